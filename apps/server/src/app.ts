@@ -1,0 +1,127 @@
+import { join } from "node:path";
+import { memoryFailureStore, Throttle } from "@club/api";
+import { deleteExpiredSessions } from "@club/auth";
+import { createDb, type DbHandle } from "@club/db";
+import { createCaptureTransport, createSmtpTransport, type MailWorker, startMailWorker } from "@club/mail";
+import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
+import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import type { AppConfig } from "./config";
+import { healthPlugin } from "./plugins/health";
+import { mediaFiles } from "./plugins/media-files";
+import { originCheck } from "./plugins/origin-check";
+import { securityHeaders } from "./plugins/security-headers";
+import { sessionPlugin } from "./plugins/session";
+import { spaPlugin } from "./plugins/spa";
+import { trpcPlugin } from "./plugins/trpc";
+import { redisFailureStore } from "./redis-failure-store";
+import { adminRoutes } from "./rest/admin";
+import { authRoutes } from "./rest/auth";
+import { restErrorHandler } from "./rest/errors";
+import { eventRoutes } from "./rest/events";
+import { mediaRoutes } from "./rest/media";
+import { membershipRoutes } from "./rest/membership";
+import { uploadRoutes, uploadTmpDir } from "./uploads/routes";
+
+export interface BuildOptions {
+  /** A database opened by the caller (tests); otherwise opened from the config and closed with the app. */
+  db?: DbHandle;
+  /** Run the mail worker in this process (default true). */
+  mailWorker?: boolean;
+  logger?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    dbHandle: DbHandle;
+    mediaStore: MediaStore;
+    mailWorker: MailWorker | undefined;
+    /** Where this app keeps the embedded database, media files and upload spools. */
+    dataDir: string;
+  }
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // tRPC batches put every procedure name in one path segment.
+    routerOptions: { maxParamLength: 2000 },
+    trustProxy: true,
+    // Fastify finishes in-flight requests on close and refuses new ones meanwhile.
+    return503OnClosing: true,
+  });
+
+  const ownsDb = !options.db;
+  const dbHandle =
+    options.db ??
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: join(config.dataDir, "pglite"),
+      processName: "club server",
+    }));
+  app.decorate("dbHandle", dbHandle);
+  app.decorate("dataDir", config.dataDir);
+  if (ownsDb) {
+    try {
+      await dbHandle.migrate();
+    } catch (err) {
+      await dbHandle.close();
+      throw err;
+    }
+  }
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  const store = config.s3 ? await createMinioStore(config.s3) : createFileStore(join(config.dataDir, "media"));
+  app.decorate("mediaStore", store);
+  const deps = {
+    db: dbHandle.db,
+    store,
+    config: { appOrigin: config.appOrigin, tempPassword: config.tempPassword, timeZone: config.timeZone },
+    throttle: new Throttle(redis ? redisFailureStore(redis) : memoryFailureStore()),
+  };
+
+  restErrorHandler(app);
+  await app.register(securityHeaders, { appOrigin: config.appOrigin });
+  await app.register(originCheck, { appOrigin: config.appOrigin });
+  await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin });
+  await app.register(healthPlugin, { ping: dbHandle.ping });
+  await app.register(trpcPlugin, deps);
+  await app.register(authRoutes, deps);
+  await app.register(membershipRoutes, deps);
+  await app.register(adminRoutes, deps);
+  await app.register(eventRoutes, deps);
+  await app.register(mediaRoutes, deps);
+  await app.register(uploadRoutes, {
+    ...deps,
+    tmpDir: uploadTmpDir(config.dataDir),
+    maxUploadBytes: config.maxUploadBytes,
+  });
+  await app.register(mediaFiles, { store });
+  await app.register(spaPlugin, { webDist: config.webDist });
+
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createCaptureTransport();
+  const worker =
+    options.mailWorker === false ? undefined : startMailWorker({ db: dbHandle.db, transport, log: app.log });
+  app.decorate("mailWorker", worker);
+
+  // Housekeeping: expired sessions are removed hourly (validation already ignores them).
+  const housekeeping = setInterval(
+    () => {
+      deleteExpiredSessions(dbHandle.db).catch((err: unknown) => app.log.warn({ err }, "session cleanup failed"));
+    },
+    60 * 60 * 1000,
+  );
+  housekeeping.unref();
+
+  app.addHook("onClose", async () => {
+    clearInterval(housekeeping);
+    await worker?.stop();
+    transport.close();
+    redis?.disconnect();
+    if (ownsDb) await dbHandle.close();
+  });
+  return app;
+}

@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Env } from "@club/api";
+
+/** Everything buildApp needs, independent of where it came from (environment or a test). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  appOrigin: string;
+  tempPassword: string;
+  timeZone: string;
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  redisUrl?: string | undefined;
+  logLevel: string;
+  /** MinIO (S3 API) for media; absent means files under dataDir/media. */
+  s3?: { endpoint: string; accessKey: string; secretKey: string; bucket: string } | undefined;
+  maxUploadBytes: number;
+  /** The built SPA; absent when the web app has not been built (API only). */
+  webDist?: string | undefined;
+}
+
+/** The web build sits at apps/web/dist, beside both the server's source and its bundle. */
+function findWebDist(): string | undefined {
+  const candidate = fileURLToPath(new URL("../../web/dist", import.meta.url));
+  return existsSync(join(candidate, "index.html")) ? candidate : undefined;
+}
+
+export function configFromEnv(env: Env): AppConfig {
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    appOrigin: env.APP_ORIGIN,
+    tempPassword: env.TEMP_PASSWORD,
+    timeZone: env.CLUB_TIME_ZONE,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    s3: env.S3_ENDPOINT
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          accessKey: env.S3_ACCESS_KEY!,
+          secretKey: env.S3_SECRET_KEY!,
+          bucket: env.S3_BUCKET,
+        }
+      : undefined,
+    maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+    webDist: env.WEB_DIST ?? findWebDist(),
+  };
+}

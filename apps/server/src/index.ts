@@ -1,0 +1,2 @@
+export { type BuildOptions, buildApp } from "./app";
+export { type AppConfig, configFromEnv } from "./config";

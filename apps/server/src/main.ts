@@ -1,0 +1,55 @@
+import { ConfigError, isDatabaseEmpty, loadEnv, seedDemo } from "@club/api";
+import { DatabaseLockedError } from "@club/db";
+import { buildApp } from "./app";
+import { configFromEnv } from "./config";
+
+async function main() {
+  const config = configFromEnv(loadEnv());
+  const app = await buildApp(config);
+  const db = app.dbHandle.db;
+
+  // First start of the embedded default: demo data so the product can be tried at once. A
+  // production database (DATABASE_URL) never gets demo accounts with a published password.
+  const firstStart = !config.databaseUrl && (await isDatabaseEmpty(db));
+  const seeded = firstStart ? await seedDemo(db, app.mediaStore) : undefined;
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info({ address }, "club is listening");
+  const lines = [`\n  club is running at ${config.appOrigin}  (listening on ${address})`];
+  if (seeded) {
+    lines.push(
+      "  First start: demo data was created.",
+      `  Admin sign-in: ${seeded.adminEmail} / ${seeded.password}`,
+      `  Other members: founding@club.local, standard@club.local, host@club.local (same password)`,
+      ...(seeded.invitationCode ? [`  Invitation code: ${seeded.invitationCode}`] : []),
+    );
+  }
+  if (!config.databaseUrl)
+    lines.push(`  Data: ${config.dataDir} (embedded database; mail is kept in the outbox: pnpm club mail list)`);
+  process.stdout.write(`${lines.join("\n")}\n\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
+    process.stderr.write(`club: ${err.message}\n`);
+  } else {
+    process.stderr.write(`club: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { assertSafeKey, type MediaStore } from "@club/storage";
+import type { FastifyInstance } from "fastify";
+
+/** `bytes=start-end`, `bytes=start-` or `bytes=-suffix`; one range (what video players ask for). */
+export function parseRange(header: string, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, a = "", b = ""] = match;
+  if (a === "" && b === "") return undefined;
+  let start: number;
+  let end: number;
+  if (a === "") {
+    start = Math.max(0, size - Number(b));
+    end = size - 1;
+  } else {
+    start = Number(a);
+    end = b === "" ? size - 1 : Math.min(Number(b), size - 1);
+  }
+  if (start >= size || start > end) return "unsatisfiable";
+  return { start, end };
+}
+
+/**
+ * Stored media, for signed-in members only. Keys never change (a new upload gets a new key),
+ * so answers are cached for a year, privately; Range requests let videos seek.
+ */
+export async function mediaFiles(app: FastifyInstance, { store }: { store: MediaStore }): Promise<void> {
+  app.get<{ Params: { "*": string } }>("/media/*", async (request, reply) => {
+    const { user } = await request.auth();
+    if (!user) return reply.code(401).send({ error: "Please log in to see club media.", message: "Unauthorized" });
+    const key = `media/${request.params["*"]}`;
+    try {
+      assertSafeKey(key);
+    } catch {
+      return reply.code(404).send({ error: "Not found", message: "Not found" });
+    }
+    const head = await store.get(key, { start: 0, end: 0 });
+    if (!head) return reply.code(404).send({ error: "Not found", message: "Not found" });
+    head.stream.destroy();
+
+    reply
+      .header("Content-Type", head.contentType)
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cache-Control", "private, max-age=31536000, immutable")
+      .header("Accept-Ranges", "bytes")
+      .header("Content-Disposition", "inline");
+    const range = request.headers.range ? parseRange(request.headers.range, head.size) : undefined;
+    if (range === "unsatisfiable") {
+      return reply.code(416).header("Content-Range", `bytes */${head.size}`).send();
+    }
+    const object = await store.get(key, range);
+    if (!object) return reply.code(404).send({ error: "Not found", message: "Not found" });
+    if (range) {
+      reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${head.size}`);
+      reply.header("Content-Length", range.end - range.start + 1);
+    } else {
+      reply.header("Content-Length", head.size);
+    }
+    return reply.send(object.stream);
+  });
+}

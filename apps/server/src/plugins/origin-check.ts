@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { bearerToken } from "./session";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence for cookie sessions: a state-changing request must carry the app's own
+ * Origin. Browsers always send Origin on cross-site and same-site POSTs, so a form posted
+ * from another site is refused; a request without Origin is refused too (scripts send it, or
+ * use an API token).
+ */
+export const originCheck = fp<{ appOrigin: string }>(async (app: FastifyInstance, { appOrigin }) => {
+  app.addHook("onRequest", async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.headers.origin === appOrigin) return;
+    // Bearer requests carry no ambient credential a foreign site could ride on; the session
+    // plugin then ignores cookies for them.
+    if (bearerToken(request) !== undefined) return;
+    return reply.code(403).send({
+      error: "This request did not come from the club's own site and was refused.",
+      message: "Forbidden origin",
+    });
+  });
+});

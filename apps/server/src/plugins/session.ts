@@ -1,0 +1,65 @@
+import type { ApiContext, SessionCookies } from "@club/api";
+import { SESSION_COOKIE, sessionCookieOptions, validateApiToken, validateSessionToken } from "@club/auth";
+import type { Db } from "@club/db";
+import cookie from "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+
+type Auth = Pick<ApiContext, "session" | "user">;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The request's session, read from the cookie once and only when asked for. */
+    auth(): Promise<Auth>;
+  }
+}
+
+/** The token of an `Authorization: Bearer …` header, if the request has one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+  return match?.[1];
+}
+
+export function sessionCookies(reply: FastifyReply, appOrigin: string): SessionCookies {
+  return {
+    setSession(token, expiresAt) {
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(appOrigin, expiresAt));
+    },
+    clearSession() {
+      reply.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(appOrigin, new Date(0)) });
+    },
+  };
+}
+
+export const sessionPlugin = fp<{ db: Db; appOrigin: string }>(async (app: FastifyInstance, { db, appOrigin }) => {
+  await app.register(cookie);
+  app.decorateRequest("auth", async () => ({ session: null, user: null }));
+  app.addHook("onRequest", async (request, reply) => {
+    let pending: Promise<Auth> | undefined;
+    request.auth = () => {
+      pending ??= load(request, reply);
+      return pending;
+    };
+  });
+
+  async function load(request: FastifyRequest, reply: FastifyReply): Promise<Auth> {
+    // A script's API token, when present, is the only credential considered.
+    const bearer = bearerToken(request);
+    if (bearer !== undefined) {
+      const valid = await validateApiToken(db, bearer);
+      if (!valid) return { session: null, user: null };
+      const session = { id: `api-token:${valid.tokenId}`, userId: valid.user.id, expiresAt: new Date(8.64e15) };
+      return { session, user: valid.user };
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return { session: null, user: null };
+    const valid = await validateSessionToken(db, token);
+    if (!valid) {
+      sessionCookies(reply, appOrigin).clearSession();
+      return { session: null, user: null };
+    }
+    // Sliding expiry: the cookie follows the session's new expiry.
+    if (valid.renewed) sessionCookies(reply, appOrigin).setSession(token, valid.session.expiresAt);
+    return { session: valid.session, user: valid.user };
+  }
+});

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import type { ContextDeps } from "../plugins/trpc";
+import { callerFor, untrusted } from "./caller";
+
+type UserParams = { Params: { user_id: string } };
+const bodyOf = (body: unknown) => (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+
+/** Members and group e-mail (SPEC.md section 7, "Applications and administration"). */
+export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
+  app.get("/api/users", async (request, reply) => (await callerFor(deps, request, reply)).users.list());
+
+  app.put<UserParams>("/api/users/:user_id/privilege", async (request, reply) =>
+    (await callerFor(deps, request, reply)).users.setPrivilege(
+      untrusted({ userId: request.params.user_id, type: bodyOf(request.body).type }),
+    ),
+  );
+
+  // The spec's client sends {password}; the server always uses TEMP_PASSWORD and ignores it.
+  app.put<UserParams>("/api/users/:user_id/reset-password-to-temp", async (request, reply) =>
+    (await callerFor(deps, request, reply)).users.resetPasswordToTemp(untrusted({ userId: request.params.user_id })),
+  );
+
+  app.put<UserParams>("/api/users/:user_id/testing-team", async (request, reply) =>
+    (await callerFor(deps, request, reply)).users.setTestingTeam(
+      untrusted({ userId: request.params.user_id, testingTeam: bodyOf(request.body).testingTeam }),
+    ),
+  );
+
+  app.get("/api/admin/get-members", async (request, reply) =>
+    (await callerFor(deps, request, reply)).adminMail.members(),
+  );
+
+  app.post("/api/admin/send-email", async (request, reply) =>
+    (await callerFor(deps, request, reply)).adminMail.send(untrusted(request.body)),
+  );
+}

@@ -1,0 +1,136 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { createApiToken } from "@club/auth";
+import { createClubClient, isClubError } from "@club/client";
+import { apiTokens, users } from "@club/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type Harness, ORIGIN, startApp } from "../test/harness";
+
+const run = promisify(execFile);
+let h: Harness;
+let url: string;
+
+beforeAll(async () => {
+  h = await startApp();
+  await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
+  await addUser(h, { email: "root@club.test", name: "Root", admin: true });
+  url = await h.app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(() => h.close());
+
+async function tokenFor(email: string, expiresAt?: Date) {
+  const [user] = await h.db.db.select().from(users).where(eq(users.email, email));
+  return createApiToken(h.db.db, { userId: user!.id, name: "script", expiresAt });
+}
+
+const codeOf = async (p: Promise<unknown>) => {
+  const err = await p.catch((e: unknown) => e);
+  return isClubError(err) ? err.data?.code : err;
+};
+
+describe("@club/client with API tokens", () => {
+  it("creates and lists events with Date values and typed results", async () => {
+    const { token } = await tokenFor("fay@club.test");
+    expect(token).toMatch(/^club_/);
+    const client = createClubClient({ url, token, timeoutMs: 10_000 });
+    const created = await client.events.create.mutate({ title: "Script event", event_date: "2027-04-01" });
+    const list = await client.events.list.query({ search: "script" });
+    expect(list.map((e) => e.id)).toEqual([created.id]);
+    const tokens = await client.apiTokens.list.query();
+    expect(tokens[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("gives member tokens no admin rights, and admin tokens admin rights", async () => {
+    const member = createClubClient({ url, token: (await tokenFor("fay@club.test")).token });
+    expect(await codeOf(member.users.list.query())).toBe("FORBIDDEN");
+    const admin = createClubClient({ url, token: (await tokenFor("root@club.test")).token });
+    expect((await admin.users.list.query()).length).toBe(2);
+  });
+
+  it("refuses revoked, expired and unknown tokens", async () => {
+    const { token, id } = await tokenFor("fay@club.test");
+    const client = createClubClient({ url, token });
+    await client.apiTokens.revoke.mutate({ id });
+    expect(await codeOf(client.events.list.query())).toBe("UNAUTHORIZED");
+
+    const soon = await tokenFor("fay@club.test", new Date(Date.now() + 60_000));
+    await h.db.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, soon.id));
+    expect(await codeOf(createClubClient({ url, token: soon.token }).events.list.query())).toBe("UNAUTHORIZED");
+    expect(await codeOf(createClubClient({ url, token: "club_nope" }).events.list.query())).toBe("UNAUTHORIZED");
+  });
+
+  it("lets bearer requests through the origin check, and ignores cookies on them", async () => {
+    const { token } = await tokenFor("fay@club.test");
+    const res = await fetch(`${url}/api/events`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        origin: "https://elsewhere.test",
+      },
+      body: JSON.stringify({ title: "Via REST" }),
+    });
+    expect(res.status).toBe(200);
+    const noOrigin = await fetch(`${url}/api/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(noOrigin.status).toBe(403);
+    expect(ORIGIN).toBe("http://club.test");
+  });
+});
+
+describe("scripts and the CLI against a running server", () => {
+  const repo = join(import.meta.dirname, "../../../..");
+  const tsx = join(repo, "apps/server/node_modules/.bin/tsx");
+  const runScript = (script: string, args: string[], env: Record<string, string>) =>
+    run(tsx, [script, ...args], { env: { ...process.env, ...env }, cwd: repo }).then(
+      (out) => ({ code: 0, ...out }),
+      (err: { code: number; stdout: string; stderr: string }) => err,
+    );
+
+  it("runs the examples with a token: list events, export members", async () => {
+    const admin = await tokenFor("root@club.test");
+    await createClubClient({ url, token: admin.token }).events.create.mutate({
+      title: "Example Evening",
+      event_date: "2099-01-01",
+    });
+    const env = { CLUB_URL: url, CLUB_TOKEN: admin.token };
+    const listed = await runScript("examples/list-upcoming-events.ts", [], env);
+    expect(listed.stdout).toContain("2099-01-01 16:00  Example Evening  (0 going)  /events/example-evening");
+    const csv = await runScript("examples/export-members-csv.ts", [], env);
+    expect(csv.stdout.split("\n")[0]).toBe("name,email,type,admin");
+    expect(csv.stdout).toContain("Root,root@club.test,Standard,true");
+    const member = await tokenFor("fay@club.test");
+    const refused = await runScript("examples/export-members-csv.ts", [], { CLUB_URL: url, CLUB_TOKEN: member.token });
+    expect(refused.code).not.toBe(0);
+  }, 60_000);
+
+  it("seeds a running server from a file with `club --url --token`", async () => {
+    const admin = await tokenFor("root@club.test");
+    const cli = join(repo, "packages/cli/src/main.ts");
+    const seed = join(repo, "packages/cli/src/test/seed.yaml");
+    const first = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
+    expect(first.stderr).toBe("");
+    expect(JSON.parse(first.stdout).created).toMatchObject({ users: 2, events: 1, participants: 2, media: 1 });
+    const again = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
+    expect(JSON.parse(again.stdout).created).toEqual({
+      users: 0,
+      invitationCodes: 0,
+      events: 0,
+      participants: 0,
+      comments: 0,
+      media: 0,
+    });
+    const member = await tokenFor("fay@club.test");
+    const refused = await runScript(cli, ["--url", url, "--token", member.token, "seed", "--file", seed], {});
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("You do not have the necessary permission");
+  }, 60_000);
+});

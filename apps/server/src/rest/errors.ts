@@ -1,0 +1,48 @@
+import { fieldErrorsOf, firstMessage } from "@club/api";
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { ZodError } from "zod";
+
+export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
+
+export interface ErrorAnswer {
+  status: number;
+  /** The text a person can act on. */
+  text: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+/** What a failure tells the client. Internal errors are logged and never described. */
+export function describeError(err: unknown, log: FastifyBaseLogger): ErrorAnswer {
+  if (err instanceof TRPCError && err.code !== "INTERNAL_SERVER_ERROR") {
+    const zod = err.cause instanceof ZodError ? err.cause : undefined;
+    return {
+      status: getHTTPStatusCodeFromError(err),
+      text: zod ? firstMessage(zod) : err.message,
+      ...(zod ? { fieldErrors: fieldErrorsOf(zod) } : {}),
+    };
+  }
+  const status = (err as { statusCode?: unknown }).statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    // Fastify's own body-limit error says nothing useful to a person; ours (uploads) do.
+    const code = (err as { code?: unknown }).code;
+    return {
+      status,
+      text: code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "The request is too large." : (err as Error).message,
+    };
+  }
+  log.error({ err: err instanceof TRPCError ? (err.cause ?? err) : err }, "request failed");
+  return { status: 500, text: INTERNAL_MESSAGE };
+}
+
+/**
+ * One error shape for the JSON REST answers: `{ error, message, fieldErrors? }` (the spec's
+ * client reads `error` in some places and `message` in others; both carry the same text).
+ */
+export function restErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => {
+    const { status, text, fieldErrors } = describeError(err, request.log);
+    return reply.code(status).send({ error: text, message: text, ...(fieldErrors ? { fieldErrors } : {}) });
+  });
+}

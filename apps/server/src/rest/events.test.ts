@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type Harness, linkIn, login, mailTo, request, startApp } from "../test/harness";
+
+let h: Harness;
+let founder: string;
+let standard: string;
+let other: string;
+let admin: string;
+let ids: { founder: string; standard: string; other: string };
+
+beforeAll(async () => {
+  h = await startApp();
+  const f = await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
+  const s = await addUser(h, { email: "sam@club.test", name: "Sam", type: "Standard" });
+  const o = await addUser(h, { email: "oli@club.test", name: "Oli", type: "Travel Host" });
+  await addUser(h, { email: "root@club.test", name: "Root", admin: true, type: "Standard" });
+  ids = { founder: f.id, standard: s.id, other: o.id };
+  founder = await login(h, "fay@club.test");
+  standard = await login(h, "sam@club.test");
+  other = await login(h, "oli@club.test");
+  admin = await login(h, "root@club.test");
+});
+afterAll(() => h.close());
+
+const create = async (body: Record<string, unknown>, cookie = founder) => {
+  const res = await request(h, "POST", "/api/events", body, cookie);
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json();
+};
+
+describe("creating events", () => {
+  it("applies the spec's defaults to an empty event", async () => {
+    const e = await create({});
+    expect(e).toMatchObject({
+      title: "New Event",
+      type: "entertainment",
+      exclusivity: "open",
+      description: "Default description",
+      start_time: "16:00",
+      end_time: "21:00",
+      location: "Unset",
+      color: "#d3d3d3",
+      is_physical: true,
+      virtual_link: null,
+      slug: "new-event",
+    });
+    expect(e.event_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(e.id).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it("trims text, keeps place fields for physical events and only the link for virtual ones", async () => {
+    const physical = await create({
+      title: "  Garden Party ",
+      type: "picnic",
+      event_date: "2027-05-01",
+      is_physical: true,
+      location: " 1 Rose Lane ",
+      city: "Boston",
+      state: "Massachusetts",
+      country: "United States",
+      virtual_link: "https://ignored.example",
+    });
+    expect(physical).toMatchObject({
+      title: "Garden Party",
+      location: "1 Rose Lane",
+      virtual_link: null,
+      slug: "garden-party",
+    });
+    const virtual = await create({
+      title: "Garden Party",
+      is_physical: false,
+      location: "x",
+      city: "y",
+      virtual_link: "https://meet.example/abc",
+    });
+    expect(virtual).toMatchObject({
+      location: null,
+      city: null,
+      state: null,
+      country: null,
+      virtual_link: "https://meet.example/abc",
+    });
+    expect(virtual.slug).toBe("garden-party-2");
+  });
+
+  it("refuses Standard members, end before start, and bad values", async () => {
+    const res = await request(h, "POST", "/api/events", { title: "Mine" }, standard);
+    expect(res.statusCode).toBe(403);
+    const backwards = await request(h, "POST", "/api/events", { start_time: "20:00", end_time: "19:00" }, founder);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error).toBe("The end time must be after the start time.");
+    const badType = await request(h, "POST", "/api/events", { type: "rave" }, founder);
+    expect(badType.json().error).toBe("Unknown event type.");
+    const badLink = await request(
+      h,
+      "POST",
+      "/api/events",
+      { is_physical: false, virtual_link: "javascript:alert(1)" },
+      founder,
+    );
+    expect(badLink.statusCode).toBe(400);
+    expect((await request(h, "POST", "/api/events", {})).statusCode).toBe(401);
+  });
+
+  it("lets admins of any type create", async () => {
+    expect((await create({ title: "Admin event" }, admin)).title).toBe("Admin event");
+  });
+});
+
+describe("reading, searching and sorting", () => {
+  it("finds by id or slug, searches titles case-insensitively and sorts by date", async () => {
+    await create({ title: "Wine Tasting Night", event_date: "2027-01-10" });
+    await create({ title: "wine walk", event_date: "2027-03-01" });
+    const asc = (await request(h, "GET", "/api/events?search=WINE", undefined, other)).json();
+    expect(asc.map((e: { title: string }) => e.title)).toEqual(["Wine Tasting Night", "wine walk"]);
+    const desc = (await request(h, "GET", "/api/events?search=wine&sort=desc", undefined, other)).json();
+    expect(desc.map((e: { title: string }) => e.title)).toEqual(["wine walk", "Wine Tasting Night"]);
+    const bySlug = await request(h, "GET", "/api/events/wine-walk", undefined, other);
+    expect(bySlug.json().title).toBe("wine walk");
+    const byId = await request(h, "GET", `/api/events/${bySlug.json().id}`, undefined, other);
+    expect(byId.json().slug).toBe("wine-walk");
+    expect((await request(h, "GET", "/api/events/no-such-event", undefined, other)).statusCode).toBe(404);
+    expect((await request(h, "GET", "/api/events?search=%25", undefined, other)).json()).toEqual([]);
+  });
+
+  it("shows invite-only events only to those allowed", async () => {
+    const secret = await create({ title: "Private Salon", exclusivity: "invite-only" });
+    const seen = (cookie: string) =>
+      request(h, "GET", "/api/events?search=private", undefined, cookie).then((r) => r.json().length);
+    expect(await seen(founder)).toBe(1);
+    expect(await seen(admin)).toBe(1);
+    expect(await seen(other)).toBe(0);
+    expect((await request(h, "GET", `/api/events/${secret.id}`, undefined, other)).statusCode).toBe(404);
+    expect((await request(h, "POST", `/api/events/${secret.id}/join`, undefined, other)).statusCode).toBe(404);
+  });
+});
+
+describe("editing and deleting", () => {
+  it("lets only the creator or an admin edit, using the spec's `date` field", async () => {
+    const e = await create({ title: "Book Club", type: "book-club", event_date: "2027-02-02" });
+    const body = {
+      date: "2027-02-03",
+      title: "Book Club II",
+      start_time: "18:00",
+      end_time: "20:00",
+      is_physical: false,
+      virtual_link: "https://x.example/b",
+    };
+    expect((await request(h, "PUT", `/api/events/${e.id}`, body, other)).statusCode).toBe(403);
+    const edited = await request(h, "PUT", `/api/events/${e.id}`, body, founder);
+    expect(edited.json()).toMatchObject({
+      title: "Book Club II",
+      event_date: "2027-02-03",
+      slug: "book-club",
+      location: null,
+    });
+    const byAdmin = await request(h, "PUT", `/api/events/${e.id}`, { ...body, title: "Book Club III" }, admin);
+    expect(byAdmin.json().title).toBe("Book Club III");
+  });
+
+  it("deletes with its participants, only by the creator or an admin", async () => {
+    const e = await create({ title: "Short lived" });
+    await request(h, "POST", `/api/events/${e.id}/join`, undefined, other);
+    expect((await request(h, "DELETE", `/api/events/${e.id}`, undefined, other)).statusCode).toBe(403);
+    expect((await request(h, "DELETE", `/api/events/${e.id}`, undefined, founder)).statusCode).toBe(200);
+    expect((await request(h, "GET", `/api/events/${e.id}`, undefined, founder)).statusCode).toBe(404);
+    expect((await request(h, "DELETE", `/api/events/${e.id}`, undefined, founder)).statusCode).toBe(404);
+  });
+});
+
+describe("participation", () => {
+  it("joins idempotently, even concurrently, and leaves", async () => {
+    const e = await create({ title: "Yoga" });
+    const joins = await Promise.all(
+      [1, 2, 3].map(() => request(h, "POST", `/api/events/${e.id}/join`, undefined, other)),
+    );
+    expect(joins.every((r) => r.statusCode === 200)).toBe(true);
+    const event = (await request(h, "GET", `/api/events/${e.id}`, undefined, other)).json();
+    expect(event.participants).toEqual([{ user_id: ids.other, name: "Oli" }]);
+    const left = await request(h, "DELETE", `/api/events/${e.id}/leave`, undefined, other);
+    expect(left.json().participants).toEqual([]);
+    expect((await request(h, "DELETE", `/api/events/${e.id}/leave`, undefined, other)).statusCode).toBe(200);
+  });
+
+  it("sends a confirmation with the details, a calendar link and an .ics file", async () => {
+    const e = await create({
+      title: "Concert",
+      type: "concert",
+      event_date: "2027-06-05",
+      start_time: "19:30",
+      end_time: "22:00",
+      location: "Symphony Hall",
+      city: "Boston",
+    });
+    await request(h, "POST", `/api/events/${e.id}/join`, undefined, other);
+    const notMine = await request(
+      h,
+      "POST",
+      "/api/events/send-confirmation",
+      { eventId: e.id, userId: ids.founder },
+      other,
+    );
+    expect(notMine.statusCode).toBe(403);
+    const res = await request(h, "POST", "/api/events/send-confirmation", { eventId: e.id, userId: ids.other }, other);
+    expect(res.statusCode).toBe(200);
+    const mail = (await mailTo(h, "oli@club.test")).at(-1)!;
+    expect(mail.subject).toBe("You're joining Concert");
+    expect(mail.text).toContain("Saturday, June 5, 2027");
+    expect(mail.text).toContain("7:30 PM – 10:00 PM");
+    // 19:30 in New York in June is 23:30 UTC.
+    expect(mail.html).toContain("dates=20270605T233000Z%2F20270606T020000Z");
+    expect(mail.attachments[0]).toMatchObject({ filename: "concert.ics", contentType: "text/calendar" });
+    expect(mail.attachments[0]!.content).toContain("BEGIN:VEVENT");
+  });
+});
+
+describe("invitations", () => {
+  it("mails each invitee a link that only she can use, once", async () => {
+    const e = await create({ title: "Tea Ceremony", exclusivity: "invite-only" });
+    const res = await request(
+      h,
+      "POST",
+      "/api/events/invite",
+      { eventId: e.id, eventTitle: e.title, userIds: [ids.other, ids.standard] },
+      founder,
+    );
+    expect(res.json().invited).toBe(2);
+    const token = linkIn((await mailTo(h, "oli@club.test")).at(-1)!.text, "/events/invite/")
+      .split("/")
+      .pop()!;
+
+    const wrongUser = await request(h, "GET", `/api/events/invite/${token}`, undefined, standard);
+    expect(wrongUser.statusCode).toBe(400);
+    expect(wrongUser.json().error).toBe("Invalid or expired invitation");
+    expect((await request(h, "GET", `/api/events/invite/${token}`)).statusCode).toBe(401);
+
+    const ok = await request(h, "GET", `/api/events/invite/${token}`, undefined, other);
+    expect(ok.json()).toMatchObject({ event: { id: e.id, title: "Tea Ceremony" } });
+    const event = (await request(h, "GET", `/api/events/${e.id}`, undefined, other)).json();
+    expect(event.participants.map((p: { name: string }) => p.name)).toEqual(["Oli"]);
+    expect((await request(h, "GET", `/api/events/invite/${token}`, undefined, other)).statusCode).toBe(400);
+    // The other invitee can now see the invite-only event.
+    expect((await request(h, "GET", `/api/events/${e.id}`, undefined, standard)).statusCode).toBe(200);
+  });
+
+  it("refuses an empty selection", async () => {
+    const e = await create({ title: "Hike" });
+    const res = await request(h, "POST", "/api/events/invite", { eventId: e.id, userIds: [] }, founder);
+    expect(res.json().error).toBe("Select at least one member to invite.");
+  });
+});
+
+describe("announcements", () => {
+  it("lets the creator or an admin announce to a group, sanitised, through tRPC", async () => {
+    const e = await create({ title: "Salon" });
+    const announce = (cookie: string, body: Record<string, unknown>) =>
+      h.app.inject({
+        method: "POST",
+        url: "/trpc/events.announce",
+        headers: { origin: "http://club.test", cookie },
+        payload: {
+          json: {
+            eventId: e.id,
+            subject: "Upcoming Event: Salon",
+            body: "<p>Join us</p><script>x()</script>",
+            ...body,
+          },
+        },
+      });
+    expect((await announce(other, { recipientGroup: "all" })).statusCode).toBe(403);
+    const res = await announce(founder, { recipientGroup: "selected", selectedMemberIds: [ids.standard] });
+    expect(res.statusCode).toBe(200);
+    const mail = (await mailTo(h, "sam@club.test")).at(-1)!;
+    expect(mail.subject).toBe("Upcoming Event: Salon");
+    expect(mail.html).toContain("<p>Join us</p>");
+    expect(mail.html).not.toContain("<script");
+  });
+});

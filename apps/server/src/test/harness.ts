@@ -1,0 +1,100 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createUser, type NewUser } from "@club/api";
+import type { DbHandle } from "@club/db";
+import { createTestDb } from "@club/db/testing";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../app";
+import type { AppConfig } from "../config";
+
+export const ORIGIN = "http://club.test";
+
+export interface Harness {
+  app: FastifyInstance;
+  db: DbHandle;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh test database, with a stand-in SPA build, driven through inject(). */
+export async function startApp(overrides: Partial<AppConfig> = {}): Promise<Harness> {
+  const db = await createTestDb();
+  const webDist = mkdtempSync(join(tmpdir(), "club-web-"));
+  writeFileSync(join(webDist, "index.html"), "<!doctype html><title>club</title><div id=root></div>");
+  const app = await buildApp(
+    {
+      port: 0,
+      host: "127.0.0.1",
+      appOrigin: ORIGIN,
+      tempPassword: "Temp-Pass-1",
+      timeZone: "America/New_York",
+      dataDir: webDist,
+      mailFrom: "club@club.test",
+      logLevel: "silent",
+      webDist,
+      maxUploadBytes: 5 * 1024 * 1024,
+      ...overrides,
+    },
+    { db, mailWorker: false, logger: false },
+  );
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export async function addUser(h: Harness, user: Partial<NewUser> & { email: string }) {
+  return createUser(h.db.db, { name: "Member", password: "password1", ...user });
+}
+
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const header = res.headers["set-cookie"];
+  const first = Array.isArray(header) ? header[0] : header;
+  if (!first) throw new Error("no cookie set");
+  return first.split(";")[0]!;
+}
+
+/** Signs in through the REST shim and returns the session cookie. */
+export async function login(h: Harness, email: string, password = "password1"): Promise<string> {
+  const res = await h.app.inject({
+    method: "POST",
+    url: "/login",
+    headers: { origin: ORIGIN },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res);
+}
+
+/** Messages queued for one address, oldest first. */
+export async function mailTo(h: Harness, to: string) {
+  const { mailOutbox } = await import("@club/db");
+  const { asc, eq } = await import("drizzle-orm");
+  return h.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.createdAt));
+}
+
+/** The first link to this app's origin with the given path prefix in a message's text. */
+export function linkIn(text: string, pathPrefix: string): string {
+  const match = text.match(new RegExp(`${ORIGIN}${pathPrefix}[A-Za-z0-9]+`));
+  if (!match) throw new Error(`no ${pathPrefix} link in: ${text}`);
+  return match[0].slice(ORIGIN.length);
+}
+
+export function request(
+  h: Harness,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  payload?: unknown,
+  cookie?: string,
+) {
+  return h.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+}

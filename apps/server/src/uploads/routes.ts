@@ -1,0 +1,93 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { ingestMediaFile, selectMedia, toMediaDto } from "@club/api";
+import { media } from "@club/db";
+import multipart from "@fastify/multipart";
+import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { ContextDeps } from "../plugins/trpc";
+import { callerFor } from "../rest/caller";
+import { spoolToDisk } from "./spool";
+
+const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
+
+interface Received {
+  file?: { path: string; size: number; filename: string };
+  fields: Record<string, string>;
+}
+
+/** Reads one multipart request: the one file (spooled to disk) and its text fields, in any order. */
+async function receive(request: FastifyRequest, fileField: string, tmpDir: string, limit: number): Promise<Received> {
+  const received: Received = { fields: {} };
+  const disconnected = new AbortController();
+  const onClose = () => {
+    if (!request.raw.complete) disconnected.abort(new Error("The client went away during the upload."));
+  };
+  request.raw.once("close", onClose);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname !== fileField || received.file) {
+          part.file.resume();
+          throw badRequest(received.file ? "Upload one file at a time." : `Send the file in the "${fileField}" field.`);
+        }
+        const spooled = await spoolToDisk(part.file, tmpDir, limit, disconnected.signal);
+        received.file = { ...spooled, filename: part.filename };
+      } else if (typeof part.value === "string") {
+        received.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (received.file) await rm(received.file.path, { force: true });
+    throw err;
+  } finally {
+    request.raw.off("close", onClose);
+  }
+  if (!received.file) throw badRequest("Choose a photo or video to upload.");
+  return received;
+}
+
+/**
+ * The spec's upload URLs: POST /upload-media (field `media`) and POST /upload-image (fields
+ * `image`, `event_id`, `associated_event_id`). One file per request; type from its bytes.
+ */
+export async function uploadRoutes(
+  app: FastifyInstance,
+  deps: ContextDeps & { tmpDir: string; maxUploadBytes: number },
+) {
+  await app.register(multipart, {
+    // One byte over our own limit, so spoolToDisk's clearer error is the one that fires.
+    limits: { files: 1, fileSize: deps.maxUploadBytes + 1, fields: 10, fieldSize: 1024, parts: 12 },
+    throwFileSizeLimit: true,
+  });
+
+  async function handle(request: FastifyRequest, reply: Parameters<typeof callerFor>[2], fileField: string) {
+    // Members only, checked before a byte is read.
+    const caller = await callerFor(deps, request, reply);
+    const me = await caller.auth.me();
+    if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data.");
+    const received = await receive(request, fileField, deps.tmpDir, deps.maxUploadBytes);
+    const file = received.file!;
+    try {
+      const eventRef = received.fields.associated_event_id || received.fields.event_id || "";
+      let associatedEventId: string | null = null;
+      if (eventRef) {
+        const parsed = z.uuid().safeParse(eventRef);
+        if (!parsed.success) throw new TRPCError({ code: "NOT_FOUND", message: "Event not found" });
+        associatedEventId = (await caller.events.get({ id: parsed.data })).id;
+      }
+      const id = await ingestMediaFile(deps.db, deps.store, file, { uploadedBy: me.user_id, associatedEventId });
+      const [row] = await selectMedia(deps.db).where(eq(media.id, id));
+      return toMediaDto(row!, { id: me.user_id, admin: me.admin });
+    } finally {
+      await rm(file.path, { force: true });
+    }
+  }
+
+  app.post("/upload-media", (request, reply) => handle(request, reply, "media"));
+  app.post("/upload-image", (request, reply) => handle(request, reply, "image"));
+}
+
+export const uploadTmpDir = (dataDir: string) => join(dataDir, "tmp");

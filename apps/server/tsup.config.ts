@@ -1,0 +1,18 @@
+import { cpSync } from "node:fs";
+import { defineConfig } from "tsup";
+
+// The server ships as one bundle of our own code; npm dependencies stay external. The
+// migrations and the demo seed's assets travel beside the bundle, where the code looks for them.
+export default defineConfig({
+  entry: ["src/main.ts"],
+  format: ["esm"],
+  platform: "node",
+  target: "node20",
+  sourcemap: true,
+  clean: true,
+  noExternal: [/^@club\//],
+  onSuccess: async () => {
+    cpSync("../../packages/db/migrations", "dist/migrations", { recursive: true });
+    cpSync("../../packages/api/src/seed/assets", "dist/assets", { recursive: true });
+  },
+});

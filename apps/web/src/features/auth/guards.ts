@@ -1,0 +1,31 @@
+import { messages } from "@club/shared";
+import { type ParsedLocation, redirect } from "@tanstack/react-router";
+import type { RouterContext } from "../../routes/__root";
+
+type SignedIn = { name: string; admin: boolean; type: string; mustChangePassword: boolean };
+
+/** The auth status from the cache (fetched once); a failure counts as signed out. */
+async function status(context: RouterContext) {
+  try {
+    return await context.queryClient.ensureQueryData(context.trpc.auth.status.queryOptions());
+  } catch {
+    return { authenticated: false as const, user: null };
+  }
+}
+
+/** Members only: visitors go to /login and come back; a temporary password must be replaced first. */
+export async function requireMember(context: RouterContext, location: ParsedLocation): Promise<SignedIn> {
+  const s = await status(context);
+  if (!s.authenticated) throw redirect({ to: "/login", search: { redirect: location.href } });
+  if (s.user.mustChangePassword && location.pathname !== "/settings") throw redirect({ to: "/settings" });
+  return s.user;
+}
+
+/** Admins only: visitors go to /login; members to /home from the dashboard, else to Access Denied. */
+export async function requireAdmin(context: RouterContext, location: ParsedLocation): Promise<SignedIn> {
+  const user = await requireMember(context, location);
+  if (!user.admin) throw redirect({ to: location.pathname === "/admin" ? "/home" : "/no-permission" });
+  return user;
+}
+
+export const noAccess = messages.noAccess;

@@ -1,0 +1,195 @@
+import type { RouterOutputs } from "@club/api";
+import { COMMENT_MAX, formatCommentAge } from "@club/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/Button";
+import { useSession } from "../auth/session";
+
+type Comment = RouterOutputs["comments"]["list"][number];
+
+/** The comments of an event or a media item (SPEC.md, Comments section). */
+export function CommentsSection({
+  commentableId,
+  me,
+}: {
+  commentableId: string;
+  me?: { user_id: string; admin: boolean } | undefined;
+}) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const options = trpc.comments.list.queryOptions({ commentableId });
+  const list = useQuery(options);
+  const [text, setText] = useState("");
+  const [focused, setFocused] = useState(false);
+  const [error, setError] = useState<string>();
+  const [editing, setEditing] = useState<{ id: string; content: string }>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
+  const onError = (label: string) => (err: unknown) => console.error(label, err);
+
+  const post = useMutation(
+    trpc.comments.create.mutationOptions({
+      onSuccess: (created) => {
+        queryClient.setQueryData(options.queryKey, (old) => [created, ...(old ?? [])]);
+        setText("");
+        setFocused(false);
+      },
+      onError: () => setError("Failed to post comment"),
+    }),
+  );
+  const update = useMutation(
+    trpc.comments.update.mutationOptions({
+      onSuccess: async () => {
+        setEditing(undefined);
+        await refresh();
+      },
+      onError: onError("Failed to update comment"),
+    }),
+  );
+  const remove = useMutation(
+    trpc.comments.delete.mutationOptions({ onSuccess: refresh, onError: onError("Failed to delete comment") }),
+  );
+  // The count changes only once the server confirms (SPEC.md section 4).
+  const like = useMutation(
+    trpc.comments.like.mutationOptions({ onSuccess: refresh, onError: onError("Failed to like comment") }),
+  );
+  const unlike = useMutation(
+    trpc.comments.unlike.mutationOptions({ onSuccess: refresh, onError: onError("Failed to unlike comment") }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(undefined);
+    if (!text.trim()) return;
+    post.mutate({ commentableId, content: text });
+  }
+
+  const comments = list.data ?? [];
+  const mine = (c: Comment) => me?.user_id === c.user_id;
+
+  return (
+    <section aria-labelledby={`comments-${commentableId}`} className="flex flex-col gap-4">
+      <div className="flex items-center justify-between">
+        <h2 id={`comments-${commentableId}`} className="text-2xl text-plum">
+          {comments.length} Comment{comments.length === 1 ? "" : "s"}
+        </h2>
+        <button
+          type="button"
+          className="rounded-full bg-paper-deep px-3 py-1 text-xs font-medium text-ink-soft"
+          aria-pressed="true"
+        >
+          Newest First
+        </button>
+      </div>
+
+      {user ? (
+        <form onSubmit={submit} className="flex flex-col gap-2">
+          <label className="sr-only" htmlFor={`comment-input-${commentableId}`}>
+            Write a comment
+          </label>
+          <textarea
+            id={`comment-input-${commentableId}`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onFocus={() => setFocused(true)}
+            placeholder="Write a comment..."
+            maxLength={COMMENT_MAX}
+            rows={focused ? 3 : 1}
+            className="w-full rounded-lg border border-line bg-card px-3 py-2"
+          />
+          {focused ? (
+            <Button type="submit" className="self-end" disabled={!text.trim() || post.isPending}>
+              Post
+            </Button>
+          ) : null}
+        </form>
+      ) : (
+        <p className="text-sm text-ink-soft">
+          Please{" "}
+          <Link to="/login" className="text-plum underline">
+            log in
+          </Link>{" "}
+          to post a comment.
+        </p>
+      )}
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
+      {list.isError ? <p className="text-sm text-danger">Failed to fetch comments</p> : null}
+
+      {list.isPending ? (
+        <p className="text-ink-soft">Loading...</p>
+      ) : comments.length === 0 ? (
+        <p className="text-ink-soft">No comments yet. Be the first to comment!</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {comments.map((c) => (
+            <li key={c.id} className="rounded-lg border border-line bg-card p-4">
+              <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                <span className="font-medium text-ink">{c.username}</span>
+                <span className="text-ink-soft">{formatCommentAge(c.created_at)}</span>
+              </div>
+              {editing?.id === c.id ? (
+                <div className="mt-2 flex flex-col gap-2">
+                  <label className="sr-only" htmlFor={`edit-${c.id}`}>
+                    Edit comment
+                  </label>
+                  <textarea
+                    id={`edit-${c.id}`}
+                    value={editing.content}
+                    onChange={(e) => setEditing({ id: c.id, content: e.target.value })}
+                    maxLength={COMMENT_MAX}
+                    className="w-full rounded-lg border border-line bg-card px-3 py-2"
+                  />
+                  <div className="flex gap-2">
+                    <Button
+                      onClick={() => update.mutate({ id: c.id, content: editing.content })}
+                      disabled={!editing.content.trim() || update.isPending}
+                    >
+                      Save
+                    </Button>
+                    <Button variant="secondary" onClick={() => setEditing(undefined)}>
+                      Cancel
+                    </Button>
+                  </div>
+                </div>
+              ) : (
+                <p className="mt-2 whitespace-pre-line text-ink">{c.content}</p>
+              )}
+              <div className="mt-3 flex items-center gap-3 text-sm">
+                <button
+                  type="button"
+                  disabled={!user || like.isPending || unlike.isPending}
+                  title={user ? undefined : "Log in to like comments"}
+                  aria-pressed={c.user_liked}
+                  onClick={() => (c.user_liked ? unlike : like).mutate({ id: c.id })}
+                  className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 ${c.user_liked ? "bg-plum-soft text-plum" : "text-ink-soft hover:bg-paper-deep"} disabled:cursor-not-allowed`}
+                >
+                  <span aria-hidden="true">{c.user_liked ? "♥" : "♡"}</span> {c.like_count}
+                  <span className="sr-only">{c.like_count === 1 ? "like" : "likes"}</span>
+                </button>
+                {mine(c) && editing?.id !== c.id ? (
+                  <button
+                    type="button"
+                    className="text-plum hover:underline"
+                    onClick={() => setEditing({ id: c.id, content: c.content })}
+                  >
+                    Edit
+                  </button>
+                ) : null}
+                {mine(c) || me?.admin ? (
+                  <button
+                    type="button"
+                    className="text-danger hover:underline"
+                    onClick={() => remove.mutate({ id: c.id })}
+                  >
+                    Delete
+                  </button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { trpc } from "../../lib/trpc";
+import { MediaDetailModal } from "../media/MediaDetailModal";
+import { MediaLightbox } from "../media/MediaLightbox";
+import { MediaTile } from "../media/MediaTile";
+import { UploadButton } from "../media/UploadButton";
+
+/** The Images tab: the event's media (they are in the gallery too). */
+export function EventImages({ eventId, me }: { eventId: string; me: { user_id: string; admin: boolean } | undefined }) {
+  const queryClient = useQueryClient();
+  const options = trpc.images.byEvent.queryOptions({ eventId });
+  const images = useQuery(options);
+  const [openId, setOpenId] = useState<string>();
+  const [lightboxAt, setLightboxAt] = useState<number>();
+  const items = images.data ?? [];
+  const open = items.find((i) => i.id === openId);
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: options.queryKey });
+    await queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        <UploadButton
+          label="Upload Image"
+          url="/upload-image"
+          fileField="image"
+          fields={{ event_id: eventId, associated_event_id: eventId }}
+          onUploaded={refresh}
+        />
+      </div>
+      {images.isPending ? (
+        <p className="text-ink-soft">Loading images...</p>
+      ) : items.length === 0 ? (
+        <p className="text-ink-soft">No images have been tagged with this event yet.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {items.map((item) => (
+            <li key={item.id}>
+              <MediaTile item={item} onClick={() => setOpenId(item.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && lightboxAt === undefined ? (
+        <MediaDetailModal
+          item={open}
+          me={me}
+          variant="event"
+          onClose={() => setOpenId(undefined)}
+          onLightbox={() => setLightboxAt(items.indexOf(open))}
+        />
+      ) : null}
+      {lightboxAt !== undefined ? (
+        <MediaLightbox items={items} index={lightboxAt} onClose={() => setLightboxAt(undefined)} />
+      ) : null}
+    </div>
+  );
+}

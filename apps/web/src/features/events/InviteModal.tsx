@@ -1,0 +1,87 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { Dialog } from "../../ui/Dialog";
+import type { EventDto } from "./types";
+
+export function InviteModal({
+  event,
+  open,
+  onOpenChange,
+  onInvited,
+}: {
+  event: EventDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onInvited: (message: string) => void;
+}) {
+  const members = useQuery({ ...trpc.events.invitableMembers.queryOptions(), enabled: open });
+  const [query, setQuery] = useState("");
+  const [selected, setSelected] = useState<string[]>([]);
+  const invite = useMutation(
+    trpc.events.invite.mutationOptions({
+      onSuccess: (r) => {
+        setSelected([]);
+        onOpenChange(false);
+        onInvited(r.message);
+      },
+    }),
+  );
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return (members.data ?? []).filter(
+      (m) => !q || m.name.toLowerCase().includes(q) || m.email.toLowerCase().includes(q),
+    );
+  }, [members.data, query]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Invite Members" size="lg">
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        Search by name or e-mail
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
+        />
+      </label>
+      <ul className="mt-4 max-h-72 divide-y divide-line overflow-y-auto rounded-lg border border-line">
+        {shown.map((m) => (
+          <li key={m.user_id}>
+            <label className="flex cursor-pointer items-center gap-3 px-4 py-2.5 hover:bg-paper-deep">
+              <input
+                type="checkbox"
+                className="size-4 accent-plum"
+                checked={selected.includes(m.user_id)}
+                onChange={(e) =>
+                  setSelected((s) => (e.target.checked ? [...s, m.user_id] : s.filter((id) => id !== m.user_id)))
+                }
+              />
+              <span className="flex-1">
+                <span className="block font-medium">{m.name || m.email}</span>
+                <span className="block text-sm text-ink-soft">{m.email}</span>
+              </span>
+              <span className="text-xs text-ink-soft">{m.type}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {invite.isError ? (
+        <Alert className="mt-4">{errorMessage(invite.error, "The invitations could not be sent.")}</Alert>
+      ) : null}
+      <div className="mt-5 flex gap-3">
+        <Button
+          onClick={() => invite.mutate({ eventId: event.id, eventTitle: event.title, userIds: selected })}
+          disabled={selected.length === 0 || invite.isPending}
+        >
+          {invite.isPending ? "Sending Invites..." : `Invite Selected (${selected.length})`}
+        </Button>
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,3 @@
+import type { RouterOutputs } from "@club/api";
+
+export type EventDto = RouterOutputs["events"]["get"];

@@ -1,0 +1,219 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { useEffect, useState } from "react";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { Dialog } from "../../ui/Dialog";
+import { CommentsSection } from "../comments/CommentsSection";
+import type { MediaItem } from "./types";
+
+/**
+ * A media item's details: the media, who uploaded it and when, the description (double-click
+ * to edit), tags, the associated event and the comments. `variant` gives the gallery's buttons
+ * or the event Images tab's.
+ */
+export function MediaDetailModal({
+  item,
+  me,
+  variant,
+  onClose,
+  onLightbox,
+}: {
+  item: MediaItem;
+  me: { user_id: string; admin: boolean } | undefined;
+  variant: "gallery" | "event";
+  onClose: () => void;
+  onLightbox: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const events = useQuery(trpc.events.list.queryOptions({}));
+  const [description, setDescription] = useState(item.description ?? "");
+  const [editingDescription, setEditingDescription] = useState(false);
+  const [tags, setTags] = useState<string[]>(item.tags);
+  const [tagDraft, setTagDraft] = useState("");
+  const [eventId, setEventId] = useState(item.associated_event_id ?? "");
+  useEffect(() => {
+    setDescription(item.description ?? "");
+    setTags(item.tags);
+    setEventId(item.associated_event_id ?? "");
+  }, [item]);
+  const canEdit = item.can_manage;
+  const save = useMutation(
+    trpc.media.update.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.images.pathKey() });
+      },
+    }),
+  );
+  const changes = () => ({ id: item.id, description, tags, associatedEventId: eventId || null });
+  async function saveAndClose() {
+    if (canEdit) await save.mutateAsync(changes());
+    onClose();
+  }
+  function addTag() {
+    const t = tagDraft.trim().toLowerCase();
+    if (t && !tags.includes(t)) setTags([...tags, t]);
+    setTagDraft("");
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={item.name || "Media Details"} size="xl">
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="flex flex-col gap-3">
+          {item.media_type === "video" ? (
+            // biome-ignore lint/a11y/useMediaCaption: members' own videos come without captions
+            <video
+              src={item.url}
+              controls
+              autoPlay
+              poster={item.thumbnail_url ?? undefined}
+              className="max-h-[60vh] w-full rounded-lg bg-ink"
+            />
+          ) : (
+            <img
+              src={item.url}
+              alt={item.description || item.name || "Photo"}
+              className="max-h-[60vh] w-full rounded-lg object-contain bg-paper-deep"
+            />
+          )}
+          <p className="text-sm text-ink-soft">
+            Uploaded by {item.author_name ?? "Unknown"} on{" "}
+            {item.upload_date ? format(item.upload_date, "MMMM d, yyyy") : "unknown date"}
+          </p>
+        </div>
+        <div className="flex flex-col gap-4">
+          <div>
+            <h3 className="text-sm font-medium text-ink">Description</h3>
+            {editingDescription && canEdit ? (
+              <div className="mt-1 flex flex-col gap-2">
+                <label htmlFor={`desc-${item.id}`} className="sr-only">
+                  Description
+                </label>
+                <textarea
+                  id={`desc-${item.id}`}
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                  maxLength={5000}
+                  className="min-h-24 w-full rounded-lg border border-line bg-card px-3 py-2"
+                />
+                <Button
+                  className="self-start"
+                  onClick={async () => {
+                    await save.mutateAsync(changes());
+                    setEditingDescription(false);
+                  }}
+                >
+                  Save Description
+                </Button>
+              </div>
+            ) : (
+              <p
+                className="mt-1 min-h-10 cursor-text rounded-lg px-1 text-ink-soft hover:bg-paper-deep"
+                onDoubleClick={() => canEdit && setEditingDescription(true)}
+                title={canEdit ? "Double-click to edit" : undefined}
+              >
+                {description ||
+                  (canEdit ? "No description provided. Double-click to edit." : "No description provided.")}
+              </p>
+            )}
+          </div>
+          <div>
+            <h3 className="text-sm font-medium text-ink">Tags</h3>
+            <ul className="mt-1 flex flex-wrap gap-1.5">
+              {tags.map((t) => (
+                <li
+                  key={t}
+                  className="flex items-center gap-1 rounded-full bg-plum-soft px-2.5 py-0.5 text-sm text-plum"
+                >
+                  {t}
+                  {canEdit ? (
+                    <button
+                      type="button"
+                      aria-label={`Remove tag ${t}`}
+                      onClick={() => setTags(tags.filter((x) => x !== t))}
+                    >
+                      ×
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {canEdit ? (
+              <div className="mt-2 flex gap-2">
+                <label htmlFor={`tag-${item.id}`} className="sr-only">
+                  New tag
+                </label>
+                <input
+                  id={`tag-${item.id}`}
+                  value={tagDraft}
+                  placeholder="Add a tag"
+                  onChange={(e) => setTagDraft(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      addTag();
+                    }
+                  }}
+                  maxLength={40}
+                  className="flex-1 rounded-lg border border-line bg-card px-3 py-1.5 text-sm"
+                />
+                <Button variant="secondary" onClick={addTag}>
+                  Add
+                </Button>
+              </div>
+            ) : null}
+          </div>
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Associated event
+            <select
+              value={eventId}
+              disabled={!canEdit}
+              onChange={(e) => setEventId(e.target.value)}
+              className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
+            >
+              <option value="">(None)</option>
+              {events.data?.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          {save.isError ? <Alert>{errorMessage(save.error, "The changes could not be saved.")}</Alert> : null}
+        </div>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3 border-t border-line pt-5">
+        {variant === "gallery" ? (
+          <>
+            <Button onClick={saveAndClose} disabled={save.isPending}>
+              Save &amp; Close
+            </Button>
+            <Button variant="secondary" onClick={onLightbox}>
+              Fullscreen
+            </Button>
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={() => canEdit && save.mutate(changes())} disabled={!canEdit || save.isPending}>
+              Save Changes
+            </Button>
+            <Button variant="secondary" onClick={onLightbox}>
+              Gallery Mode
+            </Button>
+            <Button variant="ghost" onClick={onClose}>
+              Close
+            </Button>
+          </>
+        )}
+      </div>
+      <div className="mt-6">
+        <CommentsSection commentableId={item.id} me={me} />
+      </div>
+    </Dialog>
+  );
+}

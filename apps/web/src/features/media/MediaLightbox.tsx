@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from "react";
+import Lightbox, { type Slide } from "yet-another-react-lightbox";
+import Fullscreen from "yet-another-react-lightbox/plugins/fullscreen";
+import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
+import Thumbnails from "yet-another-react-lightbox/plugins/thumbnails";
+import Video from "yet-another-react-lightbox/plugins/video";
+import Zoom from "yet-another-react-lightbox/plugins/zoom";
+import "yet-another-react-lightbox/styles.css";
+import "yet-another-react-lightbox/plugins/thumbnails.css";
+import { LIGHTBOX, lightboxKeyAction } from "./lightbox-config";
+import type { MediaItem } from "./types";
+
+type Ref<T> = { current: T | null };
+type ThumbnailsRef = { visible: boolean; show: () => void; hide: () => void };
+type ZoomRef = { zoomIn: () => void; zoomOut: () => void };
+type FullscreenRef = { fullscreen: boolean; enter: () => void; exit: () => void };
+type SlideshowRef = { playing: boolean; play: () => void; pause: () => void };
+
+function slideOf(m: MediaItem): Slide {
+  if (m.media_type === "video") {
+    return {
+      type: "video",
+      sources: [{ src: m.url, type: m.content_type }],
+      ...(m.thumbnail_url ? { poster: m.thumbnail_url } : {}),
+    } as Slide;
+  }
+  return {
+    src: m.url,
+    alt: m.description ?? m.name ?? "",
+    ...(m.thumbnail_url ? { thumbnail: m.thumbnail_url } : {}),
+  } as Slide;
+}
+
+/** Images and videos in a lightbox with the club's settings and keys. */
+export function MediaLightbox({ items, index, onClose }: { items: MediaItem[]; index: number; onClose: () => void }) {
+  const thumbnails: Ref<ThumbnailsRef> = useRef(null);
+  const zoom: Ref<ZoomRef> = useRef(null);
+  const fullscreen: Ref<FullscreenRef> = useRef(null);
+  const slideshow: Ref<SlideshowRef> = useRef(null);
+  const [idle, setIdle] = useState(false);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const action = lightboxKeyAction(e.key);
+      if (!action) return;
+      e.preventDefault();
+      if (action === "thumbnails") thumbnails.current?.[thumbnails.current.visible ? "hide" : "show"]();
+      if (action === "zoom-in") zoom.current?.zoomIn();
+      if (action === "zoom-out") zoom.current?.zoomOut();
+      if (action === "fullscreen") fullscreen.current?.[fullscreen.current.fullscreen ? "exit" : "enter"]();
+      if (action === "slideshow") slideshow.current?.[slideshow.current.playing ? "pause" : "play"]();
+    };
+    // The controls fade after a quiet spell and return with any movement.
+    let timer = window.setTimeout(() => setIdle(true), LIGHTBOX.interfaceFadeOutMs);
+    const wake = () => {
+      setIdle(false);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setIdle(true), LIGHTBOX.interfaceFadeOutMs);
+    };
+    window.addEventListener("keydown", onKey);
+    window.addEventListener("pointermove", wake);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("pointermove", wake);
+    };
+  }, []);
+
+  return (
+    <Lightbox
+      open
+      close={onClose}
+      index={index}
+      slides={items.map(slideOf)}
+      plugins={[Fullscreen, Slideshow, Thumbnails, Video, Zoom]}
+      animation={{ zoom: LIGHTBOX.zoomTransitionMs }}
+      carousel={{ spacing: `${LIGHTBOX.slideDistance * 100}%` }}
+      zoom={{ ref: zoom as never, zoomInMultiplier: 1 + LIGHTBOX.zoomIncrement }}
+      slideshow={{ ref: slideshow as never, delay: LIGHTBOX.slideshowDelayMs }}
+      fullscreen={{ ref: fullscreen as never }}
+      thumbnails={{ ref: thumbnails as never, hidden: window.innerWidth < LIGHTBOX.narrowScreenPx }}
+      video={{ controls: true, autoPlay: true }}
+      styles={{
+        toolbar: { opacity: idle ? 0 : 1, transition: "opacity 600ms" },
+        navigationPrev: { opacity: idle ? 0 : 1 },
+        navigationNext: { opacity: idle ? 0 : 1 },
+      }}
+    />
+  );
+}

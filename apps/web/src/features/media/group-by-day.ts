@@ -1,0 +1,15 @@
+import { format } from "date-fns";
+
+/** Media grouped by upload day, newest day first, keeping the order within a day. */
+export function groupByDay<T extends { upload_date: Date }>(
+  items: T[],
+): { day: string; heading: string; items: T[] }[] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const day = format(item.upload_date, "yyyy-MM-dd");
+    groups.set(day, [...(groups.get(day) ?? []), item]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? 1 : -1))
+    .map(([day, list]) => ({ day, heading: format(list[0]!.upload_date, "EEEE, MMMM d, yyyy"), items: list }));
+}

@@ -1,0 +1,3 @@
+import type { RouterOutputs } from "@club/api";
+
+export type MediaItem = RouterOutputs["media"]["get"];

@@ -1,0 +1,125 @@
+import { Link } from "@tanstack/react-router";
+import { type ReactNode, useEffect, useId } from "react";
+import { createPortal } from "react-dom";
+
+export interface MenuUser {
+  name: string;
+  admin: boolean;
+}
+
+function Item({ to, children, onNavigate }: { to: string; children: ReactNode; onNavigate: () => void }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        onClick={onNavigate}
+        className="block rounded-lg px-3 py-2 text-ink hover:bg-plum-soft hover:text-plum"
+        activeProps={{ className: "bg-plum-soft text-plum font-medium", "aria-current": "page" }}
+      >
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+type Links = readonly (readonly [to: string, label: string])[];
+const visitorLinks: Links = [
+  ["/home", "Home"],
+  ["/about", "About"],
+  ["/membership", "Membership"],
+  ["/activities", "Activities"],
+  ["/login", "Login"],
+];
+const membersLinks: Links = [
+  ["/home", "Home"],
+  ["/calendar", "Events"],
+  ["/gallery", "Gallery"],
+  ["/settings", "Settings"],
+  ["/logout", "Logout"],
+];
+const infoLinks: Links = [
+  ["/about", "About"],
+  ["/membership", "Membership"],
+];
+
+function Items({ links, onNavigate }: { links: Links; onNavigate: () => void }) {
+  return links.map(([to, label]) => (
+    <Item key={to} to={to} onNavigate={onNavigate}>
+      {label}
+    </Item>
+  ));
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-5 first:mt-0">
+      <h2 id={id} className="px-3 font-sans text-xs font-semibold tracking-[0.18em] text-gold uppercase">
+        {title}
+      </h2>
+      <ul className="mt-2 space-y-0.5">{children}</ul>
+    </section>
+  );
+}
+
+/**
+ * The navigation menu of SPEC.md section 2: opened by the toggle, closed by the toggle, a click
+ * on the backdrop, Escape or following a link. Its content depends on who is signed in.
+ */
+export function Menu({
+  open,
+  onClose,
+  user,
+  id,
+}: {
+  open: boolean;
+  onClose: () => void;
+  user: MenuUser | null;
+  id: string;
+}) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, onClose]);
+
+  if (!open) return null;
+  // In a portal: the sticky header's backdrop filter would otherwise confine the fixed backdrop to the header.
+  return createPortal(
+    <>
+      <div data-testid="menu-backdrop" aria-hidden="true" className="fixed inset-0 z-30 bg-ink/30" onClick={onClose} />
+      <nav
+        id={id}
+        aria-label="Main"
+        className="fixed top-16 right-3 z-40 w-[min(20rem,calc(100vw-1.5rem))] rounded-[var(--radius-card)] border border-line bg-card p-4 shadow-xl"
+      >
+        {user ? (
+          <>
+            <p className="mb-4 border-b border-line px-3 pb-3 text-sm text-ink-soft">
+              Logged in as <span className="font-medium text-ink">{user.name}</span>
+            </p>
+            <Section title="Members' Section">
+              <Items links={membersLinks} onNavigate={onClose} />
+            </Section>
+            <Section title="Info Section">
+              <Items links={infoLinks} onNavigate={onClose} />
+            </Section>
+            {user.admin ? (
+              <Section title="Administration">
+                <Item to="/admin" onNavigate={onClose}>
+                  Admin Panel
+                </Item>
+              </Section>
+            ) : null}
+          </>
+        ) : (
+          <ul className="space-y-0.5">
+            <Items links={visitorLinks} onNavigate={onClose} />
+          </ul>
+        )}
+      </nav>
+    </>,
+    document.body,
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from "@tanstack/react-router";
+import { useCallback, useState } from "react";
+import { useSession } from "../features/auth/session";
+import { Menu } from "./Menu";
+
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const { user } = useSession();
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/70 bg-paper/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 sm:px-8">
+        <Link to="/" className="font-serif text-2xl font-semibold tracking-wide text-plum">
+          The Club
+        </Link>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((o) => !o)}
+          className="inline-flex items-center gap-2 rounded-full border border-plum/30 px-4 py-2 text-sm font-medium text-plum hover:bg-plum-soft"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+            {open ? (
+              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" />
+            ) : (
+              <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+            )}
+          </svg>
+          {open ? "Close menu" : "Menu"}
+        </button>
+      </div>
+      <Menu id="main-menu" open={open} onClose={close} user={user ? { name: user.name, admin: user.admin } : null} />
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import type { AppRouter } from "@club/api";
+import { QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import superjson from "superjson";
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // A refused call (401, 403, 404, 400) will not succeed by asking again.
+      retry: (count, err) => !(err instanceof TRPCClientError && (err.data?.httpStatus ?? 500) < 500) && count < 2,
+    },
+  },
+});
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: 20 })],
+});
+
+/** Query and mutation options for every procedure: `useQuery(trpc.events.list.queryOptions())`. */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+export type Trpc = typeof trpc;
+
+/** The server's message for a person, or `fallback`. */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof TRPCClientError && err.message && err.data?.httpStatus !== 500 ? err.message : fallback;
+}
+
+export function errorCode(err: unknown): string | undefined {
+  return err instanceof TRPCClientError ? (err.data?.code as string | undefined) : undefined;
+}

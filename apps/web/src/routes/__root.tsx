@@ -1,0 +1,47 @@
+import { messages } from "@club/shared";
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { SiteFooter } from "../layout/SiteFooter";
+import { SiteHeader } from "../layout/SiteHeader";
+import type { Trpc } from "../lib/trpc";
+import { Page } from "../ui/Page";
+
+export interface RouterContext {
+  trpc: Trpc;
+  queryClient: QueryClient;
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <Shell>
+      <Outlet />
+    </Shell>
+  ),
+  notFoundComponent: () => <Page title={messages.notFound} lead="The page you asked for does not exist." />,
+  errorComponent: () => (
+    <Shell>
+      <Page
+        title={messages.routerError}
+        lead="Something went wrong while showing this page. Please reload, or try again later."
+      />
+    </Shell>
+  ),
+});

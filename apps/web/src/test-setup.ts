@@ -1,0 +1,7 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+afterEach(() => cleanup());
+
+// jsdom has no scrolling; the router restores scroll positions on navigation.
+window.scrollTo = () => {};

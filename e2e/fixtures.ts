@@ -1,0 +1,48 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { BASE_URL } from "./playwright.config";
+
+/** The demo accounts created at the server's first start (specs must not change their passwords). */
+export const DEMO_PASSWORD = "club-demo-2026";
+
+export const ADMIN = { email: "admin@club.local", name: "Alexandra Admin" };
+export const FOUNDING = { email: "founding@club.local", name: "Fiona Founding" };
+export const STANDARD = { email: "standard@club.local", name: "Sofia Standard" };
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: /^log ?in$/i }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+/**
+ * A fresh member of the given type, made by the admin through the API, for specs that change an
+ * account (passwords, privileges) without touching the demo accounts other specs use.
+ */
+export async function createMember(
+  request: APIRequestContext,
+  member: { email: string; name: string; type?: "Founding" | "Standard" | "Travel Host"; password?: string },
+): Promise<void> {
+  const headers = { origin: BASE_URL, "content-type": "application/json" };
+  const login = await request.post("/login", { headers, data: { email: ADMIN.email, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const created = await request.post("/trpc/users.create", {
+    headers,
+    data: { json: { type: "Standard", password: DEMO_PASSWORD, ...member } },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await request.post("/logout", { headers });
+}

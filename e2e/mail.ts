@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "@playwright/test";
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | false;
+  attachments: string[];
+}
+
+const mailDir = join(import.meta.dirname, ".e2e-data", "mail");
+
+function all(): CapturedMail[] {
+  return readdirSync(mailDir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(mailDir, f), "utf8")) as CapturedMail);
+}
+
+/** Waits for the newest message to `to` whose subject matches (mail leaves through the outbox worker). */
+export async function waitForMail(to: string, subject: RegExp): Promise<CapturedMail> {
+  let found: CapturedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = all()
+          .reverse()
+          .find((m) => m.to.includes(to) && subject.test(m.subject));
+        return Boolean(found);
+      },
+      { timeout: 20_000, message: `mail to ${to} matching ${subject}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a message to a path of the app. */
+export function linkTo(mail: CapturedMail, path: string): string {
+  const match = mail.text.match(new RegExp(`https?://[^\\s)]+${path}[^\\s)]*`));
+  if (!match) throw new Error(`no ${path} link in ${mail.subject}`);
+  return new URL(match[0]).pathname;
+}

@@ -1,0 +1,143 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
+import { linkTo, waitForMail } from "../mail";
+
+test("create a physical event in the United States and a virtual one, then find them", async ({ page }) => {
+  await signIn(page, "host@club.local");
+  await page.goto("/calendar");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: "Back" })).toBeDisabled();
+  await dialog.getByLabel("Title").fill("  Lakeside Picnic  ");
+  await dialog.getByLabel("Type").selectOption("picnic");
+  await dialog.getByLabel("Description").fill("Bring a blanket.");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByRole("button", { name: "Next" })).toBeDisabled();
+  await dialog.getByLabel("Date").fill("2027-07-04");
+  await dialog.getByLabel("Start time").fill("11:00");
+  await dialog.getByLabel("End time").fill("15:00");
+  await dialog.getByLabel("Address").fill("Walden Pond");
+  await dialog.getByLabel("Country").selectOption("United States of America");
+  await dialog.getByLabel("State").selectOption("Massachusetts");
+  await dialog.getByLabel("City").fill("Concord");
+  await screenshot(page, "event-wizard");
+  await dialog.getByRole("button", { name: "Create Event" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await dialog.getByLabel("Title").fill("Online Salon");
+  await dialog.getByRole("tab", { name: /Date & Location/ }).click();
+  await dialog.getByLabel("Date").fill("2027-08-01");
+  await dialog.getByLabel("Virtual").check();
+  await dialog.getByLabel("Virtual link").fill("https://meet.example.com/salon");
+  await dialog.getByRole("button", { name: "Create Event" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByLabel("Search events").fill("LAKESIDE");
+  await expect(page).toHaveURL(/q=LAKESIDE/);
+  const cards = page.getByRole("link").filter({ hasText: "Lakeside Picnic" });
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("Jul 04, 2027");
+  await page.reload();
+  await expect(page.getByLabel("Search events")).toHaveValue("LAKESIDE");
+
+  await page.goto("/calendar?sort=desc");
+  await expect(page.getByRole("link").filter({ hasText: "Online Salon" })).toBeVisible();
+  const titles = await page.locator("main ul > li a span.font-serif").allTextContents();
+  const salon = titles.indexOf("Online Salon");
+  const picnic = titles.indexOf("Lakeside Picnic");
+  expect(salon).toBeGreaterThanOrEqual(0);
+  expect(salon).toBeLessThan(picnic);
+  await expectAccessible(page);
+  await screenshot(page, "calendar");
+
+  await page.getByRole("link").filter({ hasText: "Lakeside Picnic" }).click();
+  await expect(page.getByRole("heading", { name: "Lakeside Picnic" })).toBeVisible();
+  await expect(page.getByText("Sunday, July 4, 2027")).toBeVisible();
+  await expect(page.getByText("11:00 AM – 3:00 PM")).toBeVisible();
+  await expect(page.getByText("Walden Pond, Concord, Massachusetts, United States of America")).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit Details" }).click();
+  await dialog.getByLabel("Title").fill("Lakeside Picnic & Swim");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("heading", { name: "Lakeside Picnic & Swim" })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "event-details");
+
+  await page.goto("/events/online-salon");
+  await expect(page.getByRole("link", { name: "https://meet.example.com/salon" })).toBeVisible();
+});
+
+test("a Standard member cannot create, and only the creator or an admin manages an event", async ({ page }) => {
+  await signIn(page, "standard@club.local");
+  await page.goto("/calendar");
+  await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Event" })).toHaveCount(0);
+  await page.goto("/events/tea-culture-afternoon");
+  await expect(page.getByRole("heading", { name: "Tea Culture Afternoon" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit Details" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete Event" })).toHaveCount(0);
+  await page.goto("/events/no-such-event");
+  await expect(page.getByRole("heading", { name: "Event not found" })).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar$/, { timeout: 10_000 });
+});
+
+test("join with a confirmation, leave, invite a member who accepts, announce and delete", async ({ page, browser }) => {
+  await signIn(page, FOUNDING.email);
+  await page.goto("/events/garden-design-walk");
+  await page.getByRole("tab", { name: "Participation" }).click();
+  await expect(page.getByText("No participants yet. Be the first to join!")).toBeVisible();
+  await page.getByRole("button", { name: "Join Event" }).click();
+  const welcome = page.getByRole("dialog", { name: "Welcome to Garden Design Walk!" });
+  await expect(welcome.getByText("You have successfully joined the event.")).toBeVisible();
+  await welcome.getByRole("button", { name: "Send Confirmation Email" }).click();
+  await welcome.getByRole("button", { name: "Close" }).click();
+  const confirmation = await waitForMail(FOUNDING.email, /You're joining Garden Design Walk/);
+  expect(confirmation.attachments).toEqual(["garden-design-walk.ics"]);
+  await expect(page.getByText("Current Participants (1)")).toBeVisible();
+  await expect(page.getByText("(You)")).toBeVisible();
+  await page.getByRole("button", { name: "Leave Event" }).click();
+  await page
+    .getByRole("dialog", { name: "Are you sure you want to leave?" })
+    .getByRole("button", { name: "Yes, Leave" })
+    .click();
+  await expect(page.getByText("Current Participants (0)")).toBeVisible();
+
+  await page.getByRole("button", { name: "Invite Member(s)" }).click();
+  const invite = page.getByRole("dialog", { name: "Invite Members" });
+  await expect(invite.getByRole("button", { name: "Invite Selected (0)" })).toBeDisabled();
+  await invite.getByLabel("Search by name or e-mail").fill("host@");
+  await invite.getByRole("checkbox").first().check();
+  await invite.getByRole("button", { name: "Invite Selected (1)" }).click();
+  await expect(invite).toBeHidden();
+  const invitation = await waitForMail("host@club.local", /invites you to Garden Design Walk/);
+
+  const host = await browser.newPage();
+  await host.goto(linkTo(invitation, "/events/invite/"));
+  await expect(host).toHaveURL(/\/login\?redirect=/);
+  await host.getByLabel("Email").fill("host@club.local");
+  await host.getByLabel("Password").fill("club-demo-2026");
+  await host.getByRole("button", { name: "Login" }).click();
+  await expect(host.getByText("Joined 'Garden Design Walk' successfully!")).toBeVisible();
+  await expect(host).toHaveURL(/\/events\/garden-design-walk$/, { timeout: 10_000 });
+  await host.close();
+
+  await page.goto("/events/garden-design-walk");
+  await page.getByRole("button", { name: "Draft Announcement Email" }).click();
+  const announce = page.getByRole("dialog", { name: "Draft Announcement Email" });
+  await expect(announce.getByLabel("Subject")).toHaveValue(/^Upcoming Event: Garden Design Walk on /);
+  await announce.getByLabel("Recipients").selectOption("selected");
+  await announce.getByLabel(/Sofia Standard/).check();
+  await announce.getByRole("button", { name: "Send Email" }).click();
+  await expect(announce.getByRole("status")).toContainText("Email sent successfully.");
+  const announcement = await waitForMail("standard@club.local", /Upcoming Event: Garden Design Walk/);
+  expect(announcement.html).toContain("calendar.google.com/calendar/render?action=TEMPLATE");
+  await announce.getByRole("button", { name: "Cancel" }).click();
+
+  await page.getByRole("button", { name: "Delete Event" }).click();
+  const confirm = page.getByRole("dialog", { name: 'Are you sure you want to delete "Garden Design Walk"?' });
+  await expect(confirm.getByText("This action cannot be undone.")).toBeVisible();
+  await confirm.getByRole("button", { name: "Yes, Delete" }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(page.getByRole("link").filter({ hasText: "Garden Design Walk" })).toHaveCount(0);
+});

@@ -1,0 +1,89 @@
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
+
+const photo = join(import.meta.dirname, "../../apps/web/src/assets/hero/hero-poster.webp");
+const clip = join(import.meta.dirname, "../../apps/server/src/test/fixtures/clip.mp4");
+
+test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", async ({ page }) => {
+  await signIn(page, FOUNDING.email);
+  await page.goto("/gallery");
+  await expect(page.getByRole("heading", { name: "Media Gallery" })).toBeVisible();
+  await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(photo);
+  await expect(page.getByRole("button", { name: "Open Photo: hero-poster.webp" })).toBeVisible();
+  await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(clip);
+  await expect(page.getByRole("button", { name: "Open Video: clip.mp4" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Open Photo: hero-poster.webp" }).click();
+  await expect(page).toHaveURL(/\?media=/);
+  const mediaUrl = page.url();
+  const modal = page.getByRole("dialog", { name: "hero-poster.webp" });
+  await expect(modal.getByText(/^Uploaded by Fiona Founding on /)).toBeVisible();
+  await modal.getByText("No description provided. Double-click to edit.").dblclick();
+  await modal.getByLabel("Description").fill("Silk in low light");
+  await modal.getByRole("button", { name: "Save Description" }).click();
+  await expect(modal.getByText("Silk in low light")).toBeVisible();
+  await modal.getByLabel("New tag").fill("Silk");
+  await modal.getByRole("button", { name: "Add" }).click();
+  await modal.getByLabel("Associated event").selectOption({ label: "Poetry Reading Salon" });
+
+  await modal.getByLabel("Write a comment").focus();
+  await modal.getByRole("button", { name: "Post" }).isDisabled();
+  await modal.getByLabel("Write a comment").fill("Beautiful colours");
+  await modal.getByRole("button", { name: "Post" }).click();
+  await expect(modal.getByText("1 Comment")).toBeVisible();
+  await modal.getByRole("button", { name: "0 likes" }).click();
+  await expect(modal.getByRole("button", { name: "1 like" })).toHaveAttribute("aria-pressed", "true");
+  await modal.getByRole("button", { name: "Edit" }).click();
+  await modal.getByLabel("Edit comment").fill("Beautiful colours!");
+  await modal.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(modal.getByText("Beautiful colours!")).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "media-modal");
+  await modal.getByRole("button", { name: "Save & Close" }).click();
+  await expect(page).not.toHaveURL(/\?media=/);
+
+  await page.getByPlaceholder("Search by tags...").fill("silk");
+  await expect(page.getByRole("button", { name: /^Open / })).toHaveCount(1);
+  await page.getByPlaceholder("Search by tags...").fill("");
+  await page.getByLabel("Event").selectOption({ label: "Poetry Reading Salon" });
+  await expect(page.getByRole("button", { name: /^Open / })).toHaveCount(1);
+  await page.getByLabel("Event").selectOption({ label: "All Events" });
+
+  await page.goto(mediaUrl);
+  await expect(page.getByRole("dialog", { name: "hero-poster.webp" })).toBeVisible();
+  await page.getByRole("button", { name: "Fullscreen" }).click();
+  await expect(page.locator(".yarl__root")).toBeVisible();
+  await page.keyboard.press("+");
+  await page.keyboard.press("t");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".yarl__root")).toHaveCount(0);
+
+  await page.goto("/events/poetry-reading-salon");
+  await page.getByRole("tab", { name: "Images" }).click();
+  await expect(page.getByRole("button", { name: "Open Photo: hero-poster.webp" })).toBeVisible();
+  await page.getByRole("tab", { name: "Notes and Comments" }).click();
+  await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
+
+  await page.goto("/gallery");
+  await page.getByRole("button", { name: "Manage Media" }).click();
+  await expect(page.getByRole("button", { name: "Delete Selected" })).toBeDisabled();
+  await page.getByRole("button", { name: "Select Video: clip.mp4" }).click();
+  await page.getByRole("button", { name: "Delete Selected" }).click();
+  await expect(page.getByRole("button", { name: "Manage Media" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open Video: clip.mp4" })).toHaveCount(0);
+  await screenshot(page, "gallery");
+});
+
+test("visitors cannot see the gallery, and another member cannot edit an item", async ({ page }) => {
+  await page.goto("/gallery");
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await signIn(page, "standard@club.local");
+  await page.goto("/gallery");
+  await page.getByRole("button", { name: /^Open Photo: Tea in the Orangery/ }).click();
+  const modal = page.getByRole("dialog");
+  await expect(modal.getByText("Tea in the Orangery, from the club's gallery.")).toBeVisible();
+  await expect(modal.getByLabel("New tag")).toHaveCount(0);
+  await expect(modal.getByLabel("Associated event")).toBeDisabled();
+});

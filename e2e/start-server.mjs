@@ -1,0 +1,37 @@
+// Starts the built server on a data directory of its own, emptied first, so every run begins
+// with the first-start demo data. Mail goes over real SMTP to a small sink in this process,
+// which writes each message as JSON for the specs to read (see mail.ts).
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+const dataDir = fileURLToPath(new URL("./.e2e-data", import.meta.url));
+const mailDir = `${dataDir}/mail`;
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+
+let count = 0;
+const sink = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, _session, done) {
+    simpleParser(stream).then((mail) => {
+      const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : (mail.to?.value ?? []);
+      const record = {
+        to: to.map((a) => a.address),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments.map((a) => a.filename),
+      };
+      writeFileSync(`${mailDir}/${Date.now()}-${++count}.json`, JSON.stringify(record));
+      done();
+    }, done);
+  },
+});
+await new Promise((resolve) => sink.listen(2526, "127.0.0.1", resolve));
+
+process.env.DATA_DIR = dataDir;
+process.env.SMTP_URL = "smtp://127.0.0.1:2526";
+await import("../apps/server/dist/main.js");

@@ -1,0 +1,38 @@
+import type { SessionUser, ValidSession } from "@club/auth";
+import type { Db } from "@club/db";
+import type { MediaStore } from "@club/storage";
+import type { Throttle } from "./throttle";
+
+export interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface ApiConfig {
+  appOrigin: string;
+  /** The password admins reset members to (TEMP_PASSWORD). */
+  tempPassword: string;
+  /** The club's time zone: event dates and times are wall-clock times there. */
+  timeZone: string;
+}
+
+/** How procedures reach the HTTP response's cookies without knowing the HTTP server. */
+export interface SessionCookies {
+  setSession(token: string, expiresAt: Date): void;
+  clearSession(): void;
+}
+
+export interface ApiContext {
+  db: Db;
+  config: ApiConfig;
+  session: ValidSession["session"] | null;
+  user: SessionUser | null;
+  cookies: SessionCookies;
+  log: Logger;
+  requestId: string;
+  /** The client's address (behind a proxy, from X-Forwarded-For). */
+  ip: string;
+  throttle: Throttle;
+  store: MediaStore;
+}

@@ -1,0 +1,67 @@
+import { type Event, eventParticipants, events, type Queryable, users } from "@club/db";
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import { addToCalendarUrl } from "./calendar";
+import { canManage, type Viewer, visibleTo } from "./visibility";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/events/{id}` takes the id or the slug. */
+export function refCondition(ref: string): SQL {
+  return UUID.test(ref) ? eq(events.id, ref) : eq(events.slug, ref.toLowerCase());
+}
+
+/** The event when the viewer may see it; an event one may not see does not exist for them. */
+export async function findVisibleEvent(db: Queryable, viewer: Viewer, ref: string): Promise<Event | undefined> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(refCondition(ref), visibleTo(viewer)));
+  return row;
+}
+
+export async function participantsOf(db: Queryable, eventId: string) {
+  return db
+    .select({ user_id: users.id, name: users.name })
+    .from(eventParticipants)
+    .innerJoin(users, eq(users.id, eventParticipants.userId))
+    .where(eq(eventParticipants.eventId, eventId))
+    .orderBy(asc(eventParticipants.joinedAt));
+}
+
+/** The spec's event shape (SPEC.md section 3), plus what the page needs to show its controls. */
+export function toEventDto(
+  e: Event,
+  participants: { user_id: string; name: string }[],
+  viewer: Viewer,
+  timeZone: string,
+) {
+  return {
+    id: e.id,
+    slug: e.slug,
+    title: e.title,
+    description: e.description,
+    note: e.note,
+    color: e.color,
+    type: e.type,
+    exclusivity: e.exclusivity,
+    participants,
+    is_physical: e.isPhysical,
+    location: e.location,
+    zip_code: e.zipCode,
+    city: e.city,
+    state: e.state,
+    country: e.country,
+    virtual_link: e.virtualLink,
+    event_date: e.eventDate,
+    end_date: e.endDate,
+    start_time: e.startTime,
+    end_time: e.endTime,
+    image_url: e.imageUrl,
+    bannerImage: e.bannerImage,
+    created_by: e.createdBy,
+    can_manage: canManage(viewer, e),
+    /** A calendar service's "add event" link (title, UTC start and end, details, place). */
+    calendar_url: addToCalendarUrl(e, timeZone),
+  };
+}
+export type EventDto = ReturnType<typeof toEventDto>;

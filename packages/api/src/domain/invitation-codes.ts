@@ -1,0 +1,123 @@
+import { generateToken, hashToken } from "@club/auth";
+import { invitationCodes, type Queryable } from "@club/db";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+
+/** A code chosen by whoever creates it (seeding); otherwise one is generated. */
+export const CHOSEN_CODE = /^[A-Z0-9-]{12,64}$/;
+
+export interface NewInvitationCode {
+  code?: string | undefined;
+  /** How many applications the code admits; unlimited when absent. */
+  maxUses?: number | undefined;
+  expiresAt?: Date | undefined;
+  createdBy?: string | undefined;
+}
+
+/**
+ * Creates a code of 80 random bits (16 base32 characters). Only its hash is stored: the
+ * code is shown once, to whoever created it; lists show its last four characters.
+ */
+export async function createInvitationCode(db: Queryable, input: NewInvitationCode = {}) {
+  if (input.maxUses !== undefined && (!Number.isInteger(input.maxUses) || input.maxUses < 1)) {
+    throw new RangeError("The number of uses must be a whole number of at least 1.");
+  }
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
+    throw new RangeError("The expiry date must be in the future.");
+  }
+  const code = input.code?.trim().toUpperCase() ?? generateToken(10).toUpperCase();
+  if (!CHOSEN_CODE.test(code)) throw new RangeError("A code must be 12 to 64 letters, digits or hyphens.");
+  const [row] = await db
+    .insert(invitationCodes)
+    .values({
+      codeHash: hashToken(code),
+      hint: code.slice(-4),
+      maxUses: input.maxUses ?? null,
+      expiresAt: input.expiresAt ?? null,
+      createdBy: input.createdBy ?? null,
+    })
+    .returning();
+  return { code, row: row! };
+}
+
+export type InvitationCodeStatus = "active" | "used up" | "expired" | "revoked";
+
+export function invitationCodeStatus(row: typeof invitationCodes.$inferSelect, now = new Date()): InvitationCodeStatus {
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt && row.expiresAt <= now) return "expired";
+  if (row.maxUses !== null && row.uses >= row.maxUses) return "used up";
+  return "active";
+}
+
+export async function listInvitationCodes(db: Queryable) {
+  const rows = await db.select().from(invitationCodes).orderBy(desc(invitationCodes.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    hint: row.hint,
+    uses: row.uses,
+    maxUses: row.maxUses,
+    usesLeft: row.maxUses === null ? null : Math.max(0, row.maxUses - row.uses),
+    expiresAt: row.expiresAt,
+    revokedAt: row.revokedAt,
+    createdAt: row.createdAt,
+    status: invitationCodeStatus(row),
+  }));
+}
+
+export const INVALID_CODE = "Invalid invitation code.";
+
+const codeMessages: Record<Exclude<InvitationCodeStatus, "active">, string> = {
+  "used up": "This invitation code has already been used.",
+  expired: "This invitation code has expired.",
+  revoked: "This invitation code is no longer valid.",
+};
+
+/** The code's row when it can admit an application, else the reason it cannot. */
+export async function checkInvitationCode(
+  db: Queryable,
+  code: string,
+): Promise<{ ok: true; id: string } | { ok: false; error: string }> {
+  const [row] = await db
+    .select()
+    .from(invitationCodes)
+    .where(eq(invitationCodes.codeHash, hashToken(code.trim().toUpperCase())));
+  if (!row) return { ok: false, error: INVALID_CODE };
+  const status = invitationCodeStatus(row);
+  return status === "active" ? { ok: true, id: row.id } : { ok: false, error: codeMessages[status] };
+}
+
+/**
+ * Uses the code once. The conditions sit in the UPDATE itself, so two applications racing for
+ * a code's last use cannot both get it.
+ */
+export async function consumeInvitationCode(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db
+    .update(invitationCodes)
+    .set({ uses: sql`${invitationCodes.uses} + 1` })
+    .where(
+      and(
+        eq(invitationCodes.id, id),
+        isNull(invitationCodes.revokedAt),
+        or(isNull(invitationCodes.expiresAt), gt(invitationCodes.expiresAt, sql`now()`)),
+        or(isNull(invitationCodes.maxUses), lt(invitationCodes.uses, invitationCodes.maxUses)),
+      ),
+    )
+    .returning({ id: invitationCodes.id });
+  return rows.length === 1;
+}
+
+export async function revokeInvitationCode(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db
+    .update(invitationCodes)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(invitationCodes.id, id), isNull(invitationCodes.revokedAt)))
+    .returning({ id: invitationCodes.id });
+  return rows.length === 1;
+}
+
+export async function invitationCodeExists(db: Queryable, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invitationCodes.id })
+    .from(invitationCodes)
+    .where(eq(invitationCodes.codeHash, hashToken(code.trim().toUpperCase())));
+  return Boolean(row);
+}

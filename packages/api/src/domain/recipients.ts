@@ -1,0 +1,50 @@
+import { type Db, type Queryable, users } from "@club/db";
+import { enqueueMail, groupMail } from "@club/mail";
+import type { RecipientGroup } from "@club/shared";
+import { eq, inArray, type SQL } from "drizzle-orm";
+import { badRequest } from "../errors";
+import { sanitizeEmailHtml } from "./sanitize";
+
+function groupFilter(group: RecipientGroup, selected: string[] | undefined): SQL | undefined {
+  switch (group) {
+    case "all":
+      return undefined;
+    case "founding":
+      return eq(users.type, "Founding");
+    case "standard":
+      return eq(users.type, "Standard");
+    case "travel":
+      return eq(users.type, "Travel Host");
+    case "admins":
+      return eq(users.admin, true);
+    case "testing":
+      return eq(users.testingTeam, true);
+    case "selected":
+      return inArray(users.id, selected ?? []);
+  }
+}
+
+/** The members of a mailing group (SPEC.md section 9). */
+export function recipientsOf(db: Queryable, group: RecipientGroup, selected?: string[]) {
+  return db.select({ email: users.email }).from(users).where(groupFilter(group, selected));
+}
+
+/**
+ * A group message: the body is sanitised, then one message per recipient is queued (nobody
+ * sees another's address), all in one transaction. Returns how many were queued.
+ */
+export async function queueGroupMail(
+  db: Db,
+  message: { subject: string; body: string; recipientGroup: RecipientGroup; selectedMemberIds?: string[] | undefined },
+): Promise<number> {
+  const recipients = await recipientsOf(db, message.recipientGroup, message.selectedMemberIds);
+  if (recipients.length === 0) throw badRequest("No members are in this recipient group.");
+  const content = groupMail(message.subject, sanitizeEmailHtml(message.body));
+  await db.transaction((tx) =>
+    enqueueMail(
+      tx,
+      recipients.map((r) => ({ to: r.email, ...content })),
+    ),
+  );
+  return recipients.length;
+}

@@ -1,0 +1,44 @@
+import { hashPassword } from "@club/auth";
+import { type Queryable, users } from "@club/db";
+import { emailSchema, type MemberType, nameSchema, passwordSchema } from "@club/shared";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+
+export const newUserInput = z.object({
+  email: emailSchema,
+  name: nameSchema,
+  password: passwordSchema,
+  type: z.enum(["Founding", "Standard", "Travel Host"]).default("Standard"),
+  admin: z.boolean().default(false),
+});
+export type NewUser = z.input<typeof newUserInput>;
+
+export class EmailTakenError extends Error {
+  constructor(email: string) {
+    super(`An account with the e-mail ${email} already exists.`);
+    this.name = "EmailTakenError";
+  }
+}
+
+/** Creates an account; the one way accounts are made (CLI, seeding, registration). */
+export async function createUser(db: Queryable, input: NewUser) {
+  const data = newUserInput.parse(input);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
+  if (existing) throw new EmailTakenError(data.email);
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: data.email,
+      name: data.name,
+      type: data.type as MemberType,
+      admin: data.admin,
+      passwordHash: await hashPassword(data.password),
+    })
+    .returning({ id: users.id, email: users.email, name: users.name, type: users.type, admin: users.admin });
+  return user!;
+}
+
+export async function findUserByEmail(db: Queryable, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return user;
+}

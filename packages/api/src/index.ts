@@ -1,0 +1,11 @@
+export type { ApiConfig, ApiContext, Logger, SessionCookies } from "./context";
+export { createInvitationCode, invitationCodeStatus, listInvitationCodes } from "./domain/invitation-codes";
+export { insertMedia, type NewMedia } from "./domain/media/create";
+export { type MediaDto, mediaUrl, selectMedia, toMediaDto } from "./domain/media/dto";
+export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";
+export { createUser, EmailTakenError, findUserByEmail, type NewUser, newUserInput } from "./domain/users";
+export { ConfigError, type Env, loadEnv } from "./env";
+export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
+export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";
+export { type FailureStore, memoryFailureStore, Throttle, Throttled, type ThrottleRule } from "./throttle";
+export { fieldErrorsOf, firstMessage } from "./trpc";

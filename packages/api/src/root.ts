@@ -1,0 +1,33 @@
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { adminMailRouter } from "./routers/admin-mail";
+import { apiTokensRouter } from "./routers/api-tokens";
+import { applicationsRouter } from "./routers/applications";
+import { authRouter } from "./routers/auth";
+import { commentsRouter } from "./routers/comments";
+import { eventsRouter } from "./routers/events";
+import { invitationCodesRouter } from "./routers/invitation-codes";
+import { imagesRouter, mediaRouter } from "./routers/media";
+import { passwordResetRouter } from "./routers/password-reset";
+import { registrationRouter } from "./routers/registration";
+import { usersRouter } from "./routers/users";
+import { createCallerFactory, router } from "./trpc";
+
+export const appRouter = router({
+  auth: authRouter,
+  invitationCodes: invitationCodesRouter,
+  applications: applicationsRouter,
+  registration: registrationRouter,
+  passwordReset: passwordResetRouter,
+  users: usersRouter,
+  adminMail: adminMailRouter,
+  events: eventsRouter,
+  apiTokens: apiTokensRouter,
+  media: mediaRouter,
+  images: imagesRouter,
+  comments: commentsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export const createCaller = createCallerFactory(appRouter);

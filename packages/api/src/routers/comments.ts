@@ -1,0 +1,94 @@
+import { commentLikes, comments, media, users } from "@club/db";
+import { commentIdInput, commentInput, commentListInput, commentUpdateInput } from "@club/shared";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { ApiContext } from "../context";
+import { findVisibleEvent } from "../domain/events/queries";
+import { forbidden, notFound } from "../errors";
+import { memberProcedure, publicProcedure, router } from "../trpc";
+
+/** Comments with author, like count and the viewer's like, in one query (no query per comment). */
+function selectComments(ctx: ApiContext) {
+  const viewerId = ctx.user?.id ?? null;
+  return ctx.db
+    .select({
+      id: comments.id,
+      content: comments.content,
+      commentableId: comments.commentableId,
+      created_at: comments.createdAt,
+      updated_at: comments.updatedAt,
+      user_id: comments.userId,
+      username: users.name,
+      like_count: sql<number>`(select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})::int`,
+      user_liked: viewerId
+        ? sql<boolean>`exists(select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})`
+        : sql<boolean>`false`,
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId));
+}
+
+async function oneComment(ctx: ApiContext, id: string) {
+  const [row] = await selectComments(ctx).where(eq(comments.id, id));
+  if (!row) throw notFound("Comment not found.");
+  return row;
+}
+
+export const commentsRouter = router({
+  /** GET /api/comments?commentableId=: readable by anyone, newest first. */
+  list: publicProcedure
+    .input(commentListInput)
+    .query(({ ctx, input }) =>
+      selectComments(ctx).where(eq(comments.commentableId, input.commentableId)).orderBy(desc(comments.createdAt)),
+    ),
+
+  /** POST /api/comments: on an event the member can see, or a media item. */
+  create: memberProcedure.input(commentInput).mutation(async ({ ctx, input }) => {
+    const [item] = await ctx.db.select({ id: media.id }).from(media).where(eq(media.id, input.commentableId));
+    if (!item && !(await findVisibleEvent(ctx.db, ctx.user, input.commentableId))) {
+      throw notFound("There is no event or media item to comment on.");
+    }
+    const [row] = await ctx.db
+      .insert(comments)
+      .values({ commentableId: input.commentableId, userId: ctx.user.id, content: input.content })
+      .returning({ id: comments.id });
+    return oneComment(ctx, row!.id);
+  }),
+
+  /** PUT /api/comments/{id}: the author only. */
+  update: memberProcedure.input(commentUpdateInput).mutation(async ({ ctx, input }) => {
+    const existing = await oneComment(ctx, input.id);
+    if (existing.user_id !== ctx.user.id) throw forbidden("Only the author can edit a comment.");
+    await ctx.db
+      .update(comments)
+      .set({ content: input.content, updatedAt: new Date() })
+      .where(eq(comments.id, input.id));
+    return oneComment(ctx, input.id);
+  }),
+
+  /** DELETE /api/comments/{id}: the author or an admin. */
+  delete: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
+    const existing = await oneComment(ctx, input.id);
+    if (existing.user_id !== ctx.user.id && !ctx.user.admin)
+      throw forbidden("Only the author or an admin can delete a comment.");
+    await ctx.db.delete(comments).where(eq(comments.id, input.id));
+    return { ok: true as const };
+  }),
+
+  /** POST /api/comments/{id}/like: one like per member; concurrent likes collapse on the key. */
+  like: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
+    await oneComment(ctx, input.id);
+    await ctx.db.insert(commentLikes).values({ commentId: input.id, userId: ctx.user.id }).onConflictDoNothing();
+    const { like_count, user_liked } = await oneComment(ctx, input.id);
+    return { like_count, user_liked };
+  }),
+
+  /** DELETE /api/comments/{id}/unlike. */
+  unlike: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
+    await oneComment(ctx, input.id);
+    await ctx.db
+      .delete(commentLikes)
+      .where(and(eq(commentLikes.commentId, input.id), eq(commentLikes.userId, ctx.user.id)));
+    const { like_count, user_liked } = await oneComment(ctx, input.id);
+    return { like_count, user_liked };
+  }),
+});

@@ -1,0 +1,63 @@
+import { invitationCodeInput } from "@club/shared";
+import { z } from "zod";
+import {
+  CHOSEN_CODE,
+  checkInvitationCode,
+  createInvitationCode,
+  INVALID_CODE,
+  invitationCodeExists,
+  listInvitationCodes,
+  revokeInvitationCode,
+} from "../domain/invitation-codes";
+import { conflict, notFound } from "../errors";
+import { CODE_GUESSES } from "../throttle";
+import { adminProcedure, publicProcedure, router } from "../trpc";
+
+export const invitationCodesRouter = router({
+  /** POST /api/validate-code: `{valid, error}`; wrong guesses are throttled per address. */
+  validate: publicProcedure.input(invitationCodeInput).mutation(async ({ ctx, input }) => {
+    const key = `code:ip:${ctx.ip}`;
+    await ctx.throttle.check(key, CODE_GUESSES);
+    const result = await checkInvitationCode(ctx.db, input.code);
+    if (result.ok) return { valid: true, error: null };
+    if (result.error === INVALID_CODE) await ctx.throttle.fail(key, CODE_GUESSES);
+    return { valid: false, error: result.error };
+  }),
+
+  create: adminProcedure
+    .input(
+      z.object({
+        code: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(CHOSEN_CODE, "A code must be 12 to 64 letters, digits or hyphens.")
+          .optional(),
+        maxUses: z.number().int().min(1, "Uses must be at least 1.").max(100_000).nullish(),
+        expiresAt: z.coerce
+          .date()
+          .refine((d) => d.getTime() > Date.now(), "The expiry date must be in the future.")
+          .nullish(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      if (input.code && (await invitationCodeExists(ctx.db, input.code)))
+        throw conflict("That invitation code exists already.");
+      const { code, row } = await createInvitationCode(ctx.db, {
+        code: input.code,
+        maxUses: input.maxUses ?? undefined,
+        expiresAt: input.expiresAt ?? undefined,
+        createdBy: ctx.user.id,
+      });
+      return { code, id: row.id };
+    }),
+
+  list: adminProcedure.query(({ ctx }) => listInvitationCodes(ctx.db)),
+
+  revoke: adminProcedure
+    .input(z.object({ id: z.uuid("Unknown invitation code.") }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await revokeInvitationCode(ctx.db, input.id))) throw notFound("No active invitation code with that id.");
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,78 @@
+import { hashPassword, invalidateUserSessions } from "@club/auth";
+import { users } from "@club/db";
+import { privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
+import { asc, eq } from "drizzle-orm";
+import { createUser, EmailTakenError, newUserInput } from "../domain/users";
+import { conflict, notFound } from "../errors";
+import { adminProcedure, router } from "../trpc";
+
+const publicFields = {
+  user_id: users.id,
+  name: users.name,
+  email: users.email,
+  type: users.type,
+  admin: users.admin,
+  testingTeam: users.testingTeam,
+};
+
+export const usersRouter = router({
+  /** Creates an account directly (scripts and seeding); applicants use the application flow. */
+  create: adminProcedure.input(newUserInput).mutation(async ({ ctx, input }) => {
+    try {
+      return await createUser(ctx.db, input);
+    } catch (err) {
+      if (err instanceof EmailTakenError) throw conflict(err.message);
+      throw err;
+    }
+  }),
+
+  /** GET /api/users. */
+  list: adminProcedure.query(({ ctx }) => ctx.db.select(publicFields).from(users).orderBy(asc(users.name))),
+
+  /** The temporary password the reset button is labelled with (TEMP_PASSWORD). */
+  temporaryPassword: adminProcedure.query(({ ctx }) => ({ password: ctx.config.tempPassword })),
+
+  /** PUT /api/users/{user_id}/privilege: the member's sessions end, so the new type applies at once. */
+  setPrivilege: adminProcedure.input(privilegeInput).mutation(async ({ ctx, input }) => {
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ type: input.type })
+        .where(eq(users.id, input.userId))
+        .returning(publicFields);
+      if (!row) throw notFound("Member not found.");
+      await invalidateUserSessions(tx, input.userId, input.userId === ctx.user.id ? ctx.session.id : undefined);
+      return row;
+    });
+  }),
+
+  /**
+   * PUT /api/users/{user_id}/reset-password-to-temp: the password becomes TEMP_PASSWORD (never a
+   * value from the request), the member must choose a new one at the next sign-in, and her
+   * sessions end.
+   */
+  resetPasswordToTemp: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    const passwordHash = await hashPassword(ctx.config.tempPassword);
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ passwordHash, mustChangePassword: true })
+        .where(eq(users.id, input.userId))
+        .returning({ id: users.id });
+      if (!row) throw notFound("Member not found.");
+      await invalidateUserSessions(tx, input.userId, input.userId === ctx.user.id ? ctx.session.id : undefined);
+    });
+    return { message: `Password reset to ${ctx.config.tempPassword}`, temporaryPassword: ctx.config.tempPassword };
+  }),
+
+  /** Membership of the Testing Team mailing group. */
+  setTestingTeam: adminProcedure.input(testingTeamInput).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.db
+      .update(users)
+      .set({ testingTeam: input.testingTeam })
+      .where(eq(users.id, input.userId))
+      .returning(publicFields);
+    if (!row) throw notFound("Member not found.");
+    return row;
+  }),
+});

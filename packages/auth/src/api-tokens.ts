@@ -1,0 +1,52 @@
+import { apiTokens, type Queryable, users } from "@club/db";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { type SessionUser, sessionUserColumns } from "./sessions";
+import { generateToken, hashToken } from "./tokens";
+
+/** Tokens start with a recognisable prefix, so a leaked one is easy to spot in logs and code. */
+export const API_TOKEN_PREFIX = "club_";
+
+export async function createApiToken(
+  db: Queryable,
+  input: { userId: string; name: string; expiresAt?: Date | null },
+): Promise<{ token: string; id: string }> {
+  const token = `${API_TOKEN_PREFIX}${generateToken(24)}`;
+  const [row] = await db
+    .insert(apiTokens)
+    .values({ userId: input.userId, name: input.name, tokenHash: hashToken(token), expiresAt: input.expiresAt ?? null })
+    .returning({ id: apiTokens.id });
+  return { token, id: row!.id };
+}
+
+/** The owner of a valid token; its last-used time is recorded (at most once a minute). */
+export async function validateApiToken(
+  db: Queryable,
+  token: string,
+): Promise<{ tokenId: string; user: SessionUser } | null> {
+  if (!token.startsWith(API_TOKEN_PREFIX)) return null;
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      lastUsedAt: apiTokens.lastUsedAt,
+      user: sessionUserColumns,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, hashToken(token)),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`)),
+      ),
+    );
+  if (!row) return null;
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: new Date() })
+    .where(
+      and(
+        eq(apiTokens.id, row.tokenId),
+        or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, sql`now() - interval '1 minute'`)),
+      ),
+    );
+  return { tokenId: row.tokenId, user: row.user };
+}

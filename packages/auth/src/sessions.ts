@@ -1,0 +1,81 @@
+import { type Queryable, sessions, type User, users } from "@club/db";
+import { and, eq, lt, ne } from "drizzle-orm";
+import { generateToken, hashToken } from "./tokens";
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A session lives 30 days from its last use (sliding expiry). */
+export const SESSION_TTL_MS = 30 * DAY;
+/** The expiry is pushed forward once less than half of it remains, so not every request writes. */
+const RENEW_WITHIN_MS = 15 * DAY;
+
+export const SESSION_COOKIE = "club_session";
+
+export type SessionUser = Pick<User, "id" | "name" | "email" | "type" | "admin" | "mustChangePassword">;
+
+/** The user columns every request needs (session or API token). */
+export const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  type: users.type,
+  admin: users.admin,
+  mustChangePassword: users.mustChangePassword,
+};
+
+export interface ValidSession {
+  session: { id: string; userId: string; expiresAt: Date };
+  user: SessionUser;
+  /** True when the expiry moved and the cookie should be sent again. */
+  renewed: boolean;
+}
+
+export async function createSession(db: Queryable, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function validateSessionToken(db: Queryable, token: string): Promise<ValidSession | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({
+      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
+      user: sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  const now = Date.now();
+  if (row.session.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  let renewed = false;
+  if (row.session.expiresAt.getTime() - now < RENEW_WITHIN_MS) {
+    row.session.expiresAt = new Date(now + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, id));
+    renewed = true;
+  }
+  return { ...row, renewed };
+}
+
+export async function invalidateSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, or every one but `exceptSessionId`. */
+export async function invalidateUserSessions(db: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
+}
+
+export async function deleteExpiredSessions(db: Queryable): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,99 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const dataDir = mkdtempSync(join(tmpdir(), "club-cli-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs the CLI from source, as a separate process on its own embedded database. */
+async function club(...args: string[]) {
+  const tsx = join(import.meta.dirname, "../node_modules/.bin/tsx");
+  try {
+    const { stdout, stderr } = await run(tsx, [join(import.meta.dirname, "main.ts"), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", CLUB_URL: "", CLUB_TOKEN: "" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("club CLI", () => {
+  it("seeds the demo data idempotently", async () => {
+    const first = await club("seed", "--demo");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("admin@club.local");
+    expect(first.stdout).toMatch(/Invitation code: [A-Z0-9]{16}/);
+    const again = await club("seed", "--demo");
+    expect(again.stdout).toContain("nothing changed");
+  }, 60_000);
+
+  it("creates users and explains bad input: exit 1 for usage, 2 for failures", async () => {
+    const ok = await club(
+      "user",
+      "create",
+      "--email",
+      "Ada@Example.com",
+      "--password",
+      "secret1",
+      "--name",
+      "Ada",
+      "--type",
+      "Travel Host",
+    );
+    expect(ok.stdout).toContain("Created ada@example.com (Travel Host)");
+    const dup = await club("user", "create", "--email", "ada@example.com", "--password", "secret1", "--name", "Ada");
+    expect(dup.code).toBe(2);
+    expect(dup.stderr).toContain("already exists");
+    const short = await club("user", "create", "--email", "b@example.com", "--password", "abc", "--name", "B");
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain("password: Password must be 6 to 30 characters.");
+    const usage = await club("user", "create", "--email", "c@example.com");
+    expect(usage.code).toBe(1);
+  }, 60_000);
+
+  it("creates and lists invitation codes and reads the outbox", async () => {
+    const created = await club("invite-code", "create", "--uses", "3");
+    const code = created.stdout.trim();
+    expect(code).toMatch(/^[A-Z0-9]{16}$/);
+    const list = await club("invite-code", "list");
+    expect(list.stdout).toContain(`…${code.slice(-4)}  active    3 of 3 left`);
+    expect((await club("mail", "list")).stdout).toContain("The outbox is empty.");
+    expect((await club("mail", "show", "nope")).code).toBe(2);
+  }, 60_000);
+
+  it("seeds from a file, and a second run changes nothing", async () => {
+    const seed = join(import.meta.dirname, "test/seed.yaml");
+    const first = await club("seed", "--file", seed, "--json");
+    expect(first.stderr).toBe("");
+    expect(JSON.parse(first.stdout)).toEqual({
+      created: { users: 2, invitationCodes: 1, events: 1, participants: 2, comments: 2, media: 1 },
+      skipped: 0,
+    });
+    const second = JSON.parse((await club("seed", "--file", seed, "--json")).stdout);
+    expect(second.created).toEqual({ users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0 });
+    expect(second.skipped).toBe(7);
+    expect((await club("invite-code", "list")).stdout).toContain("…0001  active    5 of 5 left");
+  }, 90_000);
+
+  it("names the bad entry of a broken seed file", async () => {
+    const bad = join(dataDir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ events: [{ slug: "ok-one" }, { slug: "Bad Slug", start_time: "25:00" }] }));
+    const res = await club("seed", "--file", bad);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain("events[1].slug: A slug is lower-case letters, digits and hyphens.");
+    expect(res.stderr).toContain("events[1].start_time: Times must look like 16:00.");
+    writeFileSync(bad, "{ not json");
+    expect((await club("seed", "--file", bad)).stderr).toContain("is not valid JSON");
+    const late = join(dataDir, "late.json");
+    writeFileSync(late, JSON.stringify({ events: [{ slug: "late-one", participants: ["ghost@seed.test"] }] }));
+    expect((await club("seed", "--file", late)).stderr).toContain(
+      "events[0] (late-one).participants[0]: no member with the e-mail ghost@seed.test.",
+    );
+  }, 60_000);
+});

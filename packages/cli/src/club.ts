@@ -1,0 +1,22 @@
+import { Command } from "commander";
+import { registerDbCommands } from "./commands/db";
+import { registerInviteCodeCommands } from "./commands/invite-code";
+import { registerMailCommands } from "./commands/mail";
+import { registerUserCommands } from "./commands/user";
+
+export function buildProgram(): Command {
+  const program = new Command("club")
+    .description("Run and administer the club application.")
+    .option("--url <url>", "work against a running server (with --token) instead of the database; or CLUB_URL")
+    .option("--token <token>", "an administrator's API token (Settings → API tokens); or CLUB_TOKEN")
+    .showHelpAfterError()
+    .addHelpText(
+      "after",
+      "\nOn the database (same configuration as the server: DATABASE_URL, DATA_DIR):\n  club migrate\n  club seed --demo\n\nAgainst a running server:\n  club --url https://club.example.com --token club_… seed --file seed.yaml\n\nExit codes: 0 done, 1 usage mistake, 2 failure.",
+    );
+  registerDbCommands(program);
+  registerUserCommands(program);
+  registerInviteCodeCommands(program);
+  registerMailCommands(program);
+  return program;
+}

@@ -1,0 +1,54 @@
+import { createInvitationCode, listInvitationCodes } from "@club/api";
+import { type Command, InvalidArgumentError } from "commander";
+import { remoteApi } from "../api";
+import { print, remoteOf, withDb } from "../context";
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("must be a whole number of at least 1");
+  return n;
+}
+
+function futureDate(value: string): Date {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw new InvalidArgumentError("must be a date like 2027-01-31");
+  if (d.getTime() <= Date.now()) throw new InvalidArgumentError("must be in the future");
+  return d;
+}
+
+export function registerInviteCodeCommands(program: Command): void {
+  const codes = program.command("invite-code").description("invitation codes for membership applications");
+  codes
+    .command("create")
+    .description("create an invitation code and print it (it is shown only once)")
+    .option("--uses <n>", "how many applications it admits (default: unlimited)", positiveInt)
+    .option("--expires <date>", "last moment it is valid, e.g. 2027-01-31", futureDate)
+    .addHelpText("after", "\nExample:\n  club invite-code create --uses 5 --expires 2027-06-30")
+    .action(async (opts: { uses?: number; expires?: Date }, command: Command) => {
+      const remote = remoteOf(command);
+      const { code } = remote
+        ? await remoteApi(remote.url, remote.token).invitationCodes.create({
+            maxUses: opts.uses,
+            expiresAt: opts.expires,
+          })
+        : await withDb((h) => createInvitationCode(h.db, { maxUses: opts.uses, expiresAt: opts.expires }));
+      print(code);
+    });
+  codes
+    .command("list")
+    .description("list invitation codes with their uses left")
+    .option("--json", "print JSON")
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      const remote = remoteOf(command);
+      const rows = remote
+        ? await remoteApi(remote.url, remote.token).invitationCodes.list()
+        : await withDb((h) => listInvitationCodes(h.db));
+      if (opts.json) return print(JSON.stringify(rows, null, 2));
+      if (rows.length === 0) return print("No invitation codes.");
+      for (const r of rows) {
+        const left = r.usesLeft === null ? "unlimited" : `${r.usesLeft} of ${r.maxUses} left`;
+        const expires = r.expiresAt ? `expires ${r.expiresAt.toISOString()}` : "no expiry";
+        print(`…${r.hint}  ${r.status.padEnd(8)}  ${left}, ${expires}  (id ${r.id})`);
+      }
+    });
+}

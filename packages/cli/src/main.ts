@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+import { ZodError } from "zod";
+import { buildProgram } from "./club";
+import { describeIssues } from "./seed/schema";
+
+function describe(err: unknown): string {
+  if (err instanceof ZodError) return describeIssues(err);
+  return err instanceof Error ? err.message : String(err);
+}
+
+// Usage mistakes exit 1 (commander's own handling); anything that fails while running exits 2.
+buildProgram()
+  .parseAsync()
+  .catch((err: unknown) => {
+    process.stderr.write(`club: ${describe(err)}\n`);
+    process.exit(2);
+  });

@@ -1,0 +1,132 @@
+import { basename, dirname, resolve } from "node:path";
+import { TRPCError } from "@trpc/server";
+import type { Api } from "../api";
+import type { SeedFile } from "./schema";
+
+/** Where a seed goes: this machine's database, or a remote server through its API. */
+export interface SeedTarget {
+  /** Acts as an administrator (accounts, codes, participants, look-ups). */
+  admin(): Promise<Api>;
+  /** Acts as this member; a remote target always acts as its token's owner. */
+  as(email: string | undefined): Promise<Api>;
+  /** Adds a file as a media item of `author`, returning its id. */
+  upload(path: string, name: string, author: string | undefined): Promise<string>;
+}
+
+export interface SeedReport {
+  created: Record<"users" | "invitationCodes" | "events" | "participants" | "comments" | "media", number>;
+  skipped: number;
+}
+
+const codeOf = (err: unknown) =>
+  err instanceof TRPCError ? err.code : ((err as { data?: { code?: string } }).data?.code ?? undefined);
+
+async function entry<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw new Error(`${label}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/**
+ * Applies a seed file. Every entry is looked up by its natural key first, so a second run
+ * changes nothing: users by e-mail, codes by value, events by slug, media by name, comments by
+ * author and text.
+ */
+export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarget): Promise<SeedReport> {
+  const report: SeedReport = {
+    created: { users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0 },
+    skipped: 0,
+  };
+  let admin = await target.admin();
+
+  const known = new Set((await admin.users.list()).map((u) => u.email));
+  for (const [i, u] of seed.users.entries()) {
+    if (known.has(u.email)) {
+      report.skipped++;
+      continue;
+    }
+    await entry(`users[${i}] (${u.email})`, () => admin.users.create(u));
+    report.created.users++;
+  }
+  // With accounts in place, act as a real administrator from here on.
+  admin = await target.admin();
+  const idOf = new Map((await admin.users.list()).map((u) => [u.email, u.user_id]));
+  const userId = (email: string, label: string) => {
+    const id = idOf.get(email);
+    if (!id) throw new Error(`${label}: no member with the e-mail ${email}.`);
+    return id;
+  };
+
+  for (const [i, c] of seed.invitationCodes.entries()) {
+    try {
+      await admin.invitationCodes.create({ code: c.code, maxUses: c.uses, expiresAt: c.expires });
+      report.created.invitationCodes++;
+    } catch (err) {
+      if (codeOf(err) !== "CONFLICT") throw new Error(`invitationCodes[${i}]: ${(err as Error).message}`);
+      report.skipped++;
+    }
+  }
+
+  async function addComments(label: string, commentableId: string, comments: SeedFile["events"][number]["comments"]) {
+    const existing = await admin.comments.list({ commentableId });
+    for (const [j, c] of comments.entries()) {
+      const api = await target.as(c.author);
+      const me = await api.auth.me();
+      if (existing.some((x) => x.user_id === me.user_id && x.content === c.content)) {
+        report.skipped++;
+        continue;
+      }
+      await entry(`${label}.comments[${j}]`, () => api.comments.create({ commentableId, content: c.content }));
+      report.created.comments++;
+    }
+  }
+
+  for (const [i, e] of seed.events.entries()) {
+    const label = `events[${i}] (${e.slug})`;
+    const { participants, comments, createdBy, ...input } = e;
+    let eventId: string;
+    try {
+      eventId = (await admin.events.get({ id: e.slug })).id;
+      report.skipped++;
+    } catch (err) {
+      if (codeOf(err) !== "NOT_FOUND") throw new Error(`${label}: ${(err as Error).message}`);
+      const api = await target.as(createdBy);
+      eventId = (await entry(label, () => api.events.create(input))).id;
+      report.created.events++;
+    }
+    if (participants.length) {
+      const before = (await admin.events.get({ id: eventId })).participants.length;
+      const ids = participants.map((p, j) => userId(p, `${label}.participants[${j}]`));
+      const after = await entry(label, () => admin.events.addParticipants({ eventId, userIds: ids }));
+      report.created.participants += after.participants.length - before;
+    }
+    await addComments(label, eventId, comments);
+  }
+
+  const base = dirname(resolve(seedPath));
+  for (const [i, m] of seed.media.entries()) {
+    const name = m.name ?? basename(m.file);
+    const label = `media[${i}] (${name})`;
+    let mediaId = (await admin.images.byTitle({ title: name }))[0]?.id;
+    if (mediaId) report.skipped++;
+    else {
+      mediaId = await entry(label, () => target.upload(resolve(base, m.file), name, m.author));
+      const api = await target.as(m.author);
+      const eventId = m.event ? (await entry(label, () => admin.events.get({ id: m.event! }))).id : null;
+      await entry(label, () =>
+        api.media.update({
+          id: mediaId!,
+          name,
+          description: m.description ?? null,
+          tags: m.tags,
+          associatedEventId: eventId,
+        }),
+      );
+      report.created.media++;
+    }
+    await addComments(label, mediaId, m.comments);
+  }
+  return report;
+}

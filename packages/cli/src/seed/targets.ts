@@ -1,0 +1,74 @@
+import { openAsBlob, statSync } from "node:fs";
+import { basename } from "node:path";
+import { type Env, ingestMediaFile } from "@club/api";
+import { type SessionUser, sessionUserColumns } from "@club/auth";
+import { type DbHandle, users } from "@club/db";
+import { asc, eq } from "drizzle-orm";
+import { type Api, localApi, mediaStoreFor, remoteApi } from "../api";
+import type { SeedTarget } from "./run";
+
+/** Seeding this machine's database: any member can be acted as. */
+export async function localTarget(h: DbHandle, env: Env): Promise<SeedTarget> {
+  const store = await mediaStoreFor(env);
+  const find = async (email: string) =>
+    (await h.db.select(sessionUserColumns).from(users).where(eq(users.email, email)))[0];
+  const firstAdmin = async (): Promise<SessionUser> => {
+    const [admin] = await h.db
+      .select(sessionUserColumns)
+      .from(users)
+      .where(eq(users.admin, true))
+      .orderBy(asc(users.createdAt))
+      .limit(1);
+    // Before any account exists, an operator at the database may still create the first ones.
+    return (
+      admin ?? {
+        id: "00000000-0000-0000-0000-000000000000",
+        name: "club CLI",
+        email: "cli@localhost",
+        type: "Founding",
+        admin: true,
+        mustChangePassword: false,
+      }
+    );
+  };
+  const as = async (email: string | undefined): Promise<Api> => {
+    const user = email ? await find(email) : await firstAdmin();
+    if (!user) throw new Error(`no member with the e-mail ${email}.`);
+    return localApi(h.db, store, env, { ...user, mustChangePassword: false });
+  };
+  return {
+    admin: () => as(undefined),
+    as,
+    async upload(path, name, author) {
+      const owner = author ? await find(author) : await firstAdmin();
+      if (!owner) throw new Error(`no member with the e-mail ${author}.`);
+      return ingestMediaFile(
+        h.db,
+        store,
+        { path, size: statSync(path).size, filename: name },
+        { uploadedBy: owner.id, associatedEventId: null },
+      );
+    },
+  };
+}
+
+/** Seeding a running server through its API: everything is done as the token's owner (an admin). */
+export function remoteTarget(url: string, token: string): SeedTarget {
+  const api = remoteApi(url, token);
+  return {
+    admin: async () => api,
+    as: async () => api,
+    async upload(path, name) {
+      const form = new FormData();
+      form.append("media", await openAsBlob(path), name || basename(path));
+      const res = await fetch(new URL("/upload-media", url), {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const body = (await res.json().catch(() => ({}))) as { id?: string; error?: string };
+      if (!res.ok || !body.id) throw new Error(body.error ?? `upload failed with status ${res.status}`);
+      return body.id;
+    },
+  };
+}

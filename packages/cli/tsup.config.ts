@@ -1,0 +1,16 @@
+import { cpSync } from "node:fs";
+import { defineConfig } from "tsup";
+
+// One executable bundle of our own code, with the migrations beside it (see @club/db).
+export default defineConfig({
+  entry: { club: "src/main.ts" },
+  format: ["esm"],
+  platform: "node",
+  target: "node20",
+  clean: true,
+  noExternal: [/^@club\//],
+  onSuccess: async () => {
+    cpSync("../../packages/db/migrations", "dist/migrations", { recursive: true });
+    cpSync("../../packages/api/src/seed/assets", "dist/assets", { recursive: true });
+  },
+});

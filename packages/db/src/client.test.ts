@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDb, DatabaseLockedError, users } from "./index";
+
+const dir = mkdtempSync(join(tmpdir(), "club-db-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("createDb on the embedded database", () => {
+  it("migrates idempotently and stores rows", async () => {
+    const handle = await createDb({ pgliteDir: join(dir, "pglite"), processName: "test" });
+    await handle.migrate();
+    await handle.migrate();
+    await handle.db.insert(users).values({ name: "Ada", email: "ada@example.com", passwordHash: "x" });
+    const rows = await handle.db.select().from(users);
+    expect(rows.map((r) => r.email)).toEqual(["ada@example.com"]);
+    await handle.close();
+  });
+
+  it("refuses a second opener with an error naming the holder, and reopens after close", async () => {
+    const path = join(dir, "pglite");
+    // Simulate another live process holding the lock: our parent process is alive.
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.ppid, command: "club server", since: "then" }));
+    const err = await createDb({ pgliteDir: path }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DatabaseLockedError);
+    expect((err as Error).message).toContain(`pid ${process.ppid}: club server`);
+    rmSync(`${path}.lock`);
+    const again = await createDb({ pgliteDir: path });
+    expect(await again.db.select().from(users)).toHaveLength(1);
+    await again.close();
+  });
+
+  it("takes over a lock left by a process that has ended", async () => {
+    const path = join(dir, "pglite");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 2 ** 22 + 7, command: "gone", since: "then" }));
+    const handle = await createDb({ pgliteDir: path });
+    await handle.ping();
+    await handle.close();
+  });
+
+  it("rejects an upper-case e-mail at the database level", async () => {
+    const handle = await createDb({});
+    await handle.migrate();
+    await expect(
+      handle.db.insert(users).values({ name: "B", email: "B@example.com", passwordHash: "x" }),
+    ).rejects.toThrow();
+    await handle.close();
+  });
+});

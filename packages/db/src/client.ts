@@ -1,0 +1,102 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { acquireLock } from "./lock";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type the rest of the code sees, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either the database or an open transaction: what code that may run inside a transaction takes. */
+export type Queryable = Db | Tx;
+
+export interface DbConfig {
+  /** Postgres connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; absent means in memory (tests). */
+  pgliteDir?: string | undefined;
+  /** Named in the lock so a second process can tell who holds the embedded database. */
+  processName?: string;
+  /** A migrated PGlite data dump to start from (tests copy one template instead of migrating each time). */
+  loadDataDir?: Blob | undefined;
+  maxConnections?: number;
+}
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  /** Checks the database answers (readiness). */
+  ping(): Promise<void>;
+  /** The embedded database only: a dump usable as `loadDataDir`. */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** Migrations live beside the source in the repo, and beside the bundle in a build. */
+export function migrationsFolder(): string {
+  const candidates = [
+    fileURLToPath(new URL("./migrations", import.meta.url)),
+    fileURLToPath(new URL("../migrations", import.meta.url)),
+  ];
+  const found = candidates.find((dir) => existsSync(join(dir, "meta", "_journal.json")));
+  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(", ")}).`);
+  return found;
+}
+
+export async function createDb(config: DbConfig): Promise<DbHandle> {
+  if (config.databaseUrl) return createPostgres(config.databaseUrl, config.maxConnections ?? 10);
+  return createPglite(config);
+}
+
+async function createPostgres(url: string, max: number): Promise<DbHandle> {
+  const sql = postgres(url, { max, onnotice: () => {} });
+  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await sql`select 1`;
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+async function createPglite(config: DbConfig): Promise<DbHandle> {
+  const release = config.pgliteDir ? acquireLock(`${config.pgliteDir}.lock`, config.processName ?? "club") : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(config.pgliteDir ?? "memory://", {
+      ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    dump: async () => (await client.dumpDataDir("none")) as Blob,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,12 @@
+export {
+  createDb,
+  type Db,
+  type DbConfig,
+  type DbHandle,
+  migrationsFolder,
+  type Queryable,
+  type Schema,
+  type Tx,
+} from "./client";
+export { DatabaseLockedError } from "./lock";
+export * from "./schema";

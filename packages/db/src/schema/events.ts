@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { exclusivityEnum } from "./enums";
+import { users } from "./users";
+
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    note: text("note"),
+    color: text("color").notNull().default("#d3d3d3"),
+    type: text("type").notNull().default("entertainment"),
+    exclusivity: exclusivityEnum("exclusivity").notNull().default("open"),
+    isPhysical: boolean("is_physical").notNull().default(true),
+    location: text("location"),
+    zipCode: text("zip_code"),
+    city: text("city"),
+    state: text("state"),
+    country: text("country"),
+    virtualLink: text("virtual_link"),
+    eventDate: date("event_date").notNull(),
+    /** The last day of a multi-day event; null means the event ends on event_date. */
+    endDate: date("end_date"),
+    startTime: text("start_time").notNull().default("16:00"),
+    endTime: text("end_time").notNull().default("21:00"),
+    imageUrl: text("image_url"),
+    bannerImage: text("banner_image"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("events_slug_unique").on(t.slug),
+    index("events_date_idx").on(t.eventDate, t.startTime),
+    index("events_title_lower_idx").on(sql`lower(${t.title})`),
+  ],
+);
+
+export const eventParticipants = pgTable(
+  "event_participants",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The composite key makes a second join of the same member a no-op, even when two arrive at once.
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_participants_user_idx").on(t.userId)],
+);
+
+export const eventInvitations = pgTable(
+  "event_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    inviteeId: uuid("invitee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("event_invitations_event_invitee_idx").on(t.eventId, t.inviteeId)],
+);
+
+export type Event = typeof events.$inferSelect;

@@ -1,0 +1,6 @@
+export * from "./enums";
+export * from "./events";
+export * from "./mail";
+export * from "./media";
+export * from "./membership";
+export * from "./users";

@@ -1,0 +1,5 @@
+export { htmlToText } from "./html-to-text";
+export * from "./outbox";
+export * from "./templates";
+export * from "./transport";
+export * from "./worker";

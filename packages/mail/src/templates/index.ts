@@ -1,0 +1,3 @@
+export * from "./events";
+export { button, escapeHtml, layout } from "./layout";
+export * from "./membership";

@@ -1,0 +1,55 @@
+import { button, escapeHtml, layout } from "./layout";
+
+export interface MailContent {
+  subject: string;
+  html: string;
+}
+
+export function applicationReceivedMail(name: string): MailContent {
+  const subject = "We received your membership application";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>Thank you for applying to join the club. Our membership committee reviews every application personally; you will hear from us by e-mail once a decision has been made.</p><p>Warm regards,<br>The Club</p>`,
+    ),
+  };
+}
+
+export function applicationAcceptedMail(name: string, registerUrl: string): MailContent {
+  const subject = "Welcome to the club: complete your registration";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>We are delighted to tell you that your membership application has been accepted. Please create your account within seven days using the link below.</p>${button(registerUrl, "Complete registration")}<p>Warm regards,<br>The Club</p>`,
+    ),
+  };
+}
+
+export function applicationRejectedMail(name: string): MailContent {
+  const subject = "Your membership application";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>Thank you for your interest in the club and for the time you took to apply. After careful consideration, we are unable to offer you a membership at this time.</p><p>We wish you every success, and thank you again for thinking of us.</p><p>Kind regards,<br>The Club</p>`,
+    ),
+  };
+}
+
+export function passwordResetMail(name: string, resetUrl: string): MailContent {
+  const subject = "Reset your password";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>Someone (we hope you) asked to reset the password of your club account. The link below works once, for one hour.</p>${button(resetUrl, "Choose a new password")}<p>If you did not ask for this, you can ignore this message: your password stays as it is.</p>`,
+    ),
+  };
+}
+
+/** A group message from an admin: the body is HTML sanitised by the caller. */
+export function groupMail(subject: string, sanitisedBodyHtml: string): MailContent {
+  return { subject, html: layout(subject, sanitisedBodyHtml) };
+}

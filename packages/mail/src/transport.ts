@@ -1,0 +1,39 @@
+import type { OutboxMessage } from "@club/db";
+import nodemailer from "nodemailer";
+
+export interface MailTransport {
+  /** "captured" transports keep the message in the outbox only (the embedded default). */
+  readonly kind: "smtp" | "capture";
+  send(message: OutboxMessage): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  // File and URL access are disabled so message content can never make the server read a
+  // local file or fetch an address.
+  const transporter = nodemailer.createTransport(smtpUrl, { disableFileAccess: true, disableUrlAccess: true });
+  return {
+    kind: "smtp",
+    async send(m) {
+      await transporter.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        attachments: m.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createCaptureTransport(): MailTransport {
+  return { kind: "capture", async send() {}, close() {} };
+}

@@ -1,0 +1,16 @@
+/** Member types of SPEC.md section 3. Admin is a separate flag. */
+export const memberTypes = ["Founding", "Standard", "Travel Host"] as const;
+export type MemberType = (typeof memberTypes)[number];
+
+/** Types an applicant may ask for; Founding is given by admins only. */
+export const applicationMemberTypes = ["Standard", "Travel Host"] as const;
+
+export const eventExclusivities = ["open", "invite-only"] as const;
+export type EventExclusivity = (typeof eventExclusivities)[number];
+
+export const mediaTypes = ["image", "video"] as const;
+export type MediaType = (typeof mediaTypes)[number];
+
+/** pending: waiting to be sent; sent: delivered to SMTP; captured: kept in the outbox (no SMTP configured); failed: gave up. */
+export const mailStatuses = ["pending", "sent", "captured", "failed"] as const;
+export type MailStatus = (typeof mailStatuses)[number];

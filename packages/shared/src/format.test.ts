@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatCardDate,
+  formatCardDateRange,
+  formatCommentAge,
+  formatLongDate,
+  formatTime12h,
+  truncateDescription,
+} from "./format";
+
+describe("event formatting", () => {
+  it("formats card dates and ranges", () => {
+    expect(formatCardDate("2026-03-04")).toBe("Mar 04, 2026");
+    expect(formatCardDateRange("2026-03-04", null)).toBe("Mar 04, 2026");
+    expect(formatCardDateRange("2026-03-04", "2026-03-04")).toBe("Mar 04, 2026");
+    expect(formatCardDateRange("2026-03-04", "2026-03-07")).toBe("Mar 04, 2026 to Mar 07, 2026");
+  });
+
+  it("formats the long date and 12-hour times", () => {
+    expect(formatLongDate("2026-03-14")).toBe("Saturday, March 14, 2026");
+    expect(formatTime12h("16:00")).toBe("4:00 PM");
+    expect(formatTime12h("00:05")).toBe("12:05 AM");
+    expect(formatTime12h("12:30")).toBe("12:30 PM");
+  });
+
+  it("cuts descriptions at 120 characters plus an ellipsis", () => {
+    expect(truncateDescription("short")).toBe("short");
+    expect(truncateDescription("x".repeat(120))).toBe("x".repeat(120));
+    expect(truncateDescription("x".repeat(121))).toBe(`${"x".repeat(120)}...`);
+  });
+});
+
+describe("comment age", () => {
+  const now = new Date("2026-06-01T12:00:00Z");
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  it("follows the spec's thresholds", () => {
+    expect(formatCommentAge(ago(4 * 60_000), now)).toBe("commented");
+    expect(formatCommentAge(ago(-60_000), now)).toBe("commented");
+    expect(formatCommentAge(ago(5 * 60_000), now)).toBe("5 minutes ago");
+    expect(formatCommentAge(ago(59 * 60_000), now)).toBe("59 minutes ago");
+    expect(formatCommentAge(ago(3 * 3_600_000), now)).toBe("3 hours ago");
+    expect(formatCommentAge(ago(13 * 3_600_000), now)).toBe("1 day ago");
+    expect(formatCommentAge(ago(36 * 3_600_000), now)).toBe("1 day ago");
+    expect(formatCommentAge(ago(29 * 86_400_000), now)).toBe("29 days ago");
+    expect(formatCommentAge(ago(30 * 86_400_000), now)).toBe("1 month ago");
+    expect(formatCommentAge(ago(95 * 86_400_000), now)).toBe("3 months ago");
+  });
+});

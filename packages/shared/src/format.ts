@@ -1,0 +1,52 @@
+import { format, parseISO } from "date-fns";
+
+/** 'Mar 14, 2026' — SPEC.md's card format 'MMM dd, yyyy'. */
+export function formatCardDate(isoDate: string): string {
+  return format(parseISO(isoDate), "MMM dd, yyyy");
+}
+
+/** The card's date: one date, or 'X to Y' when the event ends on another day. */
+export function formatCardDateRange(startDate: string, endDate: string | null | undefined): string {
+  const start = formatCardDate(startDate);
+  return endDate && endDate !== startDate ? `${start} to ${formatCardDate(endDate)}` : start;
+}
+
+/** 'Saturday, March 14, 2026' — the event page's long date. */
+export function formatLongDate(isoDate: string): string {
+  return format(parseISO(isoDate), "EEEE, MMMM d, yyyy");
+}
+
+/** '4:00 PM' from '16:00' — the event page's 12-hour time. */
+export function formatTime12h(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(":").map(Number);
+  const suffix = h >= 12 ? "PM" : "AM";
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+export function formatTimeRange(start: string, end: string): string {
+  return `${formatTime12h(start)} – ${formatTime12h(end)}`;
+}
+
+/** The card's description: the first 120 characters plus an ellipsis when longer. */
+export function truncateDescription(text: string, max = 120): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** SPEC.md section 4's relative time of a comment. */
+export function formatCommentAge(createdAt: Date | string, now: Date = new Date()): string {
+  const diff = now.getTime() - new Date(createdAt).getTime();
+  if (diff < 5 * MINUTE) return "commented";
+  if (diff < 60 * MINUTE) return `${Math.floor(diff / MINUTE)} minutes ago`;
+  if (diff < 12 * HOUR) return `${Math.floor(diff / HOUR)} hours ago`;
+  if (diff < 30 * DAY) {
+    // Between 12 and 24 hours reads "1 day ago", not "0 days ago".
+    const days = Math.max(1, Math.floor(diff / DAY));
+    return `${days} ${days === 1 ? "day" : "days"} ago`;
+  }
+  const months = Math.floor(diff / (30 * DAY));
+  return `${months} ${months === 1 ? "month" : "months"} ago`;
+}

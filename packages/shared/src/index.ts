@@ -1,0 +1,7 @@
+export * from "./enums";
+export * from "./format";
+export * from "./messages";
+export * from "./schemas/auth";
+export * from "./schemas/events";
+export * from "./schemas/media";
+export * from "./schemas/membership";

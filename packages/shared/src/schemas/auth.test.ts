@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { emailSchema, loginInput, passwordSchema, updateUserInput } from "./auth";
+
+describe("account schemas", () => {
+  it("normalises e-mail to its trimmed lower-case form and rejects malformed ones", () => {
+    expect(emailSchema.parse("  Ada@Example.COM ")).toBe("ada@example.com");
+    expect(emailSchema.safeParse("not-an-email").error?.issues[0]?.message).toBe("Invalid email format.");
+    expect(emailSchema.safeParse("   ").error?.issues[0]?.message).toBe("Email is required.");
+  });
+
+  it("keeps passwords between 6 and 30 characters", () => {
+    expect(passwordSchema.safeParse("12345").success).toBe(false);
+    expect(passwordSchema.safeParse("123456").success).toBe(true);
+    expect(passwordSchema.safeParse("x".repeat(30)).success).toBe(true);
+    expect(passwordSchema.safeParse("x".repeat(31)).success).toBe(false);
+  });
+
+  it("requires a name and accepts only the three member types", () => {
+    expect(updateUserInput.safeParse({ name: "  " }).error?.issues[0]?.message).toBe("Name is required.");
+    expect(updateUserInput.safeParse({ name: "Ada", type: "Gold" }).success).toBe(false);
+    expect(updateUserInput.parse({ name: " Ada ", type: "Travel Host" })).toEqual({ name: "Ada", type: "Travel Host" });
+  });
+
+  it("lower-cases the login e-mail", () => {
+    expect(loginInput.parse({ email: " ADA@x.io", password: "p" }).email).toBe("ada@x.io");
+  });
+});

@@ -1,0 +1,214 @@
+import { z } from "zod";
+import { eventExclusivities } from "../enums";
+
+/** Event types of SPEC.md section 3, key to label, in the form's order. */
+export const eventTypes = [
+  { value: "travel", label: "Travel Adventure" },
+  { value: "tea-party", label: "Tea Party" },
+  { value: "golf", label: "Golf" },
+  { value: "concert", label: "Concert" },
+  { value: "arts-crafts", label: "Arts & Crafts" },
+  { value: "entertainment", label: "Entertainment" },
+  { value: "cooking-food", label: "Cooking & Food" },
+  { value: "sports", label: "Sports" },
+  { value: "hiking-camping", label: "Hiking & Camping" },
+  { value: "book-club", label: "Book Club" },
+  { value: "yoga-meditation", label: "Yoga & Meditation" },
+  { value: "picnic", label: "Picnic" },
+  { value: "movie-screening", label: "Movie Screening" },
+  { value: "charity-fundraising", label: "Charity & Fundraising" },
+  { value: "arcade-escape", label: "Arcade & Escape Room" },
+  { value: "wine-tasting", label: "Wine Tasting" },
+  { value: "karaoke", label: "Karaoke" },
+  { value: "volunteer-day", label: "Volunteer Day" },
+  { value: "fishing-trip", label: "Fishing Trip" },
+  { value: "golfing", label: "Golfing" },
+  { value: "potluck", label: "Potluck" },
+  { value: "art-gallery", label: "Art Gallery" },
+  { value: "museum", label: "Museum" },
+  { value: "other", label: "Other" },
+  { value: "custom", label: "Custom" },
+] as const;
+export const eventTypeValues = eventTypes.map((t) => t.value) as [EventType, ...EventType[]];
+export type EventType = (typeof eventTypes)[number]["value"];
+
+export function eventTypeLabel(value: string): string {
+  return eventTypes.find((t) => t.value === value)?.label ?? "Other";
+}
+
+/** SPEC.md section 5: what an empty field becomes. */
+export const EVENT_DEFAULTS = {
+  title: "New Event",
+  type: "entertainment",
+  exclusivity: "open",
+  description: "Default description",
+  startTime: "16:00",
+  endTime: "21:00",
+  location: "Unset",
+  color: "#d3d3d3",
+} as const;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `Please keep this under ${max} characters.`)
+    .nullish()
+    .transform((v) => v?.trim() ?? "");
+const validDate = (v: string) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime());
+
+/**
+ * What the wizard sends (SPEC.md section 7): every field may be empty; `normalizeEvent`
+ * applies the defaults. The same schema serves create and edit.
+ */
+export const eventInput = z.object({
+  title: text(200),
+  // Empty and the form's 'none' placeholder mean "use the default".
+  type: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v && v !== "none" ? v : ""))
+    .refine((v) => v === "" || (eventTypeValues as string[]).includes(v), "Unknown event type."),
+  exclusivity: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v ?? "")
+    .refine(
+      (v) => v === "" || (eventExclusivities as readonly string[]).includes(v),
+      "Exclusivity is open or invite-only.",
+    ),
+  description: text(10_000),
+  note: text(5_000),
+  color: z
+    .string()
+    .trim()
+    .regex(/^(#[0-9a-fA-F]{6})?$/, "The colour must look like #d3d3d3.")
+    .nullish()
+    .transform((v) => v ?? ""),
+  event_date: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (DATE.test(v) && validDate(v)), "The date must look like 2026-12-31.")
+    .nullish()
+    .transform((v) => v ?? ""),
+  end_date: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (DATE.test(v) && validDate(v)), "The end date must look like 2026-12-31.")
+    .nullish()
+    .transform((v) => v ?? ""),
+  start_time: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || TIME.test(v), "Times must look like 16:00.")
+    .nullish()
+    .transform((v) => v ?? ""),
+  end_time: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || TIME.test(v), "Times must look like 16:00.")
+    .nullish()
+    .transform((v) => v ?? ""),
+  is_physical: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
+  location: text(300),
+  zip_code: text(20),
+  city: text(100),
+  state: text(100),
+  country: text(100),
+  virtual_link: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "The link must start with https://.")
+    .nullish()
+    .transform((v) => v ?? ""),
+});
+export type EventInput = z.input<typeof eventInput>;
+type ParsedEventInput = z.output<typeof eventInput>;
+
+export interface NormalizedEvent {
+  title: string;
+  type: string;
+  exclusivity: "open" | "invite-only";
+  description: string;
+  note: string | null;
+  color: string;
+  eventDate: string;
+  endDate: string | null;
+  startTime: string;
+  endTime: string;
+  isPhysical: boolean;
+  location: string | null;
+  zipCode: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  virtualLink: string | null;
+}
+
+/**
+ * Applies SPEC.md section 5's defaults and the place/link rule (a physical event has no link,
+ * a virtual one no address). Returns an error message when the times are out of order.
+ */
+export function normalizeEvent(input: ParsedEventInput, today: string): NormalizedEvent | { error: string } {
+  const eventDate = input.event_date || today;
+  const endDate = input.end_date && input.end_date !== eventDate ? input.end_date : null;
+  const startTime = input.start_time || EVENT_DEFAULTS.startTime;
+  const endTime = input.end_time || EVENT_DEFAULTS.endTime;
+  if (endDate && endDate < eventDate) return { error: "The end date must be on or after the start date." };
+  if (!endDate && endTime <= startTime) return { error: "The end time must be after the start time." };
+  const orNull = (v: string) => (v ? v : null);
+  const physical = input.is_physical;
+  return {
+    title: input.title || EVENT_DEFAULTS.title,
+    type: input.type || EVENT_DEFAULTS.type,
+    exclusivity: (input.exclusivity || EVENT_DEFAULTS.exclusivity) as "open" | "invite-only",
+    description: input.description || EVENT_DEFAULTS.description,
+    note: orNull(input.note),
+    color: (input.color || EVENT_DEFAULTS.color).toLowerCase(),
+    eventDate,
+    endDate,
+    startTime,
+    endTime,
+    isPhysical: physical,
+    location: physical ? input.location || EVENT_DEFAULTS.location : null,
+    zipCode: physical ? orNull(input.zip_code) : null,
+    city: physical ? orNull(input.city) : null,
+    state: physical ? orNull(input.state) : null,
+    country: physical ? orNull(input.country) : null,
+    virtualLink: physical ? null : orNull(input.virtual_link),
+  };
+}
+
+/** A readable URL name: lower-case letters, digits and hyphens. */
+export const eventSlug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "A slug is lower-case letters, digits and hyphens.")
+  .max(80);
+
+export const eventSortOrders = ["asc", "desc"] as const;
+export const eventListInput = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    sort: z.enum(eventSortOrders).optional(),
+  })
+  .optional();
+
+export const eventRefInput = z.object({ id: z.string().trim().min(1, "Event not found").max(200) });
+export const eventIdInput = z.object({ eventId: z.uuid("Event not found") });
+
+export const inviteInput = z.object({
+  eventId: z.uuid("Event not found"),
+  eventTitle: z.string().max(300).optional(),
+  userIds: z.array(z.uuid("Unknown member.")).min(1, "Select at least one member to invite.").max(500),
+});
+
+export const confirmationInput = z.object({ eventId: z.uuid("Event not found"), userId: z.uuid("Unknown member.") });

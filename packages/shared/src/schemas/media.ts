@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+export const COMMENT_MAX = 5000;
+
+export const commentInput = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(1, "A comment cannot be empty.")
+    .max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX.toLocaleString("en-US")} characters.`),
+  commentableId: z.uuid("Comments belong to an event or a media item."),
+});
+export const commentUpdateInput = z.object({ id: z.uuid("Comment not found."), content: commentInput.shape.content });
+export const commentIdInput = z.object({ id: z.uuid("Comment not found.") });
+export const commentListInput = z.object({ commentableId: z.uuid("Comments belong to an event or a media item.") });
+
+const tag = z.string().trim().toLowerCase().min(1).max(40, "Tags can be at most 40 characters.");
+
+export const mediaUpdateInput = z.object({
+  id: z.uuid("Media not found."),
+  name: z.string().trim().max(200).nullish(),
+  description: z.string().trim().max(5000, "The description can be at most 5,000 characters.").nullish(),
+  tags: z.array(tag).max(30, "At most 30 tags.").nullish(),
+  /** null removes the association. */
+  associatedEventId: z.uuid("Event not found").nullish(),
+});
+
+export const mediaListInput = z
+  .object({
+    tag: z.string().trim().toLowerCase().max(40).optional(),
+    eventId: z.uuid().optional(),
+    cursor: z.string().max(100).optional(),
+    limit: z.number().int().min(1).max(200).optional(),
+  })
+  .optional();
+
+export const mediaDeleteInput = z.object({
+  media: z.array(z.uuid("Media not found.")).min(1, "Select at least one item to delete.").max(500),
+});

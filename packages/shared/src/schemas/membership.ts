@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { applicationMemberTypes, memberTypes } from "../enums";
+import { emailSchema, nameSchema, passwordSchema } from "./auth";
+
+export const REQUIRED = "Please fill out all required fields.";
+
+/** Interests as stored, with the label the form shows ('Showcases' reads 'Art Displays'). */
+export const interestOptions = [
+  { value: "Travel", label: "Travel" },
+  { value: "Shows", label: "Shows" },
+  { value: "Workshops", label: "Workshops" },
+  { value: "Showcases", label: "Art Displays" },
+] as const;
+export const interests = ["Travel", "Shows", "Workshops", "Showcases"] as const;
+export const availabilities = ["Weekdays", "Weekends", "Flexible"] as const;
+export const propertyAvailabilities = ["Available Now", "Seasonal"] as const;
+
+/** One to four digits or plus signs, a hyphen, then exactly ten digits (SPEC.md section 9). */
+export const PHONE_PATTERN = /^[0-9+]{1,4}-\d{10}$/;
+
+export const invitationCodeInput = z.object({
+  code: z.string().trim().min(1, "Please enter your invitation code.").max(100, "Invalid invitation code."),
+});
+
+const required = (max: number) =>
+  z.string(REQUIRED).trim().min(1, REQUIRED).max(max, `Please keep this under ${max} characters.`);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The spec's application submission payload, validated the same way in the form and on the server. */
+export const applicationInput = z
+  .object({
+    invitationCode: invitationCodeInput.shape.code,
+    full_name: required(200),
+    email: z.string(REQUIRED).trim().min(1, REQUIRED).pipe(emailSchema),
+    phone: z.string(REQUIRED).trim().min(1, REQUIRED).regex(PHONE_PATTERN, "Invalid phone number."),
+    reason: required(5000),
+    interests: z.array(z.enum(interests, REQUIRED), REQUIRED).min(1, REQUIRED).max(interests.length),
+    availability: z.enum(availabilities, REQUIRED),
+    referral: optionalText(500),
+    comments: optionalText(5000),
+    membershipType: z.enum(applicationMemberTypes, REQUIRED),
+    propertyAddress: optionalText(500),
+    propertyType: optionalText(200),
+    propertyDescription: optionalText(5000),
+    propertyAvailability: z
+      .enum(propertyAvailabilities)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((a, ctx) => {
+    if (a.membershipType !== "Travel Host") return;
+    for (const key of ["propertyAddress", "propertyType", "propertyDescription", "propertyAvailability"] as const) {
+      if (!a[key]) ctx.addIssue({ code: "custom", path: [key], message: REQUIRED });
+    }
+  })
+  .transform((a) =>
+    // Property fields belong to Travel Host applications only (null otherwise, as the spec says).
+    a.membershipType === "Travel Host"
+      ? a
+      : { ...a, propertyAddress: null, propertyType: null, propertyDescription: null, propertyAvailability: null },
+  );
+export type ApplicationInput = z.input<typeof applicationInput>;
+
+export const applicationStatusInput = z.object({
+  id: z.uuid("Unknown application."),
+  accepted: z.boolean("accepted must be true or false."),
+});
+
+export const registerInput = z.object({
+  token: z.string().trim().min(1).max(200),
+  password: passwordSchema,
+  name: nameSchema,
+  type: z.enum(memberTypes, "Account type is required."),
+});
+
+export const forgotPasswordInput = z.object({
+  email: z.string().trim().min(1, "Email is required.").pipe(emailSchema),
+});
+export const resetPasswordInput = z.object({ token: z.string().trim().min(1).max(200), newPassword: passwordSchema });
+
+export const recipientGroups = [
+  { value: "all", label: "All Members" },
+  { value: "founding", label: "Founder Members" },
+  { value: "standard", label: "Standard Members" },
+  { value: "travel", label: "Travel Hosts" },
+  { value: "admins", label: "Admins" },
+  { value: "testing", label: "Testing Team" },
+  { value: "selected", label: "Selected Members" },
+] as const;
+export const recipientGroupValues = ["all", "founding", "standard", "travel", "admins", "testing", "selected"] as const;
+export type RecipientGroup = (typeof recipientGroupValues)[number];
+
+export const sendEmailInput = z
+  .object({
+    subject: z.string().trim().max(300, "The subject is too long.").default(""),
+    body: z.string().max(200_000, "The message is too long.").default(""),
+    recipientGroup: z.enum(recipientGroupValues, "Choose a recipient group."),
+    selectedMemberIds: z.array(z.uuid()).max(5000).optional(),
+  })
+  .superRefine((m, ctx) => {
+    if (!m.subject || !m.body.trim())
+      ctx.addIssue({ code: "custom", path: ["subject"], message: "Subject and body are required." });
+    if (m.recipientGroup === "selected" && !m.selectedMemberIds?.length)
+      ctx.addIssue({ code: "custom", path: ["selectedMemberIds"], message: "Select at least one member." });
+  });
+
+export const userIdInput = z.object({ userId: z.uuid("Unknown member.") });
+export const privilegeInput = userIdInput.extend({
+  type: z.enum(memberTypes, "Choose Founding, Standard or Travel Host."),
+});
+export const testingTeamInput = userIdInput.extend({ testingTeam: z.boolean() });

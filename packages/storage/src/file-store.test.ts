@@ -1,0 +1,40 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { afterAll, describe, expect, it } from "vitest";
+import { createFileStore } from "./file-store";
+
+const root = mkdtempSync(join(tmpdir(), "club-store-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const store = createFileStore(root);
+
+describe("file media store", () => {
+  it("stores, reads whole and by range, and deletes", async () => {
+    expect(await store.put("media/a.txt", Readable.from(["hello ", "world"]), "text/plain", 11)).toEqual({ size: 11 });
+    const whole = await store.get("media/a.txt");
+    expect(whole?.contentType).toBe("text/plain");
+    expect(await text(whole!.stream)).toBe("hello world");
+    const part = await store.get("media/a.txt", { start: 6, end: 10 });
+    expect(await text(part!.stream)).toBe("world");
+    await store.delete("media/a.txt");
+    expect(await store.get("media/a.txt")).toBeUndefined();
+  });
+
+  it("leaves nothing behind when the upload stream fails", async () => {
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error("client went away"));
+      },
+    });
+    await expect(store.put("media/b.bin", failing, "video/mp4", 10)).rejects.toThrow("client went away");
+    expect(readdirSync(join(root, "media"))).toEqual([]);
+  });
+
+  it("refuses keys that could leave the store's root", async () => {
+    for (const key of ["../etc/passwd", "/abs", "a//b", "A.JPG"]) {
+      await expect(store.put(key, Readable.from(["x"]), "text/plain", 1)).rejects.toThrow(/Refused media key/);
+    }
+  });
+});

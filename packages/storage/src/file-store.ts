@@ -1,0 +1,49 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { assertSafeKey, type MediaStore } from "./media-store";
+
+/**
+ * Media as files under a directory (the embedded default). A file is written under a
+ * temporary name and renamed when complete, so a failed upload never leaves half a file
+ * at its key. The content type is kept beside it.
+ */
+export function createFileStore(root: string): MediaStore {
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    return join(root, key);
+  };
+  return {
+    async put(key, body, contentType) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = `${path}.partial-${process.pid}-${Date.now()}`;
+      try {
+        await pipeline(body, createWriteStream(partial));
+        await writeFile(`${path}.type`, contentType);
+        await rename(partial, path);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+      return { size: (await stat(path)).size };
+    },
+    async get(key, range) {
+      const path = pathOf(key);
+      try {
+        const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, "utf8")]);
+        const stream: Readable = range ? createReadStream(path, range) : createReadStream(path);
+        return { stream, size: info.size, contentType };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw err;
+      }
+    },
+    async delete(key) {
+      const path = pathOf(key);
+      await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);
+    },
+  };
+}

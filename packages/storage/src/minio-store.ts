@@ -1,0 +1,58 @@
+import type { Readable } from "node:stream";
+import { Client } from "minio";
+import { assertSafeKey, type MediaStore } from "./media-store";
+
+export interface MinioConfig {
+  /** e.g. http://minio:9000 */
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region?: string;
+}
+
+/** Media in a MinIO (S3 API) bucket, created when missing. */
+export async function createMinioStore(config: MinioConfig): Promise<MediaStore> {
+  const url = new URL(config.endpoint);
+  const client = new Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80,
+    useSSL: url.protocol === "https:",
+    accessKey: config.accessKey,
+    secretKey: config.secretKey,
+    region: config.region ?? "us-east-1",
+    pathStyle: true,
+    // Large objects go up in 8 MiB parts: memory per upload stays small.
+    partSize: 8 * 1024 * 1024,
+  });
+  const { bucket } = config;
+  if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, config.region ?? "us-east-1");
+
+  return {
+    async put(key, body: Readable, contentType, size) {
+      assertSafeKey(key);
+      await client.putObject(bucket, key, body, size, { "Content-Type": contentType });
+      return { size };
+    },
+    async get(key, range) {
+      assertSafeKey(key);
+      let stat: Awaited<ReturnType<Client["statObject"]>>;
+      try {
+        stat = await client.statObject(bucket, key);
+      } catch (err) {
+        if ((err as { code?: string }).code === "NotFound" || (err as { code?: string }).code === "NoSuchKey")
+          return undefined;
+        throw err;
+      }
+      const stream = range
+        ? await client.getPartialObject(bucket, key, range.start, range.end - range.start + 1)
+        : await client.getObject(bucket, key);
+      const contentType = String(stat.metaData["content-type"] ?? "application/octet-stream");
+      return { stream, size: stat.size, contentType };
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.removeObject(bucket, key);
+    },
+  };
+}
