@@ -63,6 +63,13 @@ export async function uploadRoutes(
     throwFileSizeLimit: true,
   });
 
+  // An answer given before the whole body arrived (not signed in, too large, wrong type) leaves the
+  // rest of the body unread on the connection, where a reused keep-alive socket would stall the
+  // client's next request. Closing the connection is cheaper than reading a large body to its end.
+  app.addHook("onSend", async (request, reply) => {
+    if (!request.raw.complete) reply.header("connection", "close");
+  });
+
   async function handle(request: FastifyRequest, reply: Parameters<typeof callerFor>[2], fileField: string) {
     // Members only, checked before a byte is read.
     const caller = await callerFor(deps, request, reply);
