@@ -108,6 +108,21 @@ describe("uploads", () => {
     }
   });
 
+  it("converts a HEIC photo from a phone into a picture browsers show", async () => {
+    const heic = readFileSync(join(import.meta.dirname, "../test/fixtures/green.heic"));
+    const item = await json(upload(heic, "IMG_0001.HEIC"));
+    expect(item).toMatchObject({ media_type: "image", name: "IMG_0001.HEIC" });
+    const served = await get(item.url);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    const { data, info } = await sharp(Buffer.from(await served.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([64, 48]);
+    // The fixture is #22aa66; lossy coding on both sides moves each channel a little.
+    const [r = 0, g = 0, b = 0] = data;
+    expect(Math.abs(r - 0x22) + Math.abs(g - 0xaa) + Math.abs(b - 0x66)).toBeLessThan(30);
+  });
+
   it("stores a video as it is and serves byte ranges", async () => {
     const clip = readFileSync(join(import.meta.dirname, "../test/fixtures/clip.mp4"));
     const res = await upload(clip, "clip.mov");
