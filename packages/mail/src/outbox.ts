@@ -32,6 +32,14 @@ export async function enqueueMail(db: Queryable, mails: NewMail[]): Promise<stri
   return rows.map((r) => r.id);
 }
 
+/**
+ * Every outbox time is the database's clock: a message's first due time is the database's
+ * `now()` (the column default), and comparing it with this process's clock would leave a message
+ * written in the same millisecond, or by a server whose clock runs behind, waiting a round.
+ */
+const dbNow = sql`now()`;
+const dbNowPlus = (ms: number) => sql`now() + ${Math.round(ms)}::integer * interval '1 millisecond'`;
+
 const CLAIM_MS = 5 * 60 * 1000;
 
 /**
@@ -41,15 +49,14 @@ const CLAIM_MS = 5 * 60 * 1000;
  */
 export async function claimDueMail(db: Db, limit: number): Promise<OutboxMessage[]> {
   return db.transaction(async (tx) => {
-    const now = new Date();
     const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(
         and(
           eq(mailOutbox.status, "pending"),
-          lte(mailOutbox.nextAttemptAt, now),
-          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
+          lte(mailOutbox.nextAttemptAt, dbNow),
+          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, dbNow)),
         ),
       )
       .orderBy(asc(mailOutbox.nextAttemptAt))
@@ -58,7 +65,7 @@ export async function claimDueMail(db: Db, limit: number): Promise<OutboxMessage
     if (due.length === 0) return [];
     return tx
       .update(mailOutbox)
-      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+      .set({ lockedUntil: dbNowPlus(CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
       .where(
         inArray(
           mailOutbox.id,
@@ -72,7 +79,7 @@ export async function claimDueMail(db: Db, limit: number): Promise<OutboxMessage
 export async function markDelivered(db: Db, id: string, status: "sent" | "captured"): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status, sentAt: new Date(), lockedUntil: null, lastError: null })
+    .set({ status, sentAt: dbNow, lockedUntil: null, lastError: null })
     .where(eq(mailOutbox.id, id));
 }
 
@@ -91,7 +98,7 @@ export async function markFailed(db: Db, message: OutboxMessage, error: string):
       status: giveUp ? "failed" : "pending",
       lastError: error.slice(0, 1000),
       lockedUntil: null,
-      nextAttemptAt: new Date(Date.now() + retryDelayMs(message.attempts)),
+      nextAttemptAt: dbNowPlus(retryDelayMs(message.attempts)),
     })
     .where(eq(mailOutbox.id, message.id));
 }

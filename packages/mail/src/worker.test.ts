@@ -4,7 +4,7 @@ import { createTestDb } from "@club/db/testing";
 import { eq } from "drizzle-orm";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { enqueueMail } from "./outbox";
 import { createCaptureTransport, createSmtpTransport } from "./transport";
 import { startMailWorker } from "./worker";
@@ -74,6 +74,25 @@ describe("mail outbox", () => {
     expect(row!.lastError).toBeTruthy();
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
   });
+
+  // Only a database server has a clock of its own: embedded PGlite reads this process's clock.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "goes by the database's clock, so a server whose clock runs behind still sends at once",
+    async () => {
+      await h.db.delete(mailOutbox);
+      const [id] = await enqueueMail(h.db, [{ to: "d@example.com", subject: "Now", html: "<p>now</p>" }]);
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 60_000 });
+      try {
+        const worker = startMailWorker({ db: h.db, transport: createCaptureTransport(), intervalMs: 60_000 });
+        expect(await worker.runOnce()).toBe(1);
+        await worker.stop();
+      } finally {
+        vi.useRealTimers();
+      }
+      const [row] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+      expect(row!.status).toBe("captured");
+    },
+  );
 
   it("keeps captured mail readable in the outbox when no SMTP is configured", async () => {
     await h.db.delete(mailOutbox);
