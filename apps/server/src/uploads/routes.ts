@@ -63,7 +63,7 @@ export async function uploadRoutes(
     throwFileSizeLimit: true,
   });
 
-  // An answer given before the whole body arrived (not signed in, too large, wrong type) leaves the
+  // An answer given before the whole body arrived (not signed in; too large, on a big file) leaves the
   // rest of the body unread on the connection, where a reused keep-alive socket would stall the
   // client's next request. Closing the connection is cheaper than reading a large body to its end.
   app.addHook("onSend", async (request, reply) => {
