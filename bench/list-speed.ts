@@ -1,6 +1,6 @@
 // Times the gallery's first page and the events list with many rows.
 //   pnpm --filter @club/bench list-speed [media rows, default 20000]
-import { createCaller, createUser, memoryFailureStore, Throttle } from "@club/api";
+import { BackgroundTasks, createCaller, createUser, Throttle } from "@club/api";
 import { createDb, events, media } from "@club/db";
 
 const rows = Number(process.argv[2] ?? 20_000);
@@ -15,6 +15,7 @@ const user = await createUser(db.db, {
 for (let i = 0; i < rows; i += 1000) {
   await db.db.insert(media).values(
     Array.from({ length: Math.min(1000, rows - i) }, (_, j) => ({
+      objectPrefix: `media/b${i + j}`,
       storageKey: `media/b${i + j}/display.webp`,
       mediaType: "image" as const,
       contentType: "image/webp",
@@ -43,8 +44,14 @@ const caller = createCaller({
   log: { info() {}, warn() {}, error() {} },
   requestId: "bench",
   ip: "127.0.0.1",
-  throttle: new Throttle(memoryFailureStore()),
-  store: { put: async () => ({ size: 0 }), get: async () => undefined, delete: async () => {} },
+  throttle: new Throttle(),
+  background: new BackgroundTasks(console),
+  store: {
+    put: async () => ({ size: 0 }),
+    get: async () => undefined,
+    delete: async () => {},
+    deletePrefix: async () => {},
+  },
 });
 
 async function time(label: string, fn: () => Promise<unknown>, runs = 20) {

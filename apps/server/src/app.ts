@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { memoryFailureStore, Throttle } from "@club/api";
+import { BackgroundTasks, memoryLimiters, redisLimiters, Throttle } from "@club/api";
 import { deleteExpiredSessions } from "@club/auth";
 import { createDb, type DbHandle } from "@club/db";
 import { createCaptureTransport, createSmtpTransport, type MailWorker, startMailWorker } from "@club/mail";
@@ -14,7 +14,6 @@ import { securityHeaders } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { trpcPlugin } from "./plugins/trpc";
-import { redisFailureStore } from "./redis-failure-store";
 import { adminRoutes } from "./rest/admin";
 import { authRoutes } from "./rest/auth";
 import { restErrorHandler } from "./rest/errors";
@@ -36,9 +35,19 @@ declare module "fastify" {
     dbHandle: DbHandle;
     mediaStore: MediaStore;
     mailWorker: MailWorker | undefined;
+    /** Work requests started after answering; drained before the app closes. */
+    background: BackgroundTasks;
     /** Where this app keeps the embedded database, media files and upload spools. */
     dataDir: string;
   }
+}
+
+/** A hop count trusts that many proxies nearest the server; a list trusts those addresses. */
+function trustProxyOption(
+  setting: AppConfig["trustProxy"],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === "number") return (_address, hop) => hop < setting;
+  return setting || false;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -47,7 +56,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     // tRPC batches put every procedure name in one path segment.
     routerOptions: { maxParamLength: 2000 },
-    trustProxy: true,
+    // TRUST_PROXY: off unless the operator names the proxies (see loadEnv); the client's address
+    // is what sign-in throttling counts, so it must not be a header any client can write.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Fastify finishes in-flight requests on close and refuses new ones meanwhile.
     return503OnClosing: true,
   });
@@ -80,8 +91,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: dbHandle.db,
     store,
     config: { appOrigin: config.appOrigin, tempPassword: config.tempPassword, timeZone: config.timeZone },
-    throttle: new Throttle(redis ? redisFailureStore(redis) : memoryFailureStore()),
+    throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
+    background: new BackgroundTasks(app.log),
   };
+  app.decorate("background", deps.background);
 
   restErrorHandler(app);
   await app.register(securityHeaders, { appOrigin: config.appOrigin });
@@ -99,7 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tmpDir: uploadTmpDir(config.dataDir),
     maxUploadBytes: config.maxUploadBytes,
   });
-  await app.register(mediaFiles, { store });
+  await app.register(mediaFiles, deps);
   await app.register(spaPlugin, { webDist: config.webDist });
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createCaptureTransport();
@@ -118,6 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook("onClose", async () => {
     clearInterval(housekeeping);
+    await deps.background.drain();
     await worker?.stop();
     transport.close();
     redis?.disconnect();

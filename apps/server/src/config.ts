@@ -19,6 +19,10 @@ export interface AppConfig {
   /** MinIO (S3 API) for media; absent means files under dataDir/media. */
   s3?: { endpoint: string; accessKey: string; secretKey: string; bucket: string } | undefined;
   maxUploadBytes: number;
+  /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
+  trustProxy?: false | number | string[];
+  /** Days a delivered message's body is kept in the outbox. */
+  mailKeepDays?: number;
   /** The built SPA; absent when the web app has not been built (API only). */
   webDist?: string | undefined;
 }
@@ -51,6 +55,8 @@ export function configFromEnv(env: Env): AppConfig {
         }
       : undefined,
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+    trustProxy: env.TRUST_PROXY,
+    mailKeepDays: env.MAIL_KEEP_DAYS,
     webDist: env.WEB_DIST ?? findWebDist(),
   };
 }

@@ -1,6 +1,7 @@
 import type { SessionUser, ValidSession } from "@club/auth";
 import type { Db } from "@club/db";
 import type { MediaStore } from "@club/storage";
+import type { BackgroundTasks } from "./background";
 import type { Throttle } from "./throttle";
 
 export interface Logger {
@@ -35,4 +36,6 @@ export interface ApiContext {
   ip: string;
   throttle: Throttle;
   store: MediaStore;
+  /** Work that runs after the answer is sent. */
+  background: Pick<BackgroundTasks, "defer">;
 }

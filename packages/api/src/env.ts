@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -10,6 +11,46 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
       message: `must start with ${protocols.join(" or ")}`,
     });
+
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const isProxyAddress = (v: string) => {
+  const [address = "", prefix, ...rest] = v.split("/");
+  return (
+    PROXY_NAMES.includes(v) ||
+    (isIP(address) !== 0 && rest.length === 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix)))
+  );
+};
+
+/**
+ * Which proxies may name the client's address in X-Forwarded-For: none (the default), the number of
+ * proxies in front of the server, or their addresses. Never "any": a client could then pick the
+ * address that sign-in throttling counts, and start afresh with every request.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    if (!v || v === "false" || v === "0") return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    if (v === "true" || v === "*") {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must not trust every client; give the number of proxies in front of the server (e.g. 1) or their addresses",
+      });
+      return z.NEVER;
+    }
+    const list = v.split(",").map((s) => s.trim());
+    if (!list.every(isProxyAddress)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be a number of proxies, or addresses and ranges such as 10.0.0.1,10.0.0.0/8, or loopback",
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -48,6 +89,8 @@ const envSchema = z.object({
   S3_SECRET_KEY: z.string().trim().optional(),
   S3_BUCKET: z.string().trim().default("club-media"),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_240).default(500),
+  TRUST_PROXY: trustProxy,
+  MAIL_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
 });

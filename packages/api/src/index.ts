@@ -1,11 +1,24 @@
+export { BackgroundTasks } from "./background";
 export type { ApiConfig, ApiContext, Logger, SessionCookies } from "./context";
+export { requireMember, requireVisibleMediaObject } from "./domain/access";
 export { createInvitationCode, invitationCodeStatus, listInvitationCodes } from "./domain/invitation-codes";
-export { insertMedia, type NewMedia } from "./domain/media/create";
-export { type MediaDto, mediaUrl, selectMedia, toMediaDto } from "./domain/media/dto";
+export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
+export { type MediaDto, mediaUrl } from "./domain/media/dto";
 export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";
+export { uploadMedia } from "./domain/media/upload";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser, newUserInput } from "./domain/users";
 export { ConfigError, type Env, loadEnv } from "./env";
+export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";
-export { type FailureStore, memoryFailureStore, Throttle, Throttled, type ThrottleRule } from "./throttle";
+export {
+  type LimiterFactory,
+  LOGIN_PER_ACCOUNT,
+  LOGIN_PER_IP,
+  memoryLimiters,
+  redisLimiters,
+  Throttle,
+  Throttled,
+  type ThrottleRule,
+} from "./throttle";
 export { fieldErrorsOf, firstMessage } from "./trpc";

@@ -1,70 +1,123 @@
-/**
- * Counts failures (wrong passwords, wrong codes) per key within a window. A key at its limit
- * is refused before any work is done, so a refused attempt costs no password hash.
- * Backed by Redis when configured, so every server instance sees the same counts; in memory
- * otherwise (the single-process embedded default).
- */
-export interface FailureStore {
-  /** Failures recorded for the key in its current window, and the time until the window ends. */
-  get(key: string): Promise<{ count: number; resetInMs: number }>;
-  /** Records one failure; the window starts at the first failure. */
-  add(key: string, windowMs: number): Promise<void>;
-}
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
+/**
+ * Limits on guesses (passwords, invitation codes, one-time tokens) and on requests that send mail.
+ * An attempt is counted *before* the work it guards, atomically (rate-limiter-flexible: one
+ * increment in memory, or one Lua script in Redis), so 40 parallel guesses from one address get at
+ * most `max` password checks and the rest are refused before hashing. Attempts that turn out to be
+ * right are given back (`Attempt.succeeded`), so members signing in are never throttled by their
+ * own successes. Counts live in Redis when REDIS_URL is set (every server instance sees the same
+ * counts), in memory otherwise (the single-process embedded default). See docs/decisions.md.
+ */
 export interface ThrottleRule {
+  /** Unique per rule: the key prefix of its counters. */
+  name: string;
   max: number;
   windowMs: number;
+  /** The refusal when this rule's allowance is used up ({minutes} is filled in). */
+  message?: string;
 }
 
+const DEFAULT_MESSAGE = "Too many attempts. Please wait {minutes} minute(s) and try again.";
+
 export class Throttled extends Error {
-  constructor(readonly retryAfterMs: number) {
-    super(`Too many attempts. Please wait ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s) and try again.`);
+  constructor(
+    readonly retryAfterMs: number,
+    template = DEFAULT_MESSAGE,
+  ) {
+    super(template.replace("{minutes}", String(Math.max(1, Math.ceil(retryAfterMs / 60_000)))));
     this.name = "Throttled";
   }
 }
 
+/** Makes the counter of one rule: in memory, or in a shared store. */
+export type LimiterFactory = (rule: ThrottleRule) => RateLimiterAbstract;
+
+export const memoryLimiters: LimiterFactory = (rule) =>
+  new RateLimiterMemory({ keyPrefix: rule.name, points: rule.max, duration: rule.windowMs / 1000 });
+
+/**
+ * Counters in Redis, shared by every instance. When Redis does not answer, each instance falls back
+ * to its own memory counters (the insurance limiter) rather than refusing every sign-in.
+ */
+export function redisLimiters(redis: unknown): LimiterFactory {
+  return (rule) =>
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `club:throttle:${rule.name}`,
+      points: rule.max,
+      duration: rule.windowMs / 1000,
+      insuranceLimiter: memoryLimiters(rule) as RateLimiterMemory,
+    });
+}
+
+/** The attempts taken for one action; give them back when the action turned out to be legitimate. */
+export interface Attempt {
+  succeeded(): Promise<void>;
+}
+
 export class Throttle {
-  constructor(private readonly store: FailureStore) {}
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  /** Throws Throttled when the key has used up its failures. */
-  async check(key: string, rule: ThrottleRule): Promise<void> {
-    const { count, resetInMs } = await this.store.get(key);
-    if (count >= rule.max) throw new Throttled(resetInMs);
-  }
+  constructor(private readonly factory: LimiterFactory = memoryLimiters) {}
 
-  fail(key: string, rule: ThrottleRule): Promise<void> {
-    return this.store.add(key, rule.windowMs);
-  }
-}
-
-export function memoryFailureStore(now: () => number = Date.now): FailureStore {
-  const entries = new Map<string, { count: number; resetAt: number }>();
-  const live = (key: string) => {
-    const e = entries.get(key);
-    if (e && e.resetAt <= now()) {
-      entries.delete(key);
-      return undefined;
+  private limiter(rule: ThrottleRule): RateLimiterAbstract {
+    let limiter = this.limiters.get(rule.name);
+    if (!limiter) {
+      limiter = this.factory(rule);
+      this.limiters.set(rule.name, limiter);
     }
-    return e;
-  };
-  return {
-    async get(key) {
-      const e = live(key);
-      return e ? { count: e.count, resetInMs: e.resetAt - now() } : { count: 0, resetInMs: 0 };
-    },
-    async add(key, windowMs) {
-      const e = live(key);
-      if (e) e.count++;
-      else entries.set(key, { count: 1, resetAt: now() + windowMs });
-      // Bounded memory: an address flood cannot grow the map without end.
-      if (entries.size > 100_000) for (const k of [...entries.keys()].slice(0, 10_000)) entries.delete(k);
-    },
-  };
+    return limiter;
+  }
+
+  /**
+   * Counts one attempt against each (rule, key) pair, in order. When one is used up the attempt is
+   * refused with Throttled, and the attempts already counted for it are given back (it did no work).
+   */
+  async take(...pairs: [ThrottleRule, string][]): Promise<Attempt> {
+    const taken: [ThrottleRule, string][] = [];
+    for (const [rule, key] of pairs) {
+      try {
+        await this.limiter(rule).consume(key);
+        taken.push([rule, key]);
+      } catch (err) {
+        await Promise.all(taken.map(([r, k]) => this.limiter(r).reward(k, 1)));
+        if (err instanceof RateLimiterRes) throw new Throttled(err.msBeforeNext, rule.message);
+        throw err;
+      }
+    }
+    return {
+      succeeded: async () => {
+        await Promise.all(taken.map(([r, k]) => this.limiter(r).reward(k, 1)));
+      },
+    };
+  }
+
+  /** Forgets a key's count (a member who reset her password may sign in again at once). */
+  async clear(rule: ThrottleRule, key: string): Promise<void> {
+    await this.limiter(rule).delete(key);
+  }
 }
 
-export const LOGIN_FAILURES: ThrottleRule = { max: 10, windowMs: 10 * 60 * 1000 };
+const MINUTE = 60 * 1000;
+
+/** Wrong passwords per address. */
+export const LOGIN_PER_IP: ThrottleRule = { name: "login-ip", max: 10, windowMs: 10 * MINUTE };
+/**
+ * Wrong passwords per account, from any number of addresses. Short enough that the member is not
+ * locked out for long, and a password reset clears it.
+ */
+export const LOGIN_PER_ACCOUNT: ThrottleRule = {
+  name: "login-account",
+  max: 20,
+  windowMs: 15 * MINUTE,
+  message:
+    "Too many sign-in attempts for this account. Please wait {minutes} minute(s), or reset your password to sign in now.",
+};
 /** Wrong invitation codes per address. */
-export const CODE_GUESSES: ThrottleRule = { max: 10, windowMs: 60 * 60 * 1000 };
-/** Password-reset requests, per address and per e-mail. */
-export const RESET_REQUESTS_PER_IP: ThrottleRule = { max: 10, windowMs: 60 * 60 * 1000 };
-export const RESET_REQUESTS_PER_EMAIL: ThrottleRule = { max: 3, windowMs: 60 * 60 * 1000 };
+export const CODE_GUESSES: ThrottleRule = { name: "code-ip", max: 10, windowMs: 60 * MINUTE };
+/** Wrong one-time tokens (registration, password reset, event invitation) per address. */
+export const TOKEN_GUESSES: ThrottleRule = { name: "token-ip", max: 20, windowMs: 60 * MINUTE };
+/** Password-reset requests, per address and per e-mail (each sends mail, so each counts). */
+export const RESET_REQUESTS_PER_IP: ThrottleRule = { name: "reset-ip", max: 10, windowMs: 60 * MINUTE };
+export const RESET_REQUESTS_PER_EMAIL: ThrottleRule = { name: "reset-email", max: 3, windowMs: 60 * MINUTE };

@@ -2,6 +2,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { ApiContext } from "./context";
+import { requireAdmin, requireMember } from "./domain/access";
+import { isUnavailable, unavailable } from "./errors";
 import { Throttled } from "./throttle";
 
 export interface ProcedureMeta {
@@ -49,35 +51,26 @@ export function firstMessage(err: ZodError): string {
   return err.issues[0]?.message ?? "Invalid input.";
 }
 
-/** A Throttled failure anywhere in a procedure becomes 429 with its wait time. */
-const throttled = t.middleware(async ({ next }) => {
+/**
+ * Failures that are not bugs get their own answers: a Throttled refusal anywhere in a procedure
+ * becomes 429 with its wait time; a database or store that is down becomes 503, not 500.
+ */
+const failures = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof Throttled) {
-    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: result.error.cause.message, cause: result.error.cause });
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof Throttled) {
+    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: cause.message, cause });
   }
+  if (result.error.code === "INTERNAL_SERVER_ERROR" && isUnavailable(result.error)) throw unavailable(result.error);
   return result;
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(throttled);
+export const publicProcedure = t.procedure.use(failures);
 
-export const memberProcedure = publicProcedure.use(({ ctx, meta, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new TRPCError({ code: "UNAUTHORIZED", message: "Please log in to continue." });
-  }
-  if (ctx.user.mustChangePassword && !meta?.allowWhilePasswordChangeRequired) {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Please choose a new password in Settings before continuing." });
-  }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+/** The members' area; the rule itself lives in the access module. */
+export const memberProcedure = publicProcedure.use(({ ctx, meta, next }) => next({ ctx: requireMember(ctx, meta) }));
 
-export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.admin) {
-    throw new TRPCError({
-      code: "FORBIDDEN",
-      message: "You do not have the necessary permission to view this content",
-    });
-  }
-  return next({ ctx });
-});
+export const adminProcedure = memberProcedure.use(({ ctx, next }) => next({ ctx: requireAdmin(ctx) }));

@@ -1,4 +1,4 @@
-import { type Queryable, sessions, type User, users } from "@club/db";
+import { apiTokens, type Queryable, sessions, type User, users } from "@club/db";
 import { and, eq, lt, ne } from "drizzle-orm";
 import { generateToken, hashToken } from "./tokens";
 
@@ -74,6 +74,15 @@ export async function invalidateUserSessions(db: Queryable, userId: string, exce
         ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
         : eq(sessions.userId, userId),
     );
+}
+
+/**
+ * What a password change, a password reset and a privilege change end: every session of the member
+ * (but the one kept, for the member who made the change herself) and every personal API token.
+ */
+export async function endSessionsAndTokens(db: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
+  await invalidateUserSessions(db, userId, exceptSessionId);
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {

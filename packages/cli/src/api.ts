@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { appRouter, createCaller, type Env, memoryFailureStore, Throttle } from "@club/api";
+import { appRouter, BackgroundTasks, createCaller, type Env, Throttle } from "@club/api";
 import type { SessionUser } from "@club/auth";
 import { createClubClient } from "@club/client";
 import type { Db } from "@club/db";
@@ -31,7 +31,8 @@ export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser)
     log: { info() {}, warn() {}, error() {} },
     requestId: "cli",
     ip: "127.0.0.1",
-    throttle: new Throttle(memoryFailureStore()),
+    throttle: new Throttle(),
+    background: new BackgroundTasks(console),
   });
 }
 

@@ -11,6 +11,10 @@ export type EventExclusivity = (typeof eventExclusivities)[number];
 export const mediaTypes = ["image", "video"] as const;
 export type MediaType = (typeof mediaTypes)[number];
 
+/** pending: accepted, its files still being stored; ready: shown. */
+export const mediaStatuses = ["pending", "ready"] as const;
+export type MediaStatus = (typeof mediaStatuses)[number];
+
 /** pending: waiting to be sent; sent: delivered to SMTP; captured: kept in the outbox (no SMTP configured); failed: gave up. */
 export const mailStatuses = ["pending", "sent", "captured", "failed"] as const;
 export type MailStatus = (typeof mailStatuses)[number];

@@ -45,5 +45,8 @@ export function createFileStore(root: string): MediaStore {
       const path = pathOf(key);
       await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);
     },
+    async deletePrefix(prefix) {
+      await rm(pathOf(prefix), { recursive: true, force: true });
+    },
   };
 }

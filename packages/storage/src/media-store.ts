@@ -16,6 +16,8 @@ export interface MediaStore {
   /** A byte range (inclusive end) serves HTTP Range requests. */
   get(key: string, range?: { start: number; end: number }): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
+  /** Removes every object under `prefix/` (a media item's objects, when a half-done upload is swept). */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;

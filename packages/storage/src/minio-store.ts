@@ -54,5 +54,13 @@ export async function createMinioStore(config: MinioConfig): Promise<MediaStore>
       assertSafeKey(key);
       await client.removeObject(bucket, key);
     },
+    async deletePrefix(prefix) {
+      assertSafeKey(prefix);
+      const keys: string[] = [];
+      for await (const item of client.listObjectsV2(bucket, `${prefix}/`, true) as AsyncIterable<{ name?: string }>) {
+        if (item.name) keys.push(item.name);
+      }
+      if (keys.length) await client.removeObjects(bucket, keys);
+    },
   };
 }

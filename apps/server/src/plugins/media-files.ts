@@ -1,5 +1,7 @@
-import { assertSafeKey, type MediaStore } from "@club/storage";
+import { requireMember, requireVisibleMediaObject } from "@club/api";
+import { assertSafeKey } from "@club/storage";
 import type { FastifyInstance } from "fastify";
+import { type ContextDeps, createContext } from "./trpc";
 
 /** `bytes=start-end`, `bytes=start-` or `bytes=-suffix`; one range (what video players ask for). */
 export function parseRange(header: string, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
@@ -21,19 +23,22 @@ export function parseRange(header: string, size: number): { start: number; end: 
 }
 
 /**
- * Stored media, for signed-in members only. Keys never change (a new upload gets a new key),
- * so answers are cached for a year, privately; Range requests let videos seek.
+ * Stored media, for the members who may see the item an object belongs to (the access module's
+ * rule: not an invite-only event's media for those not part of it). Keys never change (a new
+ * upload gets a new key), so answers are cached for a year, privately; Range requests let videos seek.
  */
-export async function mediaFiles(app: FastifyInstance, { store }: { store: MediaStore }): Promise<void> {
+export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promise<void> {
+  const { store } = deps;
   app.get<{ Params: { "*": string } }>("/media/*", async (request, reply) => {
-    const { user } = await request.auth();
-    if (!user) return reply.code(401).send({ error: "Please log in to see club media.", message: "Unauthorized" });
     const key = `media/${request.params["*"]}`;
+    const ctx = await createContext(deps, request, reply);
     try {
       assertSafeKey(key);
     } catch {
+      requireMember(ctx);
       return reply.code(404).send({ error: "Not found", message: "Not found" });
     }
+    await requireVisibleMediaObject(ctx, key);
     const head = await store.get(key, { start: 0, end: 0 });
     if (!head) return reply.code(404).send({ error: "Not found", message: "Not found" });
     head.stream.destroy();

@@ -1,8 +1,18 @@
-import { type ApiConfig, type ApiContext, appRouter, type Logger, type Throttle } from "@club/api";
+import {
+  type ApiConfig,
+  type ApiContext,
+  appRouter,
+  type BackgroundTasks,
+  isUnavailable,
+  type Logger,
+  type Throttle,
+  unavailable,
+} from "@club/api";
 import type { Db } from "@club/db";
 import type { MediaStore } from "@club/storage";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { retryAfterOf } from "../rest/errors";
 import { sessionCookies } from "./session";
 
 export interface ContextDeps {
@@ -10,6 +20,7 @@ export interface ContextDeps {
   config: ApiConfig;
   throttle: Throttle;
   store: MediaStore;
+  background: BackgroundTasks;
 }
 
 /** One context shape for tRPC and the REST shims. */
@@ -18,7 +29,10 @@ export async function createContext(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<ApiContext> {
-  const { session, user } = await request.auth();
+  // The session is read from the database: when that is down, the answer is 503, not 500.
+  const { session, user } = await request.auth().catch((err: unknown) => {
+    throw isUnavailable(err) ? unavailable(err) : err;
+  });
   return {
     db: deps.db,
     config: deps.config,
@@ -30,6 +44,7 @@ export async function createContext(
     ip: request.ip,
     throttle: deps.throttle,
     store: deps.store,
+    background: deps.background,
   };
 }
 
@@ -40,6 +55,10 @@ export async function trpcPlugin(app: FastifyInstance, deps: ContextDeps): Promi
       router: appRouter,
       createContext: ({ req, res }) => createContext(deps, req, res),
       maxBatchSize: 20,
+      responseMeta({ errors }) {
+        const retryAfter = errors.map(retryAfterOf).find((s) => s !== undefined);
+        return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
+      },
       onError({ error, path, req }) {
         // The client sees a generic message; the log keeps the real one with the request id.
         if (error.code === "INTERNAL_SERVER_ERROR")

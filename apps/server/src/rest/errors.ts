@@ -1,4 +1,11 @@
-import { fieldErrorsOf, firstMessage } from "@club/api";
+import {
+  fieldErrorsOf,
+  firstMessage,
+  isUnavailable,
+  RETRY_AFTER_SECONDS,
+  Throttled,
+  UNAVAILABLE_MESSAGE,
+} from "@club/api";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -11,17 +18,34 @@ export interface ErrorAnswer {
   /** The text a person can act on. */
   text: string;
   fieldErrors?: Record<string, string[]>;
+  /** For 429 and 503: when to try again. */
+  retryAfterSeconds?: number;
+}
+
+/** When a refused or unavailable request may be tried again (the Retry-After header). */
+export function retryAfterOf(err: unknown): number | undefined {
+  const cause = err instanceof TRPCError ? err.cause : err;
+  if (cause instanceof Throttled) return Math.max(1, Math.ceil(cause.retryAfterMs / 1000));
+  if (isUnavailable(err)) return RETRY_AFTER_SECONDS;
+  return undefined;
 }
 
 /** What a failure tells the client. Internal errors are logged and never described. */
 export function describeError(err: unknown, log: FastifyBaseLogger): ErrorAnswer {
+  const retryAfterSeconds = retryAfterOf(err);
+  const retry = retryAfterSeconds ? { retryAfterSeconds } : {};
   if (err instanceof TRPCError && err.code !== "INTERNAL_SERVER_ERROR") {
     const zod = err.cause instanceof ZodError ? err.cause : undefined;
     return {
       status: getHTTPStatusCodeFromError(err),
       text: zod ? firstMessage(zod) : err.message,
       ...(zod ? { fieldErrors: fieldErrorsOf(zod) } : {}),
+      ...retry,
     };
+  }
+  if (isUnavailable(err)) {
+    log.warn({ err }, "a dependency is unavailable");
+    return { status: 503, text: UNAVAILABLE_MESSAGE, ...retry };
   }
   const status = (err as { statusCode?: unknown }).statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
@@ -42,7 +66,8 @@ export function describeError(err: unknown, log: FastifyBaseLogger): ErrorAnswer
  */
 export function restErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
-    const { status, text, fieldErrors } = describeError(err, request.log);
+    const { status, text, fieldErrors, retryAfterSeconds } = describeError(err, request.log);
+    if (retryAfterSeconds) reply.header("Retry-After", String(retryAfterSeconds));
     return reply.code(status).send({ error: text, message: text, ...(fieldErrors ? { fieldErrors } : {}) });
   });
 }

@@ -13,7 +13,8 @@ function textRoute(deps: ContextDeps, fn: (caller: Caller, body: unknown) => Pro
       const { message } = await fn(await callerFor(deps, request, reply), request.body);
       return message;
     } catch (err) {
-      const { status, text } = describeError(err, request.log);
+      const { status, text, retryAfterSeconds } = describeError(err, request.log);
+      if (retryAfterSeconds) reply.header("Retry-After", String(retryAfterSeconds));
       return reply.code(status).send(text);
     }
   };

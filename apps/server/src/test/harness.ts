@@ -72,6 +72,8 @@ export async function login(h: Harness, email: string, password = "password1"): 
 
 /** Messages queued for one address, oldest first. */
 export async function mailTo(h: Harness, to: string) {
+  // Some mail is queued after the answer (forgot-password): let that work finish first.
+  await h.app.background.drain();
   const { mailOutbox } = await import("@club/db");
   const { asc, eq } = await import("drizzle-orm");
   return h.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.createdAt));

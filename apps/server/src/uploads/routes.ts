@@ -1,14 +1,10 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { ingestMediaFile, selectMedia, toMediaDto } from "@club/api";
-import { media } from "@club/db";
+import { requireMember, uploadMedia } from "@club/api";
 import multipart from "@fastify/multipart";
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
-import type { ContextDeps } from "../plugins/trpc";
-import { callerFor } from "../rest/caller";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type ContextDeps, createContext } from "../plugins/trpc";
 import { spoolToDisk } from "./spool";
 
 const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
@@ -70,24 +66,16 @@ export async function uploadRoutes(
     if (!request.raw.complete) reply.header("connection", "close");
   });
 
-  async function handle(request: FastifyRequest, reply: Parameters<typeof callerFor>[2], fileField: string) {
+  async function handle(request: FastifyRequest, reply: FastifyReply, fileField: string) {
+    const ctx = await createContext(deps, request, reply);
     // Members only, checked before a byte is read.
-    const caller = await callerFor(deps, request, reply);
-    const me = await caller.auth.me();
+    requireMember(ctx);
     if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data.");
     const received = await receive(request, fileField, deps.tmpDir, deps.maxUploadBytes);
     const file = received.file!;
     try {
-      const eventRef = received.fields.associated_event_id || received.fields.event_id || "";
-      let associatedEventId: string | null = null;
-      if (eventRef) {
-        const parsed = z.uuid().safeParse(eventRef);
-        if (!parsed.success) throw new TRPCError({ code: "NOT_FOUND", message: "Event not found" });
-        associatedEventId = (await caller.events.get({ id: parsed.data })).id;
-      }
-      const id = await ingestMediaFile(deps.db, deps.store, file, { uploadedBy: me.user_id, associatedEventId });
-      const [row] = await selectMedia(deps.db).where(eq(media.id, id));
-      return toMediaDto(row!, { id: me.user_id, admin: me.admin });
+      const eventRef = received.fields.associated_event_id || received.fields.event_id || undefined;
+      return await uploadMedia(ctx, file, eventRef);
     } finally {
       await rm(file.path, { force: true });
     }

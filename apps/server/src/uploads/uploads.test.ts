@@ -123,11 +123,12 @@ describe("uploads", () => {
     expect(Math.abs(r - 0x22) + Math.abs(g - 0xaa) + Math.abs(b - 0x66)).toBeLessThan(30);
   });
 
-  it("stores a video as it is and serves byte ranges", async () => {
-    const clip = readFileSync(join(import.meta.dirname, "../test/fixtures/clip.mp4"));
-    const res = await upload(clip, "clip.mov");
+  it("stores a video and serves byte ranges", async () => {
+    const res = await upload(readFileSync(join(import.meta.dirname, "../test/fixtures/clip.mp4")), "clip.mov");
     const item = await json(res);
     expect(item).toMatchObject({ media_type: "video", content_type: "video/mp4" });
+    // What is stored is the upload without its metadata (see privacy.test.ts), so ranges are checked against it.
+    const clip = Buffer.from(await (await get(item.url)).arrayBuffer());
     const part = await get(item.url, { range: "bytes=0-99" });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 0-99/${clip.length}`);

@@ -11,13 +11,11 @@ import { adminProcedure, publicProcedure, router } from "../trpc";
 export const applicationsRouter = router({
   /** POST /request: the code is checked again and used once; the applicant gets a receipt. */
   submit: publicProcedure.input(applicationInput).mutation(async ({ ctx, input }) => {
-    const key = `code:ip:${ctx.ip}`;
-    await ctx.throttle.check(key, CODE_GUESSES);
+    const attempt = await ctx.throttle.take([CODE_GUESSES, ctx.ip]);
     const code = await checkInvitationCode(ctx.db, input.invitationCode);
-    if (!code.ok) {
-      if (code.error === INVALID_CODE) await ctx.throttle.fail(key, CODE_GUESSES);
-      throw badRequest(code.error);
-    }
+    // Only a code that does not exist counts as a guess.
+    if (code.ok || code.error !== INVALID_CODE) await attempt.succeeded();
+    if (!code.ok) throw badRequest(code.error);
     const id = await ctx.db.transaction(async (tx) => {
       if (!(await consumeInvitationCode(tx, code.id))) throw badRequest("This invitation code has already been used.");
       const [row] = await tx

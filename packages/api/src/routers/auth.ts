@@ -1,16 +1,17 @@
 import {
   createSession,
   dummyPasswordHash,
+  endSessionsAndTokens,
   hashPassword,
   invalidateSession,
-  invalidateUserSessions,
   verifyPassword,
 } from "@club/auth";
 import { users } from "@club/db";
 import { loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { LOGIN_FAILURES } from "../throttle";
+import { requireOwnAccountChange } from "../domain/access";
+import { LOGIN_PER_ACCOUNT, LOGIN_PER_IP } from "../throttle";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const authRouter = router({
@@ -22,15 +23,13 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const throttleKey = `login:ip:${ctx.ip}`;
-    await ctx.throttle.check(throttleKey, LOGIN_FAILURES);
+    // Counted before the password is checked; given back when it was right.
+    const attempt = await ctx.throttle.take([LOGIN_PER_IP, ctx.ip], [LOGIN_PER_ACCOUNT, input.email]);
     const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
     // An unknown e-mail costs one hash too, so the answer's timing does not reveal accounts.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !ok) {
-      await ctx.throttle.fail(throttleKey, LOGIN_FAILURES);
-      throw new TRPCError({ code: "UNAUTHORIZED", message: messages.loginFailed });
-    }
+    if (!user || !ok) throw new TRPCError({ code: "UNAUTHORIZED", message: messages.loginFailed });
+    await attempt.succeeded();
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
     const { token, expiresAt } = await createSession(ctx.db, user.id);
     ctx.cookies.setSession(token, expiresAt);
@@ -52,12 +51,7 @@ export const authRouter = router({
   }),
 
   updateUser: memberProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
-    if (input.type !== undefined && input.type !== ctx.user.type && !ctx.user.admin) {
-      throw new TRPCError({ code: "FORBIDDEN", message: "Only administrators can change their member type." });
-    }
-    if (input.admin !== undefined && input.admin !== ctx.user.admin) {
-      throw new TRPCError({ code: "FORBIDDEN", message: "The administrator flag cannot be changed here." });
-    }
+    requireOwnAccountChange(ctx.user, input);
     const [updated] = await ctx.db
       .update(users)
       .set({ name: input.name, ...(ctx.user.admin && input.type ? { type: input.type } : {}) })
@@ -80,8 +74,8 @@ export const authRouter = router({
       const passwordHash = await hashPassword(input.newPassword);
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, ctx.user.id));
-        // Whoever knew the old password is signed out everywhere else.
-        await invalidateUserSessions(tx, ctx.user.id, ctx.session.id);
+        // Whoever knew the old password is signed out everywhere else, and her API tokens end.
+        await endSessionsAndTokens(tx, ctx.user.id, ctx.session.id);
       });
       return { message: messages.passwordUpdated };
     }),

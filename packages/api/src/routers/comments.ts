@@ -1,9 +1,15 @@
-import { commentLikes, comments, media, users } from "@club/db";
+import { commentLikes, comments, users } from "@club/db";
 import { commentIdInput, commentInput, commentListInput, commentUpdateInput } from "@club/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ApiContext } from "../context";
-import { findVisibleEvent } from "../domain/events/queries";
-import { forbidden, notFound } from "../errors";
+import {
+  COMMENT_NOT_FOUND,
+  requireAuthor,
+  requireCommentable,
+  requireOwnerOrAdmin,
+  requireVisibleComment,
+} from "../domain/access";
+import { notFound } from "../errors";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 /** Comments with author, like count and the viewer's like, in one query (no query per comment). */
@@ -29,24 +35,20 @@ function selectComments(ctx: ApiContext) {
 
 async function oneComment(ctx: ApiContext, id: string) {
   const [row] = await selectComments(ctx).where(eq(comments.id, id));
-  if (!row) throw notFound("Comment not found.");
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
   return row;
 }
 
 export const commentsRouter = router({
-  /** GET /api/comments?commentableId=: readable by anyone, newest first. */
-  list: publicProcedure
-    .input(commentListInput)
-    .query(({ ctx, input }) =>
-      selectComments(ctx).where(eq(comments.commentableId, input.commentableId)).orderBy(desc(comments.createdAt)),
-    ),
+  /** GET /api/comments?commentableId=: newest first, for whoever may see the item (visitors: open events). */
+  list: publicProcedure.input(commentListInput).query(async ({ ctx, input }) => {
+    await requireCommentable(ctx, input.commentableId);
+    return selectComments(ctx).where(eq(comments.commentableId, input.commentableId)).orderBy(desc(comments.createdAt));
+  }),
 
-  /** POST /api/comments: on an event the member can see, or a media item. */
+  /** POST /api/comments: on an event or a media item the member can see. */
   create: memberProcedure.input(commentInput).mutation(async ({ ctx, input }) => {
-    const [item] = await ctx.db.select({ id: media.id }).from(media).where(eq(media.id, input.commentableId));
-    if (!item && !(await findVisibleEvent(ctx.db, ctx.user, input.commentableId))) {
-      throw notFound("There is no event or media item to comment on.");
-    }
+    await requireCommentable(ctx, input.commentableId);
     const [row] = await ctx.db
       .insert(comments)
       .values({ commentableId: input.commentableId, userId: ctx.user.id, content: input.content })
@@ -56,8 +58,8 @@ export const commentsRouter = router({
 
   /** PUT /api/comments/{id}: the author only. */
   update: memberProcedure.input(commentUpdateInput).mutation(async ({ ctx, input }) => {
-    const existing = await oneComment(ctx, input.id);
-    if (existing.user_id !== ctx.user.id) throw forbidden("Only the author can edit a comment.");
+    const existing = await requireVisibleComment(ctx, input.id);
+    requireAuthor(ctx.user, existing.userId);
     await ctx.db
       .update(comments)
       .set({ content: input.content, updatedAt: new Date() })
@@ -67,16 +69,15 @@ export const commentsRouter = router({
 
   /** DELETE /api/comments/{id}: the author or an admin. */
   delete: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
-    const existing = await oneComment(ctx, input.id);
-    if (existing.user_id !== ctx.user.id && !ctx.user.admin)
-      throw forbidden("Only the author or an admin can delete a comment.");
+    const existing = await requireVisibleComment(ctx, input.id);
+    requireOwnerOrAdmin(ctx.user, existing.userId, "Only the author or an admin can delete a comment.");
     await ctx.db.delete(comments).where(eq(comments.id, input.id));
     return { ok: true as const };
   }),
 
   /** POST /api/comments/{id}/like: one like per member; concurrent likes collapse on the key. */
   like: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
-    await oneComment(ctx, input.id);
+    await requireVisibleComment(ctx, input.id);
     await ctx.db.insert(commentLikes).values({ commentId: input.id, userId: ctx.user.id }).onConflictDoNothing();
     const { like_count, user_liked } = await oneComment(ctx, input.id);
     return { like_count, user_liked };
@@ -84,7 +85,7 @@ export const commentsRouter = router({
 
   /** DELETE /api/comments/{id}/unlike. */
   unlike: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
-    await oneComment(ctx, input.id);
+    await requireVisibleComment(ctx, input.id);
     await ctx.db
       .delete(commentLikes)
       .where(and(eq(commentLikes.commentId, input.id), eq(commentLikes.userId, ctx.user.id)));

@@ -16,12 +16,11 @@ import { adminProcedure, publicProcedure, router } from "../trpc";
 export const invitationCodesRouter = router({
   /** POST /api/validate-code: `{valid, error}`; wrong guesses are throttled per address. */
   validate: publicProcedure.input(invitationCodeInput).mutation(async ({ ctx, input }) => {
-    const key = `code:ip:${ctx.ip}`;
-    await ctx.throttle.check(key, CODE_GUESSES);
+    const attempt = await ctx.throttle.take([CODE_GUESSES, ctx.ip]);
     const result = await checkInvitationCode(ctx.db, input.code);
-    if (result.ok) return { valid: true, error: null };
-    if (result.error === INVALID_CODE) await ctx.throttle.fail(key, CODE_GUESSES);
-    return { valid: false, error: result.error };
+    // Only a code that does not exist counts as a guess.
+    if (result.ok || result.error !== INVALID_CODE) await attempt.succeeded();
+    return result.ok ? { valid: true, error: null } : { valid: false, error: result.error };
   }),
 
   create: adminProcedure

@@ -1,51 +1,41 @@
 import { media } from "@club/db";
 import { mediaDeleteInput, mediaListInput, mediaUpdateInput } from "@club/shared";
-import { and, arrayContains, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, arrayContains, desc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiContext } from "../context";
-import { findVisibleEvent } from "../domain/events/queries";
-import { selectMedia, storageKeysOf, toMediaDto } from "../domain/media/dto";
-import { forbidden, notFound } from "../errors";
+import {
+  MEDIA_NOT_FOUND,
+  requireManageableMedia,
+  requireOwnerOrAdmin,
+  requireVisibleEvent,
+  requireVisibleMedia,
+  visibleMedia,
+} from "../domain/access";
+import { deleteMediaObjects } from "../domain/media/create";
+import { afterCursor, nextCursor } from "../domain/media/cursor";
+import { mediaDto, selectMedia, toMediaDto } from "../domain/media/dto";
+import { badRequest, notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
 
 const PAGE = 60;
 
-/** Keyset pagination on (upload_date, id), newest first: stable while uploads arrive. */
-function afterCursor(cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  const [iso, id] = cursor.split("|");
-  const at = new Date(iso ?? "");
-  if (!id || Number.isNaN(at.getTime())) return undefined;
-  return or(lt(media.uploadDate, at), and(eq(media.uploadDate, at), lt(media.id, id)));
-}
-
-type Member = NonNullable<ApiContext["user"]>;
-
-async function managedRow(ctx: ApiContext & { user: Member }, id: string) {
-  const [row] = await ctx.db.select().from(media).where(eq(media.id, id));
-  if (!row) throw notFound("Media not found.");
-  if (!ctx.user.admin && row.uploadedBy !== ctx.user.id)
-    throw forbidden("Only the uploader or an admin can change this item.");
-  return row;
-}
-
 /** Shared by PUT /api/media/{id} and PUT /api/images/{id}. */
 export const updateMedia = memberProcedure.input(mediaUpdateInput).mutation(async ({ ctx, input }) => {
-  await managedRow(ctx, input.id);
-  if (input.associatedEventId && !(await findVisibleEvent(ctx.db, ctx.user, input.associatedEventId))) {
-    throw notFound("Event not found");
+  const row = await requireVisibleMedia(ctx, input.id);
+  requireOwnerOrAdmin(ctx.user, row.uploadedBy, "Only the uploader or an admin can change this item.");
+  if (input.associatedEventId) await requireVisibleEvent(ctx, input.associatedEventId);
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name || null, title: input.name || null } : {}),
+    ...(input.description !== undefined ? { description: input.description || null } : {}),
+    ...(input.tags != null ? { tags: [...new Set(input.tags)] } : {}),
+    ...(input.associatedEventId !== undefined ? { associatedEventId: input.associatedEventId } : {}),
+  };
+  if (Object.keys(changes).length === 0) {
+    throw badRequest("Nothing to change: send a name, description, tags or associatedEventId.");
   }
-  await ctx.db
-    .update(media)
-    .set({
-      ...(input.name !== undefined ? { name: input.name || null, title: input.name || null } : {}),
-      ...(input.description !== undefined ? { description: input.description || null } : {}),
-      ...(input.tags != null ? { tags: [...new Set(input.tags)] } : {}),
-      ...(input.associatedEventId !== undefined ? { associatedEventId: input.associatedEventId } : {}),
-    })
-    .where(eq(media.id, input.id));
-  const [row] = await selectMedia(ctx.db).where(eq(media.id, input.id));
-  return toMediaDto(row!, ctx.user);
+  const updated = await ctx.db.update(media).set(changes).where(eq(media.id, row.id)).returning({ id: media.id });
+  // Deleted by someone else between the look-up and the update.
+  if (updated.length === 0) throw notFound(MEDIA_NOT_FOUND);
+  return mediaDto(ctx, row.id);
 });
 
 export const mediaRouter = router({
@@ -55,6 +45,7 @@ export const mediaRouter = router({
     const rows = await selectMedia(ctx.db)
       .where(
         and(
+          visibleMedia(ctx.user),
           input?.tag ? arrayContains(media.tags, [input.tag]) : undefined,
           input?.eventId ? eq(media.associatedEventId, input.eventId) : undefined,
           afterCursor(input?.cursor),
@@ -62,18 +53,16 @@ export const mediaRouter = router({
       )
       .orderBy(desc(media.uploadDate), desc(media.id))
       .limit(limit + 1);
-    const items = rows.slice(0, limit).map((r) => toMediaDto(r, ctx.user));
-    const last = items.at(-1);
+    const page = rows.slice(0, limit);
     return {
-      items,
-      nextCursor: rows.length > limit && last ? `${last.upload_date.toISOString()}|${last.id}` : null,
+      items: page.map((r) => toMediaDto(r, ctx.user)),
+      nextCursor: rows.length > limit ? nextCursor(page.at(-1)!) : null,
     };
   }),
 
-  get: memberProcedure.input(z.object({ id: z.uuid("Media not found.") })).query(async ({ ctx, input }) => {
-    const [row] = await selectMedia(ctx.db).where(eq(media.id, input.id));
-    if (!row) throw notFound("Media not found.");
-    return toMediaDto(row, ctx.user);
+  get: memberProcedure.input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) })).query(async ({ ctx, input }) => {
+    await requireVisibleMedia(ctx, input.id);
+    return mediaDto(ctx, input.id);
   }),
 
   update: updateMedia,
@@ -84,17 +73,9 @@ export const mediaRouter = router({
    */
   delete: memberProcedure.input(mediaDeleteInput).mutation(async ({ ctx, input }) => {
     const ids = [...new Set(input.media)];
-    const rows = await ctx.db.select().from(media).where(inArray(media.id, ids));
-    if (rows.length !== ids.length) throw notFound("Some of the selected media no longer exist.");
-    if (!ctx.user.admin && rows.some((r) => r.uploadedBy !== ctx.user.id)) {
-      throw forbidden("Only the uploader or an admin can delete an item.");
-    }
+    const rows = await requireManageableMedia(ctx, ids);
     await ctx.db.delete(media).where(inArray(media.id, ids));
-    for (const key of rows.flatMap(storageKeysOf)) {
-      await ctx.store
-        .delete(key)
-        .catch((err: unknown) => ctx.log.warn({ err, key }, "could not delete a media object"));
-    }
+    await deleteMediaObjects(ctx.store, rows, ctx.log);
     return { message: `Deleted ${ids.length} item(s).`, deleted: ids };
   }),
 });
@@ -102,10 +83,10 @@ export const mediaRouter = router({
 export const imagesRouter = router({
   /** GET /api/images/event/{eventId}. */
   byEvent: memberProcedure.input(z.object({ eventId: z.uuid("Event not found") })).query(async ({ ctx, input }) => {
-    if (!(await findVisibleEvent(ctx.db, ctx.user, input.eventId))) throw notFound("Event not found");
+    const event = await requireVisibleEvent(ctx, input.eventId);
     const rows = await selectMedia(ctx.db)
-      .where(eq(media.associatedEventId, input.eventId))
-      .orderBy(desc(media.uploadDate));
+      .where(and(eq(media.associatedEventId, event.id), visibleMedia(ctx.user)))
+      .orderBy(desc(media.uploadDate), desc(media.id));
     return rows.map((r) => toMediaDto(r, ctx.user));
   }),
 
@@ -113,7 +94,10 @@ export const imagesRouter = router({
   byTitle: memberProcedure
     .input(z.object({ title: z.string().trim().min(1).max(200) }))
     .query(async ({ ctx, input }) => {
-      const rows = await selectMedia(ctx.db).where(or(eq(media.title, input.title), eq(media.name, input.title)));
+      const rows = await selectMedia(ctx.db)
+        .where(and(or(eq(media.title, input.title), eq(media.name, input.title)), visibleMedia(ctx.user)))
+        .orderBy(desc(media.uploadDate), desc(media.id))
+        .limit(200);
       return rows.map((r) => toMediaDto(r, ctx.user));
     }),
 

@@ -1,4 +1,4 @@
-import { hashPassword, invalidateUserSessions } from "@club/auth";
+import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { users } from "@club/db";
 import { enqueueMail, passwordResetMail } from "@club/mail";
 import { forgotPasswordInput, resetPasswordInput } from "@club/shared";
@@ -10,7 +10,7 @@ import {
 } from "../domain/one-time-tokens";
 import { findUserByEmail } from "../domain/users";
 import { badRequest } from "../errors";
-import { RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP } from "../throttle";
+import { LOGIN_PER_ACCOUNT, RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, TOKEN_GUESSES } from "../throttle";
 import { publicProcedure, router } from "../trpc";
 
 /** The one answer to every reset request, so the form never tells whether an account exists. */
@@ -20,34 +20,41 @@ export const INVALID_RESET_TOKEN = "This reset link is invalid or has expired. P
 export const passwordResetRouter = router({
   /** POST /forgot-password. */
   request: publicProcedure.input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
-    const byIp = `reset:ip:${ctx.ip}`;
-    const byEmail = `reset:email:${input.email}`;
-    await ctx.throttle.check(byIp, RESET_REQUESTS_PER_IP);
-    await ctx.throttle.check(byEmail, RESET_REQUESTS_PER_EMAIL);
-    await ctx.throttle.fail(byIp, RESET_REQUESTS_PER_IP);
-    await ctx.throttle.fail(byEmail, RESET_REQUESTS_PER_EMAIL);
-    const user = await findUserByEmail(ctx.db, input.email);
-    if (user) {
+    await ctx.throttle.take([RESET_REQUESTS_PER_IP, ctx.ip], [RESET_REQUESTS_PER_EMAIL, input.email]);
+    // The answer is given before the account is even looked up, so a known and an unknown
+    // e-mail take the same time: the link is made and queued after the response.
+    ctx.background.defer("password reset link", async () => {
+      const user = await findUserByEmail(ctx.db, input.email);
+      if (!user) return;
       await ctx.db.transaction(async (tx) => {
         const token = await createPasswordResetToken(tx, user.id);
         const url = `${ctx.config.appOrigin}/reset-password/${token}`;
         await enqueueMail(tx, [{ to: user.email, ...passwordResetMail(user.name, url) }]);
       });
-    }
+    });
     return { message: RESET_REQUESTED };
   }),
 
   /** POST /reset-password: single use; every session of the member ends. */
   reset: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    // A wrong token is refused before the password is hashed, so guesses cost the server little.
+    // A wrong token is counted and refused before the password is hashed, so guesses cost little.
+    const attempt = await ctx.throttle.take([TOKEN_GUESSES, ctx.ip]);
     if (!(await passwordResetTokenUsable(ctx.db, input.token))) throw badRequest(INVALID_RESET_TOKEN);
+    await attempt.succeeded();
     const passwordHash = await hashPassword(input.newPassword);
-    await ctx.db.transaction(async (tx) => {
+    const email = await ctx.db.transaction(async (tx) => {
       const userId = await consumePasswordResetToken(tx, input.token);
       if (!userId) throw badRequest(INVALID_RESET_TOKEN);
-      await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
-      await invalidateUserSessions(tx, userId);
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash, mustChangePassword: false })
+        .where(eq(users.id, userId))
+        .returning({ email: users.email });
+      await endSessionsAndTokens(tx, userId);
+      return user?.email;
     });
+    // Whoever was guessing her old password is no reason to keep her out now.
+    if (email) await ctx.throttle.clear(LOGIN_PER_ACCOUNT, email);
     return { message: "Password has been reset successfully." };
   }),
 });

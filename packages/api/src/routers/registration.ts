@@ -5,6 +5,7 @@ import { z } from "zod";
 import { consumeRegistrationToken, findRegistrationToken } from "../domain/one-time-tokens";
 import { createUser, EmailTakenError } from "../domain/users";
 import { badRequest, conflict, notFound } from "../errors";
+import { TOKEN_GUESSES } from "../throttle";
 import { publicProcedure, router } from "../trpc";
 
 export const INVALID_REGISTRATION_TOKEN = "Invalid or expired token. Please request a new invitation.";
@@ -14,8 +15,10 @@ export const registrationRouter = router({
   validateToken: publicProcedure
     .input(z.object({ token: z.string().trim().min(1).max(200) }))
     .query(async ({ ctx, input }) => {
+      const attempt = await ctx.throttle.take([TOKEN_GUESSES, ctx.ip]);
       const row = await findRegistrationToken(ctx.db, input.token);
       if (!row) throw notFound(INVALID_REGISTRATION_TOKEN);
+      await attempt.succeeded();
       const [application] = row.applicationId
         ? await ctx.db
             .select({ fullName: applications.fullName })
@@ -27,8 +30,10 @@ export const registrationRouter = router({
 
   /** POST /api/register: the token works once; the account gets the type of the accepted application. */
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const attempt = await ctx.throttle.take([TOKEN_GUESSES, ctx.ip]);
     const row = await findRegistrationToken(ctx.db, input.token);
     if (!row) throw badRequest(INVALID_REGISTRATION_TOKEN);
+    await attempt.succeeded();
     if (input.type !== row.memberType) {
       throw badRequest(`Your invitation is for a ${row.memberType} membership; please choose that account type.`);
     }

@@ -1,4 +1,4 @@
-import { hashPassword, invalidateUserSessions } from "@club/auth";
+import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { users } from "@club/db";
 import { privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
 import { asc, eq } from "drizzle-orm";
@@ -32,7 +32,7 @@ export const usersRouter = router({
   /** The temporary password the reset button is labelled with (TEMP_PASSWORD). */
   temporaryPassword: adminProcedure.query(({ ctx }) => ({ password: ctx.config.tempPassword })),
 
-  /** PUT /api/users/{user_id}/privilege: the member's sessions end, so the new type applies at once. */
+  /** PUT /api/users/{user_id}/privilege: the member's sessions and API tokens end, so the new type applies at once. */
   setPrivilege: adminProcedure.input(privilegeInput).mutation(async ({ ctx, input }) => {
     return ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -41,7 +41,7 @@ export const usersRouter = router({
         .where(eq(users.id, input.userId))
         .returning(publicFields);
       if (!row) throw notFound("Member not found.");
-      await invalidateUserSessions(tx, input.userId, input.userId === ctx.user.id ? ctx.session.id : undefined);
+      await endSessionsAndTokens(tx, input.userId, input.userId === ctx.user.id ? ctx.session.id : undefined);
       return row;
     });
   }),
@@ -49,7 +49,7 @@ export const usersRouter = router({
   /**
    * PUT /api/users/{user_id}/reset-password-to-temp: the password becomes TEMP_PASSWORD (never a
    * value from the request), the member must choose a new one at the next sign-in, and her
-   * sessions end.
+   * sessions and API tokens end.
    */
   resetPasswordToTemp: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     const passwordHash = await hashPassword(ctx.config.tempPassword);
@@ -60,7 +60,7 @@ export const usersRouter = router({
         .where(eq(users.id, input.userId))
         .returning({ id: users.id });
       if (!row) throw notFound("Member not found.");
-      await invalidateUserSessions(tx, input.userId, input.userId === ctx.user.id ? ctx.session.id : undefined);
+      await endSessionsAndTokens(tx, input.userId, input.userId === ctx.user.id ? ctx.session.id : undefined);
     });
     return { message: `Password reset to ${ctx.config.tempPassword}`, temporaryPassword: ctx.config.tempPassword };
   }),

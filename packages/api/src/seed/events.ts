@@ -2,7 +2,7 @@ import { type Db, eventParticipants, events, users } from "@club/db";
 import { type EventInput, eventInput, normalizeEvent } from "@club/shared";
 import { addDays, format } from "date-fns";
 import { count } from "drizzle-orm";
-import { uniqueSlug } from "../domain/events/slug";
+import { insertEvent } from "../domain/events/slug";
 
 /** A dozen varied demo events, dated from today on, so the calendar looks lived in. */
 const demoEvents: (EventInput & { inDays: number; lasts?: number; joiners: string[] })[] = [
@@ -189,13 +189,10 @@ export async function seedEvents(db: Db, creatorEmail: string): Promise<void> {
       format(today, "yyyy-MM-dd"),
     );
     if ("error" in values) throw new Error(`demo event ${input.title}: ${values.error}`);
-    const [event] = await db
-      .insert(events)
-      .values({ ...values, slug: await uniqueSlug(db, values.title), createdBy: idOf(creatorEmail) ?? null })
-      .returning({ id: events.id });
+    const event = await insertEvent(db, { ...values, createdBy: idOf(creatorEmail) ?? null });
     const joinerIds = joiners.map(idOf).filter((id): id is string => Boolean(id));
     if (joinerIds.length) {
-      await db.insert(eventParticipants).values(joinerIds.map((userId) => ({ eventId: event!.id, userId })));
+      await db.insert(eventParticipants).values(joinerIds.map((userId) => ({ eventId: event.id, userId })));
     }
   }
 }

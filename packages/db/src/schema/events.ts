@@ -70,7 +70,11 @@ export const eventInvitations = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("event_invitations_event_invitee_idx").on(t.eventId, t.inviteeId)],
+  (t) => [
+    index("event_invitations_event_invitee_idx").on(t.eventId, t.inviteeId),
+    // "Which events is she invited to": the visibility rule looks invitations up by invitee.
+    index("event_invitations_invitee_event_idx").on(t.inviteeId, t.eventId),
+  ],
 );
 
 export type Event = typeof events.$inferSelect;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { mailStatusEnum } from "./enums";
 
@@ -24,9 +25,18 @@ export const mailOutbox = pgTable(
     /** Set while a worker holds the row, so a crashed worker's claim runs out instead of blocking forever. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * When the body (and attachments) of a delivered message were removed: one-time links must not
+     * stay readable in the database after MAIL_KEEP_DAYS. The envelope stays as the delivery log.
+     */
+    bodyPurgedAt: timestamp("body_purged_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_created_idx").on(t.createdAt),
+    index("mail_outbox_purge_idx").on(t.sentAt).where(sql`${t.bodyPurgedAt} is null`),
+  ],
 );
 
 export type OutboxMessage = typeof mailOutbox.$inferSelect;

@@ -1,23 +1,7 @@
-import { type Event, eventParticipants, events, type Queryable, users } from "@club/db";
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { type Event, eventParticipants, type Queryable, users } from "@club/db";
+import { asc, eq } from "drizzle-orm";
+import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
-import { canManage, type Viewer, visibleTo } from "./visibility";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `/events/{id}` takes the id or the slug. */
-export function refCondition(ref: string): SQL {
-  return UUID.test(ref) ? eq(events.id, ref) : eq(events.slug, ref.toLowerCase());
-}
-
-/** The event when the viewer may see it; an event one may not see does not exist for them. */
-export async function findVisibleEvent(db: Queryable, viewer: Viewer, ref: string): Promise<Event | undefined> {
-  const [row] = await db
-    .select()
-    .from(events)
-    .where(and(refCondition(ref), visibleTo(viewer)));
-  return row;
-}
 
 export async function participantsOf(db: Queryable, eventId: string) {
   return db
@@ -59,7 +43,7 @@ export function toEventDto(
     image_url: e.imageUrl,
     bannerImage: e.bannerImage,
     created_by: e.createdBy,
-    can_manage: canManage(viewer, e),
+    can_manage: canManage(viewer, e.createdBy),
     /** A calendar service's "add event" link (title, UTC start and end, details, place). */
     calendar_url: addToCalendarUrl(e, timeZone),
   };

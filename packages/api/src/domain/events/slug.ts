@@ -1,10 +1,13 @@
-import { events, type Queryable } from "@club/db";
+import { type Event, events, type Queryable } from "@club/db";
 import { eq, like, or } from "drizzle-orm";
 import slugify from "slugify";
+import { conflict } from "../../errors";
+
+type NewEvent = Omit<typeof events.$inferInsert, "slug">;
 
 /** A readable slug from the title, made unique with -2, -3… (one query for the taken ones). */
-export async function uniqueSlug(db: Queryable, title: string): Promise<string> {
-  const base = slugify(title, { lower: true, strict: true, trim: true }).slice(0, 60).replace(/-+$/, "") || "event";
+async function uniqueSlug(db: Queryable, title: string): Promise<string> {
+  const base = slugBase(title);
   const taken = new Set(
     (
       await db
@@ -15,4 +18,29 @@ export async function uniqueSlug(db: Queryable, title: string): Promise<string> 
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const slugBase = (title: string) =>
+  slugify(title, { lower: true, strict: true, trim: true }).slice(0, 60).replace(/-+$/, "") || "event";
+
+const ATTEMPTS = 12;
+
+/**
+ * Inserts an event under a free slug. Two events created at once with one title (a double click is
+ * enough) both find the same free slug; the unique index lets one insert win and the other tries
+ * the next suffix, then a random one, instead of failing. A slug the caller chose is never changed.
+ */
+export async function insertEvent(db: Queryable, values: NewEvent, chosenSlug?: string): Promise<Event> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    let slug = chosenSlug ?? (await uniqueSlug(db, values.title));
+    if (!chosenSlug && attempt >= 3) slug = `${slugBase(values.title)}-${Math.random().toString(36).slice(2, 7)}`;
+    const [row] = await db
+      .insert(events)
+      .values({ ...values, slug })
+      .onConflictDoNothing({ target: events.slug })
+      .returning();
+    if (row) return row;
+    if (chosenSlug) throw conflict(`An event with the slug "${chosenSlug}" exists already.`);
+  }
+  throw conflict("Could not find a free address for this event. Please try again.");
 }

@@ -1,22 +1,53 @@
 import { media, type Queryable } from "@club/db";
-import type { MediaType } from "@club/shared";
+import type { MediaStore } from "@club/storage";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Logger } from "../../context";
 
-export interface NewMedia {
-  storageKey: string;
-  displayKey: string | null;
-  thumbnailKey: string | null;
-  name: string | null;
-  mediaType: MediaType;
-  contentType: string;
-  sizeBytes: number;
-  associatedEventId: string | null;
-  uploadedBy: string;
+/** The objects of a media row in the store. */
+export function storageKeysOf(row: typeof media.$inferSelect): string[] {
+  return [...new Set([row.storageKey, row.displayKey, row.thumbnailKey].filter((k): k is string => Boolean(k)))];
 }
 
-export async function insertMedia(db: Queryable, values: NewMedia) {
-  const [row] = await db
-    .insert(media)
-    .values({ ...values, title: values.name })
-    .returning({ id: media.id });
-  return row!.id;
+/** After the rows are gone: a failure to remove an object is logged, never shown (the row is what counts). */
+export async function deleteMediaObjects(store: MediaStore, rows: (typeof media.$inferSelect)[], log: Logger) {
+  for (const row of rows) {
+    await store
+      .deletePrefix(row.objectPrefix)
+      .catch((err: unknown) => log.warn({ err, prefix: row.objectPrefix }, "could not delete a media item's objects"));
+  }
+}
+
+/** How long an upload may stay pending before it counts as abandoned (a crash half-way). */
+export const PENDING_MEDIA_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Removes uploads that never finished (the server stopped between accepting a file and storing
+ * it): their objects, then their rows. Run at start and hourly.
+ */
+export async function sweepPendingMedia(
+  db: Queryable,
+  store: MediaStore,
+  log: Logger,
+  olderThanMs = PENDING_MEDIA_TTL_MS,
+): Promise<number> {
+  const stale = await db
+    .select()
+    .from(media)
+    .where(
+      and(
+        eq(media.status, "pending"),
+        lt(media.uploadDate, sql`now() - ${Math.round(olderThanMs)}::integer * interval '1 millisecond'`),
+      ),
+    )
+    .limit(1000);
+  for (const row of stale) {
+    try {
+      await store.deletePrefix(row.objectPrefix);
+      await db.delete(media).where(and(eq(media.id, row.id), eq(media.status, "pending")));
+    } catch (err) {
+      log.warn({ err, prefix: row.objectPrefix }, "could not sweep an unfinished upload; will try again");
+    }
+  }
+  if (stale.length) log.info({ swept: stale.length }, "removed unfinished uploads");
+  return stale.length;
 }

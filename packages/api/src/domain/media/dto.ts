@@ -1,22 +1,23 @@
 import { media, type Queryable, users } from "@club/db";
 import { eq } from "drizzle-orm";
+import { notFound } from "../../errors";
+import { canManage, type MemberContext, type Viewer } from "../access";
+import { cursorColumn } from "./cursor";
 
 /** Where the server serves a stored object (members only): keys all start with `media/`. */
 export const mediaUrl = (key: string | null) => (key ? `/${key}` : null);
 
-export const mediaColumns = {
-  row: media,
-  authorName: users.name,
-};
-
 export function selectMedia(db: Queryable) {
-  return db.select(mediaColumns).from(media).leftJoin(users, eq(users.id, media.uploadedBy));
+  return db
+    .select({ row: media, authorName: users.name, cursorAt: cursorColumn })
+    .from(media)
+    .leftJoin(users, eq(users.id, media.uploadedBy));
 }
 
 type Row = { row: typeof media.$inferSelect; authorName: string | null };
 
 /** The spec's Media and Image shapes in one (SPEC.md section 3). */
-export function toMediaDto({ row, authorName }: Row, viewer: { id: string; admin: boolean }) {
+export function toMediaDto({ row, authorName }: Row, viewer: Viewer) {
   return {
     id: row.id,
     image_id: row.id,
@@ -32,12 +33,14 @@ export function toMediaDto({ row, authorName }: Row, viewer: { id: string; admin
     author_name: authorName,
     upload_date: row.uploadDate,
     uploaded_by: row.uploadedBy,
-    can_manage: viewer.admin || row.uploadedBy === viewer.id,
+    can_manage: canManage(viewer, row.uploadedBy),
   };
 }
 export type MediaDto = ReturnType<typeof toMediaDto>;
 
-/** The objects of a media row in the store. */
-export function storageKeysOf(row: typeof media.$inferSelect): string[] {
-  return [...new Set([row.storageKey, row.displayKey, row.thumbnailKey].filter((k): k is string => Boolean(k)))];
+/** One item as the member sees it, after its visibility was checked. */
+export async function mediaDto(ctx: Pick<MemberContext, "db" | "user">, id: string): Promise<MediaDto> {
+  const [row] = await selectMedia(ctx.db).where(eq(media.id, id));
+  if (!row) throw notFound("Media not found.");
+  return toMediaDto(row, ctx.user);
 }

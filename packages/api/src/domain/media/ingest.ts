@@ -1,7 +1,14 @@
-import type { Queryable } from "@club/db";
-import { detectType, type MediaStore, storeUpload, UNSUPPORTED_TYPE } from "@club/storage";
+import { media, type Queryable } from "@club/db";
+import {
+  detectType,
+  type MediaStore,
+  newObjectPrefix,
+  storeUpload,
+  UNSUPPORTED_TYPE,
+  UnreadableMedia,
+} from "@club/storage";
 import { TRPCError } from "@trpc/server";
-import { insertMedia } from "./create";
+import { eq } from "drizzle-orm";
 
 export interface IncomingFile {
   /** A complete file on local disk (uploads are spooled first). */
@@ -10,12 +17,16 @@ export interface IncomingFile {
   filename: string;
 }
 
-/** The file's name without a path, for display only (object keys are ours). */
-const displayName = (filename: string) => filename.split(/[\\/]/).pop()?.slice(0, 200) || null;
+/** The file's name without a path or control characters, for display only (object keys are ours). */
+export function displayName(filename: string): string | null {
+  const printable = [...filename].filter((c) => c.charCodeAt(0) > 0x1f && c !== "\u007f").join("");
+  return printable.split(/[\\/]/).pop()?.trim().slice(0, 200) || null;
+}
 
 /**
- * Turns a file into a media item: its real type from its bytes, processed into the store,
- * then the row. A failure at any step leaves neither objects nor a row.
+ * Turns a file into a media item: its real type from its bytes, then a pending row, the objects in
+ * the store, and the row made ready. A failure leaves neither objects nor a row; a crash half-way
+ * leaves a pending row that `sweepPendingMedia` removes with its objects.
  */
 export async function ingestMediaFile(
   db: Queryable,
@@ -25,17 +36,38 @@ export async function ingestMediaFile(
 ): Promise<string> {
   const type = await detectType(file.path);
   if (!type) throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: UNSUPPORTED_TYPE });
-  const stored = await storeUpload(store, file, type);
-  try {
-    return await insertMedia(db, {
-      ...stored,
-      name: displayName(file.filename),
+  const prefix = newObjectPrefix();
+  const name = displayName(file.filename);
+  const [pending] = await db
+    .insert(media)
+    .values({
+      objectPrefix: prefix,
+      storageKey: prefix,
       mediaType: type.mediaType,
+      contentType: type.mime,
+      sizeBytes: file.size,
+      name,
+      title: name,
+      status: "pending",
       ...owner,
-    });
+    })
+    .returning({ id: media.id });
+  const id = pending!.id;
+  try {
+    const stored = await storeUpload(store, file, type, prefix);
+    await db
+      .update(media)
+      .set({ ...stored, status: "ready" })
+      .where(eq(media.id, id));
+    return id;
   } catch (err) {
-    for (const key of new Set([stored.storageKey, stored.displayKey, stored.thumbnailKey])) {
-      if (key) await store.delete(key).catch(() => {});
+    await store.deletePrefix(prefix).catch(() => {});
+    await db
+      .delete(media)
+      .where(eq(media.id, id))
+      .catch(() => {});
+    if (err instanceof UnreadableMedia) {
+      throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: err.message, cause: err });
     }
     throw err;
   }

@@ -4,13 +4,17 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
 import { z } from "zod";
-import { findVisibleEvent, participantsOf, toEventDto } from "../../domain/events/queries";
-import { uniqueSlug } from "../../domain/events/slug";
-import { canManage, visibleTo } from "../../domain/events/visibility";
-import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import {
+  EVENT_NOT_FOUND,
+  requireEventCreator,
+  requireOwnerOrAdmin,
+  requireVisibleEvent,
+  visibleEvents,
+} from "../../domain/access";
+import { participantsOf, toEventDto } from "../../domain/events/queries";
+import { insertEvent } from "../../domain/events/slug";
+import { badRequest, notFound } from "../../errors";
 import { memberProcedure } from "../../trpc";
-
-const EVENT_NOT_FOUND = "Event not found";
 
 function normalizeOrThrow(input: z.output<typeof eventInput>, timeZone: string) {
   const today = format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
@@ -35,7 +39,9 @@ export const eventCrud = {
       .select({ event: events, participantCount: sql<number>`coalesce(${participantCount.n}, 0)::int` })
       .from(events)
       .leftJoin(participantCount, eq(participantCount.eventId, events.id))
-      .where(and(visibleTo(ctx.user), input?.search ? ilike(events.title, `%${escapeLike(input.search)}%`) : undefined))
+      .where(
+        and(visibleEvents(ctx.user), input?.search ? ilike(events.title, `%${escapeLike(input.search)}%`) : undefined),
+      )
       .orderBy(order(events.eventDate), order(events.startTime), asc(events.title));
     return rows.map((r) => ({
       ...toEventDto(r.event, [], ctx.user, ctx.config.timeZone),
@@ -45,39 +51,31 @@ export const eventCrud = {
 
   /** GET /api/events/{id}: by id or slug. */
   get: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
-    const event = await findVisibleEvent(ctx.db, ctx.user, input.id);
-    if (!event) throw notFound(EVENT_NOT_FOUND);
+    const event = await requireVisibleEvent(ctx, input.id);
     return toEventDto(event, await participantsOf(ctx.db, event.id), ctx.user, ctx.config.timeZone);
   }),
 
   /** POST /api/events: Founding and Travel Host members and admins; defaults per SPEC.md section 5. */
   create: memberProcedure.input(eventInput.extend({ slug: eventSlug.optional() })).mutation(async ({ ctx, input }) => {
-    if (ctx.user.type === "Standard" && !ctx.user.admin) {
-      throw forbidden("Standard members cannot create events.");
-    }
+    requireEventCreator(ctx.user);
     const values = normalizeOrThrow(input, ctx.config.timeZone);
-    if (input.slug && (await ctx.db.select({ id: events.id }).from(events).where(eq(events.slug, input.slug))).length) {
-      throw conflict(`An event with the slug "${input.slug}" exists already.`);
-    }
-    const [row] = await ctx.db
-      .insert(events)
-      .values({ ...values, slug: input.slug ?? (await uniqueSlug(ctx.db, values.title)), createdBy: ctx.user.id })
-      .returning();
-    return toEventDto(row!, [], ctx.user, ctx.config.timeZone);
+    const row = await insertEvent(ctx.db, { ...values, createdBy: ctx.user.id }, input.slug);
+    return toEventDto(row, [], ctx.user, ctx.config.timeZone);
   }),
 
   /** PUT /api/events/{id}: the creator or an admin; the slug stays, so shared links keep working. */
   update: memberProcedure.input(eventInput.extend({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    const event = await findVisibleEvent(ctx.db, ctx.user, input.id);
-    if (!event) throw notFound(EVENT_NOT_FOUND);
-    if (!canManage(ctx.user, event)) throw forbidden("Only the event's creator or an admin can edit it.");
+    const event = await requireVisibleEvent(ctx, input.id);
+    requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can edit it.");
     const values = normalizeOrThrow(input, ctx.config.timeZone);
     const [row] = await ctx.db
       .update(events)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(events.id, event.id))
       .returning();
-    return toEventDto(row!, await participantsOf(ctx.db, event.id), ctx.user, ctx.config.timeZone);
+    // Deleted by someone else between the look-up and the update.
+    if (!row) throw notFound(EVENT_NOT_FOUND);
+    return toEventDto(row, await participantsOf(ctx.db, event.id), ctx.user, ctx.config.timeZone);
   }),
 
   /**
@@ -85,9 +83,8 @@ export const eventCrud = {
    * in the gallery without the association (set null).
    */
   delete: memberProcedure.input(z.object({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    const event = await findVisibleEvent(ctx.db, ctx.user, input.id);
-    if (!event) throw notFound(EVENT_NOT_FOUND);
-    if (!canManage(ctx.user, event)) throw forbidden("Only the event's creator or an admin can delete it.");
+    const event = await requireVisibleEvent(ctx, input.id);
+    requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can delete it.");
     await ctx.db.delete(events).where(eq(events.id, event.id));
     return { message: "Event deleted.", id: event.id };
   }),

@@ -4,9 +4,10 @@ import { enqueueMail, eventInvitationMail } from "@club/mail";
 import { inviteInput } from "@club/shared";
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import { requireVisibleEvent } from "../../domain/access";
 import { eventMailDetails } from "../../domain/events/mail-details";
-import { findVisibleEvent } from "../../domain/events/queries";
-import { badRequest, notFound } from "../../errors";
+import { badRequest } from "../../errors";
+import { TOKEN_GUESSES } from "../../throttle";
 import { memberProcedure } from "../../trpc";
 
 const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -27,8 +28,7 @@ export const eventInvitationProcedures = {
    * own (random, stored hashed, 14 days), queued with the invitations in one transaction.
    */
   invite: memberProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {
-    const event = await findVisibleEvent(ctx.db, ctx.user, input.eventId);
-    if (!event) throw notFound("Event not found");
+    const event = await requireVisibleEvent(ctx, input.eventId);
     const ids = [...new Set(input.userIds)];
     const invitees = await ctx.db
       .select({ id: users.id, name: users.name, email: users.email })
@@ -70,7 +70,8 @@ export const eventInvitationProcedures = {
   acceptInvite: memberProcedure
     .input(z.object({ token: z.string().trim().min(1).max(200) }))
     .mutation(async ({ ctx, input }) => {
-      return ctx.db.transaction(async (tx) => {
+      const attempt = await ctx.throttle.take([TOKEN_GUESSES, ctx.ip]);
+      const accepted = await ctx.db.transaction(async (tx) => {
         const [invitation] = await tx
           .update(eventInvitations)
           .set({ acceptedAt: new Date() })
@@ -94,5 +95,7 @@ export const eventInvitationProcedures = {
           .where(eq(events.id, invitation.eventId));
         return { event: event! };
       });
+      await attempt.succeeded();
+      return accepted;
     }),
 };

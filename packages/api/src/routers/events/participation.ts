@@ -3,10 +3,11 @@ import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { confirmationInput, eventRefInput } from "@club/shared";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { requireOwnerOrAdmin, requireVisibleEvent } from "../../domain/access";
 import { icsFile } from "../../domain/events/calendar";
 import { eventMailDetails } from "../../domain/events/mail-details";
-import { findVisibleEvent, participantsOf } from "../../domain/events/queries";
-import { forbidden, notFound } from "../../errors";
+import { participantsOf } from "../../domain/events/queries";
+import { notFound } from "../../errors";
 import { adminProcedure, memberProcedure } from "../../trpc";
 
 export const eventParticipation = {
@@ -16,8 +17,7 @@ export const eventParticipation = {
       z.object({ eventId: z.uuid("Event not found"), userIds: z.array(z.uuid("Unknown member.")).min(1).max(1000) }),
     )
     .mutation(async ({ ctx, input }) => {
-      const event = await findVisibleEvent(ctx.db, ctx.user, input.eventId);
-      if (!event) throw notFound("Event not found");
+      const event = await requireVisibleEvent(ctx, input.eventId);
       const ids = [...new Set(input.userIds)];
       const known = await ctx.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
       if (known.length !== ids.length) throw notFound("Some of these members do not exist.");
@@ -33,16 +33,14 @@ export const eventParticipation = {
    * Invite-only events are joined by those who may see them (invitees, creator, admins).
    */
   join: memberProcedure.input(eventRefInput).mutation(async ({ ctx, input }) => {
-    const event = await findVisibleEvent(ctx.db, ctx.user, input.id);
-    if (!event) throw notFound("Event not found");
+    const event = await requireVisibleEvent(ctx, input.id);
     await ctx.db.insert(eventParticipants).values({ eventId: event.id, userId: ctx.user.id }).onConflictDoNothing();
     return { message: `Joined ${event.title}.`, participants: await participantsOf(ctx.db, event.id) };
   }),
 
   /** DELETE /api/events/{id}/leave: idempotent. */
   leave: memberProcedure.input(eventRefInput).mutation(async ({ ctx, input }) => {
-    const event = await findVisibleEvent(ctx.db, ctx.user, input.id);
-    if (!event) throw notFound("Event not found");
+    const event = await requireVisibleEvent(ctx, input.id);
     await ctx.db
       .delete(eventParticipants)
       .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, ctx.user.id)));
@@ -54,9 +52,8 @@ export const eventParticipation = {
    * file, to a participant. A member asks for her own; an admin may send anyone's.
    */
   sendConfirmation: memberProcedure.input(confirmationInput).mutation(async ({ ctx, input }) => {
-    if (input.userId !== ctx.user.id && !ctx.user.admin) throw forbidden("You can only ask for your own confirmation.");
-    const event = await findVisibleEvent(ctx.db, ctx.user, input.eventId);
-    if (!event) throw notFound("Event not found");
+    requireOwnerOrAdmin(ctx.user, input.userId, "You can only ask for your own confirmation.");
+    const event = await requireVisibleEvent(ctx, input.eventId);
     const [participant] = await ctx.db
       .select({ name: users.name, email: users.email })
       .from(eventParticipants)

@@ -1,0 +1,217 @@
+/**
+ * Who may see and change what: every rule lives here, and every way in (tRPC procedures, the REST
+ * shims through them, the upload routes and the media file route) goes through these functions.
+ *
+ * The rules (ARCHITECTURE.md, "Permissions"):
+ * - the members' area is for signed-in members; one who must replace a temporary password may only
+ *   read her own details and change that password;
+ * - open events are seen by every member; an invite-only event by its creator, its participants,
+ *   members holding an accepted or still-valid invitation, and admins;
+ * - what an event's viewer may not see of it she may not reach through anything attached to it:
+ *   its media and their files, its comments and their likes;
+ * - media are for members; a media item with no event, or with an event she can see, is visible;
+ * - anonymous visitors read the comments of open events only (SPEC.md lets visitors read comments;
+ *   media belong to the members' area, so their comments do too);
+ * - a thing is changed by its owner (creator, uploader, author) or an admin; comments are edited by
+ *   their author only.
+ * Something a viewer may not see answers "not found", exactly like something that does not exist.
+ */
+import type { SessionUser } from "@club/auth";
+import { comments, type Event, eventInvitations, eventParticipants, events, media, type Queryable } from "@club/db";
+import { TRPCError } from "@trpc/server";
+import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { ApiContext } from "../context";
+import { forbidden, notFound } from "../errors";
+
+/** The signed-in member a rule is evaluated for; null is an anonymous visitor. */
+export interface Viewer {
+  id: string;
+  admin: boolean;
+}
+
+export type MemberContext = ApiContext & { user: SessionUser; session: NonNullable<ApiContext["session"]> };
+
+export const PLEASE_LOG_IN = "Please log in to continue.";
+export const MUST_CHANGE_PASSWORD = "Please choose a new password in Settings before continuing.";
+export const ADMINS_ONLY = "You do not have the necessary permission to view this content";
+export const EVENT_NOT_FOUND = "Event not found";
+export const MEDIA_NOT_FOUND = "Media not found.";
+export const COMMENT_NOT_FOUND = "Comment not found.";
+export const NOTHING_TO_COMMENT_ON = "There is no event or media item to comment on.";
+
+/**
+ * The gate of the members' area. `allowWhilePasswordChangeRequired` opens it for the two things a
+ * member with a temporary password must do: read her details and choose a new password.
+ */
+export function requireMember(
+  ctx: ApiContext,
+  options: { allowWhilePasswordChangeRequired?: boolean } = {},
+): MemberContext {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: PLEASE_LOG_IN });
+  if (ctx.user.mustChangePassword && !options.allowWhilePasswordChangeRequired) {
+    throw new TRPCError({ code: "FORBIDDEN", message: MUST_CHANGE_PASSWORD });
+  }
+  return ctx as MemberContext;
+}
+
+/** Settings: a member's own type is changed by admins only; nobody changes the admin flag there. */
+export function requireOwnAccountChange(
+  viewer: Viewer & { type: string },
+  change: { type?: string | undefined; admin?: boolean | undefined },
+): void {
+  if (change.type !== undefined && change.type !== viewer.type && !viewer.admin)
+    throw forbidden("Only administrators can change their member type.");
+  if (change.admin !== undefined && change.admin !== viewer.admin)
+    throw forbidden("The administrator flag cannot be changed here.");
+}
+
+export function requireAdmin(ctx: MemberContext): MemberContext {
+  if (!ctx.user.admin) throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
+  return ctx;
+}
+
+/** Owners and admins change things. */
+export function canManage(viewer: Viewer, ownerId: string | null): boolean {
+  return viewer.admin || (ownerId !== null && ownerId === viewer.id);
+}
+
+export function requireOwnerOrAdmin(viewer: Viewer, ownerId: string | null, refusal: string): void {
+  if (!canManage(viewer, ownerId)) throw forbidden(refusal);
+}
+
+/** Comments are edited by their author only (not even an admin puts words in a member's mouth). */
+export function requireAuthor(viewer: Viewer, authorId: string): void {
+  if (viewer.id !== authorId) throw forbidden("Only the author can edit a comment.");
+}
+
+// ---- Events ---------------------------------------------------------------------------------
+
+/** Founding and Travel Host members and admins create events; Standard members do not. */
+export function requireEventCreator(viewer: Viewer & { type: string }): void {
+  if (viewer.type === "Standard" && !viewer.admin) throw forbidden("Standard members cannot create events.");
+}
+
+/** The condition on `events` for the events a viewer may see (undefined: all of them). */
+export function visibleEvents(viewer: Viewer | null): SQL | undefined {
+  if (!viewer) return eq(events.exclusivity, "open");
+  if (viewer.admin) return undefined;
+  return or(
+    eq(events.exclusivity, "open"),
+    eq(events.createdBy, viewer.id),
+    exists(
+      sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, viewer.id))})`,
+    ),
+    // An invitation grants sight while it can still be accepted, and for good once it was.
+    exists(
+      sql`(select 1 from ${eventInvitations} where ${and(
+        eq(eventInvitations.inviteeId, viewer.id),
+        eq(eventInvitations.eventId, events.id),
+        or(isNotNull(eventInvitations.acceptedAt), sql`${eventInvitations.expiresAt} > now()`),
+      )})`,
+    ),
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/events/{id}` takes the id or the slug. */
+function refCondition(ref: string): SQL {
+  return UUID.test(ref) ? eq(events.id, ref) : eq(events.slug, ref.toLowerCase());
+}
+
+/** The event (by id or slug) when the viewer may see it; otherwise "Event not found". */
+export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | null }, ref: string): Promise<Event> {
+  const [row] = await ctx.db
+    .select()
+    .from(events)
+    .where(and(refCondition(ref), visibleEvents(ctx.user)));
+  if (!row) throw notFound(EVENT_NOT_FOUND);
+  return row;
+}
+
+// ---- Media ----------------------------------------------------------------------------------
+
+/** The condition on `media` for the items a member may see: ready, and not in an event hidden from her. */
+export function visibleMedia(viewer: Viewer): SQL {
+  const ready = eq(media.status, "ready");
+  if (viewer.admin) return ready;
+  return and(
+    ready,
+    or(
+      isNull(media.associatedEventId),
+      exists(
+        sql`(select 1 from ${events} where ${and(eq(events.id, media.associatedEventId), visibleEvents(viewer))})`,
+      ),
+    ),
+  )!;
+}
+
+/** A media row when the member may see it; otherwise "Media not found." */
+export async function requireVisibleMedia(ctx: MemberContext, id: string): Promise<typeof media.$inferSelect> {
+  const [row] = await ctx.db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, id), visibleMedia(ctx.user)));
+  if (!row) throw notFound(MEDIA_NOT_FOUND);
+  return row;
+}
+
+/** Media rows the member may delete: all visible, all hers (or she is an admin); all or nothing. */
+export async function requireManageableMedia(ctx: MemberContext, ids: string[]) {
+  const rows = await ctx.db
+    .select()
+    .from(media)
+    .where(and(inArray(media.id, ids), visibleMedia(ctx.user)));
+  if (rows.length !== ids.length) throw notFound("Some of the selected media no longer exist.");
+  for (const row of rows)
+    requireOwnerOrAdmin(ctx.user, row.uploadedBy, "Only the uploader or an admin can delete an item.");
+  return rows;
+}
+
+/**
+ * A stored object (`media/<uuid>/<file>`) may be fetched when the media item it belongs to is
+ * visible to the member. Objects that belong to no visible item are "not found".
+ */
+export async function requireVisibleMediaObject(ctx: ApiContext, key: string): Promise<void> {
+  const member = requireMember(ctx);
+  const prefix = key.slice(0, key.lastIndexOf("/"));
+  const [row] = prefix
+    ? await member.db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.objectPrefix, prefix), visibleMedia(member.user)))
+    : [];
+  if (!row) throw notFound("Not found");
+}
+
+// ---- Comments -------------------------------------------------------------------------------
+
+/** What the comments of an item may be read and written on: a visible event or a visible media item. */
+export async function requireCommentable(ctx: ApiContext, commentableId: string): Promise<void> {
+  const viewer = ctx.user;
+  const [event] = await ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, commentableId), visibleEvents(viewer)));
+  if (event) return;
+  if (viewer) {
+    const [item] = await ctx.db
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, commentableId), visibleMedia(viewer)));
+    if (item) return;
+  }
+  throw notFound(NOTHING_TO_COMMENT_ON);
+}
+
+/** A comment whose item the member may see; otherwise "Comment not found." */
+export async function requireVisibleComment(ctx: MemberContext, id: string) {
+  const [row] = await ctx.db.select().from(comments).where(eq(comments.id, id));
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  try {
+    await requireCommentable(ctx, row.commentableId);
+  } catch {
+    throw notFound(COMMENT_NOT_FOUND);
+  }
+  return row;
+}

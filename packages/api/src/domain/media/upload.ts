@@ -1,0 +1,20 @@
+import type { ApiContext } from "../../context";
+import { requireMember, requireVisibleEvent } from "../access";
+import { type MediaDto, mediaDto } from "./dto";
+import { type IncomingFile, ingestMediaFile } from "./ingest";
+
+/**
+ * POST /upload-media and /upload-image: a member's file becomes a media item, attached to an
+ * event she can see when one is named. The route checks `requireMember` before reading the body
+ * too, so a refused upload costs no bytes.
+ */
+export async function uploadMedia(
+  ctx: ApiContext,
+  file: IncomingFile,
+  eventRef: string | undefined,
+): Promise<MediaDto> {
+  const member = requireMember(ctx);
+  const associatedEventId = eventRef ? (await requireVisibleEvent(member, eventRef)).id : null;
+  const id = await ingestMediaFile(member.db, member.store, file, { uploadedBy: member.user.id, associatedEventId });
+  return mediaDto(member, id);
+}
