@@ -26,6 +26,7 @@ const app = await buildApp(
     mailFrom: "bench@club.local",
     logLevel: "silent",
     maxUploadBytes: (sizeMb + 10) * 1024 * 1024,
+    shutdownGraceMs: 10_000,
   },
   { db, mailWorker: false, logger: false },
 );

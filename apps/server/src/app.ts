@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { BackgroundTasks, memoryLimiters, redisLimiters, Throttle } from "@club/api";
-import { deleteExpiredSessions } from "@club/auth";
 import { createDb, type DbHandle } from "@club/db";
 import { createCaptureTransport, createSmtpTransport, type MailWorker, startMailWorker } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
+import { startHousekeeping } from "./housekeeping";
 import { healthPlugin } from "./plugins/health";
 import { mediaFiles } from "./plugins/media-files";
 import { originCheck } from "./plugins/origin-check";
@@ -37,6 +37,8 @@ declare module "fastify" {
     mailWorker: MailWorker | undefined;
     /** Work requests started after answering; drained before the app closes. */
     background: BackgroundTasks;
+    /** Runs once at start, then hourly; tests run it on demand. */
+    housekeeping: ReturnType<typeof startHousekeeping>;
     /** Where this app keeps the embedded database, media files and upload spools. */
     dataDir: string;
   }
@@ -96,6 +98,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate("background", deps.background);
 
+  // While stopping, answers to requests already under way close their connection, so a client's
+  // keep-alive socket does not hold the stop up for the keep-alive timeout (and is not reset later).
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+
   restErrorHandler(app);
   await app.register(securityHeaders, { appOrigin: config.appOrigin });
   await app.register(originCheck, { appOrigin: config.appOrigin });
@@ -120,17 +132,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.mailWorker === false ? undefined : startMailWorker({ db: dbHandle.db, transport, log: app.log });
   app.decorate("mailWorker", worker);
 
-  // Housekeeping: expired sessions are removed hourly (validation already ignores them).
-  const housekeeping = setInterval(
-    () => {
-      deleteExpiredSessions(dbHandle.db).catch((err: unknown) => app.log.warn({ err }, "session cleanup failed"));
-    },
-    60 * 60 * 1000,
-  );
-  housekeeping.unref();
+  const housekeeping = startHousekeeping({
+    db: dbHandle.db,
+    store,
+    tmpDir: uploadTmpDir(config.dataDir),
+    mailKeepDays: config.mailKeepDays ?? 7,
+    log: app.log,
+  });
+  app.decorate("housekeeping", housekeeping);
 
   app.addHook("onClose", async () => {
-    clearInterval(housekeeping);
+    await housekeeping.stop();
     await deps.background.drain();
     await worker?.stop();
     transport.close();

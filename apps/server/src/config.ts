@@ -23,6 +23,8 @@ export interface AppConfig {
   trustProxy?: false | number | string[];
   /** Days a delivered message's body is kept in the outbox. */
   mailKeepDays?: number;
+  /** How long requests in flight may take to finish when the server is stopped. */
+  shutdownGraceMs: number;
   /** The built SPA; absent when the web app has not been built (API only). */
   webDist?: string | undefined;
 }
@@ -57,6 +59,7 @@ export function configFromEnv(env: Env): AppConfig {
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     mailKeepDays: env.MAIL_KEEP_DAYS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     webDist: env.WEB_DIST ?? findWebDist(),
   };
 }

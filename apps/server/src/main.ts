@@ -1,7 +1,9 @@
 import { ConfigError, isDatabaseEmpty, loadEnv, seedDemo } from "@club/api";
 import { DatabaseLockedError } from "@club/db";
+import { ffmpegAvailable } from "@club/storage";
 import { buildApp } from "./app";
 import { configFromEnv } from "./config";
+import { gracefulShutdown } from "./shutdown";
 
 async function main() {
   const config = configFromEnv(loadEnv());
@@ -24,23 +26,18 @@ async function main() {
       ...(seeded.invitationCode ? [`  Invitation code: ${seeded.invitationCode}`] : []),
     );
   }
+  if (!(await ffmpegAvailable())) {
+    lines.push(
+      "  ffmpeg was not found: videos are stored as uploaded, with their metadata (location, device),",
+      "  and without a poster frame. Install ffmpeg (e.g. apt-get install ffmpeg) and restart.",
+    );
+    app.log.warn("ffmpeg not found: videos are stored as uploaded, with their metadata");
+  }
   if (!config.databaseUrl)
     lines.push(`  Data: ${config.dataDir} (embedded database; mail is kept in the outbox: pnpm club mail list)`);
   process.stdout.write(`${lines.join("\n")}\n\n`);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      app.log.error("shutdown took too long; exiting");
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    await app.close();
-    process.exit(0);
-  };
+  const shutdown = gracefulShutdown(app, { graceMs: config.shutdownGraceMs });
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }

@@ -91,6 +91,7 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_240).default(500),
   TRUST_PROXY: trustProxy,
   MAIL_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
 });

@@ -1,3 +1,4 @@
+import { findNul, nulMessage } from "@club/shared";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
@@ -68,7 +69,14 @@ const failures = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(failures);
+/** Every input, before its schema sees it: no NUL characters anywhere (see findNul). */
+const noNul = t.middleware(async ({ getRawInput, next }) => {
+  const path = findNul(await getRawInput());
+  if (path) throw new TRPCError({ code: "BAD_REQUEST", message: nulMessage(path) });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(failures).use(noNul);
 
 /** The members' area; the rule itself lives in the access module. */
 export const memberProcedure = publicProcedure.use(({ ctx, meta, next }) => next({ ctx: requireMember(ctx, meta) }));

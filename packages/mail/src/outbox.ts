@@ -102,3 +102,26 @@ export async function markFailed(db: Db, message: OutboxMessage, error: string):
     })
     .where(eq(mailOutbox.id, message.id));
 }
+
+/**
+ * Removes the body and attachments of messages delivered (or given up on) more than `keepDays`
+ * ago: registration and reset links must not stay readable in the database. The envelope (to,
+ * subject, status, times, last error) stays as the delivery log.
+ */
+export async function purgeOldBodies(db: Queryable, keepDays: number): Promise<number> {
+  const cutoff = sql`now() - ${Math.round(keepDays)}::integer * interval '1 day'`;
+  const rows = await db
+    .update(mailOutbox)
+    .set({ html: "", text: "", attachments: [], bodyPurgedAt: dbNow })
+    .where(
+      and(
+        isNull(mailOutbox.bodyPurgedAt),
+        or(
+          and(inArray(mailOutbox.status, ["sent", "captured"]), lte(mailOutbox.sentAt, cutoff)),
+          and(eq(mailOutbox.status, "failed"), lte(mailOutbox.createdAt, cutoff)),
+        ),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}

@@ -5,3 +5,4 @@ export * from "./schemas/auth";
 export * from "./schemas/events";
 export * from "./schemas/media";
 export * from "./schemas/membership";
+export * from "./text";

@@ -33,6 +33,7 @@ export async function startApp(overrides: Partial<AppConfig> = {}): Promise<Harn
       logLevel: "silent",
       webDist,
       maxUploadBytes: 5 * 1024 * 1024,
+      shutdownGraceMs: 10_000,
       ...overrides,
     },
     { db, mailWorker: false, logger: false },

@@ -25,6 +25,7 @@ export async function createUser(db: Queryable, input: NewUser) {
   const data = newUserInput.parse(input);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, data.email));
   if (existing) throw new EmailTakenError(data.email);
+  // The e-mail is taken between the check and the insert when two registrations race.
   const [user] = await db
     .insert(users)
     .values({
@@ -34,8 +35,10 @@ export async function createUser(db: Queryable, input: NewUser) {
       admin: data.admin,
       passwordHash: await hashPassword(data.password),
     })
+    .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, email: users.email, name: users.name, type: users.type, admin: users.admin });
-  return user!;
+  if (!user) throw new EmailTakenError(data.email);
+  return user;
 }
 
 export async function findUserByEmail(db: Queryable, email: string) {

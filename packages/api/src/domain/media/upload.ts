@@ -1,4 +1,6 @@
+import { findNul, nulMessage } from "@club/shared";
 import type { ApiContext } from "../../context";
+import { badRequest } from "../../errors";
 import { requireMember, requireVisibleEvent } from "../access";
 import { type MediaDto, mediaDto } from "./dto";
 import { type IncomingFile, ingestMediaFile } from "./ingest";
@@ -14,6 +16,8 @@ export async function uploadMedia(
   eventRef: string | undefined,
 ): Promise<MediaDto> {
   const member = requireMember(ctx);
+  const nul = findNul({ event_id: eventRef });
+  if (nul) throw badRequest(nulMessage(nul));
   const associatedEventId = eventRef ? (await requireVisibleEvent(member, eventRef)).id : null;
   const id = await ingestMediaFile(member.db, member.store, file, { uploadedBy: member.user.id, associatedEventId });
   return mediaDto(member, id);

@@ -1,0 +1,81 @@
+import { readdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { sweepPendingMedia } from "@club/api";
+import { deleteExpiredSessions } from "@club/auth";
+import type { Db } from "@club/db";
+import { purgeOldBodies } from "@club/mail";
+import type { MediaStore } from "@club/storage";
+import type { FastifyBaseLogger } from "fastify";
+
+const HOUR = 60 * 60 * 1000;
+/** Upload spools older than this belong to no request any more (a crash left them). */
+export const SPOOL_MAX_AGE_MS = 24 * HOUR;
+
+export interface HousekeepingOptions {
+  db: Db;
+  store: MediaStore;
+  /** Where uploads are spooled. */
+  tmpDir: string;
+  mailKeepDays: number;
+  log: FastifyBaseLogger;
+}
+
+/** Removes spool files older than `maxAgeMs` (a server that stopped mid-upload leaves its spool). */
+export async function sweepSpool(tmpDir: string, maxAgeMs = SPOOL_MAX_AGE_MS): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(tmpDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(tmpDir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > maxAgeMs) {
+      await rm(path, { force: true, recursive: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/**
+ * What nobody asks for but must happen: expired sessions go, old mail bodies are emptied,
+ * unfinished uploads and stale spool files are removed. Once at start, then hourly.
+ */
+export function startHousekeeping(options: HousekeepingOptions): {
+  runOnce(): Promise<void>;
+  /** Stops the hourly runs and waits for one in progress. */
+  stop(): Promise<void>;
+} {
+  const { db, store, tmpDir, mailKeepDays, log } = options;
+  const step = async (name: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (err) {
+      log.warn({ err, step: name }, "housekeeping step failed; it runs again within the hour");
+    }
+  };
+  const runOnce = async () => {
+    await step("sessions", () => deleteExpiredSessions(db));
+    await step("mail bodies", () => purgeOldBodies(db, mailKeepDays));
+    await step("unfinished uploads", () => sweepPendingMedia(db, store, log));
+    await step("upload spools", () => sweepSpool(tmpDir));
+  };
+  let running: Promise<void> = runOnce();
+  const timer = setInterval(() => {
+    running = running.then(runOnce);
+  }, HOUR);
+  timer.unref();
+  return {
+    runOnce: () => {
+      running = running.then(runOnce);
+      return running;
+    },
+    stop: () => {
+      clearInterval(timer);
+      return running;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { eventInvitations } from "@club/db";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type Harness, login, ORIGIN, request, startApp } from "../test/harness";
+
+/**
+ * What an uninvited member (or a visitor) may not see of an invite-only event, she may not reach
+ * by any route: the event, its comments and their likes, its images in any list, and the files.
+ */
+let h: Harness;
+let ada: string; // Founding, creates the private salon
+let bea: string; // member, never invited
+let cleo: string; // member, invited
+let root: string; // admin
+let ids: { cleo: string };
+let salon: { id: string; slug: string };
+let picnic: { id: string };
+let image: { id: string; url: string; thumbnail_url: string; title: string };
+let eventComment: { id: string };
+let imageComment: { id: string };
+
+async function uploadTo(eventId: string, cookie: string, filename: string) {
+  const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#a44" } })
+    .jpeg()
+    .toBuffer();
+  const boundary = "XXpartXX";
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="event_id"\r\n\r\n${eventId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return h.app.inject({
+    method: "POST",
+    url: "/upload-image",
+    payload: body,
+    headers: { origin: ORIGIN, cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+beforeAll(async () => {
+  h = await startApp();
+  await addUser(h, { email: "ada@club.test", name: "Ada", type: "Founding" });
+  await addUser(h, { email: "bea@club.test", name: "Bea", type: "Founding" });
+  const c = await addUser(h, { email: "cleo@club.test", name: "Cleo" });
+  await addUser(h, { email: "root@club.test", name: "Root", admin: true });
+  ids = { cleo: c.id };
+  [ada, bea, cleo, root] = await Promise.all(
+    ["ada", "bea", "cleo", "root"].map((n) => login(h, `${n}@club.test`)),
+  );
+  salon = (await request(h, "POST", "/api/events", { title: "Private Salon", exclusivity: "invite-only" }, ada)).json();
+  picnic = (await request(h, "POST", "/api/events", { title: "Open Picnic" }, ada)).json();
+  const invited = await request(h, "POST", "/api/events/invite", { eventId: salon.id, userIds: [ids.cleo] }, ada);
+  expect(invited.statusCode).toBe(200);
+  const up = await uploadTo(salon.id, ada, "salon-secret.jpg");
+  expect(up.statusCode, up.body).toBe(200);
+  image = up.json();
+  eventComment = (await request(h, "POST", "/api/comments", { content: "See you", commentableId: salon.id }, ada)).json();
+  imageComment = (await request(h, "POST", "/api/comments", { content: "Lovely", commentableId: image.id }, ada)).json();
+});
+afterAll(() => h.close());
+
+const ids_ = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((x) => x.id);
+
+describe("an invite-only event, seen by a member who is not part of it", () => {
+  it("is not found, by id or by slug, and is not listed", async () => {
+    expect((await request(h, "GET", `/api/events/${salon.id}`, undefined, bea)).statusCode).toBe(404);
+    expect((await request(h, "GET", `/api/events/${salon.slug}`, undefined, bea)).statusCode).toBe(404);
+    expect(ids_(await request(h, "GET", "/api/events", undefined, bea))).not.toContain(salon.id);
+  });
+
+  it("hides its comments and their likes", async () => {
+    const list = await request(h, "GET", `/api/comments?commentableId=${salon.id}`, undefined, bea);
+    expect(list.statusCode).toBe(404);
+    const post = await request(h, "POST", "/api/comments", { content: "hi", commentableId: salon.id }, bea);
+    expect(post.statusCode).toBe(404);
+    for (const [method, url, body] of [
+      ["POST", `/api/comments/${eventComment.id}/like`, undefined],
+      ["DELETE", `/api/comments/${eventComment.id}/unlike`, undefined],
+      ["PUT", `/api/comments/${eventComment.id}`, { content: "x" }],
+      ["DELETE", `/api/comments/${eventComment.id}`, undefined],
+    ] as const) {
+      const res = await request(h, method, url, body, bea);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error).toBe("Comment not found.");
+    }
+  });
+
+  it("hides its images in the gallery, the event's images, searches by title and the item itself", async () => {
+    expect(ids_(await request(h, "GET", "/api/media", undefined, bea))).not.toContain(image.id);
+    expect(ids_(await request(h, "GET", `/api/media?eventId=${salon.id}`, undefined, bea))).toEqual([]);
+    expect((await request(h, "GET", `/api/images/event/${salon.id}`, undefined, bea)).statusCode).toBe(404);
+    expect(ids_(await request(h, "GET", `/api/images/${encodeURIComponent(image.title)}`, undefined, bea))).toEqual([]);
+    const trpc = await h.app.inject({
+      url: `/trpc/media.get?input=${encodeURIComponent(JSON.stringify({ json: { id: image.id } }))}`,
+      headers: { cookie: bea },
+    });
+    expect(trpc.statusCode).toBe(404);
+    expect((await request(h, "PUT", `/api/media/${image.id}`, { description: "x" }, bea)).statusCode).toBe(404);
+    expect((await request(h, "POST", "/api/delete-media", { media: [image.id] }, bea)).statusCode).toBe(404);
+    expect((await request(h, "GET", `/api/comments?commentableId=${image.id}`, undefined, bea)).statusCode).toBe(404);
+    const like = await request(h, "POST", `/api/comments/${imageComment.id}/like`, undefined, bea);
+    expect(like.statusCode).toBe(404);
+  });
+
+  it("does not serve its files", async () => {
+    for (const url of [image.url, image.thumbnail_url]) {
+      expect((await h.app.inject({ url, headers: { cookie: bea } })).statusCode, url).toBe(404);
+      expect((await h.app.inject({ url, headers: { cookie: ada } })).statusCode, url).toBe(200);
+    }
+  });
+
+  it("cannot be uploaded to, nor have media moved into it", async () => {
+    expect((await uploadTo(salon.id, bea, "intruder.jpg")).statusCode).toBe(404);
+    const own = (await uploadTo(picnic.id, bea, "mine.jpg")).json();
+    const move = await request(h, "PUT", `/api/media/${own.id}`, { associatedEventId: salon.id }, bea);
+    expect(move.statusCode).toBe(404);
+  });
+});
+
+describe("who may see it", () => {
+  it("the invitee while the invitation can be accepted, the creator and admins", async () => {
+    for (const cookie of [ada, cleo, root]) {
+      expect((await request(h, "GET", `/api/events/${salon.id}`, undefined, cookie)).statusCode).toBe(200);
+      expect((await request(h, "GET", `/api/comments?commentableId=${salon.id}`, undefined, cookie)).statusCode).toBe(
+        200,
+      );
+      expect((await h.app.inject({ url: image.url, headers: { cookie } })).statusCode).toBe(200);
+    }
+  });
+
+  it("not an invitee whose invitation expired unaccepted", async () => {
+    await h.db.db
+      .update(eventInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(eventInvitations.inviteeId, ids.cleo));
+    expect((await request(h, "GET", `/api/events/${salon.id}`, undefined, cleo)).statusCode).toBe(404);
+    expect((await h.app.inject({ url: image.url, headers: { cookie: cleo } })).statusCode).toBe(404);
+  });
+});
+
+describe("a visitor", () => {
+  it("reads the comments of open events only", async () => {
+    await request(h, "POST", "/api/comments", { content: "Bring a hat", commentableId: picnic.id }, ada);
+    const open = await request(h, "GET", `/api/comments?commentableId=${picnic.id}`);
+    expect(open.statusCode).toBe(200);
+    expect(open.json().map((c: { content: string }) => c.content)).toEqual(["Bring a hat"]);
+    expect((await request(h, "GET", `/api/comments?commentableId=${salon.id}`)).statusCode).toBe(404);
+    expect((await request(h, "GET", `/api/comments?commentableId=${image.id}`)).statusCode).toBe(404);
+    expect((await h.app.inject({ url: image.url })).statusCode).toBe(401);
+  });
+});
