@@ -37,7 +37,11 @@ export function registerMailCommands(program: Command): void {
           `To: ${m.to}\nSubject: ${m.subject}\nStatus: ${m.status} (attempts ${m.attempts})\nCreated: ${m.createdAt.toISOString()}`,
         );
         if (m.attachments.length) print(`Attachments: ${m.attachments.map((a) => a.filename).join(", ")}`);
-        print(`\n${m.text}`);
+        print(
+          m.bodyPurgedAt
+            ? `\n(The body was removed on ${m.bodyPurgedAt.toISOString()}: delivered mail is kept for MAIL_KEEP_DAYS.)`
+            : `\n${m.text}`,
+        );
       });
     });
 }
