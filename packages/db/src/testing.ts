@@ -11,7 +11,7 @@ import { createDb, type DbHandle, migrationsFolder } from "./client";
  * - Otherwise: an in-memory PGlite loaded from a migrated template dump, so the migrations
  *   run once per migration set instead of once per test file.
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(): Promise<DbHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   return url ? createPostgresTestDb(url) : createPgliteTestDb();
 }
@@ -41,7 +41,7 @@ async function createPgliteTestDb(): Promise<DbHandle> {
   return createDb({ loadDataDir: new Blob([readFileSync(templatePath)]) });
 }
 
-async function createPostgresTestDb(url: string): Promise<DbHandle> {
+async function createPostgresTestDb(url: string): Promise<DbHandle & { url: string }> {
   const name = `club_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
@@ -51,6 +51,7 @@ async function createPostgresTestDb(url: string): Promise<DbHandle> {
   await handle.migrate();
   return {
     ...handle,
+    url: dbUrl.toString(),
     close: async () => {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

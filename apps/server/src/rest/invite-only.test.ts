@@ -48,9 +48,10 @@ beforeAll(async () => {
   const c = await addUser(h, { email: "cleo@club.test", name: "Cleo" });
   await addUser(h, { email: "root@club.test", name: "Root", admin: true });
   ids = { cleo: c.id };
-  [ada, bea, cleo, root] = await Promise.all(
-    ["ada", "bea", "cleo", "root"].map((n) => login(h, `${n}@club.test`)),
-  );
+  ada = await login(h, "ada@club.test");
+  bea = await login(h, "bea@club.test");
+  cleo = await login(h, "cleo@club.test");
+  root = await login(h, "root@club.test");
   salon = (await request(h, "POST", "/api/events", { title: "Private Salon", exclusivity: "invite-only" }, ada)).json();
   picnic = (await request(h, "POST", "/api/events", { title: "Open Picnic" }, ada)).json();
   const invited = await request(h, "POST", "/api/events/invite", { eventId: salon.id, userIds: [ids.cleo] }, ada);

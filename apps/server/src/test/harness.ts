@@ -10,15 +10,24 @@ import type { AppConfig } from "../config";
 
 export const ORIGIN = "http://club.test";
 
+type TestDb = Awaited<ReturnType<typeof createTestDb>>;
+
 export interface Harness {
   app: FastifyInstance;
-  db: DbHandle;
+  db: TestDb;
   close(): Promise<void>;
 }
 
-/** The app on a fresh test database, with a stand-in SPA build, driven through inject(). */
-export async function startApp(overrides: Partial<AppConfig> = {}): Promise<Harness> {
+/**
+ * The app on a fresh test database. `openAppDb` lets a test give the app its own connection to
+ * that database (through a proxy it can cut, say).
+ */
+export async function startApp(
+  overrides: Partial<AppConfig> = {},
+  openAppDb?: (testDb: TestDb) => Promise<DbHandle>,
+): Promise<Harness> {
   const db = await createTestDb();
+  const appDb = openAppDb ? await openAppDb(db) : undefined;
   const webDist = mkdtempSync(join(tmpdir(), "club-web-"));
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>club</title><div id=root></div>");
   const app = await buildApp(
@@ -36,13 +45,14 @@ export async function startApp(overrides: Partial<AppConfig> = {}): Promise<Harn
       shutdownGraceMs: 10_000,
       ...overrides,
     },
-    { db, mailWorker: false, logger: false },
+    { db: appDb ?? db, mailWorker: false, logger: false },
   );
   return {
     app,
     db,
     close: async () => {
       await app.close();
+      await appDb?.close();
       await db.close();
     },
   };
