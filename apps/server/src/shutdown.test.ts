@@ -47,9 +47,7 @@ describe("stopping the server", () => {
           res.on("data", (c) => {
             text += c;
           });
-          res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }),
-          );
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
         },
       );
       req.on("error", reject);

@@ -48,7 +48,9 @@ describe("personal API tokens end like sessions", () => {
   it("when the password is reset from the e-mailed link", async () => {
     const m = await memberWithToken("quin@club.test");
     await request(h, "POST", "/forgot-password", { email: "quin@club.test" });
-    const token = linkIn((await mailTo(h, "quin@club.test"))[0]!.text, "/reset-password/").split("/").pop();
+    const token = linkIn((await mailTo(h, "quin@club.test"))[0]!.text, "/reset-password/")
+      .split("/")
+      .pop();
     expect((await request(h, "POST", "/reset-password", { token, newPassword: "reset-pw1" })).statusCode).toBe(200);
     expect((await withToken(m.token)).statusCode).toBe(401);
   });

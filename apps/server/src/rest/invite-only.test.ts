@@ -59,8 +59,12 @@ beforeAll(async () => {
   const up = await uploadTo(salon.id, ada, "salon-secret.jpg");
   expect(up.statusCode, up.body).toBe(200);
   image = up.json();
-  eventComment = (await request(h, "POST", "/api/comments", { content: "See you", commentableId: salon.id }, ada)).json();
-  imageComment = (await request(h, "POST", "/api/comments", { content: "Lovely", commentableId: image.id }, ada)).json();
+  eventComment = (
+    await request(h, "POST", "/api/comments", { content: "See you", commentableId: salon.id }, ada)
+  ).json();
+  imageComment = (
+    await request(h, "POST", "/api/comments", { content: "Lovely", commentableId: image.id }, ada)
+  ).json();
 });
 afterAll(() => h.close());
 

@@ -68,7 +68,9 @@ describe("sign-in throttling", () => {
       payload: { email: "ada@club.test" },
       headers: { origin: ORIGIN },
     });
-    const token = linkIn((await mailTo(app, "ada@club.test")).at(-1)!.text, "/reset-password/").split("/").pop();
+    const token = linkIn((await mailTo(app, "ada@club.test")).at(-1)!.text, "/reset-password/")
+      .split("/")
+      .pop();
     const reset = await app.app.inject({
       method: "POST",
       url: "/reset-password",

@@ -186,9 +186,17 @@ export async function requireVisibleMediaObject(ctx: ApiContext, key: string): P
 
 // ---- Comments -------------------------------------------------------------------------------
 
+/**
+ * Who reads what visitors may read (comments): a signed-in member, or a visitor. A member who must
+ * replace a temporary password reads as a visitor until she has.
+ */
+function readerOf(ctx: ApiContext): Viewer | null {
+  return ctx.user && !ctx.user.mustChangePassword ? ctx.user : null;
+}
+
 /** What the comments of an item may be read and written on: a visible event or a visible media item. */
 export async function requireCommentable(ctx: ApiContext, commentableId: string): Promise<void> {
-  const viewer = ctx.user;
+  const viewer = readerOf(ctx);
   const [event] = await ctx.db
     .select({ id: events.id })
     .from(events)

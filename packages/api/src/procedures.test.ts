@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import type { SessionUser } from "@club/auth";
+import { mailOutbox, media, passwordResetTokens } from "@club/db";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApi, testApi } from "./test/api";
+
+let api: TestApi;
+let ada: SessionUser;
+beforeAll(async () => {
+  api = await testApi();
+  ada = await api.member("ada@club.test", { type: "Founding" });
+});
+afterAll(() => api.close());
+
+describe("gallery pages", () => {
+  it("lose nothing when items share one upload time down to the microsecond", async () => {
+    const at = new Date("2026-05-01T10:00:00.123Z");
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const prefix = `media/${randomUUID()}`;
+      const [row] = await api.db
+        .insert(media)
+        .values({
+          objectPrefix: prefix,
+          storageKey: `${prefix}/display.webp`,
+          mediaType: "image",
+          contentType: "image/webp",
+          sizeBytes: 1,
+          uploadedBy: ada.id,
+          uploadDate: at,
+        })
+        .returning({ id: media.id });
+      ids.push(row!.id);
+    }
+    // Two more a few microseconds apart: a JavaScript Date cannot tell them apart.
+    for (const micros of ["456", "457"]) {
+      const prefix = `media/${randomUUID()}`;
+      const [row] = await api.db
+        .insert(media)
+        .values({
+          objectPrefix: prefix,
+          storageKey: `${prefix}/display.webp`,
+          mediaType: "image",
+          contentType: "image/webp",
+          sizeBytes: 1,
+          uploadedBy: ada.id,
+        })
+        .returning({ id: media.id });
+      await api.db
+        .update(media)
+        .set({ uploadDate: sql`${`2026-05-01T10:00:00.123${micros}Z`}::timestamptz` })
+        .where(eq(media.id, row!.id));
+      ids.push(row!.id);
+    }
+    const caller = api.callerFor(ada);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await caller.media.list({ limit: 2, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.items.map((m) => m.id));
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen.length).toBe(7);
+    expect(new Set(seen)).toEqual(new Set(ids));
+  });
+
+  it("refuse a cursor that was not made by the server, with a message", async () => {
+    await expect(api.callerFor(ada).media.list({ cursor: "not-a-cursor" })).rejects.toThrow(
+      "This page of the gallery is no longer available. Please reload it.",
+    );
+  });
+});
+
+describe("forgot password", () => {
+  it("does the same work before answering for a known and an unknown e-mail", async () => {
+    const deferred: (() => Promise<void>)[] = [];
+    const recording = { defer: (_name: string, task: () => Promise<void>) => void deferred.push(task) };
+    const caller = api.callerFor(null, { background: recording });
+    const known = await caller.passwordReset.request({ email: "ada@club.test" });
+    const unknown = await caller.passwordReset.request({ email: "nobody@club.test" });
+    expect(known).toEqual(unknown);
+    // Neither answer waited for a look-up or a write: both left exactly one task behind.
+    expect(deferred).toHaveLength(2);
+    expect(await api.db.select().from(passwordResetTokens)).toHaveLength(0);
+    expect(await api.db.select().from(mailOutbox)).toHaveLength(0);
+    for (const task of deferred) await task();
+    const mail = await api.db.select().from(mailOutbox);
+    expect(mail.map((m) => m.to)).toEqual(["ada@club.test"]);
+    expect(await api.db.select().from(passwordResetTokens)).toHaveLength(1);
+  });
+});

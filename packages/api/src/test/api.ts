@@ -1,0 +1,70 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SessionUser } from "@club/auth";
+import { users } from "@club/db";
+import { createTestDb } from "@club/db/testing";
+import { createFileStore } from "@club/storage";
+import { eq } from "drizzle-orm";
+import { BackgroundTasks } from "../background";
+import type { ApiContext } from "../context";
+import { createUser } from "../domain/users";
+import { createCaller } from "../root";
+import { Throttle } from "../throttle";
+
+const silent = { info() {}, warn() {}, error() {} };
+
+/** Procedures called directly (createCaller) on a fresh migrated database, as any user. */
+export async function testApi() {
+  const handle = await createTestDb();
+  const store = createFileStore(mkdtempSync(join(tmpdir(), "club-api-media-")));
+  const background = new BackgroundTasks(silent);
+
+  function contextFor(user: SessionUser | null, overrides: Partial<ApiContext> = {}): ApiContext {
+    return {
+      db: handle.db,
+      config: { appOrigin: "http://club.test", tempPassword: "Temp-Pass-1", timeZone: "America/New_York" },
+      session: user
+        ? { id: `session-${user.id}`, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) }
+        : null,
+      user,
+      cookies: { setSession() {}, clearSession() {} },
+      log: silent,
+      requestId: "test",
+      ip: "127.0.0.1",
+      // A fresh throttle per call: the permission table is not about throttling.
+      throttle: new Throttle(),
+      store,
+      background,
+      ...overrides,
+    };
+  }
+
+  async function member(
+    email: string,
+    options: { type?: SessionUser["type"]; admin?: boolean; mustChangePassword?: boolean; name?: string } = {},
+  ): Promise<SessionUser> {
+    const created = await createUser(handle.db, {
+      email,
+      name: options.name ?? email.split("@")[0]!,
+      password: "password1",
+      type: options.type ?? "Standard",
+      admin: options.admin ?? false,
+    });
+    if (options.mustChangePassword) {
+      await handle.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, created.id));
+    }
+    return { ...created, mustChangePassword: options.mustChangePassword ?? false };
+  }
+
+  return {
+    db: handle.db,
+    store,
+    background,
+    contextFor,
+    member,
+    callerFor: (user: SessionUser | null, overrides?: Partial<ApiContext>) => createCaller(contextFor(user, overrides)),
+    close: () => handle.close(),
+  };
+}
+export type TestApi = Awaited<ReturnType<typeof testApi>>;
