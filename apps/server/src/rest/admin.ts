@@ -1,29 +1,30 @@
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
-import { callerFor, untrusted } from "./caller";
+import { call, callerFor, pick } from "./caller";
 
 type UserParams = { Params: { user_id: string } };
-const bodyOf = (body: unknown) => (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
 
 /** Members and group e-mail (SPEC.md section 7, "Applications and administration"). */
 export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
   app.get("/api/users", async (request, reply) => (await callerFor(deps, request, reply)).users.list());
 
   app.put<UserParams>("/api/users/:user_id/privilege", async (request, reply) =>
-    (await callerFor(deps, request, reply)).users.setPrivilege(
-      untrusted({ userId: request.params.user_id, type: bodyOf(request.body).type }),
-    ),
+    call((await callerFor(deps, request, reply)).users.setPrivilege, {
+      userId: request.params.user_id,
+      type: pick(request.body, ["type"]).type,
+    }),
   );
 
   // The spec's client sends {password}; the server always uses TEMP_PASSWORD and ignores it.
   app.put<UserParams>("/api/users/:user_id/reset-password-to-temp", async (request, reply) =>
-    (await callerFor(deps, request, reply)).users.resetPasswordToTemp(untrusted({ userId: request.params.user_id })),
+    call((await callerFor(deps, request, reply)).users.resetPasswordToTemp, { userId: request.params.user_id }),
   );
 
   app.put<UserParams>("/api/users/:user_id/testing-team", async (request, reply) =>
-    (await callerFor(deps, request, reply)).users.setTestingTeam(
-      untrusted({ userId: request.params.user_id, testingTeam: bodyOf(request.body).testingTeam }),
-    ),
+    call((await callerFor(deps, request, reply)).users.setTestingTeam, {
+      userId: request.params.user_id,
+      testingTeam: pick(request.body, ["testingTeam"]).testingTeam,
+    }),
   );
 
   app.get("/api/admin/get-members", async (request, reply) =>
@@ -31,6 +32,9 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
   );
 
   app.post("/api/admin/send-email", async (request, reply) =>
-    (await callerFor(deps, request, reply)).adminMail.send(untrusted(request.body)),
+    call(
+      (await callerFor(deps, request, reply)).adminMail.send,
+      pick(request.body, ["subject", "body", "recipientGroup", "selectedMemberIds"]),
+    ),
   );
 }

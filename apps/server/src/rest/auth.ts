@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
-import { callerFor, untrusted } from "./caller";
+import { call, callerFor, pick } from "./caller";
 
 /** The spec's account URLs (SPEC.md section 7, "Session and account"). */
 export async function authRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
@@ -10,7 +10,8 @@ export async function authRoutes(app: FastifyInstance, deps: ContextDeps): Promi
   });
 
   app.post("/login", async (request, reply) => {
-    const { user } = await (await callerFor(deps, request, reply)).auth.login(untrusted(request.body));
+    const caller = await callerFor(deps, request, reply);
+    const { user } = await call(caller.auth.login, pick(request.body, ["email", "password"]));
     return { message: "Login successful", user };
   });
 
@@ -22,10 +23,13 @@ export async function authRoutes(app: FastifyInstance, deps: ContextDeps): Promi
   });
 
   app.post("/update-user", async (request, reply) =>
-    (await callerFor(deps, request, reply)).auth.updateUser(untrusted(request.body)),
+    call((await callerFor(deps, request, reply)).auth.updateUser, pick(request.body, ["name", "type", "admin"])),
   );
 
   app.post("/update-password", async (request, reply) =>
-    (await callerFor(deps, request, reply)).auth.updatePassword(untrusted(request.body)),
+    call(
+      (await callerFor(deps, request, reply)).auth.updatePassword,
+      pick(request.body, ["oldPassword", "newPassword"]),
+    ),
   );
 }

@@ -7,7 +7,31 @@ export async function callerFor(deps: ContextDeps, request: FastifyRequest, repl
   return createCaller(await createContext(deps, request, reply));
 }
 
-/** A request body handed to a procedure as is: the procedure's zod input validates it. */
-export function untrusted(body: unknown): never {
-  return body as never;
+/**
+ * A request's values under the names of a procedure's input. The values are unchecked (the
+ * procedure's zod schema checks them), but the names are: renaming an input field breaks the
+ * build at every shim that still sends the old name.
+ */
+export type Fields<I> = { [K in keyof Given<I>]?: unknown };
+/** A procedure whose input may be left out is typed `X | void | undefined`; its names are X's. */
+// biome-ignore lint/suspicious/noConfusingVoidType: tRPC types an optional input as `X | void`
+type Given<I> = Exclude<I, undefined | null | void>;
+
+/** Names a request may carry that the procedure's input does not have: none. */
+type NoOtherNames<F, I> = { [K in Exclude<keyof F, keyof Given<I>>]: never };
+
+/** Calls a procedure with values taken from a request. */
+export function call<I, O, F extends Fields<I>>(
+  procedure: (input: I) => Promise<O>,
+  fields: F & NoOtherNames<F, I>,
+): Promise<O> {
+  return procedure(fields as unknown as I);
+}
+
+/** The named fields of a JSON body; anything else in it is ignored. */
+export function pick<const K extends string>(body: unknown, keys: readonly K[]): { [P in K]?: unknown } {
+  const source = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const out: { [P in K]?: unknown } = {};
+  for (const key of keys) if (key in source) out[key] = source[key];
+  return out;
 }

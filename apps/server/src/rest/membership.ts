@@ -1,6 +1,7 @@
+import type { RouterInputs } from "@club/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
-import { callerFor, untrusted } from "./caller";
+import { call, callerFor, pick } from "./caller";
 import { describeError } from "./errors";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
@@ -20,39 +21,60 @@ function textRoute(deps: ContextDeps, fn: (caller: Caller, body: unknown) => Pro
   };
 }
 
+/** The application form's fields (SPEC.md section 3, "Application submission payload"). */
+const APPLICATION_FIELDS = [
+  "invitationCode",
+  "full_name",
+  "email",
+  "phone",
+  "reason",
+  "interests",
+  "availability",
+  "referral",
+  "comments",
+  "membershipType",
+  "propertyAddress",
+  "propertyType",
+  "propertyDescription",
+  "propertyAvailability",
+] as const satisfies readonly (keyof RouterInputs["applications"]["submit"])[];
+
 /** Invitation codes, applications, registration and password reset (SPEC.md section 7). */
 export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
   app.post("/api/validate-code", async (request, reply) =>
-    (await callerFor(deps, request, reply)).invitationCodes.validate(untrusted(request.body)),
+    call((await callerFor(deps, request, reply)).invitationCodes.validate, pick(request.body, ["code"])),
   );
 
   app.post("/request", async (request, reply) =>
-    (await callerFor(deps, request, reply)).applications.submit(untrusted(request.body)),
+    call((await callerFor(deps, request, reply)).applications.submit, pick(request.body, APPLICATION_FIELDS)),
   );
 
   app.get("/api/applications", async (request, reply) => (await callerFor(deps, request, reply)).applications.list());
 
-  app.patch<{ Params: { id: string } }>("/api/applications/:id/status", async (request, reply) => {
-    const body = (request.body ?? {}) as { accepted?: unknown };
-    return (await callerFor(deps, request, reply)).applications.setStatus(
-      untrusted({ id: request.params.id, accepted: body.accepted }),
-    );
-  });
+  app.patch<{ Params: { id: string } }>("/api/applications/:id/status", async (request, reply) =>
+    call((await callerFor(deps, request, reply)).applications.setStatus, {
+      id: request.params.id,
+      accepted: pick(request.body, ["accepted"]).accepted,
+    }),
+  );
 
   app.get<{ Params: { token: string } }>("/api/register/validate-token/:token", async (request, reply) =>
-    (await callerFor(deps, request, reply)).registration.validateToken({ token: request.params.token }),
+    call((await callerFor(deps, request, reply)).registration.validateToken, { token: request.params.token }),
   );
 
   app.post("/api/register", async (request, reply) =>
-    (await callerFor(deps, request, reply)).registration.register(untrusted(request.body)),
+    call(
+      (await callerFor(deps, request, reply)).registration.register,
+      pick(request.body, ["token", "password", "name", "type"]),
+    ),
   );
 
   app.post(
     "/forgot-password",
-    textRoute(deps, (caller, body) => caller.passwordReset.request(untrusted(body))),
+    textRoute(deps, (caller, body) => call(caller.passwordReset.request, pick(body, ["email"]))),
   );
   app.post(
     "/reset-password",
-    textRoute(deps, (caller, body) => caller.passwordReset.reset(untrusted(body))),
+    textRoute(deps, (caller, body) => call(caller.passwordReset.reset, pick(body, ["token", "newPassword"]))),
   );
 }
