@@ -1,7 +1,20 @@
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+/** A port the system says is free now; chosen once and handed to the workers through the environment. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+process.env.E2E_PORT ??= String(await freePort());
+const PORT = Number(process.env.E2E_PORT);
 export const BASE_URL = `http://localhost:${PORT}`;
 
 /** CHROMIUM_PATH, else Debian's chromium, else Playwright's own browser. */

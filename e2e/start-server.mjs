@@ -30,8 +30,9 @@ const sink = new SMTPServer({
     }, done);
   },
 });
-await new Promise((resolve) => sink.listen(2526, "127.0.0.1", resolve));
+// A free port, not a fixed one: two runs on one machine must not collide.
+await new Promise((resolve) => sink.listen(0, "127.0.0.1", resolve));
 
 process.env.DATA_DIR = dataDir;
-process.env.SMTP_URL = "smtp://127.0.0.1:2526";
+process.env.SMTP_URL = `smtp://127.0.0.1:${sink.server.address().port}`;
 await import("../apps/server/dist/main.js");

@@ -51,7 +51,18 @@ test("the menu closes on a backdrop click", async ({ page }) => {
 
 test("logging out shows 'Logging out...' and ends the session", async ({ page }) => {
   await signIn(page, FOUNDING.email);
+  // The answer is held back a moment, so the page's waiting state can be seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/trpc/auth.logout**", async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto("/logout");
+  await expect(page.getByRole("heading", { name: "Logging out..." })).toBeVisible();
+  release();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/login/);

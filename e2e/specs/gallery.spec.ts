@@ -28,8 +28,11 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await modal.getByLabel("Associated event").selectOption({ label: "Poetry Reading Salon" });
 
   await modal.getByLabel("Write a comment").focus();
-  await modal.getByRole("button", { name: "Post" }).isDisabled();
+  await expect(modal.getByRole("button", { name: "Post" })).toBeDisabled();
+  await modal.getByLabel("Write a comment").fill("   ");
+  await expect(modal.getByRole("button", { name: "Post" })).toBeDisabled();
   await modal.getByLabel("Write a comment").fill("Beautiful colours");
+  await expect(modal.getByRole("button", { name: "Post" })).toBeEnabled();
   await modal.getByRole("button", { name: "Post" }).click();
   await expect(modal.getByText("1 Comment")).toBeVisible();
   await modal.getByRole("button", { name: "0 likes" }).click();
@@ -54,9 +57,32 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await expect(page.getByRole("dialog", { name: "hero-poster.webp" })).toBeVisible();
   await page.getByRole("button", { name: "Fullscreen" }).click();
   await expect(page.locator(".yarl__root")).toBeVisible();
+  // + and - zoom (Zoom out is only possible once zoomed in).
+  const zoomOut = page.getByRole("button", { name: "Zoom out" });
+  await expect(zoomOut).toBeDisabled();
   await page.keyboard.press("+");
+  await expect(zoomOut).toBeEnabled();
+  await page.keyboard.press("-");
+  await expect(zoomOut).toBeDisabled();
+  // t hides and shows the thumbnails.
+  const thumbnails = page.locator(".yarl__thumbnails_track");
+  await expect(thumbnails).toBeVisible();
   await page.keyboard.press("t");
+  await expect(thumbnails).toBeHidden();
+  await page.keyboard.press("t");
+  await expect(thumbnails).toBeVisible();
+  // Space starts and stops the slideshow.
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await page.keyboard.press(" ");
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  // The arrows move to the next item and back.
+  const current = page.locator(".yarl__slide_current");
+  const first = await current.innerHTML();
   await page.keyboard.press("ArrowRight");
+  await expect.poll(() => current.innerHTML()).not.toBe(first);
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(() => current.innerHTML()).toBe(first);
   await page.keyboard.press("Escape");
   await expect(page.locator(".yarl__root")).toHaveCount(0);
 

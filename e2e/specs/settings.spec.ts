@@ -21,7 +21,18 @@ test("a member renames herself, sees no Type control, and checks her new passwor
 test("an admin can change her own member Type", async ({ page }) => {
   await signIn(page, "admin@club.local");
   await page.goto("/settings");
-  await expect(page.getByLabel(/type/i)).toBeVisible();
+  const type = page.getByLabel("Type", { exact: true });
+  const before = await type.inputValue();
+  const other = before === "Travel Host" ? "Standard" : "Travel Host";
+  await type.selectOption(other);
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("User details updated successfully")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Type", { exact: true })).toHaveValue(other);
+  // Put it back: the specs share one server.
+  await page.getByLabel("Type", { exact: true }).selectOption(before);
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("User details updated successfully")).toBeVisible();
 });
 
 test("a member creates an API token, sees it once, uses it from a script and revokes it", async ({ page, request }) => {
@@ -36,6 +47,7 @@ test("a member creates an API token, sees it once, uses it from a script and rev
   expect(list.ok()).toBe(true);
   await page.reload();
   await expect(page.getByText("calendar export")).toBeVisible();
+  await expect(page.getByText(/Changing or resetting your password.*ends all your tokens/)).toBeVisible();
   await expect(page.getByText(token)).toHaveCount(0);
   await page.getByRole("button", { name: "Revoke calendar export" }).click();
   await expect(page.getByText("No tokens yet.")).toBeVisible();

@@ -43,7 +43,8 @@ export function ApiTokens() {
       <h2 className="text-2xl text-plum">API tokens</h2>
       <p className="mt-2 text-sm text-ink-soft">
         For scripts that use the club's API (see <code>@club/client</code>). A token acts with your rights; keep it
-        secret.
+        secret. Changing or resetting your password, or a change of your membership type, ends all your tokens, as it
+        ends your other sessions.
       </p>
       <form onSubmit={submit} className="mt-5 grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <TextField label="Token name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
