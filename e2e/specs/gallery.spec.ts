@@ -60,6 +60,7 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   // + and - zoom (Zoom out is only possible once zoomed in).
   const zoomOut = page.getByRole("button", { name: "Zoom out" });
   await expect(zoomOut).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Zoom in" })).toBeEnabled();
   await page.keyboard.press("+");
   await expect(zoomOut).toBeEnabled();
   await page.keyboard.press("-");

@@ -75,7 +75,9 @@ export function MediaLightbox({ items, index, onClose }: { items: MediaItem[]; i
       plugins={[Fullscreen, Slideshow, Thumbnails, Video, Zoom]}
       animation={{ zoom: LIGHTBOX.zoomTransitionMs }}
       carousel={{ spacing: `${LIGHTBOX.slideDistance * 100}%` }}
-      zoom={{ ref: zoom as never, zoomInMultiplier: 1 + LIGHTBOX.zoomIncrement }}
+      // Up to twice the photo's own pixels: with the library's default (1×), a photo that already
+      // fills the screen could not be zoomed at all, and + did nothing.
+      zoom={{ ref: zoom as never, zoomInMultiplier: 1 + LIGHTBOX.zoomIncrement, maxZoomPixelRatio: 2 }}
       slideshow={{ ref: slideshow as never, delay: LIGHTBOX.slideshowDelayMs }}
       fullscreen={{ ref: fullscreen as never }}
       thumbnails={{ ref: thumbnails as never, hidden: window.innerWidth < LIGHTBOX.narrowScreenPx }}
