@@ -54,7 +54,7 @@ export const authRouter = router({
     requireOwnAccountChange(ctx.user, input);
     const [updated] = await ctx.db
       .update(users)
-      .set({ name: input.name, ...(ctx.user.admin && input.type ? { type: input.type } : {}) })
+      .set({ name: input.name, ...(input.type ? { type: input.type } : {}) })
       .where(eq(users.id, ctx.user.id))
       .returning({ user_id: users.id, name: users.name, email: users.email, type: users.type, admin: users.admin });
     return { message: messages.userUpdated, user: updated! };

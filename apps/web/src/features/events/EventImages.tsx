@@ -46,6 +46,7 @@ export function EventImages({ eventId, me }: { eventId: string; me: { user_id: s
       )}
       {open && lightboxAt === undefined ? (
         <MediaDetailModal
+          key={open.id}
           item={open}
           me={me}
           variant="event"

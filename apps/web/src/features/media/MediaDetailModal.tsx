@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -32,12 +32,10 @@ export function MediaDetailModal({
   const [editingDescription, setEditingDescription] = useState(false);
   const [tags, setTags] = useState<string[]>(item.tags);
   const [tagDraft, setTagDraft] = useState("");
+  // The form starts from the item and is then the member's own: a refetch in the background
+  // (after saving the description, say) must not wipe a tag she has added but not saved yet.
+  // Another item gets a fresh form (the parents key the modal by the item's id).
   const [eventId, setEventId] = useState(item.associated_event_id ?? "");
-  useEffect(() => {
-    setDescription(item.description ?? "");
-    setTags(item.tags);
-    setEventId(item.associated_event_id ?? "");
-  }, [item]);
   const canEdit = item.can_manage;
   const save = useMutation(
     trpc.media.update.mutationOptions({

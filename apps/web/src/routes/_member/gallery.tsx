@@ -144,6 +144,7 @@ export const Route = createFileRoute("/_member/gallery")({
         ) : null}
         {open && lightboxAt === undefined ? (
           <MediaDetailModal
+            key={open.id}
             item={open}
             me={meInfo}
             variant="gallery"
