@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createUser, type NewUser } from "@club/api";
@@ -54,6 +54,7 @@ export async function startApp(
       await app.close();
       await appDb?.close();
       await db.close();
+      rmSync(webDist, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -23,7 +32,10 @@ beforeAll(async () => {
   await addUser(h, { email: "ada@club.test", name: "Ada", type: "Founding" });
   ada = await login(h, "ada@club.test");
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  rmSync(work, { recursive: true, force: true });
+});
 
 function upload(data: Buffer, filename: string) {
   return h.app.inject({

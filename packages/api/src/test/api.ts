@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionUser } from "@club/auth";
@@ -17,7 +17,8 @@ const silent = { info() {}, warn() {}, error() {} };
 /** Procedures called directly (createCaller) on a fresh migrated database, as any user. */
 export async function testApi() {
   const handle = await createTestDb();
-  const store = createFileStore(mkdtempSync(join(tmpdir(), "club-api-media-")));
+  const mediaDir = mkdtempSync(join(tmpdir(), "club-api-media-"));
+  const store = createFileStore(mediaDir);
   const background = new BackgroundTasks(silent);
 
   function contextFor(user: SessionUser | null, overrides: Partial<ApiContext> = {}): ApiContext {
@@ -64,7 +65,10 @@ export async function testApi() {
     contextFor,
     member,
     callerFor: (user: SessionUser | null, overrides?: Partial<ApiContext>) => createCaller(contextFor(user, overrides)),
-    close: () => handle.close(),
+    close: async () => {
+      await handle.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
   };
 }
 export type TestApi = Awaited<ReturnType<typeof testApi>>;
