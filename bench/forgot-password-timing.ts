@@ -42,8 +42,11 @@ async function time(email: string, i: number): Promise<number> {
     payload: { email },
     headers: { origin, "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
   });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
-  return Number(process.hrtime.bigint() - started) / 1e6;
+  // The work queued after the answer is finished before the next request, so it slows neither kind.
+  await app.background.drain();
+  return ms;
 }
 
 const knownMs: number[] = [];
@@ -52,7 +55,6 @@ for (let i = 0; i < runs; i++) {
   knownMs.push(await time(known[i]!, 2 * i));
   unknownMs.push(await time(`nobody${i}@bench.local`, 2 * i + 1));
 }
-await app.background.drain();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
 console.log(`forgot-password on ${db.kind}, ${runs} requests of each kind:`);
