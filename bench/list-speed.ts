@@ -37,7 +37,7 @@ await db.db.insert(events).values(
 );
 const caller = createCaller({
   db: db.db,
-  config: { appOrigin: "http://bench.local", tempPassword: "x", timeZone: "UTC" },
+  config: { appOrigin: "http://bench.local", tempPassword: "x", timeZone: "UTC", mailDelivery: "capture" },
   session: { id: "bench", userId: user.id, expiresAt: new Date(8.64e15) },
   user: { ...user, mustChangePassword: false },
   cookies: { setSession() {}, clearSession() {} },

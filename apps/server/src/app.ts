@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { BackgroundTasks, memoryLimiters, redisLimiters, Throttle } from "@club/api";
+import { BackgroundTasks, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
 import { createDb, type DbHandle } from "@club/db";
 import { createCaptureTransport, createSmtpTransport, type MailWorker, startMailWorker } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { startHousekeeping } from "./housekeeping";
+import { listenOperatorSocket } from "./operator-socket";
 import { healthPlugin } from "./plugins/health";
 import { mediaFiles } from "./plugins/media-files";
 import { originCheck } from "./plugins/origin-check";
@@ -28,6 +29,10 @@ export interface BuildOptions {
   /** Run the mail worker in this process (default true). */
   mailWorker?: boolean;
   logger?: boolean;
+  /** Where log lines go (stdout by default). */
+  logStream?: { write(line: string): unknown };
+  /** Answer `club` on this machine through a socket in DATA_DIR (the embedded database's server does). */
+  operatorSocket?: boolean;
 }
 
 declare module "fastify" {
@@ -54,7 +59,10 @@ function trustProxyOption(
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // tRPC batches put every procedure name in one path segment.
     routerOptions: { maxParamLength: 2000 },
@@ -92,7 +100,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const deps = {
     db: dbHandle.db,
     store,
-    config: { appOrigin: config.appOrigin, tempPassword: config.tempPassword, timeZone: config.timeZone },
+    config: {
+      appOrigin: config.appOrigin,
+      tempPassword: config.tempPassword,
+      timeZone: config.timeZone,
+      mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
+    },
     throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
     background: new BackgroundTasks(app.log),
   };
@@ -141,7 +154,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate("housekeeping", housekeeping);
 
+  const operator = options.operatorSocket
+    ? await listenOperatorSocket(operatorSocketPath(config.dataDir), deps, app.log)
+    : undefined;
+
   app.addHook("onClose", async () => {
+    await operator?.close();
     await housekeeping.stop();
     await deps.background.drain();
     await worker?.stop();

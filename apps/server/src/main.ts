@@ -3,11 +3,15 @@ import { DatabaseLockedError } from "@club/db";
 import { ffmpegAvailable } from "@club/storage";
 import { buildApp } from "./app";
 import { configFromEnv } from "./config";
+import { heldLogStream } from "./held-log";
 import { gracefulShutdown } from "./shutdown";
+
+const logs = heldLogStream();
 
 async function main() {
   const config = configFromEnv(loadEnv());
-  const app = await buildApp(config);
+  // With the embedded database, `club` on this machine reaches it through the server while it runs.
+  const app = await buildApp(config, { operatorSocket: !config.databaseUrl, logStream: logs.stream });
   const db = app.dbHandle.db;
 
   // First start of the embedded default: demo data so the product can be tried at once. A
@@ -33,9 +37,14 @@ async function main() {
     );
     app.log.warn("ffmpeg not found: videos are stored as uploaded, with their metadata");
   }
-  if (!config.databaseUrl)
-    lines.push(`  Data: ${config.dataDir} (embedded database; mail is kept in the outbox: pnpm club mail list)`);
+  if (!config.databaseUrl) lines.push(`  Data: ${config.dataDir} (embedded database)`);
+  if (!config.smtpUrl) {
+    lines.push(
+      `  Mail is not sent (no SMTP_URL): read it at ${config.appOrigin}/outbox (admins), or with pnpm club mail list`,
+    );
+  }
   process.stdout.write(`${lines.join("\n")}\n\n`);
+  logs.release();
 
   const shutdown = gracefulShutdown(app, { graceMs: config.shutdownGraceMs });
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
@@ -43,6 +52,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  logs.release();
   if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
     process.stderr.write(`club: ${err.message}\n`);
   } else {

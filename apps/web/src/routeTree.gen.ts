@@ -28,6 +28,7 @@ import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as AdminApplicationsRouteImport } from './routes/_admin/applications'
 import { Route as AdminInvitationCodesRouteImport } from './routes/_admin/invitation-codes'
 import { Route as AdminMailRouteImport } from './routes/_admin/mail'
+import { Route as AdminOutboxRouteImport } from './routes/_admin/outbox'
 import { Route as AdminUsersRouteImport } from './routes/_admin/users'
 import { Route as MemberActivitiesMemberRouteImport } from './routes/_member/activities-member'
 import { Route as MemberCalendarRouteImport } from './routes/_member/calendar'
@@ -132,6 +133,11 @@ const AdminMailRoute = AdminMailRouteImport.update({
   path: '/mail',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminOutboxRoute = AdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -201,6 +207,7 @@ export interface FileRoutesByFullPath {
   '/applications': typeof AdminApplicationsRoute
   '/invitation-codes': typeof AdminInvitationCodesRoute
   '/mail': typeof AdminMailRoute
+  '/outbox': typeof AdminOutboxRoute
   '/users': typeof AdminUsersRoute
   '/activities-member': typeof MemberActivitiesMemberRoute
   '/calendar': typeof MemberCalendarRoute
@@ -230,6 +237,7 @@ export interface FileRoutesByTo {
   '/applications': typeof AdminApplicationsRoute
   '/invitation-codes': typeof AdminInvitationCodesRoute
   '/mail': typeof AdminMailRoute
+  '/outbox': typeof AdminOutboxRoute
   '/users': typeof AdminUsersRoute
   '/activities-member': typeof MemberActivitiesMemberRoute
   '/calendar': typeof MemberCalendarRoute
@@ -262,6 +270,7 @@ export interface FileRoutesById {
   '/_admin/applications': typeof AdminApplicationsRoute
   '/_admin/invitation-codes': typeof AdminInvitationCodesRoute
   '/_admin/mail': typeof AdminMailRoute
+  '/_admin/outbox': typeof AdminOutboxRoute
   '/_admin/users': typeof AdminUsersRoute
   '/_member/activities-member': typeof MemberActivitiesMemberRoute
   '/_member/calendar': typeof MemberCalendarRoute
@@ -293,6 +302,7 @@ export interface FileRouteTypes {
     | '/applications'
     | '/invitation-codes'
     | '/mail'
+    | '/outbox'
     | '/users'
     | '/activities-member'
     | '/calendar'
@@ -322,6 +332,7 @@ export interface FileRouteTypes {
     | '/applications'
     | '/invitation-codes'
     | '/mail'
+    | '/outbox'
     | '/users'
     | '/activities-member'
     | '/calendar'
@@ -353,6 +364,7 @@ export interface FileRouteTypes {
     | '/_admin/applications'
     | '/_admin/invitation-codes'
     | '/_admin/mail'
+    | '/_admin/outbox'
     | '/_admin/users'
     | '/_member/activities-member'
     | '/_member/calendar'
@@ -520,6 +532,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMailRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/outbox': {
+      id: '/_admin/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AdminOutboxRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/users': {
       id: '/_admin/users'
       path: '/users'
@@ -598,6 +617,7 @@ interface AdminRouteChildren {
   AdminApplicationsRoute: typeof AdminApplicationsRoute
   AdminInvitationCodesRoute: typeof AdminInvitationCodesRoute
   AdminMailRoute: typeof AdminMailRoute
+  AdminOutboxRoute: typeof AdminOutboxRoute
   AdminUsersRoute: typeof AdminUsersRoute
 }
 
@@ -606,6 +626,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminApplicationsRoute: AdminApplicationsRoute,
   AdminInvitationCodesRoute: AdminInvitationCodesRoute,
   AdminMailRoute: AdminMailRoute,
+  AdminOutboxRoute: AdminOutboxRoute,
   AdminUsersRoute: AdminUsersRoute,
 }
 

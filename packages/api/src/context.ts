@@ -16,6 +16,8 @@ export interface ApiConfig {
   tempPassword: string;
   /** The club's time zone: event dates and times are wall-clock times there. */
   timeZone: string;
+  /** Whether mail leaves the server (SMTP) or is only kept in the outbox (the embedded default). */
+  mailDelivery: "smtp" | "capture";
 }
 
 /** How procedures reach the HTTP response's cookies without knowing the HTTP server. */

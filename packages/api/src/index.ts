@@ -1,6 +1,12 @@
 export { BackgroundTasks } from "./background";
 export type { ApiConfig, ApiContext, Logger, SessionCookies } from "./context";
-export { requireMember, requireVisibleMediaObject } from "./domain/access";
+export {
+  OPERATOR,
+  OPERATOR_PROCEDURES,
+  operatorSocketPath,
+  requireMember,
+  requireVisibleMediaObject,
+} from "./domain/access";
 export { createInvitationCode, invitationCodeStatus, listInvitationCodes } from "./domain/invitation-codes";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken, generateToken, hashToken, type SessionUser } from "@club/auth";
-import { applications, comments, eventInvitations, eventParticipants, events, media } from "@club/db";
+import { applications, comments, eventInvitations, eventParticipants, events, mailOutbox, media } from "@club/db";
+import { enqueueMail } from "@club/mail";
 import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvitationCode } from "./domain/invitation-codes";
 import { createPasswordResetToken, createRegistrationToken } from "./domain/one-time-tokens";
@@ -137,6 +139,12 @@ const application = (code: string) => ({
   membershipType: "Standard",
 });
 
+const failedMail = async () => {
+  const [id] = await enqueueMail(api.db, [{ to: "x@club.test", subject: "S", html: "<p>B</p>" }]);
+  await api.db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, id!));
+  return id!;
+};
+
 const pendingApplication = async () => {
   const [row] = await api.db
     .insert(applications)
@@ -228,6 +236,11 @@ const rows: Row[] = [
     input: () => ({ subject: "Hello", body: "<p>Hi</p>", recipientGroup: "admins" }),
     expect: ADMINS,
   },
+
+  { path: "mailOutbox.list", input: () => ({ status: "captured" }), expect: ADMINS },
+  { path: "mailOutbox.summary", input: () => undefined, expect: ADMINS },
+  { path: "mailOutbox.get", input: async () => ({ id: await failedMail() }), expect: ADMINS },
+  { path: "mailOutbox.retry", input: async () => ({ id: await failedMail() }), expect: ADMINS },
 
   { path: "events.list", input: () => undefined, expect: MEMBERS },
   { path: "events.get", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SessionUser } from "@club/auth";
 import { mailOutbox, media, passwordResetTokens } from "@club/db";
+import { enqueueMail } from "@club/mail";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApi, testApi } from "./test/api";
@@ -90,5 +91,62 @@ describe("forgot password", () => {
     const mail = await api.db.select().from(mailOutbox);
     expect(mail.map((m) => m.to)).toEqual(["ada@club.test"]);
     expect(await api.db.select().from(passwordResetTokens)).toHaveLength(1);
+  });
+});
+
+describe("the mail outbox", () => {
+  it("lists newest first with a status filter and a search, shows a message with its links, retries a failure", async () => {
+    const admin = await api.member("root@club.test", { admin: true });
+    const ids = await enqueueMail(api.db, [
+      {
+        to: "kim@club.test",
+        subject: "Your registration",
+        html: '<p><a href="https://club.test/register/abc?x=1&amp;y=2">Register</a></p>',
+      },
+      { to: "lea@club.test", subject: "Reset your password", html: "<p>Hello</p>" },
+    ]);
+    await api.db
+      .update(mailOutbox)
+      .set({ status: "failed", lastError: "550 mailbox unavailable" })
+      .where(eq(mailOutbox.id, ids[1]!));
+    const caller = api.callerFor(admin);
+    const all = await caller.mailOutbox.list();
+    expect(
+      all.items
+        .map((m) => m.to)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["kim@club.test", "lea@club.test"]);
+    const failed = await caller.mailOutbox.list({ status: "failed" });
+    expect(failed.items.map((m) => [m.to, m.lastError])).toEqual([["lea@club.test", "550 mailbox unavailable"]]);
+    expect((await caller.mailOutbox.list({ search: "REGISTRATION" })).items.map((m) => m.to)).toEqual([
+      "kim@club.test",
+    ]);
+    const one = await caller.mailOutbox.get({ id: ids[0]! });
+    expect(one.links).toEqual(["https://club.test/register/abc?x=1&y=2"]);
+    expect(one.text).toContain("Register");
+    const summary = await caller.mailOutbox.summary();
+    expect(summary).toMatchObject({ delivery: "capture", counts: { failed: 1 } });
+    await caller.mailOutbox.retry({ id: ids[1]! });
+    const [retried] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.id, ids[1]!));
+    expect(retried).toMatchObject({ status: "pending", attempts: 0 });
+    await expect(caller.mailOutbox.retry({ id: ids[1]! })).rejects.toThrow("No failed message with that id.");
+  });
+
+  it("pages through more than one page without losing a message", async () => {
+    const admin = await api.member("root2@club.test", { admin: true });
+    await enqueueMail(
+      api.db,
+      Array.from({ length: 120 }, (_, i) => ({ to: `bulk${i}@club.test`, subject: "Bulk", html: "<p>x</p>" })),
+    );
+    const caller = api.callerFor(admin);
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page = await caller.mailOutbox.list({ search: "bulk", ...(cursor ? { cursor } : {}) });
+      for (const m of page.items) seen.add(m.id);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen.size).toBe(120);
   });
 });

@@ -6,6 +6,7 @@ import { authRouter } from "./routers/auth";
 import { commentsRouter } from "./routers/comments";
 import { eventsRouter } from "./routers/events";
 import { invitationCodesRouter } from "./routers/invitation-codes";
+import { mailOutboxRouter } from "./routers/mail-outbox";
 import { imagesRouter, mediaRouter } from "./routers/media";
 import { passwordResetRouter } from "./routers/password-reset";
 import { registrationRouter } from "./routers/registration";
@@ -20,6 +21,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   users: usersRouter,
   adminMail: adminMailRouter,
+  mailOutbox: mailOutboxRouter,
   events: eventsRouter,
   apiTokens: apiTokensRouter,
   media: mediaRouter,

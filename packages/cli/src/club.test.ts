@@ -3,6 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { createDb, mailOutbox } from "@club/db";
+import { enqueueMail } from "@club/mail";
+import { buildApp } from "@club/server";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
@@ -11,10 +15,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs the CLI from source, as a separate process on its own embedded database. */
 async function club(...args: string[]) {
+  return clubIn(dataDir, ...args);
+}
+
+async function clubIn(dir: string, ...args: string[]) {
   const tsx = join(import.meta.dirname, "../node_modules/.bin/tsx");
   try {
     const { stdout, stderr } = await run(tsx, [join(import.meta.dirname, "main.ts"), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", CLUB_URL: "", CLUB_TOKEN: "" },
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", SMTP_URL: "", CLUB_URL: "", CLUB_TOKEN: "" },
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -96,4 +104,55 @@ describe("club CLI", () => {
       "events[0] (late-one).participants[0]: no member with the e-mail ghost@seed.test.",
     );
   }, 60_000);
+
+  it("reads and retries the outbox while the server holds the embedded database", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "club-cli-running-"));
+    const db = await createDb({ pgliteDir: join(dir, "pglite"), processName: "club server (test)" });
+    await db.migrate();
+    const [id] = await enqueueMail(db.db, [
+      {
+        to: "kim@club.test",
+        subject: "Welcome",
+        html: '<p><a href="http://club.test/register/tok123">Register</a></p>',
+      },
+    ]);
+    await db.db
+      .update(mailOutbox)
+      .set({ status: "failed", lastError: "550 no such mailbox" })
+      .where(eq(mailOutbox.id, id!));
+    const app = await buildApp(
+      {
+        port: 0,
+        host: "127.0.0.1",
+        appOrigin: "http://club.test",
+        tempPassword: "Temp-Pass-1",
+        timeZone: "UTC",
+        dataDir: dir,
+        mailFrom: "club@club.test",
+        logLevel: "silent",
+        maxUploadBytes: 1024 * 1024,
+        shutdownGraceMs: 5000,
+      },
+      { db, mailWorker: false, logger: false, operatorSocket: true },
+    );
+    try {
+      // The server holds the database: a command that needs it says who holds it...
+      const locked = await clubIn(dir, "invite-code", "list");
+      expect(locked.code).toBe(2);
+      expect(locked.stderr).toContain("club server (test)");
+      // ...while the mail commands ask the server.
+      const list = await clubIn(dir, "mail", "list", "--status", "failed");
+      expect(list.code, list.stderr).toBe(0);
+      expect(list.stdout).toContain("kim@club.test  Welcome");
+      const show = await clubIn(dir, "mail", "show", id!);
+      expect(show.stdout).toContain("Last error: 550 no such mailbox");
+      expect(show.stdout).toContain("http://club.test/register/tok123");
+      expect((await clubIn(dir, "mail", "retry", id!)).stdout).toContain("will be sent again");
+      expect((await clubIn(dir, "mail", "list", "--status", "pending")).stdout).toContain("kim@club.test");
+    } finally {
+      await app.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

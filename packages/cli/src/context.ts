@@ -1,10 +1,13 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type Env, loadEnv } from "@club/api";
-import { createDb, type DbHandle } from "@club/db";
+import { type Env, loadEnv, OPERATOR, operatorSocketPath } from "@club/api";
+import { createDb, DatabaseLockedError, type DbHandle } from "@club/db";
 import type { Command } from "commander";
+import { type Api, localApi, mediaStoreFor, remoteApi, socketApi } from "./api";
 
-/** Failures other than usage mistakes: exit code 2 (usage mistakes exit 1). */
-export class CommandFailed extends Error {}
+import { CommandFailed } from "./errors";
+
+export { CommandFailed };
 
 /** The CLI reads the same configuration as the server and opens the same database. */
 export async function withDb<T>(fn: (handle: DbHandle, env: Env) => Promise<T>): Promise<T> {
@@ -44,4 +47,21 @@ export function localOnly(command: Command, what: string): void {
 
 export function print(line = ""): void {
   process.stdout.write(`${line}\n`);
+}
+
+/**
+ * The operator's procedures (the mail outbox): remotely with --url and --token; on the database
+ * when it is free; and while the server holds the embedded database, through the server's socket.
+ */
+export async function withOperatorApi<T>(command: Command, fn: (api: Api) => Promise<T>): Promise<T> {
+  const remote = remoteOf(command);
+  if (remote) return fn(remoteApi(remote.url, remote.token));
+  try {
+    return await withDb(async (h, env) => fn(localApi(h.db, await mediaStoreFor(env), env, OPERATOR)));
+  } catch (err) {
+    if (!(err instanceof DatabaseLockedError)) throw err;
+    const socket = operatorSocketPath(loadEnv().DATA_DIR);
+    if (!existsSync(socket)) throw new CommandFailed(err.message);
+    return fn(socketApi(socket));
+  }
 }

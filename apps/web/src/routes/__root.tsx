@@ -5,6 +5,7 @@ import { SiteFooter } from "../layout/SiteFooter";
 import { SiteHeader } from "../layout/SiteHeader";
 import type { Trpc } from "../lib/trpc";
 import { Page } from "../ui/Page";
+import { Toaster } from "../ui/Toaster";
 
 export interface RouterContext {
   trpc: Trpc;
@@ -25,6 +26,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <Toaster />
     </div>
   );
 }

@@ -65,6 +65,29 @@ export function requireOwnAccountChange(
     throw forbidden("The administrator flag cannot be changed here.");
 }
 
+/**
+ * Whoever runs `club` on the server's own machine (the command line reads the database, or asks
+ * the running server through its local socket): an administrator who is no member. It may call
+ * only the procedures in `OPERATOR_PROCEDURES`, which read or retry and write no row of hers.
+ */
+export const OPERATOR: SessionUser = {
+  id: "00000000-0000-0000-0000-000000000000",
+  name: "club (command line)",
+  email: "operator@localhost",
+  type: "Founding",
+  admin: true,
+  mustChangePassword: false,
+};
+export const OPERATOR_PROCEDURES: ReadonlySet<string> = new Set([
+  "mailOutbox.list",
+  "mailOutbox.get",
+  "mailOutbox.summary",
+  "mailOutbox.retry",
+]);
+
+/** Where a server on the embedded database answers the operator (see OPERATOR). */
+export const operatorSocketPath = (dataDir: string) => `${dataDir}/club.sock`;
+
 export function requireAdmin(ctx: MemberContext): MemberContext {
   if (!ctx.user.admin) throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
   return ctx;

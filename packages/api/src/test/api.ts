@@ -24,7 +24,12 @@ export async function testApi() {
   function contextFor(user: SessionUser | null, overrides: Partial<ApiContext> = {}): ApiContext {
     return {
       db: handle.db,
-      config: { appOrigin: "http://club.test", tempPassword: "Temp-Pass-1", timeZone: "America/New_York" },
+      config: {
+        appOrigin: "http://club.test",
+        tempPassword: "Temp-Pass-1",
+        timeZone: "America/New_York",
+        mailDelivery: "capture",
+      },
       session: user
         ? { id: `session-${user.id}`, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) }
         : null,

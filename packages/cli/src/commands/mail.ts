@@ -1,47 +1,79 @@
-import { mailOutbox } from "@club/db";
-import type { Command } from "commander";
-import { desc, eq } from "drizzle-orm";
-import { CommandFailed, localOnly, print, withDb } from "../context";
+import { mailStatuses } from "@club/shared";
+import { type Command, Option } from "commander";
+import { CommandFailed, print, withOperatorApi } from "../context";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const messageId = (id: string) => {
+  if (!UUID.test(id)) throw new CommandFailed(`"${id}" is not a message id; see club mail list.`);
+  return id;
+};
 
+/**
+ * The mail outbox: on the database when it is free, through the running server when it holds the
+ * embedded database, or on a remote server with --url and --token.
+ */
 export function registerMailCommands(program: Command): void {
   const mail = program
     .command("mail")
-    .description("read the mail outbox (where mail waits, or is kept when no SMTP is set)");
+    .description(
+      "read the mail outbox (where mail waits, or is kept when no SMTP is set); works while the server runs",
+    );
   mail
     .command("list")
     .description("list messages, newest first")
-    .option("--json", "print JSON (with the message bodies)")
+    .addOption(new Option("--status <status>", "only messages in this state").choices(mailStatuses))
+    .option("--search <text>", "only messages whose recipient or subject contains this")
+    .option("--json", "print JSON")
     .option("--limit <n>", "how many", (v) => Number.parseInt(v, 10), 50)
-    .action(async (opts: { json?: boolean; limit: number }, command: Command) => {
-      localOnly(command, "mail list");
-      await withDb(async (h) => {
-        const rows = await h.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(opts.limit);
-        if (opts.json) return print(JSON.stringify(rows, null, 2));
-        if (rows.length === 0) return print("The outbox is empty.");
-        for (const m of rows)
-          print(`${m.id}  ${m.createdAt.toISOString()}  ${m.status.padEnd(8)}  ${m.to}  ${m.subject}`);
+    .action(
+      async (
+        opts: { status?: (typeof mailStatuses)[number]; search?: string; json?: boolean; limit: number },
+        command: Command,
+      ) => {
+        await withOperatorApi(command, async (api) => {
+          const rows = [];
+          let cursor: string | undefined;
+          do {
+            const page = await api.mailOutbox.list({
+              ...(opts.status ? { status: opts.status } : {}),
+              ...(opts.search ? { search: opts.search } : {}),
+              ...(cursor ? { cursor } : {}),
+            });
+            rows.push(...page.items);
+            cursor = page.nextCursor ?? undefined;
+          } while (cursor && rows.length < opts.limit);
+          const shown = rows.slice(0, opts.limit);
+          if (opts.json) return print(JSON.stringify(shown, null, 2));
+          if (shown.length === 0) return print("The outbox is empty.");
+          for (const m of shown)
+            print(`${m.id}  ${m.createdAt.toISOString()}  ${m.status.padEnd(8)}  ${m.to}  ${m.subject}`);
+        });
+      },
+    );
+  mail
+    .command("show <id>")
+    .description("print one message: its envelope, links and text")
+    .action(async (id: string, _opts, command: Command) => {
+      await withOperatorApi(command, async (api) => {
+        const m = await api.mailOutbox.get({ id: messageId(id) });
+        print(`To: ${m.to}\nSubject: ${m.subject}\nStatus: ${m.status} (attempts ${m.attempts})`);
+        print(`Created: ${m.createdAt.toISOString()}`);
+        if (m.lastError) print(`Last error: ${m.lastError}`);
+        if (m.attachments.length) print(`Attachments: ${m.attachments.map((a) => a.filename).join(", ")}`);
+        if (m.bodyPurgedAt) {
+          print(
+            `\n(The body was removed on ${m.bodyPurgedAt.toISOString()}: delivered mail is kept for MAIL_KEEP_DAYS.)`,
+          );
+          return;
+        }
+        if (m.links.length) print(`Links:\n${m.links.map((l) => `  ${l}`).join("\n")}`);
+        print(`\n${m.text}`);
       });
     });
   mail
-    .command("show <id>")
-    .description("print one message")
+    .command("retry <id>")
+    .description("send a failed message again")
     .action(async (id: string, _opts, command: Command) => {
-      localOnly(command, "mail show");
-      if (!UUID.test(id)) throw new CommandFailed(`"${id}" is not a message id; see club mail list.`);
-      await withDb(async (h) => {
-        const [m] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-        if (!m) throw new CommandFailed(`No message with id ${id}.`);
-        print(
-          `To: ${m.to}\nSubject: ${m.subject}\nStatus: ${m.status} (attempts ${m.attempts})\nCreated: ${m.createdAt.toISOString()}`,
-        );
-        if (m.attachments.length) print(`Attachments: ${m.attachments.map((a) => a.filename).join(", ")}`);
-        print(
-          m.bodyPurgedAt
-            ? `\n(The body was removed on ${m.bodyPurgedAt.toISOString()}: delivered mail is kept for MAIL_KEEP_DAYS.)`
-            : `\n${m.text}`,
-        );
-      });
+      await withOperatorApi(command, async (api) => print((await api.mailOutbox.retry({ id: messageId(id) })).message));
     });
 }

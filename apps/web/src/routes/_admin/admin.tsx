@@ -1,4 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/Alert";
 import { Card, Page } from "../../ui/Page";
 
 const tools = [
@@ -6,13 +9,34 @@ const tools = [
   { to: "/users", title: "User Management", text: "Member types and password resets." },
   { to: "/mail", title: "Bulk e-mail", text: "Write to a group of members." },
   { to: "/invitation-codes", title: "Invitation codes", text: "Create, list and revoke codes." },
+  { to: "/outbox", title: "Mail outbox", text: "Every message sent or waiting, and any that failed." },
 ] as const;
 
 export const Route = createFileRoute("/_admin/admin")({
   component: function AdminDashboard() {
     const { user } = Route.useRouteContext();
+    const outbox = useQuery(trpc.mailOutbox.summary.queryOptions());
     return (
       <Page title={`Welcome to the Admin Dashboard, ${user.name}!`}>
+        {outbox.data?.delivery === "capture" ? (
+          <Alert tone="info" className="mb-6">
+            Mail is not sent from this server (no SMTP_URL): invitations, registration links and password resets are kept
+            in the{" "}
+            <Link to="/outbox" className="font-medium underline">
+              Mail outbox
+            </Link>
+            , where you can read them.
+          </Alert>
+        ) : null}
+        {outbox.data?.counts.failed ? (
+          <Alert className="mb-6">
+            {outbox.data.counts.failed} message(s) could not be delivered.{" "}
+            <Link to="/outbox" search={{ status: "failed" }} className="font-medium underline">
+              See the failures
+            </Link>
+            .
+          </Alert>
+        ) : null}
         <ul className="grid gap-5 sm:grid-cols-2">
           {tools.map((t) => (
             <li key={t.to}>
