@@ -6,11 +6,6 @@ import { Toaster as Sonner } from "sonner";
  */
 export function Toaster() {
   return (
-    <Sonner
-      position="top-center"
-      closeButton
-      richColors
-      toastOptions={{ className: "font-sans", duration: 5000 }}
-    />
+    <Sonner position="top-center" closeButton richColors toastOptions={{ className: "font-sans", duration: 5000 }} />
   );
 }

@@ -55,7 +55,12 @@ export function OutboxMessage({ id, onClose }: { id: string; onClose: () => void
                   <ul className="mt-1 space-y-1">
                     {m.links.map((href) => (
                       <li key={href}>
-                        <a href={href} target="_blank" rel="noopener noreferrer" className="break-all text-plum underline">
+                        <a
+                          href={href}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="break-all text-plum underline"
+                        >
                           {href}
                         </a>
                       </li>

@@ -20,8 +20,8 @@ export const Route = createFileRoute("/_admin/admin")({
       <Page title={`Welcome to the Admin Dashboard, ${user.name}!`}>
         {outbox.data?.delivery === "capture" ? (
           <Alert tone="info" className="mb-6">
-            Mail is not sent from this server (no SMTP_URL): invitations, registration links and password resets are kept
-            in the{" "}
+            Mail is not sent from this server (no SMTP_URL): invitations, registration links and password resets are
+            kept in the{" "}
             <Link to="/outbox" className="font-medium underline">
               Mail outbox
             </Link>

@@ -10,9 +10,9 @@ import { outboxStatusLabel, outboxStatusTone } from "../../features/mail/outbox-
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
+import { cn } from "../../ui/cn";
 import { TextField } from "../../ui/Field";
 import { Page } from "../../ui/Page";
-import { cn } from "../../ui/cn";
 
 const search = z.object({
   status: z.enum(mailStatuses).optional().catch(undefined),
@@ -69,7 +69,10 @@ function OutboxPage() {
       title="Mail outbox"
       lead="Every message the club has sent or will send: who it is for, and whether it went."
       actions={
-        <Button variant="secondary" onClick={() => queryClient.invalidateQueries({ queryKey: trpc.mailOutbox.pathKey() })}>
+        <Button
+          variant="secondary"
+          onClick={() => queryClient.invalidateQueries({ queryKey: trpc.mailOutbox.pathKey() })}
+        >
           Refresh
         </Button>
       }
@@ -90,7 +93,9 @@ function OutboxPage() {
               onClick={() => navigate({ search: { ...s, status, message: undefined } })}
               className={cn(
                 "rounded-full border px-3 py-1.5 text-sm",
-                s.status === status ? "border-plum bg-plum text-white" : "border-line bg-card text-ink hover:border-plum",
+                s.status === status
+                  ? "border-plum bg-plum text-white"
+                  : "border-line bg-card text-ink hover:border-plum",
               )}
             >
               {label} <span className="opacity-75">({n})</span>
