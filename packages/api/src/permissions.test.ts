@@ -225,9 +225,16 @@ const rows: Row[] = [
     expect: ADMINS,
   },
   { path: "users.list", input: () => undefined, expect: ADMINS },
+  { path: "users.list", on: "a searched page", input: () => ({ search: "vic", limit: 50 }), expect: ADMINS },
   { path: "users.temporaryPassword", input: () => undefined, expect: ADMINS },
   { path: "users.setPrivilege", input: () => ({ userId: people.victim.id, type: "Standard" }), expect: ADMINS },
   { path: "users.resetPasswordToTemp", input: () => ({ userId: people.victim.id }), expect: ADMINS },
+  {
+    path: "users.resetPasswordToTemp",
+    on: "her own account",
+    input: (c) => ({ userId: c.me?.id ?? people.victim.id }),
+    expect: { ...ADMINS, admin: "FORBIDDEN" },
+  },
   { path: "users.setTestingTeam", input: () => ({ userId: people.victim.id, testingTeam: true }), expect: ADMINS },
 
   { path: "adminMail.members", input: () => undefined, expect: ADMINS },

@@ -3,6 +3,7 @@ export * from "./format";
 export * from "./messages";
 export * from "./schemas/auth";
 export * from "./schemas/events";
+export * from "./schemas/forms";
 export * from "./schemas/media";
 export * from "./schemas/membership";
 export * from "./text";

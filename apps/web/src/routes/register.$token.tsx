@@ -1,51 +1,75 @@
+import { registrationForm } from "@club/shared";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useState } from "react";
-import { newPasswordProblem } from "../features/auth/new-password";
+import { toast } from "sonner";
+import { NewPasswordFields } from "../features/auth/NewPasswordFields";
 import { errorCode, errorMessage, trpc } from "../lib/trpc";
 import { Alert } from "../ui/Alert";
 import { Button } from "../ui/Button";
 import { SelectField, TextField } from "../ui/Field";
+import { serverError, useZodForm } from "../ui/form";
 import { Card, Page } from "../ui/Page";
+
+type Invitation = { email: string; name: string; type: "Founding" | "Standard" | "Travel Host" };
+
+function RegistrationForm({ token, invitation }: { token: string; invitation: Invitation }) {
+  const navigate = useNavigate();
+  const form = useZodForm(registrationForm, {
+    defaultValues: { name: invitation.name, type: invitation.type, newPassword: "", confirm: "" },
+  });
+  const { errors } = form.formState;
+  const register = useMutation(
+    trpc.registration.register.mutationOptions({
+      onSuccess: async () => {
+        toast.success("Your account is ready. Please log in.");
+        await navigate({ to: "/login", search: { email: invitation.email } });
+      },
+      onError: (err) =>
+        form.setError(serverError, {
+          message: errorCode(err)
+            ? errorMessage(err, "Error creating account.")
+            : "Error creating account. Please try again later.",
+        }),
+    }),
+  );
+
+  return (
+    <Card>
+      <form
+        onSubmit={form.handleSubmit(({ name, type, newPassword }) =>
+          register.mutate({ token, name, type, password: newPassword }),
+        )}
+        className="flex flex-col gap-5"
+        noValidate
+      >
+        <TextField label="Email" value={invitation.email} readOnly />
+        <TextField label="Name" required autoComplete="name" error={errors.name?.message} {...form.register("name")} />
+        <SelectField
+          label="Account type"
+          required
+          hint="The membership you were accepted for."
+          options={[{ value: invitation.type, label: invitation.type }]}
+          error={errors.type?.message}
+          {...form.register("type")}
+        />
+        <NewPasswordFields
+          register={form.register}
+          errors={errors}
+          labels={{ password: "Password", confirm: "Confirm password" }}
+        />
+        {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
+        <Button type="submit" disabled={register.isPending}>
+          Create account
+        </Button>
+      </form>
+    </Card>
+  );
+}
 
 export const Route = createFileRoute("/register/$token")({
   component: function RegisterPage() {
     const { token } = Route.useParams();
-    const navigate = useNavigate();
     const invitation = useQuery({ ...trpc.registration.validateToken.queryOptions({ token }), retry: false });
-    const [name, setName] = useState("");
-    const [type, setType] = useState("");
-    const [password, setPassword] = useState("");
-    const [confirm, setConfirm] = useState("");
-    const [error, setError] = useState<string>();
-    useEffect(() => {
-      if (invitation.data) {
-        setName(invitation.data.name);
-        setType(invitation.data.type);
-      }
-    }, [invitation.data]);
-    const register = useMutation(
-      trpc.registration.register.mutationOptions({
-        onSuccess: () => navigate({ to: "/login" }),
-        onError: (err) =>
-          setError(
-            errorCode(err)
-              ? errorMessage(err, "Error creating account.")
-              : "Error creating account. Please try again later.",
-          ),
-      }),
-    );
-
-    function submit(e: FormEvent) {
-      e.preventDefault();
-      setError(undefined);
-      const problem = newPasswordProblem(password, confirm, "Passwords do not match.");
-      if (problem) return setError(problem);
-      if (!name.trim()) return setError("Name is required.");
-      if (!type) return setError("Account type is required.");
-      register.mutate({ token, name, type: type as "Standard", password });
-    }
-
     return (
       <Page title="Create your account" lead="Welcome to the club." width="narrow">
         {invitation.isPending ? <p className="text-ink-soft">Checking your invitation…</p> : null}
@@ -56,49 +80,7 @@ export const Route = createFileRoute("/register/$token")({
               : "Error verifying token. Please try again later."}
           </Alert>
         ) : null}
-        {invitation.data ? (
-          <Card>
-            <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
-              <TextField label="Email" value={invitation.data.email} readOnly />
-              <TextField
-                label="Name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                required
-                autoComplete="name"
-              />
-              <SelectField
-                label="Account type"
-                value={type}
-                onChange={(e) => setType(e.target.value)}
-                required
-                hint="The membership you were accepted for."
-                options={[{ value: invitation.data.type, label: invitation.data.type }]}
-              />
-              <TextField
-                label="Password"
-                type="password"
-                hint="6 to 30 characters."
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-                autoComplete="new-password"
-              />
-              <TextField
-                label="Confirm password"
-                type="password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-                required
-                autoComplete="new-password"
-              />
-              {error ? <Alert>{error}</Alert> : null}
-              <Button type="submit" disabled={register.isPending}>
-                Create account
-              </Button>
-            </form>
-          </Card>
-        ) : null}
+        {invitation.data ? <RegistrationForm token={token} invitation={invitation.data} /> : null}
       </Page>
     );
   },

@@ -102,6 +102,11 @@ export function requireOwnerOrAdmin(viewer: Viewer, ownerId: string | null, refu
   if (!canManage(viewer, ownerId)) throw forbidden(refusal);
 }
 
+/** Some admin actions are for other members' accounts only (an admin resets her own password in Settings). */
+export function requireSomeoneElse(viewer: Viewer, userId: string, refusal: string): void {
+  if (viewer.id === userId) throw forbidden(refusal);
+}
+
 /** Comments are edited by their author only (not even an admin puts words in a member's mouth). */
 export function requireAuthor(viewer: Viewer, authorId: string): void {
   if (viewer.id !== authorId) throw forbidden("Only the author can edit a comment.");

@@ -2,15 +2,13 @@ import { mailOutbox } from "@club/db";
 import { mailStatuses } from "@club/shared";
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { escapeLike } from "../domain/like";
 import { badRequest, notFound } from "../errors";
 import { adminProcedure, router } from "../trpc";
 
 const PAGE = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STALE = "This page of the outbox is no longer available. Please reload it.";
-
-/** LIKE wildcards in a search are matched literally. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const envelope = {
   id: mailOutbox.id,

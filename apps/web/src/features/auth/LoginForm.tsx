@@ -9,8 +9,14 @@ import { TextField } from "../../ui/Field";
 import { Card } from "../../ui/Page";
 import { safeRedirect } from "./session";
 
-export function LoginForm({ redirect }: { redirect?: string | undefined }) {
-  const [email, setEmail] = useState("");
+export function LoginForm({
+  redirect,
+  email: knownEmail,
+}: {
+  redirect?: string | undefined;
+  email?: string | undefined;
+}) {
+  const [email, setEmail] = useState(knownEmail ?? "");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
   const queryClient = useQueryClient();
@@ -52,6 +58,7 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
         <TextField
           label="Password"
           type="password"
+          autoFocus={Boolean(knownEmail)}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}

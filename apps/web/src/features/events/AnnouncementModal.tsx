@@ -42,6 +42,7 @@ export function AnnouncementModal({
           body: announcementBody(event),
         }}
         onSend={(draft) => announce.mutateAsync({ eventId: event.id, ...draft })}
+        onSent={() => onOpenChange(false)}
         onCancel={() => onOpenChange(false)}
       />
     </Dialog>

@@ -1,18 +1,17 @@
-import { recipientGroups } from "@club/shared";
+import { recipientGroups, sendEmailInput } from "@club/shared";
 import { useQuery } from "@tanstack/react-query";
 import DOMPurify from "dompurify";
-import { type FormEvent, useMemo, useState } from "react";
-import { trpc } from "../../lib/trpc";
+import { useMemo } from "react";
+import { Controller } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { errorCode, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Checkbox, SelectField, TextArea, TextField } from "../../ui/Field";
+import { serverError, useZodForm } from "../../ui/form";
 
-export interface MailDraft {
-  subject: string;
-  body: string;
-  recipientGroup: (typeof recipientGroups)[number]["value"];
-  selectedMemberIds?: string[];
-}
+export type MailDraft = z.output<typeof sendEmailInput>;
 
 /**
  * Recipient group, subject, HTML body and a live preview. The preview shows sanitised HTML in a
@@ -22,19 +21,27 @@ export function MailComposer({
   initial,
   allowSelected,
   onSend,
+  onSent,
   onCancel,
 }: {
-  initial?: Partial<MailDraft>;
+  initial?: Partial<Pick<MailDraft, "subject" | "body">>;
   allowSelected?: boolean;
   onSend: (draft: MailDraft) => Promise<{ message: string; queued: number }>;
+  /** After a successful send (the toast has said so). */
+  onSent?: () => void;
   onCancel?: () => void;
 }) {
-  const [group, setGroup] = useState<MailDraft["recipientGroup"]>(initial?.recipientGroup ?? "all");
-  const [subject, setSubject] = useState(initial?.subject ?? "");
-  const [body, setBody] = useState(initial?.body ?? "");
-  const [selected, setSelected] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+  const form = useZodForm(sendEmailInput, {
+    defaultValues: {
+      recipientGroup: "all",
+      subject: initial?.subject ?? "",
+      body: initial?.body ?? "",
+      selectedMemberIds: [],
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const group = form.watch("recipientGroup");
+  const body = form.watch("body") ?? "";
   const members = useQuery({
     ...trpc.events.invitableMembers.queryOptions(),
     enabled: allowSelected === true && group === "selected",
@@ -42,72 +49,70 @@ export function MailComposer({
   const preview = useMemo(() => DOMPurify.sanitize(body), [body]);
   const groups = recipientGroups.filter((g) => allowSelected || g.value !== "selected");
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setResult(undefined);
-    if (!subject.trim() || !body.trim()) return setResult({ ok: false, text: "Subject and body are required." });
-    setBusy(true);
+  const submit = form.handleSubmit(async (draft) => {
     try {
       const sent = await onSend({
-        subject,
-        body,
-        recipientGroup: group,
-        ...(group === "selected" ? { selectedMemberIds: selected } : {}),
+        ...draft,
+        ...(draft.recipientGroup === "selected" ? {} : { selectedMemberIds: undefined }),
       });
-      setResult({ ok: true, text: `${sent.message} (${sent.queued} recipient${sent.queued === 1 ? "" : "s"})` });
+      toast.success(sent.message, { description: `${sent.queued} recipient${sent.queued === 1 ? "" : "s"}` });
+      onSent?.();
     } catch (err) {
-      const text =
-        err instanceof Error && err.message
-          ? `Failed to send email. ${err.message}`
-          : "An error occurred while sending the email.";
-      setResult({ ok: false, text });
-    } finally {
-      setBusy(false);
+      form.setError(serverError, {
+        message:
+          errorCode(err) && err instanceof Error
+            ? `Failed to send email. ${err.message}`
+            : "An error occurred while sending the email.",
+      });
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} className="grid gap-6 lg:grid-cols-2" noValidate>
       <div className="flex flex-col gap-5">
-        <SelectField
-          label="Recipients"
-          value={group}
-          onChange={(e) => setGroup(e.target.value as MailDraft["recipientGroup"])}
-          options={groups}
-        />
+        <SelectField label="Recipients" options={groups} {...form.register("recipientGroup")} />
         {group === "selected" ? (
-          <fieldset className="max-h-48 overflow-y-auto rounded-lg border border-line p-3">
-            <legend className="px-1 text-sm font-medium">Selected Members</legend>
-            {members.data?.map((m) => (
-              <Checkbox
-                key={m.user_id}
-                label={`${m.name} (${m.email})`}
-                checked={selected.includes(m.user_id)}
-                onChange={(e) =>
-                  setSelected((s) => (e.target.checked ? [...s, m.user_id] : s.filter((id) => id !== m.user_id)))
-                }
-              />
-            ))}
-          </fieldset>
+          <Controller
+            control={form.control}
+            name="selectedMemberIds"
+            render={({ field }) => (
+              <fieldset className="max-h-48 overflow-y-auto rounded-lg border border-line p-3">
+                <legend className="px-1 text-sm font-medium">Selected Members</legend>
+                {members.data?.map((m) => (
+                  <Checkbox
+                    key={m.user_id}
+                    label={`${m.name} (${m.email})`}
+                    checked={field.value?.includes(m.user_id) ?? false}
+                    onChange={(e) =>
+                      field.onChange(
+                        e.target.checked
+                          ? [...(field.value ?? []), m.user_id]
+                          : (field.value ?? []).filter((id) => id !== m.user_id),
+                      )
+                    }
+                  />
+                ))}
+                {errors.selectedMemberIds ? (
+                  <p className="mt-2 text-sm text-danger">{errors.selectedMemberIds.message}</p>
+                ) : null}
+              </fieldset>
+            )}
+          />
         ) : null}
-        <TextField
-          label="Subject"
-          value={subject}
-          onChange={(e) => setSubject(e.target.value)}
-          required
-          maxLength={300}
-        />
+        <TextField label="Subject" required maxLength={300} {...form.register("subject")} />
         <TextArea
           label="Body (HTML allowed)"
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
           required
           className="[&_textarea]:min-h-64 [&_textarea]:font-mono [&_textarea]:text-sm"
+          {...form.register("body", { deps: ["subject"] })}
         />
-        {result ? <Alert tone={result.ok ? "success" : "error"}>{result.text}</Alert> : null}
+        {/* The spec's message, for a subject or body left empty (the check sits on the subject, and typing
+            a body re-checks it), goes once both are filled. */}
+        {errors.subject ? <Alert>{errors.subject.message}</Alert> : null}
+        {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
         <div className="flex gap-3">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Sending..." : "Send Email"}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Sending..." : "Send Email"}
           </Button>
           {onCancel ? (
             <Button variant="secondary" onClick={onCancel}>

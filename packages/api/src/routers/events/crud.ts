@@ -13,6 +13,7 @@ import {
 } from "../../domain/access";
 import { participantsOf, toEventDto } from "../../domain/events/queries";
 import { insertEvent } from "../../domain/events/slug";
+import { escapeLike } from "../../domain/like";
 import { badRequest, notFound } from "../../errors";
 import { memberProcedure } from "../../trpc";
 
@@ -22,9 +23,6 @@ function normalizeOrThrow(input: z.output<typeof eventInput>, timeZone: string) 
   if ("error" in result) throw badRequest(result.error);
   return result;
 }
-
-/** LIKE wildcards in a search are matched literally. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const eventCrud = {
   /** GET /api/events: the events the member may see, by start date, filtered by title. */
