@@ -29,6 +29,8 @@ async function apply(
   await page.getByRole("button", { name: "Next" }).click();
 
   await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
+  // Nothing is called wrong before the applicant has tried to go on.
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please fill out all required fields.");
   await page.getByLabel("Full name").fill(person.name);
@@ -46,6 +48,8 @@ async function apply(
   await page.getByRole("button", { name: "Next" }).click();
 
   await expect(page.getByRole("heading", { name: "Additional Information" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await screenshot(page, "application-step-3");
   await page.getByLabel("Availability").selectOption("Weekends");
   await page.getByLabel("Membership type").selectOption(person.type);
   if (person.type === "Travel Host") {
