@@ -85,15 +85,28 @@ test("a Standard member cannot create, and only the creator or an admin manages 
 test("join with a confirmation, leave, invite a member who accepts, announce and delete", async ({ page, browser }) => {
   await signIn(page, FOUNDING.email);
   await page.goto("/events/garden-design-walk");
-  await page.getByRole("tab", { name: "Participation" }).click();
+  // The tab is in the address: a link opens it, Back returns to the one before.
+  await page.getByRole("tab", { name: "Images" }).click();
+  await expect(page).toHaveURL(/\?tab=images$/);
+  await page.goBack();
+  await expect(page.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
+  await page.goto("/events/garden-design-walk?tab=participation");
+  await expect(page.getByRole("tab", { name: "Participation" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByText("No participants yet. Be the first to join!")).toBeVisible();
+  // Joining is on the Details tab too.
+  await page.getByRole("tab", { name: "Details" }).click();
+  await expect(page.getByText("Nobody has joined yet.")).toBeVisible();
   await page.getByRole("button", { name: "Join Event" }).click();
   const welcome = page.getByRole("dialog", { name: "Welcome to Garden Design Walk!" });
   await expect(welcome.getByText("You have successfully joined the event.")).toBeVisible();
   await welcome.getByRole("button", { name: "Send Confirmation Email" }).click();
-  await welcome.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByText("Confirmation email sent.")).toBeVisible();
+  await expect(welcome).toBeHidden();
   const confirmation = await waitForMail(FOUNDING.email, /You're joining Garden Design Walk/);
   expect(confirmation.attachments).toEqual(["garden-design-walk.ics"]);
+  await expect(page.getByText("1 going")).toBeVisible();
+  await screenshot(page, "event-details");
+  await page.getByRole("tab", { name: "Participation" }).click();
   await expect(page.getByText("Current Participants (1)")).toBeVisible();
   await expect(page.getByText("(You)")).toBeVisible();
   await page.getByRole("button", { name: "Leave Event" }).click();
@@ -110,6 +123,7 @@ test("join with a confirmation, leave, invite a member who accepts, announce and
   await invite.getByRole("checkbox").first().check();
   await invite.getByRole("button", { name: "Invite Selected (1)" }).click();
   await expect(invite).toBeHidden();
+  await expect(page.getByText("Invitations sent to 1 member(s).")).toBeVisible();
   const invitation = await waitForMail("host@club.local", /invites you to Garden Design Walk/);
 
   const host = await browser.newPage();

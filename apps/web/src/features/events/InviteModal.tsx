@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -10,12 +11,10 @@ export function InviteModal({
   event,
   open,
   onOpenChange,
-  onInvited,
 }: {
   event: EventDto;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onInvited: (message: string) => void;
 }) {
   const members = useQuery({ ...trpc.events.invitableMembers.queryOptions(), enabled: open });
   const [query, setQuery] = useState("");
@@ -25,7 +24,7 @@ export function InviteModal({
       onSuccess: (r) => {
         setSelected([]);
         onOpenChange(false);
-        onInvited(r.message);
+        toast.success(r.message, { description: "Each has an e-mail with a link of her own." });
       },
     }),
   );

@@ -1,132 +1,148 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, type ErrorComponentProps, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { z } from "zod";
 import { CommentsSection } from "../../features/comments/CommentsSection";
 import { AnnouncementModal } from "../../features/events/AnnouncementModal";
 import { EventDetails } from "../../features/events/EventDetails";
 import { EventImages } from "../../features/events/EventImages";
 import { EventWizard, formFromEvent, payloadOf } from "../../features/events/EventWizard";
+import { JoinLeave } from "../../features/events/JoinLeave";
 import { Participation } from "../../features/events/Participation";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
-import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import { Tabs } from "../../ui/Tabs";
 
-type Tab = "details" | "participation" | "images" | "notes";
+const tabs = ["details", "participation", "images", "notes"] as const;
+type Tab = (typeof tabs)[number];
+
+/** 'Event not found', then back to the list (SPEC.md section 2); any other failure says so. */
+function EventError({ error }: ErrorComponentProps) {
+  const navigate = useNavigate();
+  const notFound = errorCode(error) === "NOT_FOUND";
+  useEffect(() => {
+    if (!notFound) return;
+    const t = setTimeout(() => navigate({ to: "/calendar" }), 2000);
+    return () => clearTimeout(t);
+  }, [notFound, navigate]);
+  return notFound ? (
+    <Page title="Event not found" lead="Taking you back to the events list…" />
+  ) : (
+    <Page title="Failed to load event" lead="Please reload the page, or try again later." />
+  );
+}
 
 export const Route = createFileRoute("/_member/events/$id")({
-  component: function EventPage() {
-    const { id } = Route.useParams();
-    const navigate = useNavigate();
-    const queryClient = useQueryClient();
-    const event = useQuery(trpc.events.get.queryOptions({ id }));
-    const me = useQuery(trpc.auth.me.queryOptions());
-    const [tab, setTab] = useState<Tab>("details");
-    const [editing, setEditing] = useState(false);
-    const [deleting, setDeleting] = useState(false);
-    const [announcing, setAnnouncing] = useState(false);
-    const notFound = event.isError && errorCode(event.error) === "NOT_FOUND";
-    useEffect(() => {
-      // 'Event not found', then back to the list (SPEC.md section 2).
-      if (!notFound) return;
-      const t = setTimeout(() => navigate({ to: "/calendar" }), 2000);
-      return () => clearTimeout(t);
-    }, [notFound, navigate]);
-    const update = useMutation(
-      trpc.events.update.mutationOptions({
-        onSuccess: async () => {
-          setEditing(false);
-          await queryClient.invalidateQueries({ queryKey: trpc.events.pathKey() });
-        },
-      }),
-    );
-    const remove = useMutation(
-      trpc.events.delete.mutationOptions({
-        onSuccess: async () => {
-          await queryClient.invalidateQueries({ queryKey: trpc.events.pathKey() });
-          await navigate({ to: "/calendar" });
-        },
-      }),
-    );
-
-    if (event.isPending) return <Page title="Loading…" />;
-    if (notFound) return <Page title="Event not found" lead="Taking you back to the events list…" />;
-    if (event.isError || !event.data) return <Page title="Failed to load event" />;
-    const e = event.data;
-    const meInfo = me.data ? { user_id: me.data.user_id, admin: me.data.admin } : undefined;
-    const actions = e.can_manage ? (
-      <>
-        <Button onClick={() => setEditing(true)}>Edit Details</Button>
-        <Button variant="danger" onClick={() => setDeleting(true)}>
-          Delete Event
-        </Button>
-        <Button variant="secondary" onClick={() => setAnnouncing(true)}>
-          Draft Announcement Email
-        </Button>
-      </>
-    ) : null;
-
-    return (
-      <>
-        <div
-          className="relative h-48 overflow-hidden sm:h-64"
-          style={{ background: `linear-gradient(135deg, ${e.color}, #33203c)` }}
-        >
-          {e.bannerImage ? <img src={e.bannerImage} alt="" className="h-full w-full object-cover" /> : null}
-        </div>
-        <Page title={e.title}>
-          <Tabs
-            label="Event"
-            value={tab}
-            onValueChange={setTab}
-            tabs={[
-              { value: "details", label: "Details", content: <EventDetails event={e} actions={actions} /> },
-              {
-                value: "participation",
-                label: "Participation",
-                content: me.data ? <Participation event={e} me={me.data} /> : null,
-              },
-              { value: "images", label: "Images", content: <EventImages eventId={e.id} me={meInfo} /> },
-              {
-                value: "notes",
-                label: "Notes and Comments",
-                content: <CommentsSection commentableId={e.id} me={meInfo} />,
-              },
-            ]}
-          />
-        </Page>
-        <Dialog open={editing} onOpenChange={setEditing} title="Edit Event" size="lg">
-          <EventWizard
-            mode="edit"
-            initial={formFromEvent(e)}
-            saving={update.isPending}
-            error={update.isError ? errorMessage(update.error, "The event could not be saved.") : undefined}
-            onCancel={() => setEditing(false)}
-            onSave={(f) => update.mutate({ id: e.id, ...payloadOf(f) })}
-          />
-        </Dialog>
-        <Dialog
-          open={deleting}
-          onOpenChange={setDeleting}
-          title={`Are you sure you want to delete "${e.title}"?`}
-          description="This action cannot be undone."
-        >
-          {remove.isError ? (
-            <Alert className="mb-4">{errorMessage(remove.error, "The event could not be deleted.")}</Alert>
-          ) : null}
-          <div className="flex gap-3">
-            <Button variant="danger" onClick={() => remove.mutate({ id: e.id })} disabled={remove.isPending}>
-              Yes, Delete
-            </Button>
-            <Button variant="secondary" onClick={() => setDeleting(false)}>
-              Cancel
-            </Button>
-          </div>
-        </Dialog>
-        {announcing ? <AnnouncementModal event={e} open={announcing} onOpenChange={setAnnouncing} /> : null}
-      </>
-    );
-  },
+  // The open tab is in the address, so a link can point at an event's images and Back works.
+  validateSearch: z.object({ tab: z.enum(tabs).optional().catch(undefined) }),
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.events.get.queryOptions({ id: params.id })),
+      context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
+    ]),
+  pendingComponent: () => <Page title="Loading…" />,
+  errorComponent: EventError,
+  component: EventPage,
 });
+
+function EventPage() {
+  const { id } = Route.useParams();
+  const { tab = "details" } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const queryClient = useQueryClient();
+  const { data: e } = useSuspenseQuery(trpc.events.get.queryOptions({ id }));
+  const { data: me } = useSuspenseQuery(trpc.auth.me.queryOptions());
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [announcing, setAnnouncing] = useState(false);
+  const update = useMutation(
+    trpc.events.update.mutationOptions({
+      onSuccess: async () => {
+        setEditing(false);
+        toast.success("The event was saved.");
+        await queryClient.invalidateQueries({ queryKey: trpc.events.pathKey() });
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.events.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${e.title} was deleted.`);
+        await navigate({ to: "/calendar" });
+        await queryClient.invalidateQueries({ queryKey: trpc.events.pathKey() });
+      },
+      onError: (err) => toast.error(errorMessage(err, "The event could not be deleted.")),
+    }),
+  );
+  const meInfo = { user_id: me.user_id, admin: me.admin };
+  const going = e.participants.length;
+  const actions = (
+    <>
+      <JoinLeave event={e} me={me} />
+      {e.can_manage ? (
+        <>
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit Details
+          </Button>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            Delete Event
+          </Button>
+          <Button variant="secondary" onClick={() => setAnnouncing(true)}>
+            Draft Announcement Email
+          </Button>
+        </>
+      ) : null}
+    </>
+  );
+
+  return (
+    <>
+      <div
+        className="relative h-48 overflow-hidden sm:h-64"
+        style={{ background: `linear-gradient(135deg, ${e.color}, #33203c)` }}
+      >
+        {e.bannerImage ? <img src={e.bannerImage} alt="" className="h-full w-full object-cover" /> : null}
+      </div>
+      <Page title={e.title} lead={going === 0 ? "Nobody has joined yet." : `${going} going`}>
+        <Tabs
+          label="Event"
+          value={tab as Tab}
+          onValueChange={(next) => navigate({ search: { tab: next === "details" ? undefined : next } })}
+          tabs={[
+            { value: "details", label: "Details", content: <EventDetails event={e} actions={actions} /> },
+            { value: "participation", label: "Participation", content: <Participation event={e} me={me} /> },
+            { value: "images", label: "Images", content: <EventImages eventId={e.id} me={meInfo} /> },
+            {
+              value: "notes",
+              label: "Notes and Comments",
+              content: <CommentsSection commentableId={e.id} me={meInfo} />,
+            },
+          ]}
+        />
+      </Page>
+      <Dialog open={editing} onOpenChange={setEditing} title="Edit Event" size="lg">
+        <EventWizard
+          mode="edit"
+          initial={formFromEvent(e)}
+          saving={update.isPending}
+          error={update.isError ? errorMessage(update.error, "The event could not be saved.") : undefined}
+          onCancel={() => setEditing(false)}
+          onSave={(f) => update.mutate({ id: e.id, ...payloadOf(f) })}
+        />
+      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Are you sure you want to delete "${e.title}"?`}
+        confirmLabel="Yes, Delete"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate({ id: e.id })}
+      />
+      {announcing ? <AnnouncementModal event={e} open={announcing} onOpenChange={setAnnouncing} /> : null}
+    </>
+  );
+}
