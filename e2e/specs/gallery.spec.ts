@@ -46,10 +46,17 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await modal.getByRole("button", { name: "Save & Close" }).click();
   await expect(page).not.toHaveURL(/\?media=/);
 
-  await page.getByPlaceholder("Search by tags...").fill("silk");
+  // Tags are found by their start, in any case, and the search is in the address.
+  await page.getByPlaceholder("Search by tags...").fill("SIL");
+  await expect(page).toHaveURL(/tag=SIL/);
+  await expect(page.getByRole("button", { name: /^Open / })).toHaveCount(1);
+  await expect(page.locator("#tag-suggestions option")).toHaveAttribute("value", "silk");
+  await page.reload();
+  await expect(page.getByPlaceholder("Search by tags...")).toHaveValue("SIL");
   await expect(page.getByRole("button", { name: /^Open / })).toHaveCount(1);
   await page.getByPlaceholder("Search by tags...").fill("");
   await page.getByLabel("Event").selectOption({ label: "Poetry Reading Salon" });
+  await expect(page).toHaveURL(/event=/);
   await expect(page.getByRole("button", { name: /^Open / })).toHaveCount(1);
   await page.getByLabel("Event").selectOption({ label: "All Events" });
 
@@ -98,6 +105,11 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await expect(page.getByRole("button", { name: "Delete Selected" })).toBeDisabled();
   await page.getByRole("button", { name: "Select Video: clip.mp4" }).click();
   await page.getByRole("button", { name: "Delete Selected" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete 1 item?" });
+  await expect(confirm.getByText("This cannot be undone")).toBeVisible();
+  await screenshot(page, "gallery-confirm-delete");
+  await confirm.getByRole("button", { name: "Yes, Delete" }).click();
+  await expect(page.getByText("Deleted 1 item(s).")).toBeVisible();
   await expect(page.getByRole("button", { name: "Manage Media" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Open Video: clip.mp4" })).toHaveCount(0);
   await screenshot(page, "gallery");
@@ -113,4 +125,20 @@ test("visitors cannot see the gallery, and another member cannot edit an item", 
   await expect(modal.getByText("Tea in the Orangery, from the club's gallery.")).toBeVisible();
   await expect(modal.getByLabel("New tag")).toHaveCount(0);
   await expect(modal.getByLabel("Associated event")).toBeDisabled();
+  await page.keyboard.press("Escape");
+  // In manage mode she may select only what she may delete; the others say why.
+  await page.getByRole("button", { name: "Manage Media" }).click();
+  const others = page.getByRole("button", { name: /^Select Photo: Tea in the Orangery/ });
+  await expect(others).toHaveAttribute("aria-disabled", "true");
+  await expect(others).toHaveAttribute("title", "Only Fiona Founding or an admin can delete this item.");
+  await others.click({ force: true });
+  await expect(page.getByRole("button", { name: "Delete Selected" })).toBeDisabled();
+  const mine = page.getByRole("button", { name: /^Select Photo: Watercolour florals/ });
+  await mine.click();
+  await expect(page.getByRole("button", { name: /^Deselect Photo: Watercolour florals/ })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByRole("button", { name: "Delete Selected" })).toBeEnabled();
+  await screenshot(page, "gallery-manage");
 });

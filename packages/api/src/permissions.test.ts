@@ -341,6 +341,7 @@ const rows: Row[] = [
   },
 
   { path: "media.list", input: () => undefined, expect: MEMBERS },
+  { path: "media.tags", input: () => ({ prefix: "sa" }), expect: MEMBERS },
   { path: "media.get", on: "open", input: (c) => ({ id: c.openMedia }), expect: MEMBERS },
   { path: "media.get", on: "invite-only", input: (c) => ({ id: c.privateMedia }), expect: hidden(MEMBERS) },
   {

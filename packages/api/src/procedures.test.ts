@@ -150,3 +150,37 @@ describe("the mail outbox", () => {
     expect(seen.size).toBe(120);
   });
 });
+
+describe("gallery tags", () => {
+  it("are kept in one form and found by the start of any tag, in any case, with suggestions", async () => {
+    const me = await api.member("tagger@club.test", { type: "Founding" });
+    const caller = api.callerFor(me);
+    const item = async (name: string) => {
+      const prefix = `media/${randomUUID()}`;
+      const [row] = await api.db
+        .insert(media)
+        .values({
+          objectPrefix: prefix,
+          storageKey: `${prefix}/display.webp`,
+          mediaType: "image",
+          contentType: "image/webp",
+          sizeBytes: 1,
+          name,
+          uploadedBy: me.id,
+        })
+        .returning({ id: media.id });
+      return row!.id;
+    };
+    const sunset = await item("sunset");
+    const salon = await item("salon");
+    await caller.media.update({ id: sunset, tags: ["  Summer   Evening ", "Lake"] });
+    await caller.media.update({ id: salon, tags: ["SALON", "summer"] });
+    expect((await caller.media.get({ id: sunset })).tags).toEqual(["summer evening", "lake"]);
+    const found = async (tag: string) => (await caller.media.list({ tag })).items.map((m) => m.name).sort();
+    expect(await found("SUM")).toEqual(["salon", "sunset"]);
+    expect(await found("summer e")).toEqual(["sunset"]);
+    expect(await found("la")).toEqual(["sunset"]);
+    expect(await found("%")).toEqual([]);
+    expect(await caller.media.tags({ prefix: "S" })).toEqual(["salon", "summer", "summer evening"]);
+  });
+});

@@ -1,3 +1,5 @@
+import { comments } from "@club/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, request, startApp } from "../test/harness";
 
@@ -63,5 +65,14 @@ describe("comments", () => {
     const unliked = await request(h, "DELETE", `/api/comments/${c.id}/unlike`, undefined, bea);
     expect(unliked.json()).toEqual({ like_count: 1, user_liked: false });
     expect((await request(h, "POST", `/api/comments/${c.id}/like`)).statusCode).toBe(401);
+  });
+});
+
+describe("comments of what is deleted", () => {
+  it("go with the event or media item they belong to", async () => {
+    const doomed = (await request(h, "POST", "/api/events", { title: "Doomed" }, ada)).json();
+    await post("Bye", ada, doomed.id);
+    expect((await request(h, "DELETE", `/api/events/${doomed.id}`, undefined, ada)).statusCode).toBe(200);
+    expect(await h.db.db.select().from(comments).where(eq(comments.commentableId, doomed.id))).toEqual([]);
   });
 });

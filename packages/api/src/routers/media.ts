@@ -1,6 +1,6 @@
-import { media } from "@club/db";
+import { comments, media } from "@club/db";
 import { mediaDeleteInput, mediaListInput, mediaUpdateInput } from "@club/shared";
-import { and, arrayContains, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   MEDIA_NOT_FOUND,
@@ -10,6 +10,7 @@ import {
   requireVisibleMedia,
   visibleMedia,
 } from "../domain/access";
+import { escapeLike } from "../domain/like";
 import { deleteMediaObjects } from "../domain/media/create";
 import { afterCursor, nextCursor } from "../domain/media/cursor";
 import { mediaDto, selectMedia, toMediaDto } from "../domain/media/dto";
@@ -17,6 +18,10 @@ import { badRequest, notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
 
 const PAGE = 60;
+
+/** Tags are stored lower-cased; a search matches any tag that starts with what was typed. */
+const hasTagStartingWith = (prefix: string) =>
+  sql`exists (select 1 from unnest(${media.tags}) as t(tag) where t.tag like ${`${escapeLike(prefix)}%`})`;
 
 /** Shared by PUT /api/media/{id} and PUT /api/images/{id}. */
 export const updateMedia = memberProcedure.input(mediaUpdateInput).mutation(async ({ ctx, input }) => {
@@ -46,7 +51,7 @@ export const mediaRouter = router({
       .where(
         and(
           visibleMedia(ctx.user),
-          input?.tag ? arrayContains(media.tags, [input.tag]) : undefined,
+          input?.tag ? hasTagStartingWith(input.tag) : undefined,
           input?.eventId ? eq(media.associatedEventId, input.eventId) : undefined,
           afterCursor(input?.cursor),
         ),
@@ -59,6 +64,19 @@ export const mediaRouter = router({
       nextCursor: rows.length > limit ? nextCursor(page.at(-1)!) : null,
     };
   }),
+
+  /** Suggestions for the gallery's tag search: the tags in use that start with what was typed. */
+  tags: memberProcedure
+    .input(z.object({ prefix: z.string().trim().toLowerCase().max(40) }))
+    .query(async ({ ctx, input }) => {
+      const rows = await ctx.db
+        .selectDistinct({ tag: sql<string>`t.tag` })
+        .from(sql`${media} cross join unnest(${media.tags}) as t(tag)`)
+        .where(and(visibleMedia(ctx.user), sql`t.tag like ${`${escapeLike(input.prefix)}%`}`))
+        .orderBy(sql`t.tag`)
+        .limit(10);
+      return rows.map((r) => r.tag);
+    }),
 
   get: memberProcedure.input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) })).query(async ({ ctx, input }) => {
     await requireVisibleMedia(ctx, input.id);
@@ -74,7 +92,11 @@ export const mediaRouter = router({
   delete: memberProcedure.input(mediaDeleteInput).mutation(async ({ ctx, input }) => {
     const ids = [...new Set(input.media)];
     const rows = await requireManageableMedia(ctx, ids);
-    await ctx.db.delete(media).where(inArray(media.id, ids));
+    // Comments point at what they belong to without a foreign key (events and media alike).
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(comments).where(inArray(comments.commentableId, ids));
+      await tx.delete(media).where(inArray(media.id, ids));
+    });
     await deleteMediaObjects(ctx.store, rows, ctx.log);
     return { message: `Deleted ${ids.length} item(s).`, deleted: ids };
   }),

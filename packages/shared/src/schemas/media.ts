@@ -14,7 +14,14 @@ export const commentUpdateInput = z.object({ id: z.uuid("Comment not found."), c
 export const commentIdInput = z.object({ id: z.uuid("Comment not found.") });
 export const commentListInput = z.object({ commentableId: z.uuid("Comments belong to an event or a media item.") });
 
-const tag = z.string().trim().toLowerCase().min(1).max(40, "Tags can be at most 40 characters.");
+/** Tags are kept in one form: trimmed, lower-case, single spaces. */
+export const tagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((t) => t.replace(/\s+/g, " "))
+  .pipe(z.string().min(1, "A tag cannot be empty.").max(40, "Tags can be at most 40 characters."));
+const tag = tagSchema;
 
 export const mediaUpdateInput = z.object({
   id: z.uuid("Media not found."),

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState } from "react";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -6,6 +6,7 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { CommentsSection } from "../comments/CommentsSection";
+import { EventSelect } from "../events/EventSelect";
 import type { MediaItem } from "./types";
 
 /**
@@ -27,7 +28,6 @@ export function MediaDetailModal({
   onLightbox: () => void;
 }) {
   const queryClient = useQueryClient();
-  const events = useQuery(trpc.events.list.queryOptions({}));
   const [description, setDescription] = useState(item.description ?? "");
   const [editingDescription, setEditingDescription] = useState(false);
   const [tags, setTags] = useState<string[]>(item.tags);
@@ -163,22 +163,13 @@ export function MediaDetailModal({
               </div>
             ) : null}
           </div>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Associated event
-            <select
-              value={eventId}
-              disabled={!canEdit}
-              onChange={(e) => setEventId(e.target.value)}
-              className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
-            >
-              <option value="">(None)</option>
-              {events.data?.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.title}
-                </option>
-              ))}
-            </select>
-          </label>
+          <EventSelect
+            label="Associated event"
+            emptyLabel="(None)"
+            value={eventId}
+            disabled={!canEdit}
+            onChange={setEventId}
+          />
           {save.isError ? <Alert>{errorMessage(save.error, "The changes could not be saved.")}</Alert> : null}
         </div>
       </div>

@@ -5,22 +5,35 @@ export function MediaTile({
   item,
   selected,
   selecting,
+  selectable = true,
   onClick,
 }: {
   item: MediaItem;
   selected?: boolean;
   selecting?: boolean;
+  /** In manage mode: whether this member may delete the item (her own, or any for an admin). */
+  selectable?: boolean;
   onClick: () => void;
 }) {
   const label = `${item.media_type === "video" ? "Video" : "Photo"}: ${item.name ?? "untitled"}`;
+  const locked = selecting && !selectable;
+  const why = `Only ${item.author_name ?? "the uploader"} or an admin can delete this item.`;
   return (
     <button
       type="button"
-      onClick={onClick}
+      onClick={locked ? undefined : onClick}
       aria-label={selecting ? `${selected ? "Deselect" : "Select"} ${label}` : `Open ${label}`}
-      aria-pressed={selecting ? selected : undefined}
-      className={`group relative block aspect-square w-full overflow-hidden rounded-lg bg-paper-deep ${selected ? "ring-4 ring-plum" : ""}`}
+      aria-pressed={selecting && !locked ? selected : undefined}
+      aria-disabled={locked || undefined}
+      aria-describedby={locked ? `why-${item.id}` : undefined}
+      title={locked ? why : undefined}
+      className={`group relative block aspect-square w-full overflow-hidden rounded-lg bg-paper-deep ${selected ? "ring-4 ring-plum" : ""} ${locked ? "cursor-not-allowed opacity-45 grayscale" : ""}`}
     >
+      {locked ? (
+        <span id={`why-${item.id}`} className="sr-only">
+          {why}
+        </span>
+      ) : null}
       {item.thumbnail_url ? (
         <img
           src={item.thumbnail_url}
@@ -42,7 +55,7 @@ export function MediaTile({
           ▶ Video
         </span>
       ) : null}
-      {selecting ? (
+      {selecting && !locked ? (
         <span
           aria-hidden="true"
           className={`absolute top-2 left-2 grid size-6 place-items-center rounded-full border-2 border-white text-xs text-white ${selected ? "bg-plum" : "bg-ink/30"}`}

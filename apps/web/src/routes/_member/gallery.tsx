@@ -1,172 +1,227 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  useSuspenseQuery,
+} from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { toast } from "sonner";
 import { z } from "zod";
+import { EventSelect } from "../../features/events/EventSelect";
 import { groupByDay } from "../../features/media/group-by-day";
 import { MediaDetailModal } from "../../features/media/MediaDetailModal";
 import { MediaLightbox } from "../../features/media/MediaLightbox";
 import { MediaTile } from "../../features/media/MediaTile";
 import { UploadButton } from "../../features/media/UploadButton";
-import { trpc } from "../../lib/trpc";
+import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Page } from "../../ui/Page";
 
-export const Route = createFileRoute("/_member/gallery")({
-  validateSearch: z.object({ media: z.string().optional().catch(undefined) }),
-  component: function GalleryPage() {
-    const { media: openId } = Route.useSearch();
-    const navigate = useNavigate({ from: Route.fullPath });
-    const queryClient = useQueryClient();
-    const me = useQuery(trpc.auth.me.queryOptions());
-    const events = useQuery(trpc.events.list.queryOptions({}));
-    const [tag, setTag] = useState("");
-    const [eventId, setEventId] = useState("");
-    const [managing, setManaging] = useState(false);
-    const [selected, setSelected] = useState<string[]>([]);
-    const [lightboxAt, setLightboxAt] = useState<number>();
-    const filter = { tag: tag.trim() || undefined, eventId: eventId || undefined, limit: 60 };
-    const pages = useInfiniteQuery(
-      trpc.media.list.infiniteQueryOptions(filter, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
-    );
-    const items = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
-    const groups = useMemo(() => groupByDay(items), [items]);
-    const linked = useQuery({
-      ...trpc.media.get.queryOptions({ id: openId ?? "" }),
-      enabled: Boolean(openId) && !items.some((i) => i.id === openId),
-    });
-    const open = items.find((i) => i.id === openId) ?? linked.data;
-    const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
-    const remove = useMutation(
-      trpc.media.delete.mutationOptions({
-        onSuccess: async () => {
-          setSelected([]);
-          setManaging(false);
-          await refresh();
-        },
-        onError: (err) => console.error("Failed to delete media", err),
-      }),
-    );
-    const meInfo = me.data ? { user_id: me.data.user_id, admin: me.data.admin } : undefined;
-
-    return (
-      <Page
-        title="Media Gallery"
-        actions={
-          managing ? (
-            <>
-              <Button
-                variant="danger"
-                disabled={selected.length === 0 || remove.isPending}
-                onClick={() => remove.mutate({ media: selected })}
-              >
-                Delete Selected
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setManaging(false);
-                  setSelected([]);
-                }}
-              >
-                Cancel
-              </Button>
-            </>
-          ) : (
-            <>
-              <UploadButton label="+ Upload Media" url="/upload-media" fileField="media" onUploaded={refresh} />
-              <Button variant="secondary" onClick={() => setManaging(true)}>
-                Manage Media
-              </Button>
-            </>
-          )
-        }
-      >
-        <div className="mb-8 flex flex-wrap gap-4">
-          <label className="flex min-w-56 flex-1 flex-col gap-1.5 text-sm font-medium">
-            Tags
-            <input
-              type="search"
-              value={tag}
-              onChange={(e) => setTag(e.target.value)}
-              placeholder="Search by tags..."
-              className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
-            />
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Event
-            <select
-              value={eventId}
-              onChange={(e) => setEventId(e.target.value)}
-              className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
-            >
-              <option value="">All Events</option>
-              {events.data?.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.title}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        {pages.isPending ? <p className="text-ink-soft">Loading media…</p> : null}
-        {!pages.isPending && items.length === 0 ? <p className="text-ink-soft">No media to display</p> : null}
-        <div className="flex flex-col gap-10">
-          {groups.map((g) => (
-            <section key={g.day} aria-labelledby={`day-${g.day}`}>
-              <h2 id={`day-${g.day}`} className="mb-3 text-2xl text-plum">
-                {g.heading}
-              </h2>
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-                {g.items.map((item) => (
-                  <li key={item.id}>
-                    <MediaTile
-                      item={item}
-                      selecting={managing}
-                      selected={selected.includes(item.id)}
-                      onClick={() =>
-                        managing
-                          ? setSelected((s) => (s.includes(item.id) ? s.filter((x) => x !== item.id) : [...s, item.id]))
-                          : navigate({ search: { media: item.id } })
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-        {pages.hasNextPage ? (
-          <div className="mt-8 text-center">
-            <Button variant="secondary" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-              {pages.isFetchingNextPage ? "Loading…" : "Show more"}
-            </Button>
-          </div>
-        ) : null}
-        {open && lightboxAt === undefined ? (
-          <MediaDetailModal
-            key={open.id}
-            item={open}
-            me={meInfo}
-            variant="gallery"
-            onClose={() => navigate({ search: {} })}
-            onLightbox={() =>
-              setLightboxAt(
-                Math.max(
-                  0,
-                  items.findIndex((i) => i.id === open.id),
-                ),
-              )
-            }
-          />
-        ) : null}
-        {lightboxAt !== undefined ? (
-          <MediaLightbox
-            items={items.length ? items : open ? [open] : []}
-            index={lightboxAt}
-            onClose={() => setLightboxAt(undefined)}
-          />
-        ) : null}
-      </Page>
-    );
-  },
+const search = z.object({
+  media: z.string().optional().catch(undefined),
+  /** The tag search and the event filter are in the address, so a filtered gallery can be linked. */
+  tag: z.string().max(40).optional().catch(undefined),
+  event: z.string().optional().catch(undefined),
 });
+
+const pageInput = (s: z.infer<typeof search>) => ({
+  ...(s.tag?.trim() ? { tag: s.tag.trim() } : {}),
+  ...(s.event ? { eventId: s.event } : {}),
+  limit: 60,
+});
+const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
+
+export const Route = createFileRoute("/_member/gallery")({
+  validateSearch: search,
+  loaderDeps: ({ search: s }) => ({ tag: s.tag, event: s.event }),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
+      context.queryClient.ensureInfiniteQueryData(
+        context.trpc.media.list.infiniteQueryOptions(pageInput(deps), nextPage),
+      ),
+    ]),
+  pendingComponent: () => <Page title="Media Gallery" lead="Loading media…" />,
+  component: GalleryPage,
+});
+
+function GalleryPage() {
+  const s = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const queryClient = useQueryClient();
+  const { data: me } = useSuspenseQuery(trpc.auth.me.queryOptions());
+  const [tagDraft, setTagDraft] = useState(s.tag ?? "");
+  const [managing, setManaging] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [lightboxAt, setLightboxAt] = useState<number>();
+  // The address follows the tag search a moment after typing stops (one history entry, not one per key).
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if ((s.tag ?? "") !== tagDraft) navigate({ search: { ...s, tag: tagDraft || undefined }, replace: true });
+    }, 300);
+    return () => clearTimeout(t);
+  }, [tagDraft, s, navigate]);
+  const pages = useInfiniteQuery({
+    ...trpc.media.list.infiniteQueryOptions(pageInput(s), nextPage),
+    placeholderData: keepPreviousData,
+  });
+  const suggestions = useQuery({
+    ...trpc.media.tags.queryOptions({ prefix: tagDraft.trim() }),
+    enabled: tagDraft.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const items = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
+  const groups = useMemo(() => groupByDay(items), [items]);
+  const linked = useQuery({
+    ...trpc.media.get.queryOptions({ id: s.media ?? "" }),
+    enabled: Boolean(s.media) && !items.some((i) => i.id === s.media),
+  });
+  const open = items.find((i) => i.id === s.media) ?? linked.data;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
+  const stopManaging = () => {
+    setManaging(false);
+    setSelected([]);
+    setConfirmDelete(false);
+  };
+  const remove = useMutation(
+    trpc.media.delete.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(r.message);
+        stopManaging();
+        await refresh();
+      },
+      onError: (err) => {
+        setConfirmDelete(false);
+        toast.error(errorMessage(err, "The selected media could not be deleted."));
+      },
+    }),
+  );
+  const meInfo = { user_id: me.user_id, admin: me.admin };
+  const count = selected.length;
+
+  return (
+    <Page
+      title="Media Gallery"
+      lead={managing ? "Select the items to delete: your own, or any item if you are an admin." : undefined}
+      actions={
+        managing ? (
+          <>
+            <Button variant="danger" disabled={count === 0} onClick={() => setConfirmDelete(true)}>
+              Delete Selected
+            </Button>
+            <Button variant="secondary" onClick={stopManaging}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <>
+            <UploadButton label="+ Upload Media" url="/upload-media" fileField="media" onUploaded={refresh} />
+            <Button variant="secondary" onClick={() => setManaging(true)}>
+              Manage Media
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="mb-8 flex flex-wrap gap-4">
+        <label className="flex min-w-56 flex-1 flex-col gap-1.5 text-sm font-medium">
+          Tags
+          <input
+            type="search"
+            value={tagDraft}
+            onChange={(e) => setTagDraft(e.target.value)}
+            placeholder="Search by tags..."
+            list="tag-suggestions"
+            autoComplete="off"
+            className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
+          />
+          <datalist id="tag-suggestions">
+            {(tagDraft.trim() ? (suggestions.data ?? []) : []).map((t) => (
+              <option key={t} value={t} />
+            ))}
+          </datalist>
+        </label>
+        <EventSelect
+          label="Event"
+          emptyLabel="All Events"
+          value={s.event ?? ""}
+          onChange={(event) => navigate({ search: { ...s, event: event || undefined } })}
+        />
+      </div>
+      {!pages.isPending && items.length === 0 ? <p className="text-ink-soft">No media to display</p> : null}
+      <div className="flex flex-col gap-10">
+        {groups.map((g) => (
+          <section key={g.day} aria-labelledby={`day-${g.day}`}>
+            <h2 id={`day-${g.day}`} className="mb-3 text-2xl text-plum">
+              {g.heading}
+            </h2>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+              {g.items.map((item) => (
+                <li key={item.id}>
+                  <MediaTile
+                    item={item}
+                    selecting={managing}
+                    selectable={item.can_manage}
+                    selected={selected.includes(item.id)}
+                    onClick={() =>
+                      managing
+                        ? setSelected((sel) =>
+                            sel.includes(item.id) ? sel.filter((x) => x !== item.id) : [...sel, item.id],
+                          )
+                        : navigate({ search: { ...s, media: item.id } })
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      {pages.hasNextPage ? (
+        <div className="mt-8 text-center">
+          <Button variant="secondary" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            {pages.isFetchingNextPage ? "Loading…" : "Show more"}
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete ${count} item${count === 1 ? "" : "s"}?`}
+        description="This cannot be undone: the photos and videos and their comments are removed for everyone."
+        confirmLabel="Yes, Delete"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate({ media: selected })}
+      />
+      {open && lightboxAt === undefined ? (
+        <MediaDetailModal
+          key={open.id}
+          item={open}
+          me={meInfo}
+          variant="gallery"
+          onClose={() => navigate({ search: { ...s, media: undefined } })}
+          onLightbox={() =>
+            setLightboxAt(
+              Math.max(
+                0,
+                items.findIndex((i) => i.id === open.id),
+              ),
+            )
+          }
+        />
+      ) : null}
+      {lightboxAt !== undefined ? (
+        <MediaLightbox
+          items={items.length ? items : open ? [open] : []}
+          index={lightboxAt}
+          onClose={() => setLightboxAt(undefined)}
+        />
+      ) : null}
+    </Page>
+  );
+}

@@ -1,4 +1,4 @@
-import { eventParticipants, events } from "@club/db";
+import { comments, eventParticipants, events } from "@club/db";
 import { eventInput, eventListInput, eventRefInput, eventSlug, normalizeEvent } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
@@ -77,13 +77,16 @@ export const eventCrud = {
   }),
 
   /**
-   * DELETE /api/events/{id}: participants and invitations go with it (cascade); its media stay
+   * DELETE /api/events/{id}: participants and invitations go with it (cascade), and its comments; its media stay
    * in the gallery without the association (set null).
    */
   delete: memberProcedure.input(z.object({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
     const event = await requireVisibleEvent(ctx, input.id);
     requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can delete it.");
-    await ctx.db.delete(events).where(eq(events.id, event.id));
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(comments).where(eq(comments.commentableId, event.id));
+      await tx.delete(events).where(eq(events.id, event.id));
+    });
     return { message: "Event deleted.", id: event.id };
   }),
 };

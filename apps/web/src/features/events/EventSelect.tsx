@@ -1,0 +1,40 @@
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "../../lib/trpc";
+
+/**
+ * A choice among the events the member can see, with an empty first option ("All Events" for a
+ * filter, "(None)" for an association). The one event picker of the app.
+ */
+export function EventSelect({
+  label,
+  emptyLabel,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  emptyLabel: string;
+  value: string;
+  onChange: (eventId: string) => void;
+  disabled?: boolean;
+}) {
+  const events = useQuery(trpc.events.list.queryOptions({}));
+  return (
+    <label className="flex flex-col gap-1.5 text-sm font-medium">
+      {label}
+      <select
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
+      >
+        <option value="">{emptyLabel}</option>
+        {events.data?.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
