@@ -41,6 +41,11 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await modal.getByLabel("Edit comment").fill("Beautiful colours!");
   await modal.getByRole("button", { name: "Save", exact: true }).click();
   await expect(modal.getByText("Beautiful colours!")).toBeVisible();
+  // Deleting a comment asks first; Cancel keeps it.
+  await modal.getByRole("button", { name: "Delete", exact: true }).click();
+  const confirmComment = page.getByRole("dialog", { name: "Delete this comment?" });
+  await confirmComment.getByRole("button", { name: "Cancel" }).click();
+  await expect(modal.getByText("Beautiful colours!")).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, "media-modal");
   await modal.getByRole("button", { name: "Save & Close" }).click();

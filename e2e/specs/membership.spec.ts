@@ -81,7 +81,11 @@ test("from invitation code to signed-in member", async ({ page }) => {
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("heading", { name: "Grace Hopper" })).toBeVisible();
   await page.getByRole("button", { name: "Accept" }).click();
+  const decide = page.getByRole("dialog", { name: "Accept Grace Hopper's application?" });
+  await decide.getByRole("button", { name: "Yes, Accept" }).click();
+  await expect(page.getByText("Accepted. She has been sent a link to register.")).toBeVisible();
   await page.getByRole("tab", { name: "Accepted" }).click();
+  await expect(page).toHaveURL(/tab=Accepted/);
   await expect(page.getByRole("heading", { name: "Grace Hopper" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Accept" })).toHaveCount(0);
   await page.goto("/logout");

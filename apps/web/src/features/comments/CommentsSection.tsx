@@ -3,8 +3,10 @@ import { COMMENT_MAX, formatCommentAge } from "@club/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
-import { trpc } from "../../lib/trpc";
+import { toast } from "sonner";
+import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useSession } from "../auth/session";
 
 type Comment = RouterOutputs["comments"]["list"][number];
@@ -47,8 +49,20 @@ export function CommentsSection({
       onError: onError("Failed to update comment"),
     }),
   );
+  const [deleting, setDeleting] = useState<string>();
   const remove = useMutation(
-    trpc.comments.delete.mutationOptions({ onSuccess: refresh, onError: onError("Failed to delete comment") }),
+    trpc.comments.delete.mutationOptions({
+      onSuccess: async () => {
+        setDeleting(undefined);
+        toast.success("The comment was deleted.");
+        await refresh();
+      },
+      onError: (err) => {
+        setDeleting(undefined);
+        onError("Failed to delete comment")(err);
+        toast.error(errorMessage(err, "The comment could not be deleted."));
+      },
+    }),
   );
   // The count changes only once the server confirms (SPEC.md section 4).
   const like = useMutation(
@@ -177,11 +191,7 @@ export function CommentsSection({
                   </button>
                 ) : null}
                 {mine(c) || me?.admin ? (
-                  <button
-                    type="button"
-                    className="text-danger hover:underline"
-                    onClick={() => remove.mutate({ id: c.id })}
-                  >
+                  <button type="button" className="text-danger hover:underline" onClick={() => setDeleting(c.id)}>
                     Delete
                   </button>
                 ) : null}
@@ -190,6 +200,14 @@ export function CommentsSection({
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title="Delete this comment?"
+        confirmLabel="Yes, Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting })}
+      />
     </section>
   );
 }
