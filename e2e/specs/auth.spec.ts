@@ -18,12 +18,14 @@ test("the guard sends visitors to /login and back to the page they asked for", a
   await expect(page).toHaveURL(/\/settings$/);
 });
 
-test("members see the members' menu; admins also the Admin Panel", async ({ page }) => {
+test("on a phone, members see the members' menu; admins also the Admin Panel", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, STANDARD.email);
   await page.getByRole("button", { name: /menu/i }).click();
-  await expect(page.getByText(`Logged in as ${STANDARD.name}`)).toBeVisible();
-  await expect(page.getByText("Members' Section")).toBeVisible();
-  await expect(page.getByText("Info Section")).toBeVisible();
+  const menu = page.getByRole("navigation", { name: "Main" });
+  await expect(menu.getByText(`Logged in as ${STANDARD.name}`)).toBeVisible();
+  await expect(menu.getByText("Members' Section")).toBeVisible();
+  await expect(menu.getByText("Info Section")).toBeVisible();
   await expect(page.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
   await screenshot(page, "menu-member");
 
@@ -31,22 +33,47 @@ test("members see the members' menu; admins also the Admin Panel", async ({ page
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test("an admin reaches the dashboard", async ({ page }) => {
+test("on a wide screen the menu is a bar in the header", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, ADMIN.email);
-  await page.getByRole("button", { name: /menu/i }).click();
-  await page.getByRole("link", { name: "Admin Panel" }).click();
+  const bar = page.getByRole("navigation", { name: "Main" });
+  await expect(page.getByRole("button", { name: /menu/i })).toBeHidden();
+  await expect(bar.getByRole("list", { name: "Members' Section" }).getByRole("link", { name: "Events" })).toBeVisible();
+  await expect(bar.getByRole("list", { name: "Info Section" }).getByRole("link", { name: "About" })).toBeVisible();
+  await expect(bar.getByText(`Logged in as ${ADMIN.name}`)).toBeVisible();
+  await screenshot(page, "nav-desktop");
+  await bar.getByRole("link", { name: "Admin Panel" }).click();
   await expect(page.getByText(`Welcome to the Admin Dashboard, ${ADMIN.name}!`)).toBeVisible();
+  await expect(bar.getByRole("link", { name: "Admin Panel" })).toHaveAttribute("aria-current", "page");
   await expectAccessible(page);
   await screenshot(page, "admin-dashboard");
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await screenshot(page, "nav-desktop-1024");
+  await bar.getByRole("link", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(bar.getByRole("link", { name: "Login" })).toBeVisible();
 });
 
 test("the menu closes on a backdrop click", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await page.getByRole("button", { name: /menu/i }).click();
   const nav = page.getByRole("navigation", { name: /main/i });
   await expect(nav.getByRole("link", { name: "About" })).toBeVisible();
   await page.mouse.click(5, 400);
   await expect(nav.getByRole("link", { name: "About" })).toBeHidden();
+});
+
+test("the not-found page has a way home, and Access Denied says what to do", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await signIn(page, STANDARD.email);
+  await page.goto("/users");
+  await expect(page).toHaveURL(/\/no-permission$/);
+  await expect(page.getByText(/ask an administrator to give you access/)).toBeVisible();
+  await page.getByRole("link", { name: "Go to Events" }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
 });
 
 test("logging out shows 'Logging out...' and ends the session", async ({ page }) => {

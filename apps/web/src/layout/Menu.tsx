@@ -22,22 +22,22 @@ function Item({ to, children, onNavigate }: { to: string; children: ReactNode; o
   );
 }
 
-type Links = readonly (readonly [to: string, label: string])[];
-const visitorLinks: Links = [
+export type Links = readonly (readonly [to: string, label: string])[];
+export const visitorLinks: Links = [
   ["/home", "Home"],
   ["/about", "About"],
   ["/membership", "Membership"],
   ["/activities", "Activities"],
   ["/login", "Login"],
 ];
-const membersLinks: Links = [
+export const membersLinks: Links = [
   ["/home", "Home"],
   ["/calendar", "Events"],
   ["/gallery", "Gallery"],
   ["/settings", "Settings"],
   ["/logout", "Logout"],
 ];
-const infoLinks: Links = [
+export const infoLinks: Links = [
   ["/about", "About"],
   ["/membership", "Membership"],
 ];

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { useSession } from "../features/auth/session";
+import { DesktopNav } from "./DesktopNav";
 import { Menu } from "./Menu";
 
 export function SiteHeader() {
@@ -10,15 +11,16 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-paper/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 sm:px-8">
-        <Link to="/" className="font-serif text-2xl font-semibold tracking-wide text-plum">
+        <Link to="/" className="whitespace-nowrap font-serif text-2xl font-semibold tracking-wide text-plum">
           The Club
         </Link>
+        <DesktopNav user={user ? { name: user.name, admin: user.admin } : null} />
         <button
           type="button"
           aria-expanded={open}
           aria-controls="main-menu"
           onClick={() => setOpen((o) => !o)}
-          className="inline-flex items-center gap-2 rounded-full border border-plum/30 px-4 py-2 text-sm font-medium text-plum hover:bg-plum-soft"
+          className="inline-flex items-center gap-2 rounded-full border border-plum/30 px-4 py-2 text-sm font-medium text-plum hover:bg-plum-soft lg:hidden"
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
             {open ? (

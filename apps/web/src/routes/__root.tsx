@@ -4,6 +4,7 @@ import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { SiteFooter } from "../layout/SiteFooter";
 import { SiteHeader } from "../layout/SiteHeader";
 import type { Trpc } from "../lib/trpc";
+import { ButtonLink } from "../ui/Button";
 import { Page } from "../ui/Page";
 import { Toaster } from "../ui/Toaster";
 
@@ -37,7 +38,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <Outlet />
     </Shell>
   ),
-  notFoundComponent: () => <Page title={messages.notFound} lead="The page you asked for does not exist." />,
+  notFoundComponent: () => (
+    <Page title={messages.notFound} lead="The page you asked for does not exist, or its address has changed.">
+      <div className="flex flex-wrap gap-3">
+        <ButtonLink to="/home">Go to the home page</ButtonLink>
+        <ButtonLink to="/calendar" variant="secondary">
+          See the events
+        </ButtonLink>
+      </div>
+    </Page>
+  ),
   errorComponent: () => (
     <Shell>
       <Page

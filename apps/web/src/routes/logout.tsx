@@ -13,7 +13,8 @@ export const Route = createFileRoute("/logout")({
     const logout = useMutation(
       trpc.auth.logout.mutationOptions({
         onSuccess: async () => {
-          queryClient.clear();
+          // Everything cached was a member's; the header asks again and shows the visitor's links.
+          await queryClient.resetQueries();
           await navigate({ to: "/" });
         },
       }),

@@ -1,0 +1,60 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { infoLinks, type Links, type MenuUser, membersLinks, visitorLinks } from "./Menu";
+
+function Group({ label, links }: { label: string; links: Links }) {
+  return (
+    <ul aria-label={label} className="flex items-center gap-0.5">
+      {links.map(([to, text]) => (
+        <li key={to}>
+          <NavLink to={to}>{text}</NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NavLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="whitespace-nowrap rounded-full px-2.5 py-1.5 text-sm text-ink hover:bg-plum-soft hover:text-plum xl:px-3"
+      activeProps={{ className: "bg-plum-soft font-medium text-plum", "aria-current": "page" }}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * On wide screens (1024 px and more) the menu's links are a bar in the header, grouped as the
+ * menu groups them; phones keep the toggle and its panel.
+ */
+export function DesktopNav({ user }: { user: MenuUser | null }) {
+  return (
+    <nav aria-label="Main" className="hidden items-center gap-2 lg:flex xl:gap-3">
+      {user ? (
+        <>
+          <Group label="Members' Section" links={membersLinks.filter(([to]) => to !== "/logout")} />
+          <span aria-hidden="true" className="h-5 w-px bg-line" />
+          <Group label="Info Section" links={infoLinks} />
+          {user.admin ? (
+            <>
+              <span aria-hidden="true" className="h-5 w-px bg-line" />
+              <NavLink to="/admin">Admin Panel</NavLink>
+            </>
+          ) : null}
+          <span className="ml-2 flex items-baseline gap-1 whitespace-nowrap text-sm text-ink-soft">
+            Logged in as{" "}
+            <span className="inline-block max-w-40 truncate align-bottom font-medium text-ink" title={user.name}>
+              {user.name}
+            </span>
+          </span>
+          <NavLink to="/logout">Logout</NavLink>
+        </>
+      ) : (
+        <Group label="Site" links={visitorLinks} />
+      )}
+    </nav>
+  );
+}
