@@ -8,7 +8,8 @@ export default defineConfig({
   platform: "node",
   target: "node20",
   clean: true,
-  noExternal: [/^@club\//],
+  // The country names' data is JSON, which Node imports only with an import attribute: bundle it.
+  noExternal: [/^@club\//, /^i18n-iso-countries\/langs\//],
   onSuccess: async () => {
     cpSync("../../packages/db/migrations", "dist/migrations", { recursive: true });
     cpSync("../../packages/api/src/seed/assets", "dist/assets", { recursive: true });

@@ -1,6 +1,7 @@
 export * from "./enums";
 export * from "./format";
 export * from "./messages";
+export * from "./places";
 export * from "./schemas/auth";
 export * from "./schemas/events";
 export * from "./schemas/forms";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventExclusivities } from "../enums";
+import { countryName } from "../places";
 
 /** Event types of SPEC.md section 3, key to label, in the form's order. */
 export const eventTypes = [
@@ -182,7 +183,8 @@ export function normalizeEvent(input: ParsedEventInput, today: string): Normaliz
     zipCode: physical ? orNull(input.zip_code) : null,
     city: physical ? orNull(input.city) : null,
     state: physical ? orNull(input.state) : null,
-    country: physical ? orNull(input.country) : null,
+    // Saved by the name people use, whatever form it came in ("United States of America", "USA").
+    country: physical ? countryName(orNull(input.country)) : null,
     virtualLink: physical ? null : orNull(input.virtual_link),
   };
 }

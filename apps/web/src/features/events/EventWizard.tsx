@@ -1,10 +1,9 @@
 import type { RouterOutputs } from "@club/api";
-import { EVENT_DEFAULTS, eventTypes } from "@club/shared";
+import { countryNames, EVENT_DEFAULTS, eventTypes, isUnitedStates, UNITED_STATES, usStates } from "@club/shared";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { SelectField, TextArea, TextField } from "../../ui/Field";
-import { countryNames, isUnitedStates, UNITED_STATES, usStates } from "./places";
 
 type EventDto = RouterOutputs["events"]["get"];
 

@@ -1,4 +1,4 @@
-import { eventTypeLabel, type NormalizedEvent } from "@club/shared";
+import { countryName, eventTypeLabel, type NormalizedEvent } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { createEvent, type EventAttributes } from "ics";
 
@@ -33,7 +33,7 @@ export function eventInstants(e: CalendarEvent, timeZone: string): { start: Date
 
 export function placeOf(e: CalendarEvent): string {
   if (!e.isPhysical) return e.virtualLink ?? "Online";
-  return [e.location, e.city, e.state, e.zipCode, e.country].filter(Boolean).join(", ");
+  return [e.location, e.city, e.state, e.zipCode, countryName(e.country)].filter(Boolean).join(", ");
 }
 
 const utcStamp = (d: Date) =>

@@ -1,4 +1,5 @@
 import { type Event, eventParticipants, type Queryable, users } from "@club/db";
+import { countryName } from "@club/shared";
 import { asc, eq } from "drizzle-orm";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
@@ -34,7 +35,7 @@ export function toEventDto(
     zip_code: e.zipCode,
     city: e.city,
     state: e.state,
-    country: e.country,
+    country: countryName(e.country),
     virtual_link: e.virtualLink,
     event_date: e.eventDate,
     end_date: e.endDate,
