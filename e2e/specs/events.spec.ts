@@ -156,3 +156,39 @@ test("join with a confirmation, leave, invite a member who accepts, announce and
   await expect(page).toHaveURL(/\/calendar$/);
   await expect(page.getByRole("link").filter({ hasText: "Garden Design Walk" })).toHaveCount(0);
 });
+
+test("a month calendar beside the list, and 'my events', both in the address", async ({ page }) => {
+  await signIn(page, FOUNDING.email);
+  await page.goto("/calendar");
+  await page.getByRole("button", { name: "Month" }).click();
+  await expect(page).toHaveURL(/view=month/);
+  // The Tea Culture Afternoon is three days from today: in this month or the next.
+  const tea = page.getByRole("link", { name: "Tea Culture Afternoon" });
+  if ((await tea.count()) === 0) await page.getByRole("button", { name: "Next month →" }).click();
+  await expect(tea.first()).toBeVisible();
+  await screenshot(page, "calendar-month");
+  await page.getByRole("button", { name: "Next month →" }).click();
+  await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
+  await page.goBack();
+  await expect(tea.first()).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "calendar-month-phone");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole("button", { name: "List" }).click();
+  const cards = page.getByRole("main").getByRole("listitem").getByRole("link");
+  const all = await cards.count();
+  await page.getByRole("button", { name: "Invited to" }).click();
+  await expect(page).toHaveURL(/mine=invited/);
+  await page.getByRole("button", { name: "Joined" }).click();
+  await expect(page).toHaveURL(/mine=joined/);
+  await expect.poll(() => cards.count()).toBeLessThan(all);
+  // Every event listed under "Joined" has her among its participants.
+  await cards.first().click();
+  await page.getByRole("tab", { name: "Participation" }).click();
+  await expect(page.getByText("(You)")).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/mine=joined/);
+  await expectAccessible(page);
+});

@@ -184,3 +184,30 @@ describe("gallery tags", () => {
     expect(await caller.media.tags({ prefix: "S" })).toEqual(["salon", "summer", "summer evening"]);
   });
 });
+
+describe("my events", () => {
+  it("lists the events she joined, created or was invited to", async () => {
+    const me = await api.member("mine@club.test", { type: "Founding" });
+    const host = await api.member("host-mine@club.test", { type: "Founding" });
+    const mine = api.callerFor(me);
+    const theirs = api.callerFor(host);
+    const created = await mine.events.create({ title: "Mine Created" });
+    const joined = await theirs.events.create({ title: "Mine Joined" });
+    await mine.events.join({ id: joined.id });
+    const invited = await theirs.events.create({ title: "Mine Invited", exclusivity: "invite-only" });
+    await theirs.events.invite({ eventId: invited.id, userIds: [me.id] });
+    await theirs.events.create({ title: "Mine Other" });
+    const titles = async (filter: "joined" | "created" | "invited") =>
+      (await mine.events.list({ mine: filter, search: "Mine " })).map((e) => e.title);
+    expect(await titles("joined")).toEqual(["Mine Joined"]);
+    expect(await titles("created")).toEqual(["Mine Created"]);
+    expect(await titles("invited")).toEqual(["Mine Invited"]);
+    expect((await mine.events.list({ search: "Mine " })).map((e) => e.title).sort()).toEqual([
+      "Mine Created",
+      "Mine Invited",
+      "Mine Joined",
+      "Mine Other",
+    ]);
+    expect(created.title).toBe("Mine Created");
+  });
+});

@@ -17,11 +17,12 @@
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 import type { SessionUser } from "@club/auth";
-import { comments, type Event, eventInvitations, eventParticipants, events, media, type Queryable } from "@club/db";
+import { comments, type Event, eventInvitations, events, media, type Queryable } from "@club/db";
 import { TRPCError } from "@trpc/server";
 import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { ApiContext } from "../context";
 import { forbidden, notFound } from "../errors";
+import { hasInvitationFor, hasParticipant } from "./events/queries";
 
 /** The signed-in member a rule is evaluated for; null is an anonymous visitor. */
 export interface Viewer {
@@ -126,17 +127,9 @@ export function visibleEvents(viewer: Viewer | null): SQL | undefined {
   return or(
     eq(events.exclusivity, "open"),
     eq(events.createdBy, viewer.id),
-    exists(
-      sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, viewer.id))})`,
-    ),
+    hasParticipant(viewer.id),
     // An invitation grants sight while it can still be accepted, and for good once it was.
-    exists(
-      sql`(select 1 from ${eventInvitations} where ${and(
-        eq(eventInvitations.inviteeId, viewer.id),
-        eq(eventInvitations.eventId, events.id),
-        or(isNotNull(eventInvitations.acceptedAt), sql`${eventInvitations.expiresAt} > now()`),
-      )})`,
-    ),
+    hasInvitationFor(viewer.id, or(isNotNull(eventInvitations.acceptedAt), sql`${eventInvitations.expiresAt} > now()`)),
   );
 }
 

@@ -197,10 +197,15 @@ export const eventSlug = z
   .max(80);
 
 export const eventSortOrders = ["asc", "desc"] as const;
+/** "My events": those she joined, those she created, those she was invited to. */
+export const myEventFilters = ["joined", "created", "invited"] as const;
+export type MyEventFilter = (typeof myEventFilters)[number];
+
 export const eventListInput = z
   .object({
     search: z.string().trim().max(200).optional(),
     sort: z.enum(eventSortOrders).optional(),
+    mine: z.enum(myEventFilters).optional(),
   })
   .optional();
 

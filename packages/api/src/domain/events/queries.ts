@@ -1,8 +1,24 @@
-import { type Event, eventParticipants, type Queryable, users } from "@club/db";
+import { type Event, eventInvitations, eventParticipants, events, type Queryable, users } from "@club/db";
 import { countryName } from "@club/shared";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, exists, type SQL, sql } from "drizzle-orm";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
+
+/** The event (the row of `events` in the query) has this member among its participants. */
+export const hasParticipant = (userId: string): SQL =>
+  exists(
+    sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId))})`,
+  );
+
+/** The event has an invitation for this member; `extra` narrows which (say, still valid). */
+export const hasInvitationFor = (userId: string, extra?: SQL): SQL =>
+  exists(
+    sql`(select 1 from ${eventInvitations} where ${and(
+      eq(eventInvitations.inviteeId, userId),
+      eq(eventInvitations.eventId, events.id),
+      extra,
+    )})`,
+  );
 
 export async function participantsOf(db: Queryable, eventId: string) {
   return db

@@ -11,7 +11,7 @@ import {
   requireVisibleEvent,
   visibleEvents,
 } from "../../domain/access";
-import { participantsOf, toEventDto } from "../../domain/events/queries";
+import { hasInvitationFor, hasParticipant, participantsOf, toEventDto } from "../../domain/events/queries";
 import { insertEvent } from "../../domain/events/slug";
 import { escapeLike } from "../../domain/like";
 import { badRequest, notFound } from "../../errors";
@@ -38,7 +38,13 @@ export const eventCrud = {
       .from(events)
       .leftJoin(participantCount, eq(participantCount.eventId, events.id))
       .where(
-        and(visibleEvents(ctx.user), input?.search ? ilike(events.title, `%${escapeLike(input.search)}%`) : undefined),
+        and(
+          visibleEvents(ctx.user),
+          input?.search ? ilike(events.title, `%${escapeLike(input.search)}%`) : undefined,
+          input?.mine === "joined" ? hasParticipant(ctx.user.id) : undefined,
+          input?.mine === "created" ? eq(events.createdBy, ctx.user.id) : undefined,
+          input?.mine === "invited" ? hasInvitationFor(ctx.user.id) : undefined,
+        ),
       )
       .orderBy(order(events.eventDate), order(events.startTime), asc(events.title));
     return rows.map((r) => ({
