@@ -29,7 +29,13 @@ test("create a physical event in the United States and a virtual one, then find 
   await dialog.getByRole("tab", { name: /Date & Location/ }).click();
   await dialog.getByLabel("Date").fill("2027-08-01");
   await dialog.getByLabel("Virtual").check();
+  await dialog.getByLabel("Virtual link").fill("meet.example.com/salon");
+  await dialog.getByRole("tab", { name: /Overview/ }).click();
+  // A problem is shown by its field, on its step, and goes once it is fixed.
+  await dialog.getByRole("button", { name: "Create Event" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("The link must start with https://.");
   await dialog.getByLabel("Virtual link").fill("https://meet.example.com/salon");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Create Event" }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,5 +1,5 @@
 import { registrationForm } from "@club/shared";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { toast } from "sonner";
 import { NewPasswordFields } from "../features/auth/NewPasswordFields";
@@ -14,6 +14,7 @@ type Invitation = { email: string; name: string; type: "Founding" | "Standard" |
 
 function RegistrationForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const form = useZodForm(registrationForm, {
     defaultValues: { name: invitation.name, type: invitation.type, newPassword: "", confirm: "" },
   });
@@ -21,6 +22,8 @@ function RegistrationForm({ token, invitation }: { token: string; invitation: In
   const register = useMutation(
     trpc.registration.register.mutationOptions({
       onSuccess: async () => {
+        // The link is used up: asking again must not show the form from the cache.
+        queryClient.removeQueries({ queryKey: trpc.registration.validateToken.queryKey({ token }) });
         toast.success("Your account is ready. Please log in.");
         await navigate({ to: "/login", search: { email: invitation.email } });
       },
@@ -67,20 +70,24 @@ function RegistrationForm({ token, invitation }: { token: string; invitation: In
 }
 
 export const Route = createFileRoute("/register/$token")({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(context.trpc.registration.validateToken.queryOptions({ token: params.token })),
+  pendingComponent: () => <Page title="Create your account" lead="Checking your invitation…" width="narrow" />,
+  errorComponent: ({ error }) => (
+    <Page title="Create your account" width="narrow">
+      <Alert>
+        {errorCode(error) === "NOT_FOUND"
+          ? "Invalid or expired token. Please request a new invitation."
+          : "Error verifying token. Please try again later."}
+      </Alert>
+    </Page>
+  ),
   component: function RegisterPage() {
     const { token } = Route.useParams();
-    const invitation = useQuery({ ...trpc.registration.validateToken.queryOptions({ token }), retry: false });
+    const { data: invitation } = useSuspenseQuery(trpc.registration.validateToken.queryOptions({ token }));
     return (
       <Page title="Create your account" lead="Welcome to the club." width="narrow">
-        {invitation.isPending ? <p className="text-ink-soft">Checking your invitation…</p> : null}
-        {invitation.isError ? (
-          <Alert>
-            {errorCode(invitation.error) === "NOT_FOUND"
-              ? "Invalid or expired token. Please request a new invitation."
-              : "Error verifying token. Please try again later."}
-          </Alert>
-        ) : null}
-        {invitation.data ? <RegistrationForm token={token} invitation={invitation.data} /> : null}
+        <RegistrationForm token={token} invitation={invitation} />
       </Page>
     );
   },

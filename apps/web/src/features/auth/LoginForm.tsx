@@ -1,26 +1,19 @@
 import { loginInput, messages } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/Field";
+import { serverError, useZodForm } from "../../ui/form";
 import { Card } from "../../ui/Page";
 import { safeRedirect } from "./session";
 
-export function LoginForm({
-  redirect,
-  email: knownEmail,
-}: {
-  redirect?: string | undefined;
-  email?: string | undefined;
-}) {
-  const [email, setEmail] = useState(knownEmail ?? "");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string>();
+export function LoginForm({ redirect, email }: { redirect?: string | undefined; email?: string | undefined }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const form = useZodForm(loginInput, { defaultValues: { email: email ?? "", password: "" } });
+  const { errors } = form.formState;
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: async ({ user }) => {
@@ -30,41 +23,34 @@ export function LoginForm({
       },
       // The spec's text; a throttled sign-in says how long to wait.
       onError: (err) =>
-        setError(
-          errorCode(err) === "TOO_MANY_REQUESTS" ? errorMessage(err, messages.loginFailed) : messages.loginFailed,
-        ),
+        form.setError(serverError, {
+          message:
+            errorCode(err) === "TOO_MANY_REQUESTS" ? errorMessage(err, messages.loginFailed) : messages.loginFailed,
+        }),
     }),
   );
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(undefined);
-    const parsed = loginInput.safeParse({ email, password });
-    if (!parsed.success) return setError(messages.loginFailed);
-    login.mutate(parsed.data);
-  }
-
   return (
     <Card>
-      <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
+      <form onSubmit={form.handleSubmit((v) => login.mutate(v))} className="flex flex-col gap-5" noValidate>
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           required
+          error={errors.email?.message}
+          {...form.register("email")}
         />
         <TextField
           label="Password"
           type="password"
-          autoFocus={Boolean(knownEmail)}
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          autoFocus={Boolean(email)}
           required
+          error={errors.password?.message}
+          {...form.register("password")}
         />
-        {error ? <Alert>{error}</Alert> : null}
+        {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
         <Button type="submit" disabled={login.isPending}>
           {login.isPending ? "Logging in..." : "Login"}
         </Button>

@@ -1,9 +1,19 @@
 import type { RouterOutputs } from "@club/api";
-import { countryNames, EVENT_DEFAULTS, eventTypes, isUnitedStates, UNITED_STATES, usStates } from "@club/shared";
-import { type FormEvent, useState } from "react";
+import {
+  countryNames,
+  EVENT_DEFAULTS,
+  eventInput,
+  eventTypes,
+  isUnitedStates,
+  UNITED_STATES,
+  usStates,
+} from "@club/shared";
+import { useState } from "react";
+import type { z } from "zod";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { SelectField, TextArea, TextField } from "../../ui/Field";
+import { useZodForm } from "../../ui/form";
 
 type EventDto = RouterOutputs["events"]["get"];
 
@@ -45,32 +55,13 @@ export function formFromEvent(e?: EventDto): EventForm {
   };
 }
 
-/**
- * What is sent: text trimmed, a physical event without a link and a virtual one without an
- * address (SPEC.md section 5). The server applies the same rules and the defaults.
- */
-export function payloadOf(f: EventForm) {
-  const t = (s: string) => s.trim();
-  return {
-    title: t(f.title),
-    type: f.type === "none" ? "" : f.type,
-    exclusivity: f.exclusivity,
-    description: t(f.description),
-    color: f.color,
-    event_date: f.event_date,
-    start_time: f.start_time,
-    end_time: f.end_time,
-    is_physical: f.is_physical,
-    location: f.is_physical ? t(f.location) : null,
-    zip_code: f.is_physical ? t(f.zip_code) : null,
-    city: f.is_physical ? t(f.city) : null,
-    state: f.is_physical ? t(f.state) : null,
-    country: f.is_physical ? t(f.country) : null,
-    virtual_link: f.is_physical ? null : t(f.virtual_link),
-  };
-}
-
 const stepNames = ["Overview", "Date & Location"] as const;
+
+/** What the wizard sends: the form as the shared schema reads it (the server applies the defaults). */
+export type EventPayload = z.output<typeof eventInput>;
+
+/** Which step shows each field, to open the step of the first problem. */
+const stepOf = (field: string) => (["title", "type", "exclusivity", "description", "color"].includes(field) ? 0 : 1);
 
 /** The two-step create/edit wizard of SPEC.md. */
 export function EventWizard({
@@ -83,23 +74,36 @@ export function EventWizard({
 }: {
   mode: "create" | "edit";
   initial: EventForm;
-  onSave: (form: EventForm) => void;
+  onSave: (event: EventPayload) => void;
   onCancel: () => void;
   saving: boolean;
   error?: string | undefined;
 }) {
   const [step, setStep] = useState(0);
-  const [f, setF] = useState(initial);
-  const set = <K extends keyof EventForm>(key: K, value: EventForm[K]) => setF((prev) => ({ ...prev, [key]: value }));
+  const form = useZodForm(eventInput, { defaultValues: initial });
+  const { errors } = form.formState;
+  const f = form.watch();
   const us = isUnitedStates(f.country);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSave(f);
-  }
+  const submit = form.handleSubmit(onSave, (problems) => {
+    const first = Object.keys(problems)[0];
+    if (first) setStep(stepOf(first));
+  });
+  const text = (name: keyof EventForm) => ({ ...form.register(name), error: errors[name]?.message });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
+    <form
+      onSubmit={(e) => {
+        // A physical event has no link and a virtual one no address (SPEC.md section 5): what the
+        // other location type held is dropped, so it cannot hold the form up from a hidden field.
+        const dropped = f.is_physical
+          ? (["virtual_link"] as const)
+          : (["location", "zip_code", "city", "state", "country"] as const);
+        for (const k of dropped) form.setValue(k, "");
+        void submit(e);
+      }}
+      className="flex flex-col gap-5"
+      noValidate
+    >
       <div role="tablist" aria-label="Steps" className="flex gap-2">
         {stepNames.map((name, i) => (
           <button
@@ -119,64 +123,42 @@ export function EventWizard({
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Title"
-            value={f.title}
             placeholder={EVENT_DEFAULTS.title}
-            onChange={(e) => set("title", e.target.value)}
             className="sm:col-span-2"
             maxLength={200}
+            {...text("title")}
           />
           <SelectField
             label="Type"
-            value={f.type}
-            onChange={(e) => set("type", e.target.value)}
             options={[{ value: "none", label: "Choose a type…" }, ...eventTypes]}
+            {...text("type")}
           />
           <SelectField
             label="Exclusivity"
-            value={f.exclusivity}
-            onChange={(e) => set("exclusivity", e.target.value)}
             options={[
               { value: "open", label: "Open" },
               { value: "invite-only", label: "Invite only" },
             ]}
+            {...text("exclusivity")}
           />
           <TextArea
             label="Description"
-            value={f.description}
             placeholder={EVENT_DEFAULTS.description}
-            onChange={(e) => set("description", e.target.value)}
             className="sm:col-span-2"
+            {...text("description")}
           />
           <TextField
             label="Colour"
             type="color"
-            value={f.color}
-            onChange={(e) => set("color", e.target.value)}
             className="[&_input]:h-11 [&_input]:w-24 [&_input]:p-1"
+            {...text("color")}
           />
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="Date"
-            type="date"
-            value={f.event_date}
-            onChange={(e) => set("event_date", e.target.value)}
-          />
-          <TextField
-            label="Start time"
-            type="time"
-            value={f.start_time}
-            placeholder={EVENT_DEFAULTS.startTime}
-            onChange={(e) => set("start_time", e.target.value)}
-          />
-          <TextField
-            label="End time"
-            type="time"
-            value={f.end_time}
-            placeholder={EVENT_DEFAULTS.endTime}
-            onChange={(e) => set("end_time", e.target.value)}
-          />
+          <TextField label="Date" type="date" {...text("event_date")} />
+          <TextField label="Start time" type="time" placeholder={EVENT_DEFAULTS.startTime} {...text("start_time")} />
+          <TextField label="End time" type="time" placeholder={EVENT_DEFAULTS.endTime} {...text("end_time")} />
           <fieldset className="sm:col-span-3">
             <legend className="mb-2 text-sm font-medium">Location type</legend>
             <div className="flex gap-5">
@@ -189,7 +171,7 @@ export function EventWizard({
                     type="radio"
                     name="location-type"
                     checked={f.is_physical === o.v}
-                    onChange={() => set("is_physical", o.v)}
+                    onChange={() => form.setValue("is_physical", o.v)}
                     className="accent-plum"
                   />
                   {o.label}
@@ -201,41 +183,42 @@ export function EventWizard({
             <>
               <TextField
                 label="Address"
-                value={f.location}
                 placeholder={EVENT_DEFAULTS.location}
-                onChange={(e) => set("location", e.target.value)}
                 className="sm:col-span-2"
+                {...text("location")}
               />
-              <TextField label="Zip code" value={f.zip_code} onChange={(e) => set("zip_code", e.target.value)} />
-              <TextField label="City" value={f.city} onChange={(e) => set("city", e.target.value)} />
+              <TextField label="Zip code" {...text("zip_code")} />
+              <TextField label="City" {...text("city")} />
               {us ? (
                 <SelectField
                   label="State"
-                  value={f.state}
-                  onChange={(e) => set("state", e.target.value)}
                   options={[{ value: "", label: "Choose a state…" }, ...usStates.map((s) => ({ value: s, label: s }))]}
+                  {...text("state")}
                 />
               ) : (
-                <TextField label="State" value={f.state} onChange={(e) => set("state", e.target.value)} />
+                <TextField label="State" {...text("state")} />
               )}
               <SelectField
                 label="Country"
-                value={us ? UNITED_STATES : f.country}
-                onChange={(e) => setF((prev) => ({ ...prev, country: e.target.value, state: "" }))}
+                value={us ? UNITED_STATES : (f.country ?? "")}
+                onChange={(e) => {
+                  form.setValue("country", e.target.value);
+                  form.setValue("state", "");
+                }}
                 options={[
                   { value: "", label: "Choose a country…" },
                   ...countryNames.map((c) => ({ value: c, label: c })),
                 ]}
+                error={errors.country?.message}
               />
             </>
           ) : (
             <TextField
               label="Virtual link"
               type="url"
-              value={f.virtual_link}
               placeholder="https://"
-              onChange={(e) => set("virtual_link", e.target.value)}
               className="sm:col-span-3"
+              {...text("virtual_link")}
             />
           )}
         </div>

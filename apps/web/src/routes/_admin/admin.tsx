@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
@@ -13,12 +13,13 @@ const tools = [
 ] as const;
 
 export const Route = createFileRoute("/_admin/admin")({
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.mailOutbox.summary.queryOptions()),
   component: function AdminDashboard() {
     const { user } = Route.useRouteContext();
-    const outbox = useQuery(trpc.mailOutbox.summary.queryOptions());
+    const outbox = useSuspenseQuery(trpc.mailOutbox.summary.queryOptions());
     return (
       <Page title={`Welcome to the Admin Dashboard, ${user.name}!`}>
-        {outbox.data?.delivery === "capture" ? (
+        {outbox.data.delivery === "capture" ? (
           <Alert tone="info" className="mb-6">
             Mail is not sent from this server (no SMTP_URL): invitations, registration links and password resets are
             kept in the{" "}
@@ -28,7 +29,7 @@ export const Route = createFileRoute("/_admin/admin")({
             , where you can read them.
           </Alert>
         ) : null}
-        {outbox.data?.counts.failed ? (
+        {outbox.data.counts.failed ? (
           <Alert className="mb-6">
             {outbox.data.counts.failed} message(s) could not be delivered.{" "}
             <Link to="/outbox" search={{ status: "failed" }} className="font-medium underline">

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { EventCard } from "../../features/events/EventCard";
-import { EventWizard, formFromEvent, payloadOf } from "../../features/events/EventWizard";
+import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { MonthCalendar } from "../../features/events/MonthCalendar";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
@@ -164,7 +164,7 @@ function EventsPage() {
           saving={create.isPending}
           error={create.isError ? errorMessage(create.error, "The event could not be created.") : undefined}
           onCancel={() => setCreating(false)}
-          onSave={(f) => create.mutate(payloadOf(f))}
+          onSave={(f) => create.mutate(f)}
         />
       </Dialog>
     </Page>

@@ -7,7 +7,7 @@ import { CommentsSection } from "../../features/comments/CommentsSection";
 import { AnnouncementModal } from "../../features/events/AnnouncementModal";
 import { EventDetails } from "../../features/events/EventDetails";
 import { EventImages } from "../../features/events/EventImages";
-import { EventWizard, formFromEvent, payloadOf } from "../../features/events/EventWizard";
+import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { JoinLeave } from "../../features/events/JoinLeave";
 import { Participation } from "../../features/events/Participation";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
@@ -131,7 +131,7 @@ function EventPage() {
           saving={update.isPending}
           error={update.isError ? errorMessage(update.error, "The event could not be saved.") : undefined}
           onCancel={() => setEditing(false)}
-          onSave={(f) => update.mutate({ id: e.id, ...payloadOf(f) })}
+          onSave={(f) => update.mutate({ id: e.id, ...f })}
         />
       </Dialog>
       <ConfirmDialog
