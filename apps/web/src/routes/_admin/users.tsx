@@ -169,7 +169,7 @@ function UsersPage() {
                   <Button
                     variant="secondary"
                     onClick={() => setResetting(u)}
-                    aria-label={`Reset ${u.name}'s password to ${password}`}
+                    aria-label={`Reset to ${password} for ${u.name}`}
                   >
                     Reset to {password}
                   </Button>

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, expectAccessible, signIn } from "../fixtures";
+
+/**
+ * axe on every screen, at a desktop size and a phone size, as a visitor and as an admin (who sees
+ * every members' and admin screen): no serious or critical violation.
+ */
+const sizes = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+const publicScreens = [
+  "/",
+  "/about",
+  "/membership",
+  "/activities",
+  "/login",
+  "/request",
+  "/forgot-password",
+  "/no-permission",
+  "/privacy-policy",
+  "/no/such/page",
+];
+const memberScreens = [
+  "/member-home",
+  "/calendar",
+  "/calendar?view=month",
+  "/events/poetry-reading-salon",
+  "/events/poetry-reading-salon?tab=participation",
+  "/events/poetry-reading-salon?tab=images",
+  "/events/poetry-reading-salon?tab=notes",
+  "/gallery",
+  "/settings",
+  "/activities-member",
+  "/admin",
+  "/applications",
+  "/users",
+  "/mail",
+  "/invitation-codes",
+  "/outbox",
+];
+
+for (const size of sizes) {
+  test(`every public screen passes axe (${size.name})`, async ({ page }) => {
+    await page.setViewportSize(size);
+    for (const path of publicScreens) {
+      await page.goto(path);
+      await expect(page.locator("h1")).toBeVisible();
+      await test.step(path, () => expectAccessible(page));
+    }
+  });
+
+  test(`every members' and admin screen passes axe (${size.name})`, async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize(size);
+    await signIn(page, ADMIN.email);
+    for (const path of memberScreens) {
+      await page.goto(path);
+      // The screen itself, not its loading state.
+      await expect(page.locator("h1")).toBeVisible();
+      await expect(page.locator("h1")).not.toHaveText(/^Loading/);
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      await test.step(path, () => expectAccessible(page));
+    }
+  });
+}
