@@ -1,7 +1,6 @@
 import fc from "fast-check";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, login, ORIGIN, request, startApp } from "./test/harness";
+import { addUser, type Harness, login, ORIGIN, request, startApp, testPhoto, uploadVia } from "./test/harness";
 
 /**
  * Generated requests against every REST route, as a visitor, a member and an admin: whatever the
@@ -110,19 +109,7 @@ beforeAll(async () => {
   const ada = await login(h, "ada@club.test");
   cookies = [undefined, ada, await login(h, "root@club.test")];
   const event = (await request(h, "POST", "/api/events", { title: "Fuzz" }, ada)).json().id;
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
-    .png()
-    .toBuffer();
-  const item = await h.app.inject({
-    method: "POST",
-    url: "/upload-media",
-    headers: { origin: ORIGIN, cookie: ada, "content-type": "multipart/form-data; boundary=F" },
-    payload: Buffer.concat([
-      Buffer.from('--F\r\nContent-Disposition: form-data; name="media"; filename="f.png"\r\n\r\n'),
-      png,
-      Buffer.from("\r\n--F--\r\n"),
-    ]),
-  });
+  const item = await uploadVia(h, { cookie: ada, filename: "f.png", data: await testPhoto() });
   const comment = await request(h, "POST", "/api/comments", { content: "c", commentableId: event }, ada);
   known = { event, media: item.json().id, comment: comment.json().id, user: bea.id };
 });

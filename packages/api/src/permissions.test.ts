@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken, generateToken, hashToken, type SessionUser } from "@club/auth";
-import { applications, comments, eventInvitations, eventParticipants, events, mailOutbox, media } from "@club/db";
+import { applications, comments, eventInvitations, eventParticipants, events, mailOutbox } from "@club/db";
 import { enqueueMail } from "@club/mail";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
@@ -73,24 +73,13 @@ async function freshCell(me: SessionUser | null): Promise<Cell> {
       .returning({ id: events.id });
     return row!.id;
   };
-  const item = async (eventId: string) => {
-    const prefix = `media/${randomUUID()}`;
-    const [row] = await db
-      .insert(media)
-      .values({
-        objectPrefix: prefix,
-        storageKey: `${prefix}/display.webp`,
-        mediaType: "image",
-        contentType: "image/webp",
-        sizeBytes: 1,
-        name: "Photo of the day",
-        title: "Photo of the day",
-        associatedEventId: eventId,
-        uploadedBy: owner,
-      })
-      .returning({ id: media.id });
-    return row!.id;
-  };
+  const item = (eventId: string) =>
+    api.mediaRow({
+      name: "Photo of the day",
+      title: "Photo of the day",
+      associatedEventId: eventId,
+      uploadedBy: owner,
+    });
   const comment = async (commentableId: string) => {
     const [row] = await db
       .insert(comments)

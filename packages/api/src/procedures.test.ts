@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { SessionUser } from "@club/auth";
 import { mailOutbox, media, passwordResetTokens } from "@club/db";
 import { enqueueMail } from "@club/mail";
@@ -18,41 +17,15 @@ describe("gallery pages", () => {
   it("lose nothing when items share one upload time down to the microsecond", async () => {
     const at = new Date("2026-05-01T10:00:00.123Z");
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const prefix = `media/${randomUUID()}`;
-      const [row] = await api.db
-        .insert(media)
-        .values({
-          objectPrefix: prefix,
-          storageKey: `${prefix}/display.webp`,
-          mediaType: "image",
-          contentType: "image/webp",
-          sizeBytes: 1,
-          uploadedBy: ada.id,
-          uploadDate: at,
-        })
-        .returning({ id: media.id });
-      ids.push(row!.id);
-    }
+    for (let i = 0; i < 5; i++) ids.push(await api.mediaRow({ uploadedBy: ada.id, uploadDate: at }));
     // Two more a few microseconds apart: a JavaScript Date cannot tell them apart.
     for (const micros of ["456", "457"]) {
-      const prefix = `media/${randomUUID()}`;
-      const [row] = await api.db
-        .insert(media)
-        .values({
-          objectPrefix: prefix,
-          storageKey: `${prefix}/display.webp`,
-          mediaType: "image",
-          contentType: "image/webp",
-          sizeBytes: 1,
-          uploadedBy: ada.id,
-        })
-        .returning({ id: media.id });
+      const id = await api.mediaRow({ uploadedBy: ada.id });
       await api.db
         .update(media)
         .set({ uploadDate: sql`${`2026-05-01T10:00:00.123${micros}Z`}::timestamptz` })
-        .where(eq(media.id, row!.id));
-      ids.push(row!.id);
+        .where(eq(media.id, id));
+      ids.push(id);
     }
     const caller = api.callerFor(ada);
     const seen: string[] = [];
@@ -155,22 +128,7 @@ describe("gallery tags", () => {
   it("are kept in one form and found by the start of any tag, in any case, with suggestions", async () => {
     const me = await api.member("tagger@club.test", { type: "Founding" });
     const caller = api.callerFor(me);
-    const item = async (name: string) => {
-      const prefix = `media/${randomUUID()}`;
-      const [row] = await api.db
-        .insert(media)
-        .values({
-          objectPrefix: prefix,
-          storageKey: `${prefix}/display.webp`,
-          mediaType: "image",
-          contentType: "image/webp",
-          sizeBytes: 1,
-          name,
-          uploadedBy: me.id,
-        })
-        .returning({ id: media.id });
-      return row!.id;
-    };
+    const item = (name: string) => api.mediaRow({ name, uploadedBy: me.id });
     const sunset = await item("sunset");
     const salon = await item("salon");
     await caller.media.update({ id: sunset, tags: ["  Summer   Evening ", "Lake"] });

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, login, ORIGIN, request, startApp } from "../test/harness";
+import { addUser, type Harness, login, ORIGIN, request, startApp, testPhoto, uploadVia } from "../test/harness";
 
 /** Inputs found by probing that used to answer 500; each now gets a 4xx a person can act on. */
 let h: Harness;
@@ -15,20 +14,7 @@ beforeAll(async () => {
   await addUser(h, { email: "root@club.test", name: "Root", admin: true });
   ada = await login(h, "ada@club.test");
   root = await login(h, "root@club.test");
-  const photo = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#123" } })
-    .png()
-    .toBuffer();
-  const res = await h.app.inject({
-    method: "POST",
-    url: "/upload-media",
-    headers: { origin: ORIGIN, cookie: ada, "content-type": "multipart/form-data; boundary=QQ" },
-    payload: Buffer.concat([
-      Buffer.from('--QQ\r\nContent-Disposition: form-data; name="media"; filename="p.png"\r\n\r\n'),
-      photo,
-      Buffer.from("\r\n--QQ--\r\n"),
-    ]),
-  });
-  item = res.json();
+  item = (await uploadVia(h, { cookie: ada, filename: "p.png", data: await testPhoto() })).json();
 });
 afterAll(() => h.close());
 
@@ -63,19 +49,7 @@ describe("NUL characters", () => {
   });
 
   it("are removed from an uploaded file's name", async () => {
-    const photo = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
-      .png()
-      .toBuffer();
-    const res = await h.app.inject({
-      method: "POST",
-      url: "/upload-media",
-      headers: { origin: ORIGIN, cookie: ada, "content-type": "multipart/form-data; boundary=QQ" },
-      payload: Buffer.concat([
-        Buffer.from('--QQ\r\nContent-Disposition: form-data; name="media"; filename="a\u0000b.png"\r\n\r\n'),
-        photo,
-        Buffer.from("\r\n--QQ--\r\n"),
-      ]),
-    });
+    const res = await uploadVia(h, { cookie: ada, filename: "a\u0000b.png", data: await testPhoto() });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().name).toBe("ab.png");
   });

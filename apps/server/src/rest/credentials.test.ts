@@ -1,6 +1,16 @@
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, linkIn, login, mailTo, ORIGIN, request, startApp } from "../test/harness";
+import {
+  addUser,
+  type Harness,
+  linkIn,
+  login,
+  mailTo,
+  ORIGIN,
+  request,
+  startApp,
+  testPhoto,
+  uploadVia,
+} from "../test/harness";
 
 let h: Harness;
 let admin: string;
@@ -68,22 +78,8 @@ describe("personal API tokens end like sessions", () => {
 describe("a member who must replace a temporary password", () => {
   it("can neither upload nor fetch media until she has", async () => {
     const author = await memberWithToken("tia@club.test");
-    const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#369" } })
-      .png()
-      .toBuffer();
-    const upload = (cookie: string) => {
-      const boundary = "BB";
-      return h.app.inject({
-        method: "POST",
-        url: "/upload-media",
-        headers: { origin: ORIGIN, cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
-        payload: Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="a.png"\r\n\r\n`),
-          photo,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]),
-      });
-    };
+    const photo = await testPhoto();
+    const upload = (cookie: string) => uploadVia(h, { cookie, filename: "a.png", data: photo });
     const item = (await upload(author.cookie)).json();
     expect(item.url).toMatch(/^\/media\//);
 

@@ -1,8 +1,7 @@
 import { eventInvitations } from "@club/db";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, login, ORIGIN, request, startApp } from "../test/harness";
+import { addUser, type Harness, login, request, startApp, testPhoto, uploadVia } from "../test/harness";
 
 /**
  * What an uninvited member (or a visitor) may not see of an invite-only event, she may not reach
@@ -21,23 +20,12 @@ let eventComment: { id: string };
 let imageComment: { id: string };
 
 async function uploadTo(eventId: string, cookie: string, filename: string) {
-  const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#a44" } })
-    .jpeg()
-    .toBuffer();
-  const boundary = "XXpartXX";
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="event_id"\r\n\r\n${eventId}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    photo,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return h.app.inject({
-    method: "POST",
+  return uploadVia(h, {
+    cookie,
     url: "/upload-image",
-    payload: body,
-    headers: { origin: ORIGIN, cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+    filename,
+    data: await testPhoto("jpeg", "#a44"),
+    fields: { event_id: eventId },
   });
 }
 

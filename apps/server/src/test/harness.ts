@@ -112,3 +112,45 @@ export function request(
     headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
   });
 }
+
+/** A photo made on the spot (sharp), small and valid. */
+export async function testPhoto(format: "png" | "jpeg" = "png", background = "#456"): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const image = sharp({ create: { width: 16, height: 12, channels: 3, background } });
+  return format === "png" ? image.png().toBuffer() : image.jpeg().toBuffer();
+}
+
+/** A multipart upload through inject(): one file, and text fields before it. */
+export function uploadVia(
+  h: Harness,
+  options: {
+    cookie?: string;
+    url?: "/upload-media" | "/upload-image";
+    field?: string;
+    filename: string;
+    data: Buffer;
+    fields?: Record<string, string>;
+  },
+) {
+  const boundary = "----club-test-boundary";
+  const parts = Object.entries(options.fields ?? {}).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const field = options.field ?? (options.url === "/upload-image" ? "image" : "media");
+  return h.app.inject({
+    method: "POST",
+    url: options.url ?? "/upload-media",
+    headers: {
+      origin: ORIGIN,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        `${parts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${options.filename}"\r\n\r\n`,
+      ),
+      options.data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}

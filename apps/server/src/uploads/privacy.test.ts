@@ -17,7 +17,7 @@ import { ffmpegAvailable } from "@club/storage";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, login, ORIGIN, startApp } from "../test/harness";
+import { addUser, type Harness, login, startApp, uploadVia } from "../test/harness";
 
 const run = promisify(execFile);
 const hasFfmpeg = await ffmpegAvailable();
@@ -37,18 +37,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function upload(data: Buffer, filename: string) {
-  return h.app.inject({
-    method: "POST",
-    url: "/upload-media",
-    headers: { origin: ORIGIN, cookie: ada, "content-type": "multipart/form-data; boundary=VV" },
-    payload: Buffer.concat([
-      Buffer.from(`--VV\r\nContent-Disposition: form-data; name="media"; filename="${filename}"\r\n\r\n`),
-      data,
-      Buffer.from("\r\n--VV--\r\n"),
-    ]),
-  });
-}
+const upload = (data: Buffer, filename: string) => uploadVia(h, { cookie: ada, filename, data });
 
 /** A one-second clip as a phone writes it: a location, a comment, the maker, and (MOV) a rotation. */
 async function phoneVideo(ext: "mp4" | "mov"): Promise<string> {

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionUser } from "@club/auth";
-import { users } from "@club/db";
+import { media, users } from "@club/db";
 import { createTestDb } from "@club/db/testing";
 import { createFileStore } from "@club/storage";
 import { eq } from "drizzle-orm";
@@ -63,8 +64,26 @@ export async function testApi() {
     return { ...created, mustChangePassword: options.mustChangePassword ?? false };
   }
 
+  /** A ready media row (no files): what listing and permission tests need. */
+  async function mediaRow(values: Partial<typeof media.$inferInsert> & { uploadedBy: string }): Promise<string> {
+    const prefix = `media/${randomUUID()}`;
+    const [row] = await handle.db
+      .insert(media)
+      .values({
+        objectPrefix: prefix,
+        storageKey: `${prefix}/display.webp`,
+        mediaType: "image",
+        contentType: "image/webp",
+        sizeBytes: 1,
+        ...values,
+      })
+      .returning({ id: media.id });
+    return row!.id;
+  }
+
   return {
     db: handle.db,
+    mediaRow,
     store,
     background,
     contextFor,
