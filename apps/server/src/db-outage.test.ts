@@ -95,6 +95,8 @@ describe.skipIf(!postgresUrl)("when the database is unreachable", () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(status).toBe(200);
-    expect(Date.now() - back).toBeLessThan(1500);
+    const recovered = Date.now() - back;
+    console.info(`database outage: answered 503 for 3 s, back to 200 ${recovered} ms after the database returned`);
+    expect(recovered).toBeLessThan(1500);
   });
 });
