@@ -1,6 +1,6 @@
 // Times the gallery's first page and the events list with many rows.
 //   pnpm --filter @club/bench list-speed [media rows, default 20000]
-import { BackgroundTasks, createCaller, createUser, Throttle } from "@club/api";
+import { createCaller, createUser, Throttle } from "@club/api";
 import { createDb, events, media } from "@club/db";
 
 const rows = Number(process.argv[2] ?? 20_000);
@@ -45,7 +45,7 @@ const caller = createCaller({
   requestId: "bench",
   ip: "127.0.0.1",
   throttle: new Throttle(),
-  background: new BackgroundTasks(console),
+  jobs: { send: async () => null },
   store: {
     put: async () => ({ size: 0 }),
     get: async () => undefined,

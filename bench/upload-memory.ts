@@ -28,7 +28,7 @@ const app = await buildApp(
     maxUploadBytes: (sizeMb + 10) * 1024 * 1024,
     shutdownGraceMs: 10_000,
   },
-  { db, mailWorker: false, logger: false },
+  { db, workers: false, logger: false },
 );
 const url = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
 const login = await fetch(`${url.origin}/login`, {

@@ -1,12 +1,13 @@
 import { join } from "node:path";
-import { BackgroundTasks, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
+import { memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
 import { createDb, type DbHandle } from "@club/db";
-import { createCaptureTransport, createSmtpTransport, type MailWorker, startMailWorker } from "@club/mail";
+import { JobQueue } from "@club/jobs";
+import { createCaptureTransport, createSmtpTransport } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
-import { startHousekeeping } from "./housekeeping";
+import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
 import { listenOperatorSocket } from "./operator-socket";
 import { healthPlugin } from "./plugins/health";
 import { mediaFiles } from "./plugins/media-files";
@@ -22,12 +23,15 @@ import { eventRoutes } from "./rest/events";
 import { mediaRoutes } from "./rest/media";
 import { membershipRoutes } from "./rest/membership";
 import { uploadRoutes, uploadTmpDir } from "./uploads/routes";
+import { startWorkers } from "./workers";
 
 export interface BuildOptions {
   /** A database opened by the caller (tests); otherwise opened from the config and closed with the app. */
   db?: DbHandle;
-  /** Run the mail worker in this process (default true). */
-  mailWorker?: boolean;
+  /** Work background jobs (mail, housekeeping…) in this process (default true). */
+  workers?: boolean;
+  /** How often an idle job worker asks for work, in seconds (tests ask more often). */
+  jobPollingSeconds?: number;
   logger?: boolean;
   /** Where log lines go (stdout by default). */
   logStream?: { write(line: string): unknown };
@@ -39,11 +43,10 @@ declare module "fastify" {
   interface FastifyInstance {
     dbHandle: DbHandle;
     mediaStore: MediaStore;
-    mailWorker: MailWorker | undefined;
-    /** Work requests started after answering; drained before the app closes. */
-    background: BackgroundTasks;
-    /** Runs once at start, then hourly; tests run it on demand. */
-    housekeeping: ReturnType<typeof startHousekeeping>;
+    /** The job queue: mail, password-reset links, housekeeping. */
+    jobs: JobQueue;
+    /** One housekeeping run now (it also runs at start and hourly, as a job). */
+    runHousekeeping(): Promise<void>;
     /** Where this app keeps the embedded database, media files and upload spools. */
     dataDir: string;
   }
@@ -97,6 +100,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     : undefined;
   const store = config.s3 ? await createMinioStore(config.s3) : createFileStore(join(config.dataDir, "media"));
   app.decorate("mediaStore", store);
+  const jobs = new JobQueue({
+    connection: dbHandle.raw,
+    log: app.log,
+    ...(options.jobPollingSeconds ? { pollingIntervalSeconds: options.jobPollingSeconds } : {}),
+  });
+  await jobs.start();
+  app.decorate("jobs", jobs);
   const deps = {
     db: dbHandle.db,
     store,
@@ -107,9 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
     },
     throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
-    background: new BackgroundTasks(app.log),
+    jobs,
   };
-  app.decorate("background", deps.background);
 
   // While stopping, answers to requests already under way close their connection, so a client's
   // keep-alive socket does not hold the stop up for the keep-alive timeout (and is not reset later).
@@ -141,18 +150,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(spaPlugin, { webDist: config.webDist });
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createCaptureTransport();
-  const worker =
-    options.mailWorker === false ? undefined : startMailWorker({ db: dbHandle.db, transport, log: app.log });
-  app.decorate("mailWorker", worker);
-
-  const housekeeping = startHousekeeping({
+  const housekeeping: HousekeepingOptions = {
     db: dbHandle.db,
     store,
     tmpDir: uploadTmpDir(config.dataDir),
     mailKeepDays: config.mailKeepDays ?? 7,
     log: app.log,
-  });
-  app.decorate("housekeeping", housekeeping);
+  };
+  app.decorate("runHousekeeping", () => runHousekeeping(housekeeping));
+  if (options.workers !== false) {
+    await startWorkers(jobs, { ...housekeeping, transport, appOrigin: config.appOrigin });
+  }
 
   const operator = options.operatorSocket
     ? await listenOperatorSocket(operatorSocketPath(config.dataDir), deps, app.log)
@@ -160,9 +168,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook("onClose", async () => {
     await operator?.close();
-    await housekeeping.stop();
-    await deps.background.drain();
-    await worker?.stop();
+    // Jobs under way finish (or are run again later by another instance); then the database closes.
+    await jobs.stop(config.shutdownGraceMs);
     transport.close();
     redis?.disconnect();
     if (ownsDb) await dbHandle.close();

@@ -41,14 +41,11 @@ export async function sweepSpool(tmpDir: string, maxAgeMs = SPOOL_MAX_AGE_MS): P
 }
 
 /**
- * What nobody asks for but must happen: expired sessions go, old mail bodies are emptied,
- * unfinished uploads and stale spool files are removed. Once at start, then hourly.
+ * The `housekeeping` job (at start and hourly): expired sessions go, old mail bodies are emptied,
+ * unfinished uploads and stale spool files are removed. A step that fails is logged and the others
+ * still run; the next run tries it again.
  */
-export function startHousekeeping(options: HousekeepingOptions): {
-  runOnce(): Promise<void>;
-  /** Stops the hourly runs and waits for one in progress. */
-  stop(): Promise<void>;
-} {
+export async function runHousekeeping(options: HousekeepingOptions): Promise<void> {
   const { db, store, tmpDir, mailKeepDays, log } = options;
   const step = async (name: string, work: () => Promise<unknown>) => {
     try {
@@ -57,25 +54,8 @@ export function startHousekeeping(options: HousekeepingOptions): {
       log.warn({ err, step: name }, "housekeeping step failed; it runs again within the hour");
     }
   };
-  const runOnce = async () => {
-    await step("sessions", () => deleteExpiredSessions(db));
-    await step("mail bodies", () => purgeOldBodies(db, mailKeepDays));
-    await step("unfinished uploads", () => sweepPendingMedia(db, store, log));
-    await step("upload spools", () => sweepSpool(tmpDir));
-  };
-  let running: Promise<void> = runOnce();
-  const timer = setInterval(() => {
-    running = running.then(runOnce);
-  }, HOUR);
-  timer.unref();
-  return {
-    runOnce: () => {
-      running = running.then(runOnce);
-      return running;
-    },
-    stop: () => {
-      clearInterval(timer);
-      return running;
-    },
-  };
+  await step("sessions", () => deleteExpiredSessions(db));
+  await step("mail bodies", () => purgeOldBodies(db, mailKeepDays));
+  await step("unfinished uploads", () => sweepPendingMedia(db, store, log));
+  await step("upload spools", () => sweepSpool(tmpDir));
 }

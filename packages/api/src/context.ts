@@ -1,7 +1,7 @@
 import type { SessionUser, ValidSession } from "@club/auth";
 import type { Db } from "@club/db";
+import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
-import type { BackgroundTasks } from "./background";
 import type { Throttle } from "./throttle";
 
 export interface Logger {
@@ -38,6 +38,6 @@ export interface ApiContext {
   ip: string;
   throttle: Throttle;
   store: MediaStore;
-  /** Work that runs after the answer is sent. */
-  background: Pick<BackgroundTasks, "defer">;
+  /** Background work: sent in the transaction of the change that causes it, run by the server. */
+  jobs: JobSender;
 }

@@ -1,4 +1,3 @@
-export { BackgroundTasks } from "./background";
 export type { ApiConfig, ApiContext, Logger, SessionCookies } from "./context";
 export {
   OPERATOR,
@@ -12,6 +11,7 @@ export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";
 export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";
 export { uploadMedia } from "./domain/media/upload";
+export { sendPasswordResetLink } from "./domain/password-reset";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser, newUserInput } from "./domain/users";
 export { ConfigError, type Env, loadEnv } from "./env";
 export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken, generateToken, hashToken, type SessionUser } from "@club/auth";
 import { applications, comments, eventInvitations, eventParticipants, events, mailOutbox } from "@club/db";
+import { eq } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvitationCode } from "./domain/invitation-codes";
 import { createPasswordResetToken, createRegistrationToken } from "./domain/one-time-tokens";
@@ -129,7 +129,7 @@ const application = (code: string) => ({
 });
 
 const failedMail = async () => {
-  const [id] = await enqueueMail(api.db, [{ to: "x@club.test", subject: "S", html: "<p>B</p>" }]);
+  const [id] = await enqueueMail(api.db, api.jobs, [{ to: "x@club.test", subject: "S", html: "<p>B</p>" }]);
   await api.db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, id!));
   return id!;
 };

@@ -1,8 +1,9 @@
 import type { SessionUser } from "@club/auth";
 import { mailOutbox, media, passwordResetTokens } from "@club/db";
+import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendPasswordResetLink } from "./domain/password-reset";
 import { type TestApi, testApi } from "./test/api";
 
 let api: TestApi;
@@ -50,17 +51,26 @@ describe("gallery pages", () => {
 
 describe("forgot password", () => {
   it("does the same work before answering for a known and an unknown e-mail", async () => {
-    const deferred: (() => Promise<void>)[] = [];
-    const recording = { defer: (_name: string, task: () => Promise<void>) => void deferred.push(task) };
-    const caller = api.callerFor(null, { background: recording });
+    const sent: { kind: string; email: string }[] = [];
+    const recording = {
+      send: async (kind: string, payload: unknown) => {
+        sent.push({ kind, email: (payload as { email: string }).email });
+        return "job";
+      },
+    };
+    const caller = api.callerFor(null, { jobs: recording as never });
     const known = await caller.passwordReset.request({ email: "ada@club.test" });
     const unknown = await caller.passwordReset.request({ email: "nobody@club.test" });
     expect(known).toEqual(unknown);
-    // Neither answer waited for a look-up or a write: both left exactly one task behind.
-    expect(deferred).toHaveLength(2);
+    // Neither answer looked anything up or wrote a token: both only queued the same job.
+    expect(sent).toEqual([
+      { kind: "password-reset.send", email: "ada@club.test" },
+      { kind: "password-reset.send", email: "nobody@club.test" },
+    ]);
     expect(await api.db.select().from(passwordResetTokens)).toHaveLength(0);
     expect(await api.db.select().from(mailOutbox)).toHaveLength(0);
-    for (const task of deferred) await task();
+    // The job makes the link for the account that exists, and nothing for the other.
+    for (const { email } of sent) await sendPasswordResetLink(api.db, api.jobs, "http://club.test", email);
     const mail = await api.db.select().from(mailOutbox);
     expect(mail.map((m) => m.to)).toEqual(["ada@club.test"]);
     expect(await api.db.select().from(passwordResetTokens)).toHaveLength(1);
@@ -70,7 +80,7 @@ describe("forgot password", () => {
 describe("the mail outbox", () => {
   it("lists newest first with a status filter and a search, shows a message with its links, retries a failure", async () => {
     const admin = await api.member("root@club.test", { admin: true });
-    const ids = await enqueueMail(api.db, [
+    const ids = await enqueueMail(api.db, api.jobs, [
       {
         to: "kim@club.test",
         subject: "Your registration",
@@ -110,6 +120,7 @@ describe("the mail outbox", () => {
     const admin = await api.member("root2@club.test", { admin: true });
     await enqueueMail(
       api.db,
+      api.jobs,
       Array.from({ length: 120 }, (_, i) => ({ to: `bulk${i}@club.test`, subject: "Bulk", html: "<p>x</p>" })),
     );
     const caller = api.callerFor(admin);

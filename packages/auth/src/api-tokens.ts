@@ -1,5 +1,5 @@
 import { apiTokens, type Queryable, users } from "@club/db";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "@club/db/orm";
 import { type SessionUser, sessionUserColumns } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
 

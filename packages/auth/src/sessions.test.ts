@@ -1,6 +1,6 @@
 import { type DbHandle, sessions, users } from "@club/db";
+import { eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "./password";
 import { createSession, invalidateUserSessions, SESSION_TTL_MS, validateSessionToken } from "./sessions";

@@ -1,5 +1,5 @@
 import { apiTokens, type Queryable, sessions, type User, users } from "@club/db";
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, lt, ne } from "@club/db/orm";
 import { generateToken, hashToken } from "./tokens";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,9 +1,10 @@
 import { request } from "node:http";
 import { join } from "node:path";
-import { appRouter, BackgroundTasks, createCaller, type Env, Throttle } from "@club/api";
+import { appRouter, createCaller, type Env, Throttle } from "@club/api";
 import type { SessionUser } from "@club/auth";
 import { createClubClient } from "@club/client";
 import type { Db } from "@club/db";
+import type { JobSender } from "@club/jobs";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import superjson from "superjson";
 import { CommandFailed } from "./errors";
@@ -23,7 +24,7 @@ export function mediaStoreFor(env: Env): Promise<MediaStore> | MediaStore {
 }
 
 /** The procedures run in this process, on the configured database, as `user`. */
-export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser): Api {
+export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser, jobs: JobSender): Api {
   return createCaller({
     db,
     store,
@@ -40,7 +41,7 @@ export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser)
     requestId: "cli",
     ip: "127.0.0.1",
     throttle: new Throttle(),
-    background: new BackgroundTasks(console),
+    jobs,
   });
 }
 

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { createDb, mailOutbox } from "@club/db";
+import { eq } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { buildApp } from "@club/server";
-import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
@@ -109,7 +109,7 @@ describe("club CLI", () => {
     const dir = mkdtempSync(join(tmpdir(), "club-cli-running-"));
     const db = await createDb({ pgliteDir: join(dir, "pglite"), processName: "club server (test)" });
     await db.migrate();
-    const [id] = await enqueueMail(db.db, [
+    const [id] = await enqueueMail(db.db, { send: async () => null }, [
       {
         to: "kim@club.test",
         subject: "Welcome",
@@ -133,7 +133,7 @@ describe("club CLI", () => {
         maxUploadBytes: 1024 * 1024,
         shutdownGraceMs: 5000,
       },
-      { db, mailWorker: false, logger: false, operatorSocket: true },
+      { db, workers: false, logger: false, operatorSocket: true },
     );
     try {
       // The server holds the database: a command that needs it says who holds it...

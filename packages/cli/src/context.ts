@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Env, loadEnv, OPERATOR, operatorSocketPath } from "@club/api";
 import { createDb, DatabaseLockedError, type DbHandle } from "@club/db";
+import { JobQueue } from "@club/jobs";
 import type { Command } from "commander";
 import { type Api, localApi, mediaStoreFor, remoteApi, socketApi } from "./api";
 
@@ -9,22 +10,33 @@ import { CommandFailed } from "./errors";
 
 export { CommandFailed };
 
-/** The CLI reads the same configuration as the server and opens the same database. */
-export async function withDb<T>(fn: (handle: DbHandle, env: Env) => Promise<T>): Promise<T> {
+/**
+ * The CLI reads the same configuration as the server and opens the same database. With `jobs`,
+ * a job queue on it too (work it sends, mail say, is done by the server).
+ */
+export async function withDb<T>(
+  fn: (handle: DbHandle, env: Env, jobs: JobQueue) => Promise<T>,
+  options: { jobs?: boolean } = {},
+): Promise<T> {
   const env = loadEnv();
   const handle = await createDb({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: join(env.DATA_DIR, "pglite"),
     processName: `club ${process.argv.slice(2, 4).join(" ")}`,
   });
+  const jobs = new JobQueue({ connection: handle.raw, log: quiet, schedule: false });
   try {
     // Every command works on an up-to-date schema; migrating is idempotent.
     await handle.migrate();
-    return await fn(handle, env);
+    if (options.jobs) await jobs.start();
+    return await fn(handle, env, jobs);
   } finally {
+    await jobs.stop(5000);
     await handle.close();
   }
 }
+
+const quiet = { info() {}, warn() {}, error() {} };
 
 export interface Remote {
   url: string;
@@ -57,7 +69,9 @@ export async function withOperatorApi<T>(command: Command, fn: (api: Api) => Pro
   const remote = remoteOf(command);
   if (remote) return fn(remoteApi(remote.url, remote.token));
   try {
-    return await withDb(async (h, env) => fn(localApi(h.db, await mediaStoreFor(env), env, OPERATOR)));
+    return await withDb(async (h, env, jobs) => fn(localApi(h.db, await mediaStoreFor(env), env, OPERATOR, jobs)), {
+      jobs: true,
+    });
   } catch (err) {
     if (!(err instanceof DatabaseLockedError)) throw err;
     const socket = operatorSocketPath(loadEnv().DATA_DIR);

@@ -30,9 +30,16 @@ export interface DbConfig {
   maxConnections?: number;
 }
 
+/**
+ * What a component with its own connection needs (the job queue): Postgres's URL, or the embedded
+ * database's client, which only one process may open.
+ */
+export type RawConnection = { kind: "postgres"; url: string } | { kind: "pglite"; client: PGlite };
+
 export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  raw: RawConnection;
   migrate(): Promise<void>;
   /** Checks the database answers (readiness). */
   ping(): Promise<void>;
@@ -71,6 +78,7 @@ async function createPostgres(url: string, max: number): Promise<DbHandle> {
   return {
     db,
     kind: "postgres",
+    raw: { kind: "postgres", url },
     migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await sql`select 1`;
@@ -94,6 +102,7 @@ async function createPglite(config: DbConfig): Promise<DbHandle> {
   return {
     db,
     kind: "pglite",
+    raw: { kind: "pglite", client },
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await client.query("select 1");

@@ -5,6 +5,7 @@ export {
   type DbHandle,
   migrationsFolder,
   type Queryable,
+  type RawConnection,
   type Schema,
   type Tx,
 } from "./client";

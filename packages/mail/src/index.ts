@@ -2,4 +2,3 @@ export { htmlToText } from "./html-to-text";
 export * from "./outbox";
 export * from "./templates";
 export * from "./transport";
-export * from "./worker";

@@ -1,6 +1,8 @@
-import { type Db, type MailAttachment, mailOutbox, type OutboxMessage, type Queryable } from "@club/db";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { type MailAttachment, mailOutbox, type Queryable } from "@club/db";
+import { and, eq, inArray, isNull, lte, or, sql } from "@club/db/orm";
+import type { JobInfo, JobSender } from "@club/jobs";
 import { htmlToText } from "./html-to-text";
+import type { MailTransport } from "./transport";
 
 export interface NewMail {
   to: string;
@@ -12,10 +14,11 @@ export interface NewMail {
 }
 
 /**
- * Queues messages. Pass the transaction of the change that causes the mail, so the mail
- * exists exactly when the change does.
+ * Queues messages: a row of the outbox (the message and its delivery log) and a `mail.send` job
+ * for it, whose id is the row's. Pass the transaction of the change that causes the mail, so the
+ * mail exists exactly when the change does.
  */
-export async function enqueueMail(db: Queryable, mails: NewMail[]): Promise<string[]> {
+export async function enqueueMail(db: Queryable, jobs: JobSender, mails: NewMail[]): Promise<string[]> {
   if (mails.length === 0) return [];
   const rows = await db
     .insert(mailOutbox)
@@ -29,78 +32,54 @@ export async function enqueueMail(db: Queryable, mails: NewMail[]): Promise<stri
       })),
     )
     .returning({ id: mailOutbox.id });
+  for (const { id } of rows) await jobs.send("mail.send", { outboxId: id }, { tx: db, id });
   return rows.map((r) => r.id);
 }
 
 /**
- * Every outbox time is the database's clock: a message's first due time is the database's
- * `now()` (the column default), and comparing it with this process's clock would leave a message
- * written in the same millisecond, or by a server whose clock runs behind, waiting a round.
+ * The `mail.send` job: delivers one message, once. A message that is no longer waiting (delivered,
+ * or its body purged) is left alone, so a job run twice sends nothing twice. A failure is recorded on
+ * the row and thrown, so the queue tries again with backoff; the last failure marks the row failed.
  */
-const dbNow = sql`now()`;
-const dbNowPlus = (ms: number) => sql`now() + ${Math.round(ms)}::integer * interval '1 millisecond'`;
-
-const CLAIM_MS = 5 * 60 * 1000;
-
-/**
- * Claims up to `limit` due messages for one worker. `FOR UPDATE SKIP LOCKED` lets several
- * server instances share the outbox without sending a message twice; the claim (locked_until)
- * expires, so a message held by a worker that died is picked up again later.
- */
-export async function claimDueMail(db: Db, limit: number): Promise<OutboxMessage[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.status, "pending"),
-          lte(mailOutbox.nextAttemptAt, dbNow),
-          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, dbNow)),
-        ),
-      )
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
+export async function deliverOutboxMessage(
+  db: Queryable,
+  transport: MailTransport,
+  outboxId: string,
+  job: Pick<JobInfo, "attempt" | "lastAttempt">,
+): Promise<void> {
+  const [message] = await db
+    .update(mailOutbox)
+    .set({ attempts: job.attempt })
+    .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.status, "pending")))
+    .returning();
+  if (!message) return;
+  try {
+    await transport.send(message);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    await db
       .update(mailOutbox)
-      .set({ lockedUntil: dbNowPlus(CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
-}
-
-export async function markDelivered(db: Db, id: string, status: "sent" | "captured"): Promise<void> {
+      .set({ lastError: error.slice(0, 1000), ...(job.lastAttempt ? { status: "failed" as const } : {}) })
+      .where(eq(mailOutbox.id, outboxId));
+    throw err;
+  }
   await db
     .update(mailOutbox)
-    .set({ status, sentAt: dbNow, lockedUntil: null, lastError: null })
-    .where(eq(mailOutbox.id, id));
+    .set({ status: transport.kind === "smtp" ? "sent" : "captured", sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, outboxId));
 }
 
-export const MAX_ATTEMPTS = 8;
-
-/** Exponential backoff: 30 s, 1 min, 2 min, … capped at one hour; gives up after MAX_ATTEMPTS. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
-}
-
-export async function markFailed(db: Db, message: OutboxMessage, error: string): Promise<void> {
-  const giveUp = message.attempts >= MAX_ATTEMPTS;
-  await db
+/** A failed message waits again (the admin's "Send again"); its job is sent anew. */
+export async function requeueMail(db: Queryable, jobs: JobSender, outboxId: string): Promise<boolean> {
+  const [row] = await db
     .update(mailOutbox)
-    .set({
-      status: giveUp ? "failed" : "pending",
-      lastError: error.slice(0, 1000),
-      lockedUntil: null,
-      nextAttemptAt: dbNowPlus(retryDelayMs(message.attempts)),
-    })
-    .where(eq(mailOutbox.id, message.id));
+    .set({ status: "pending", attempts: 0, lastError: null })
+    .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.status, "failed")))
+    .returning({ id: mailOutbox.id });
+  if (!row) return false;
+  // The first job has the row's id and is kept as failed: the new one gets an id of its own.
+  await jobs.send("mail.send", { outboxId }, { tx: db });
+  return true;
 }
 
 /**
@@ -112,7 +91,7 @@ export async function purgeOldBodies(db: Queryable, keepDays: number): Promise<n
   const cutoff = sql`now() - ${Math.round(keepDays)}::integer * interval '1 day'`;
   const rows = await db
     .update(mailOutbox)
-    .set({ html: "", text: "", attachments: [], bodyPurgedAt: dbNow })
+    .set({ html: "", text: "", attachments: [], bodyPurgedAt: sql`now()` })
     .where(
       and(
         isNull(mailOutbox.bodyPurgedAt),

@@ -2,13 +2,13 @@ import {
   type ApiConfig,
   type ApiContext,
   appRouter,
-  type BackgroundTasks,
   isUnavailable,
   type Logger,
   type Throttle,
   unavailable,
 } from "@club/api";
 import type { Db } from "@club/db";
+import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -20,7 +20,7 @@ export interface ContextDeps {
   config: ApiConfig;
   throttle: Throttle;
   store: MediaStore;
-  background: BackgroundTasks;
+  jobs: JobSender;
 }
 
 /** One context shape for tRPC and the REST shims. */
@@ -44,7 +44,7 @@ export async function createContext(
     ip: request.ip,
     throttle: deps.throttle,
     store: deps.store,
-    background: deps.background,
+    jobs: deps.jobs,
   };
 }
 

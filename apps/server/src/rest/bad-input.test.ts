@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, ORIGIN, request, startApp, testPhoto, uploadVia } from "../test/harness";
 

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { createApiToken } from "@club/auth";
 import { createClubClient, isClubError } from "@club/client";
 import { apiTokens, users } from "@club/db";
-import { eq } from "drizzle-orm";
+import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, ORIGIN, startApp } from "../test/harness";
 

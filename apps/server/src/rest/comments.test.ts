@@ -1,5 +1,5 @@
 import { comments } from "@club/db";
-import { eq } from "drizzle-orm";
+import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, request, startApp } from "../test/harness";
 

@@ -45,7 +45,7 @@ export async function startApp(
       shutdownGraceMs: 10_000,
       ...overrides,
     },
-    { db: appDb ?? db, mailWorker: false, logger: false },
+    { db: appDb ?? db, logger: false, jobPollingSeconds: 0.5 },
   );
   return {
     app,
@@ -82,12 +82,25 @@ export async function login(h: Harness, email: string, password = "password1"): 
   return cookieFrom(res);
 }
 
+/** Waits until no background job is waiting to run or running (the hourly housekeeping aside). */
+export async function settle(h: Harness, timeoutMs = 20_000): Promise<void> {
+  const { jobCounts } = await import("@club/jobs");
+  const started = Date.now();
+  for (;;) {
+    const counts = await jobCounts(h.app.dbHandle.db);
+    const busy = counts.filter((c) => c.kind !== "housekeeping" && ["created", "retry", "active"].includes(c.state));
+    if (busy.length === 0) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`jobs still busy: ${JSON.stringify(busy)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Messages queued for one address, oldest first. */
 export async function mailTo(h: Harness, to: string) {
-  // Some mail is queued after the answer (forgot-password): let that work finish first.
-  await h.app.background.drain();
+  // Some mail is made by a job after the answer (forgot-password): let the jobs finish first.
+  await settle(h);
   const { mailOutbox } = await import("@club/db");
-  const { asc, eq } = await import("drizzle-orm");
+  const { asc, eq } = await import("@club/db/orm");
   return h.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.createdAt));
 }
 

@@ -13,8 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { media } from "@club/db";
+import { eq } from "@club/db/orm";
 import { ffmpegAvailable } from "@club/storage";
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, startApp, uploadVia } from "../test/harness";
@@ -135,7 +135,7 @@ describe("what a crash leaves behind", () => {
       (await h.db.db.select().from(media).where(eq(media.status, "ready"))).length,
     );
 
-    await h.app.housekeeping.runOnce();
+    await h.app.runHousekeeping();
     expect(existsSync(join(mediaDir, "media/00000000-0000-4000-8000-00000000000a"))).toBe(false);
     expect(existsSync(join(mediaDir, "media/00000000-0000-4000-8000-00000000000b"))).toBe(true);
     const pending = await h.db.db.select().from(media).where(eq(media.status, "pending"));
@@ -149,7 +149,7 @@ describe("what a crash leaves behind", () => {
     writeFileSync(join(tmp, "upload-new"), "x");
     const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
     utimesSync(join(tmp, "upload-old"), twoDaysAgo, twoDaysAgo);
-    await h.app.housekeeping.runOnce();
+    await h.app.runHousekeeping();
     expect(readdirSync(tmp)).toEqual(["upload-new"]);
   });
 });

@@ -18,8 +18,8 @@
  */
 import type { SessionUser } from "@club/auth";
 import { comments, type Event, eventInvitations, events, media, type Queryable } from "@club/db";
+import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
-import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { ApiContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { hasInvitationFor, hasParticipant } from "./events/queries";

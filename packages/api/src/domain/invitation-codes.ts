@@ -1,6 +1,6 @@
 import { generateToken, hashToken } from "@club/auth";
 import { invitationCodes, type Queryable } from "@club/db";
-import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "@club/db/orm";
 
 /** A code chosen by whoever creates it (seeding); otherwise one is generated. */
 export const CHOSEN_CODE = /^[A-Z0-9-]{12,64}$/;

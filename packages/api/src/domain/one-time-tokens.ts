@@ -1,6 +1,6 @@
 import { generateToken, hashToken } from "@club/auth";
 import { passwordResetTokens, type Queryable, registrationTokens } from "@club/db";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "@club/db/orm";
 
 const HOUR = 60 * 60 * 1000;
 export const REGISTRATION_TOKEN_TTL_MS = 7 * 24 * HOUR;

@@ -1,7 +1,8 @@
 import { type Db, type Queryable, users } from "@club/db";
+import { eq, inArray, type SQL } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import { enqueueMail, groupMail } from "@club/mail";
 import type { RecipientGroup } from "@club/shared";
-import { eq, inArray, type SQL } from "drizzle-orm";
 import { badRequest } from "../errors";
 import { sanitizeEmailHtml } from "./sanitize";
 
@@ -35,6 +36,7 @@ export function recipientsOf(db: Queryable, group: RecipientGroup, selected?: st
  */
 export async function queueGroupMail(
   db: Db,
+  jobs: JobSender,
   message: { subject: string; body: string; recipientGroup: RecipientGroup; selectedMemberIds?: string[] | undefined },
 ): Promise<number> {
   const recipients = await recipientsOf(db, message.recipientGroup, message.selectedMemberIds);
@@ -43,6 +45,7 @@ export async function queueGroupMail(
   await db.transaction((tx) =>
     enqueueMail(
       tx,
+      jobs,
       recipients.map((r) => ({ to: r.email, ...content })),
     ),
   );

@@ -1,7 +1,7 @@
 import { hashPassword } from "@club/auth";
 import { type Queryable, users } from "@club/db";
+import { eq } from "@club/db/orm";
 import { emailSchema, type MemberType, nameSchema, passwordSchema } from "@club/shared";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 
 export const newUserInput = z.object({

@@ -1,6 +1,6 @@
 import { users } from "@club/db";
+import { asc } from "@club/db/orm";
 import { sendEmailInput } from "@club/shared";
-import { asc } from "drizzle-orm";
 import { queueGroupMail } from "../domain/recipients";
 import { adminProcedure, router } from "../trpc";
 
@@ -15,7 +15,7 @@ export const adminMailRouter = router({
 
   /** POST /api/admin/send-email. */
   send: adminProcedure.input(sendEmailInput).mutation(async ({ ctx, input }) => {
-    const queued = await queueGroupMail(ctx.db, input);
+    const queued = await queueGroupMail(ctx.db, ctx.jobs, input);
     return { message: "Email sent successfully.", queued };
   }),
 });

@@ -1,6 +1,6 @@
 import { createApiToken } from "@club/auth";
 import { apiTokens } from "@club/db";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "@club/db/orm";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";

@@ -1,7 +1,7 @@
 import { applicationProperties, applications } from "@club/db";
+import { and, desc, eq, inArray, isNull } from "@club/db/orm";
 import { applicationAcceptedMail, applicationReceivedMail, applicationRejectedMail, enqueueMail } from "@club/mail";
 import { applicationInput, applicationStatusInput } from "@club/shared";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { checkInvitationCode, consumeInvitationCode, INVALID_CODE } from "../domain/invitation-codes";
 import { createRegistrationToken } from "../domain/one-time-tokens";
 import { badRequest, conflict, notFound } from "../errors";
@@ -42,7 +42,7 @@ export const applicationsRouter = router({
           availability: input.propertyAvailability,
         });
       }
-      await enqueueMail(tx, [{ to: input.email, ...applicationReceivedMail(input.full_name) }]);
+      await enqueueMail(tx, ctx.jobs, [{ to: input.email, ...applicationReceivedMail(input.full_name) }]);
       return row!.id;
     });
     return { message: "Application submitted successfully.", id };
@@ -107,9 +107,9 @@ export const applicationsRouter = router({
           memberType: decided.membershipType,
         });
         const url = `${ctx.config.appOrigin}/register/${token}`;
-        await enqueueMail(tx, [{ to: decided.email, ...applicationAcceptedMail(decided.fullName, url) }]);
+        await enqueueMail(tx, ctx.jobs, [{ to: decided.email, ...applicationAcceptedMail(decided.fullName, url) }]);
       } else {
-        await enqueueMail(tx, [{ to: decided.email, ...applicationRejectedMail(decided.fullName) }]);
+        await enqueueMail(tx, ctx.jobs, [{ to: decided.email, ...applicationRejectedMail(decided.fullName) }]);
       }
       return { id: decided.id, accepted: decided.accepted };
     });

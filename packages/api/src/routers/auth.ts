@@ -7,9 +7,9 @@ import {
   verifyPassword,
 } from "@club/auth";
 import { users } from "@club/db";
+import { eq } from "@club/db/orm";
 import { loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
 import { requireOwnAccountChange } from "../domain/access";
 import { LOGIN_PER_ACCOUNT, LOGIN_PER_IP } from "../throttle";
 import { memberProcedure, publicProcedure, router } from "../trpc";

@@ -1,6 +1,6 @@
 import { commentLikes, comments, users } from "@club/db";
+import { and, desc, eq, sql } from "@club/db/orm";
 import { commentIdInput, commentInput, commentListInput, commentUpdateInput } from "@club/shared";
-import { and, desc, eq, sql } from "drizzle-orm";
 import type { ApiContext } from "../context";
 import {
   COMMENT_NOT_FOUND,

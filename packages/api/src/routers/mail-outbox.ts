@@ -1,6 +1,7 @@
 import { mailOutbox } from "@club/db";
+import { and, count, desc, eq, ilike, or, sql } from "@club/db/orm";
+import { requeueMail } from "@club/mail";
 import { mailStatuses } from "@club/shared";
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { escapeLike } from "../domain/like";
 import { badRequest, notFound } from "../errors";
@@ -19,7 +20,6 @@ const envelope = {
   lastError: mailOutbox.lastError,
   createdAt: mailOutbox.createdAt,
   sentAt: mailOutbox.sentAt,
-  nextAttemptAt: mailOutbox.nextAttemptAt,
   bodyPurgedAt: mailOutbox.bodyPurgedAt,
 };
 
@@ -105,12 +105,8 @@ export const mailOutboxRouter = router({
 
   /** A message that failed is tried again now, from its first attempt. */
   retry: adminProcedure.input(z.object({ id: z.uuid("Message not found.") })).mutation(async ({ ctx, input }) => {
-    const [m] = await ctx.db
-      .update(mailOutbox)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-      .where(and(eq(mailOutbox.id, input.id), eq(mailOutbox.status, "failed")))
-      .returning({ id: mailOutbox.id });
-    if (!m) throw notFound("No failed message with that id.");
+    const requeued = await ctx.db.transaction((tx) => requeueMail(tx, ctx.jobs, input.id));
+    if (!requeued) throw notFound("No failed message with that id.");
     return { message: "The message will be sent again shortly." };
   }),
 });

@@ -1,6 +1,6 @@
 import { comments, media } from "@club/db";
+import { and, desc, eq, inArray, or, sql } from "@club/db/orm";
 import { mediaDeleteInput, mediaListInput, mediaUpdateInput } from "@club/shared";
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   MEDIA_NOT_FOUND,

@@ -1,14 +1,8 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { users } from "@club/db";
-import { enqueueMail, passwordResetMail } from "@club/mail";
+import { eq } from "@club/db/orm";
 import { forgotPasswordInput, resetPasswordInput } from "@club/shared";
-import { eq } from "drizzle-orm";
-import {
-  consumePasswordResetToken,
-  createPasswordResetToken,
-  passwordResetTokenUsable,
-} from "../domain/one-time-tokens";
-import { findUserByEmail } from "../domain/users";
+import { consumePasswordResetToken, passwordResetTokenUsable } from "../domain/one-time-tokens";
 import { badRequest } from "../errors";
 import { LOGIN_PER_ACCOUNT, RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, TOKEN_GUESSES } from "../throttle";
 import { publicProcedure, router } from "../trpc";
@@ -22,16 +16,8 @@ export const passwordResetRouter = router({
   request: publicProcedure.input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
     await ctx.throttle.take([RESET_REQUESTS_PER_IP, ctx.ip], [RESET_REQUESTS_PER_EMAIL, input.email]);
     // The answer is given before the account is even looked up, so a known and an unknown
-    // e-mail take the same time: the link is made and queued after the response.
-    ctx.background.defer("password reset link", async () => {
-      const user = await findUserByEmail(ctx.db, input.email);
-      if (!user) return;
-      await ctx.db.transaction(async (tx) => {
-        const token = await createPasswordResetToken(tx, user.id);
-        const url = `${ctx.config.appOrigin}/reset-password/${token}`;
-        await enqueueMail(tx, [{ to: user.email, ...passwordResetMail(user.name, url) }]);
-      });
-    });
+    // e-mail take the same time: the same job is queued for both, and it makes the link.
+    await ctx.jobs.send("password-reset.send", { email: input.email });
     return { message: RESET_REQUESTED };
   }),
 

@@ -1,6 +1,6 @@
 import { applications } from "@club/db";
+import { eq } from "@club/db/orm";
 import { registerInput } from "@club/shared";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { consumeRegistrationToken, findRegistrationToken } from "../domain/one-time-tokens";
 import { createUser, EmailTakenError } from "../domain/users";

@@ -1,7 +1,7 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { users } from "@club/db";
+import { asc, eq, ilike, or } from "@club/db/orm";
 import { privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
-import { asc, eq, ilike, or } from "drizzle-orm";
 import { z } from "zod";
 import { requireSomeoneElse } from "../domain/access";
 import { escapeLike } from "../domain/like";

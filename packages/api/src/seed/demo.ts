@@ -1,6 +1,6 @@
 import { applicationProperties, applications, type Db, users } from "@club/db";
+import { count } from "@club/db/orm";
 import type { MediaStore } from "@club/storage";
-import { count } from "drizzle-orm";
 import { createInvitationCode, listInvitationCodes } from "../domain/invitation-codes";
 import { createUser, findUserByEmail } from "../domain/users";
 import { seedEvents } from "./events";

@@ -1,7 +1,7 @@
 import { type Db, eventParticipants, events, users } from "@club/db";
+import { count } from "@club/db/orm";
 import { type EventInput, eventInput, normalizeEvent } from "@club/shared";
 import { addDays, format } from "date-fns";
-import { count } from "drizzle-orm";
 import { insertEvent } from "../domain/events/slug";
 
 /** A dozen varied demo events, dated from today on, so the calendar looks lived in. */

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { comments, type Db, events, media, users } from "@club/db";
+import { count, eq } from "@club/db/orm";
 import type { MediaStore } from "@club/storage";
-import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { ingestMediaFile } from "../domain/media/ingest";
 

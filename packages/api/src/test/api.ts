@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionUser } from "@club/auth";
 import { media, users } from "@club/db";
+import { eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
+import { JobQueue } from "@club/jobs";
 import { createFileStore } from "@club/storage";
-import { eq } from "drizzle-orm";
-import { BackgroundTasks } from "../background";
 import type { ApiContext } from "../context";
 import { createUser } from "../domain/users";
 import { createCaller } from "../root";
@@ -20,7 +20,9 @@ export async function testApi() {
   const handle = await createTestDb();
   const mediaDir = mkdtempSync(join(tmpdir(), "club-api-media-"));
   const store = createFileStore(mediaDir);
-  const background = new BackgroundTasks(silent);
+  // Jobs are sent (and kept, for tests to look at) but not worked: a test runs a job's domain function itself.
+  const jobs = new JobQueue({ connection: handle.raw, log: silent, schedule: false });
+  await jobs.start();
 
   function contextFor(user: SessionUser | null, overrides: Partial<ApiContext> = {}): ApiContext {
     return {
@@ -42,7 +44,7 @@ export async function testApi() {
       // A fresh throttle per call: the permission table is not about throttling.
       throttle: new Throttle(),
       store,
-      background,
+      jobs,
       ...overrides,
     };
   }
@@ -85,11 +87,12 @@ export async function testApi() {
     db: handle.db,
     mediaRow,
     store,
-    background,
+    jobs,
     contextFor,
     member,
     callerFor: (user: SessionUser | null, overrides?: Partial<ApiContext>) => createCaller(contextFor(user, overrides)),
     close: async () => {
+      await jobs.stop(1000);
       await handle.close();
       rmSync(mediaDir, { recursive: true, force: true });
     },

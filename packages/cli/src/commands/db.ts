@@ -51,7 +51,7 @@ export function registerDbCommands(program: Command): void {
       const remote = remoteOf(command);
       const report = remote
         ? await runSeed(seed, file, remoteTarget(remote.url, remote.token))
-        : await withDb(async (h, env) => runSeed(seed, file, await localTarget(h, env)));
+        : await withDb(async (h, env, jobs) => runSeed(seed, file, await localTarget(h, env, jobs)), { jobs: true });
       if (opts.json) return print(JSON.stringify(report));
       const parts = Object.entries(report.created).map(([k, n]) => `${n} ${k}`);
       print(`Seeded: ${parts.join(", ")}; ${report.skipped} already present.`);

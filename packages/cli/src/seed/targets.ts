@@ -1,14 +1,15 @@
 import { openAsBlob, statSync } from "node:fs";
 import { basename } from "node:path";
-import { type Env, ingestMediaFile } from "@club/api";
+import { type Env, ingestMediaFile, OPERATOR } from "@club/api";
 import { type SessionUser, sessionUserColumns } from "@club/auth";
 import { type DbHandle, users } from "@club/db";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import { type Api, localApi, mediaStoreFor, remoteApi } from "../api";
 import type { SeedTarget } from "./run";
 
 /** Seeding this machine's database: any member can be acted as. */
-export async function localTarget(h: DbHandle, env: Env): Promise<SeedTarget> {
+export async function localTarget(h: DbHandle, env: Env, jobs: JobSender): Promise<SeedTarget> {
   const store = await mediaStoreFor(env);
   const find = async (email: string) =>
     (await h.db.select(sessionUserColumns).from(users).where(eq(users.email, email)))[0];
@@ -19,22 +20,13 @@ export async function localTarget(h: DbHandle, env: Env): Promise<SeedTarget> {
       .where(eq(users.admin, true))
       .orderBy(asc(users.createdAt))
       .limit(1);
-    // Before any account exists, an operator at the database may still create the first ones.
-    return (
-      admin ?? {
-        id: "00000000-0000-0000-0000-000000000000",
-        name: "club CLI",
-        email: "cli@localhost",
-        type: "Founding",
-        admin: true,
-        mustChangePassword: false,
-      }
-    );
+    // Before any account exists, the operator at the database may still create the first ones.
+    return admin ?? OPERATOR;
   };
   const as = async (email: string | undefined): Promise<Api> => {
     const user = email ? await find(email) : await firstAdmin();
     if (!user) throw new Error(`no member with the e-mail ${email}.`);
-    return localApi(h.db, store, env, { ...user, mustChangePassword: false });
+    return localApi(h.db, store, env, { ...user, mustChangePassword: false }, jobs);
   };
   return {
     admin: () => as(undefined),

@@ -19,11 +19,9 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     status: mailStatusEnum("status").notNull().default("pending"),
+    /** Delivery attempts so far; each is a run of the message's `mail.send` job. */
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
-    /** Set while a worker holds the row, so a crashed worker's claim runs out instead of blocking forever. */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /**
      * When the body (and attachments) of a delivered message were removed: one-time links must not
@@ -33,7 +31,7 @@ export const mailOutbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_status_idx").on(t.status, t.createdAt),
     index("mail_outbox_created_idx").on(t.createdAt),
     index("mail_outbox_purge_idx").on(t.sentAt).where(sql`${t.bodyPurgedAt} is null`),
   ],

@@ -152,7 +152,7 @@ function OutboxPage() {
               ) : null}
               {m.status === "pending" && m.attempts > 0 ? (
                 <p className="w-full text-ink-soft">
-                  Tried {m.attempts} time(s); next attempt {format(m.nextAttemptAt, "h:mm a")}.
+                  Tried {m.attempts} time(s); it will be tried again shortly.
                   {m.lastError ? ` Last error: ${m.lastError}` : ""}
                 </p>
               ) : null}

@@ -1,6 +1,6 @@
 import { type Event, eventInvitations, eventParticipants, events, type Queryable, users } from "@club/db";
+import { and, asc, eq, exists, type SQL, sql } from "@club/db/orm";
 import { countryName } from "@club/shared";
-import { and, asc, eq, exists, type SQL, sql } from "drizzle-orm";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
 

@@ -1,5 +1,5 @@
 import { type Event, events, type Queryable } from "@club/db";
-import { eq, like, or } from "drizzle-orm";
+import { eq, like, or } from "@club/db/orm";
 import slugify from "slugify";
 import { conflict } from "../../errors";
 

@@ -1,6 +1,6 @@
 import { media, type Queryable } from "@club/db";
+import { and, eq, lt, sql } from "@club/db/orm";
 import type { MediaStore } from "@club/storage";
-import { and, eq, lt, sql } from "drizzle-orm";
 import type { Logger } from "../../context";
 
 /** The objects of a media row in the store. */

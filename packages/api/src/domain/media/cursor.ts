@@ -1,5 +1,5 @@
 import { media } from "@club/db";
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "@club/db/orm";
 import { badRequest } from "../../errors";
 
 /**

@@ -1,5 +1,5 @@
 import { media, type Queryable, users } from "@club/db";
-import { eq } from "drizzle-orm";
+import { eq } from "@club/db/orm";
 import { notFound } from "../../errors";
 import { canManage, type MemberContext, type Viewer } from "../access";
 import { cursorColumn } from "./cursor";

@@ -1,4 +1,5 @@
 import { media, type Queryable } from "@club/db";
+import { eq } from "@club/db/orm";
 import {
   detectType,
   type MediaStore,
@@ -8,7 +9,6 @@ import {
   UnreadableMedia,
 } from "@club/storage";
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
 
 export interface IncomingFile {
   /** A complete file on local disk (uploads are spooled first). */

@@ -11,7 +11,7 @@ export const eventAnnouncement = {
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can send its announcement.");
-      const queued = await queueGroupMail(ctx.db, input);
+      const queued = await queueGroupMail(ctx.db, ctx.jobs, input);
       return { message: "Email sent successfully.", queued };
     }),
 };

@@ -1,8 +1,8 @@
 import { comments, eventParticipants, events } from "@club/db";
+import { and, asc, count, desc, eq, ilike, sql } from "@club/db/orm";
 import { eventInput, eventListInput, eventRefInput, eventSlug, normalizeEvent } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   EVENT_NOT_FOUND,

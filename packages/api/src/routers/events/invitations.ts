@@ -1,8 +1,8 @@
 import { generateToken, hashToken } from "@club/auth";
 import { eventInvitations, eventParticipants, events, users } from "@club/db";
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from "@club/db/orm";
 import { enqueueMail, eventInvitationMail } from "@club/mail";
 import { inviteInput } from "@club/shared";
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { requireVisibleEvent } from "../../domain/access";
 import { eventMailDetails } from "../../domain/events/mail-details";
@@ -49,6 +49,7 @@ export const eventInvitationProcedures = {
       );
       await enqueueMail(
         tx,
+        ctx.jobs,
         invitations.map(({ invitee, token }) => ({
           to: invitee.email,
           ...eventInvitationMail(

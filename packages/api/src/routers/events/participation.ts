@@ -1,7 +1,7 @@
 import { eventParticipants, users } from "@club/db";
+import { and, eq, inArray } from "@club/db/orm";
 import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { confirmationInput, eventRefInput } from "@club/shared";
-import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { requireOwnerOrAdmin, requireVisibleEvent } from "../../domain/access";
 import { icsFile } from "../../domain/events/calendar";
@@ -61,7 +61,7 @@ export const eventParticipation = {
       .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, input.userId)));
     if (!participant) throw notFound("That member has not joined this event.");
     const details = eventMailDetails(event, ctx.config.appOrigin, ctx.config.timeZone);
-    await enqueueMail(ctx.db, [
+    await enqueueMail(ctx.db, ctx.jobs, [
       {
         to: participant.email,
         ...eventConfirmationMail(participant.name, details),

@@ -1,0 +1,26 @@
+import { sendPasswordResetLink } from "@club/api";
+import { mailOutbox } from "@club/db";
+import { eq } from "@club/db/orm";
+import type { JobQueue } from "@club/jobs";
+import { deliverOutboxMessage, type MailTransport } from "@club/mail";
+import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
+
+/**
+ * What this server instance works on: every kind of background job. Each instance registers the
+ * same workers; the queue gives each job to one of them.
+ */
+export async function startWorkers(
+  jobs: JobQueue,
+  deps: HousekeepingOptions & { transport: MailTransport; appOrigin: string },
+): Promise<void> {
+  const { db } = deps;
+  await jobs.work("mail.send", (payload, job) => deliverOutboxMessage(db, deps.transport, payload.outboxId, job));
+  await jobs.work("password-reset.send", (payload) => sendPasswordResetLink(db, jobs, deps.appOrigin, payload.email));
+  await jobs.work("housekeeping", () => runHousekeeping(deps));
+  await jobs.scheduleRecurring();
+  await jobs.send("housekeeping", {});
+  // Messages queued before the job queue existed wait without a job: each gets one (with the
+  // row's id, so a message that has its job already is not sent a second one).
+  const waiting = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, "pending"));
+  for (const { id } of waiting) await jobs.send("mail.send", { outboxId: id }, { id });
+}

@@ -1,0 +1,12 @@
+export { drizzleExecutor, pgliteExecutor, type SqlExecutor } from "./executors";
+export { type JobKind, type JobKindSpec, type JobPayload, jobKindNames, jobKinds } from "./kinds";
+export {
+  type JobHandler,
+  type JobInfo,
+  type JobLogger,
+  JobQueue,
+  type JobQueueOptions,
+  type JobSender,
+  type SendOptions,
+} from "./queue";
+export { type JobFailure, type JobState, jobCounts, recentFailures } from "./stats";

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * Every kind of background work, with its payload's schema and how it is retried. A kind is sent by
+ * the code that causes it (in the same transaction) and worked by the server.
+ */
+export const jobKinds = {
+  /** One message of the mail outbox to deliver (the outbox row is the message and its log). */
+  "mail.send": {
+    payload: z.object({ outboxId: z.uuid() }),
+    // 30 s, 1 min, 2 min… with jitter; a message is given up after nine tries (about 2 hours).
+    options: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+    workers: 2,
+  },
+  /** A password-reset link for an e-mail, made after the request was answered (equal timing for any address). */
+  "password-reset.send": {
+    payload: z.object({ email: z.string().max(254) }),
+    options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+    workers: 1,
+  },
+  /** Expired sessions and tokens, old mail bodies, unfinished uploads, stale spools, unreferenced objects. */
+  housekeeping: {
+    payload: z.object({}),
+    options: { retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 30 * 60 },
+    workers: 1,
+    /** Every hour, at 17 minutes past (not on the hour, when everyone else's jobs run). */
+    cron: "17 * * * *",
+  },
+} as const satisfies Record<string, JobKindSpec>;
+
+export interface JobKindSpec {
+  payload: z.ZodType;
+  options: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
+  /** Jobs of this kind run at once in one server instance. */
+  workers: number;
+  cron?: string;
+}
+
+export type JobKind = keyof typeof jobKinds;
+export type JobPayload<K extends JobKind> = z.input<(typeof jobKinds)[K]["payload"]>;
+export const jobKindNames = Object.keys(jobKinds) as JobKind[];

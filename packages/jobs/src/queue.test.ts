@@ -1,0 +1,155 @@
+import type { DbHandle } from "@club/db";
+import { sql } from "@club/db/orm";
+import { createTestDb } from "@club/db/testing";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { JobKindSpec } from "./kinds";
+import { JobQueue } from "./queue";
+import { jobCounts, recentFailures, rowsOf } from "./stats";
+
+/** Kinds of this test's own, with short retry delays. */
+const kinds = {
+  effect: {
+    payload: z.object({ n: z.number() }),
+    options: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 },
+    workers: 2,
+  },
+  flaky: {
+    payload: z.object({ n: z.number() }),
+    options: { retryLimit: 2, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 },
+    workers: 1,
+  },
+  slow: {
+    payload: z.object({}),
+    options: { retryLimit: 1, retryDelay: 1, retryBackoff: false, expireInSeconds: 2 },
+    workers: 1,
+  },
+} satisfies Record<string, JobKindSpec>;
+
+const quiet = { info() {}, warn() {}, error() {} };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let h: DbHandle;
+const queues: JobQueue<typeof kinds>[] = [];
+const queue = async () => {
+  const q = new JobQueue({
+    connection: h.raw,
+    kinds,
+    log: quiet,
+    pollingIntervalSeconds: 0.5,
+    maintenanceIntervalSeconds: 1,
+    schedule: false,
+  });
+  await q.start();
+  queues.push(q);
+  return q;
+};
+
+beforeAll(async () => {
+  h = await createTestDb();
+  // The effect of a job, recorded once per run: a job that ran twice shows twice.
+  await h.db.execute(
+    sql`create table effects (job text not null, n int not null, at timestamptz not null default now())`,
+  );
+});
+// Each test's workers stop with it, so the next test's jobs are not taken by them.
+afterEach(async () => {
+  for (const q of queues.splice(0)) await q.stop(1000);
+});
+afterAll(() => h.close());
+
+const effects = async (job: string) =>
+  rowsOf<{ n: number }>(await h.db.execute(sql`select n from effects where job = ${job} order by n`));
+
+const record = (job: string) => async (p: { n: number }) => {
+  await h.db.execute(sql`insert into effects (job, n) values (${job}, ${p.n})`);
+};
+
+describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"})`, () => {
+  it("runs a delayed job at its time, not before", async () => {
+    const q = await queue();
+    const sentAt = Date.now();
+    await q.send("effect", { n: 1 }, { startAfter: new Date(sentAt + 1500) });
+    await q.work("effect", record("delayed"));
+    await sleep(800);
+    expect(await effects("delayed")).toEqual([]);
+    await expect.poll(() => effects("delayed"), { timeout: 8000, interval: 200 }).toEqual([{ n: 1 }]);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
+  });
+
+  it("retries a failing job with backoff, then keeps it as failed with its error", async () => {
+    const q = await queue();
+    let runs = 0;
+    await q.work("flaky", async (_p, job) => {
+      runs++;
+      throw new Error(`attempt ${job.attempt} of 3 failed${job.lastAttempt ? " (last)" : ""}`);
+    });
+    const id = await q.send("flaky", { n: 7 });
+    await expect
+      .poll(async () => (await recentFailures(h.db)).find((f) => f.id === id), { timeout: 15_000, interval: 300 })
+      .toMatchObject({ kind: "flaky", attempts: 3, error: "attempt 3 of 3 failed (last)", data: { n: 7 } });
+    expect(runs).toBe(3);
+    expect(await jobCounts(h.db)).toContainEqual({ kind: "flaky", state: "failed", count: 1 });
+    // Sent again from the admin screen: it runs again.
+    await q.retry("flaky", id!);
+    await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThan(3);
+  });
+
+  it("never runs a job sent in a transaction that rolled back", async () => {
+    const q = await queue();
+    await q.work("effect", record("rollback"));
+    await h.db
+      .transaction(async (tx) => {
+        await q.send("effect", { n: 1 }, { tx });
+        throw new Error("the change failed");
+      })
+      .catch(() => {});
+    await h.db.transaction(async (tx) => {
+      await q.send("effect", { n: 2 }, { tx });
+    });
+    await expect.poll(() => effects("rollback"), { timeout: 8000 }).toEqual([{ n: 2 }]);
+    await sleep(1500);
+    expect(await effects("rollback")).toEqual([{ n: 2 }]);
+  });
+
+  it("ignores a second job with the same id", async () => {
+    const q = await queue();
+    const id = "4f1c1111-1111-4111-8111-111111111111";
+    expect(await q.send("effect", { n: 1 }, { id, startAfter: 3600 })).toBe(id);
+    expect(await q.send("effect", { n: 2 }, { id, startAfter: 3600 })).toBeNull();
+    await q.cancel("effect", id);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("several server instances on one Postgres", () => {
+  it("run each of 100 jobs exactly once between two workers", async () => {
+    const a = await queue();
+    const b = await queue();
+    for (let n = 0; n < 100; n++) await (n % 2 ? a : b).send("effect", { n });
+    await a.work("effect", record("shared"), { workers: 2 });
+    await b.work("effect", record("shared"), { workers: 2 });
+    await expect.poll(async () => (await effects("shared")).length, { timeout: 60_000, interval: 500 }).toBe(100);
+    await sleep(1500);
+    const rows = await effects("shared");
+    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  }, 90_000);
+
+  it("runs again, on another instance, a job whose worker died", async () => {
+    const dying = await queue();
+    const survivor = await queue();
+    let started = 0;
+    // The first instance takes the job and never finishes it (its process died).
+    await dying.work("slow", async () => {
+      started++;
+      await new Promise(() => {});
+    });
+    const id = await dying.send("slow", {});
+    await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
+    let finished = "";
+    await survivor.work("slow", async (_p, job) => {
+      finished = job.id;
+    });
+    // Its lease (expireInSeconds: 2) runs out, and the survivor runs it.
+    await expect.poll(() => finished, { timeout: 20_000, interval: 300 }).toBe(id);
+  }, 30_000);
+});
