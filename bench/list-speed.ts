@@ -1,7 +1,9 @@
 // Times the gallery's first page and the events list with many rows.
 //   pnpm --filter @club/bench list-speed [media rows, default 20000]
+
 import { createCaller, createUser, Throttle } from "@club/api";
 import { createDb, events, media } from "@club/db";
+import { discardJobs } from "@club/jobs";
 
 const rows = Number(process.argv[2] ?? 20_000);
 const db = await createDb({});
@@ -45,7 +47,7 @@ const caller = createCaller({
   requestId: "bench",
   ip: "127.0.0.1",
   throttle: new Throttle(),
-  jobs: { send: async () => null },
+  jobs: discardJobs,
   store: {
     put: async () => ({ size: 0 }),
     get: async () => undefined,

@@ -39,6 +39,7 @@ const memberScreens = [
   "/mail",
   "/invitation-codes",
   "/outbox",
+  "/jobs",
 ];
 
 for (const size of sizes) {

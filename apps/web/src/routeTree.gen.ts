@@ -27,6 +27,7 @@ import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as AdminApplicationsRouteImport } from './routes/_admin/applications'
 import { Route as AdminInvitationCodesRouteImport } from './routes/_admin/invitation-codes'
+import { Route as AdminJobsRouteImport } from './routes/_admin/jobs'
 import { Route as AdminMailRouteImport } from './routes/_admin/mail'
 import { Route as AdminOutboxRouteImport } from './routes/_admin/outbox'
 import { Route as AdminUsersRouteImport } from './routes/_admin/users'
@@ -128,6 +129,11 @@ const AdminInvitationCodesRoute = AdminInvitationCodesRouteImport.update({
   path: '/invitation-codes',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminJobsRoute = AdminJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminMailRoute = AdminMailRouteImport.update({
   id: '/mail',
   path: '/mail',
@@ -206,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminAdminRoute
   '/applications': typeof AdminApplicationsRoute
   '/invitation-codes': typeof AdminInvitationCodesRoute
+  '/jobs': typeof AdminJobsRoute
   '/mail': typeof AdminMailRoute
   '/outbox': typeof AdminOutboxRoute
   '/users': typeof AdminUsersRoute
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminAdminRoute
   '/applications': typeof AdminApplicationsRoute
   '/invitation-codes': typeof AdminInvitationCodesRoute
+  '/jobs': typeof AdminJobsRoute
   '/mail': typeof AdminMailRoute
   '/outbox': typeof AdminOutboxRoute
   '/users': typeof AdminUsersRoute
@@ -269,6 +277,7 @@ export interface FileRoutesById {
   '/_admin/admin': typeof AdminAdminRoute
   '/_admin/applications': typeof AdminApplicationsRoute
   '/_admin/invitation-codes': typeof AdminInvitationCodesRoute
+  '/_admin/jobs': typeof AdminJobsRoute
   '/_admin/mail': typeof AdminMailRoute
   '/_admin/outbox': typeof AdminOutboxRoute
   '/_admin/users': typeof AdminUsersRoute
@@ -301,6 +310,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/applications'
     | '/invitation-codes'
+    | '/jobs'
     | '/mail'
     | '/outbox'
     | '/users'
@@ -331,6 +341,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/applications'
     | '/invitation-codes'
+    | '/jobs'
     | '/mail'
     | '/outbox'
     | '/users'
@@ -363,6 +374,7 @@ export interface FileRouteTypes {
     | '/_admin/admin'
     | '/_admin/applications'
     | '/_admin/invitation-codes'
+    | '/_admin/jobs'
     | '/_admin/mail'
     | '/_admin/outbox'
     | '/_admin/users'
@@ -525,6 +537,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminInvitationCodesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/jobs': {
+      id: '/_admin/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof AdminJobsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/mail': {
       id: '/_admin/mail'
       path: '/mail'
@@ -616,6 +635,7 @@ interface AdminRouteChildren {
   AdminAdminRoute: typeof AdminAdminRoute
   AdminApplicationsRoute: typeof AdminApplicationsRoute
   AdminInvitationCodesRoute: typeof AdminInvitationCodesRoute
+  AdminJobsRoute: typeof AdminJobsRoute
   AdminMailRoute: typeof AdminMailRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -625,6 +645,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminRoute: AdminAdminRoute,
   AdminApplicationsRoute: AdminApplicationsRoute,
   AdminInvitationCodesRoute: AdminInvitationCodesRoute,
+  AdminJobsRoute: AdminJobsRoute,
   AdminMailRoute: AdminMailRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminUsersRoute: AdminUsersRoute,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken, generateToken, hashToken, type SessionUser } from "@club/auth";
 import { applications, comments, eventInvitations, eventParticipants, events, mailOutbox } from "@club/db";
-import { eq } from "@club/db/orm";
+import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -134,6 +134,13 @@ const failedMail = async () => {
   return id!;
 };
 
+/** A housekeeping job that failed (the queue in these tests has no workers: its state is set here). */
+const failedJob = async () => {
+  const id = await api.jobs.send("housekeeping", {}, { startAfter: 3600 });
+  await api.db.execute(sql`update pgboss.job set state = 'failed', completed_on = now() where id = ${id}::uuid`);
+  return id!;
+};
+
 const pendingApplication = async () => {
   const [row] = await api.db
     .insert(applications)
@@ -237,6 +244,10 @@ const rows: Row[] = [
   { path: "mailOutbox.summary", input: () => undefined, expect: ADMINS },
   { path: "mailOutbox.get", input: async () => ({ id: await failedMail() }), expect: ADMINS },
   { path: "mailOutbox.retry", input: async () => ({ id: await failedMail() }), expect: ADMINS },
+
+  { path: "jobs.summary", input: () => undefined, expect: ADMINS },
+  { path: "jobs.failures", input: () => ({ limit: 5 }), expect: ADMINS },
+  { path: "jobs.retry", input: async () => ({ kind: "housekeeping", id: await failedJob() }), expect: ADMINS },
 
   { path: "events.list", input: () => undefined, expect: MEMBERS },
   { path: "events.get", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },

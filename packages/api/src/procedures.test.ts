@@ -57,6 +57,7 @@ describe("forgot password", () => {
         sent.push({ kind, email: (payload as { email: string }).email });
         return "job";
       },
+      retry: async () => {},
     };
     const caller = api.callerFor(null, { jobs: recording as never });
     const known = await caller.passwordReset.request({ email: "ada@club.test" });

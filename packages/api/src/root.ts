@@ -6,6 +6,7 @@ import { authRouter } from "./routers/auth";
 import { commentsRouter } from "./routers/comments";
 import { eventsRouter } from "./routers/events";
 import { invitationCodesRouter } from "./routers/invitation-codes";
+import { jobsRouter } from "./routers/jobs";
 import { mailOutboxRouter } from "./routers/mail-outbox";
 import { imagesRouter, mediaRouter } from "./routers/media";
 import { passwordResetRouter } from "./routers/password-reset";
@@ -22,6 +23,7 @@ export const appRouter = router({
   users: usersRouter,
   adminMail: adminMailRouter,
   mailOutbox: mailOutboxRouter,
+  jobs: jobsRouter,
   events: eventsRouter,
   apiTokens: apiTokensRouter,
   media: mediaRouter,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { createDb, mailOutbox } from "@club/db";
 import { eq } from "@club/db/orm";
+import { discardJobs } from "@club/jobs";
 import { enqueueMail } from "@club/mail";
 import { buildApp } from "@club/server";
 import { afterAll, describe, expect, it } from "vitest";
@@ -109,7 +110,7 @@ describe("club CLI", () => {
     const dir = mkdtempSync(join(tmpdir(), "club-cli-running-"));
     const db = await createDb({ pgliteDir: join(dir, "pglite"), processName: "club server (test)" });
     await db.migrate();
-    const [id] = await enqueueMail(db.db, { send: async () => null }, [
+    const [id] = await enqueueMail(db.db, discardJobs, [
       {
         to: "kim@club.test",
         subject: "Welcome",
@@ -149,6 +150,11 @@ describe("club CLI", () => {
       expect(show.stdout).toContain("http://club.test/register/tok123");
       expect((await clubIn(dir, "mail", "retry", id!)).stdout).toContain("will be sent again");
       expect((await clubIn(dir, "mail", "list", "--status", "pending")).stdout).toContain("kim@club.test");
+      // The job queue too: the retried message has a job waiting (no worker runs in this test).
+      const queue = await clubIn(dir, "jobs", "list");
+      expect(queue.code, queue.stderr).toBe(0);
+      expect(queue.stdout).toMatch(/mail\.send\s+created 1/);
+      expect(queue.stdout).toContain("No job has failed.");
     } finally {
       await app.close();
       await db.close();

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { registerDbCommands } from "./commands/db";
 import { registerInviteCodeCommands } from "./commands/invite-code";
+import { registerJobCommands } from "./commands/jobs";
 import { registerMailCommands } from "./commands/mail";
 import { registerUserCommands } from "./commands/user";
 
@@ -18,5 +19,6 @@ export function buildProgram(): Command {
   registerUserCommands(program);
   registerInviteCodeCommands(program);
   registerMailCommands(program);
+  registerJobCommands(program);
   return program;
 }

@@ -1,6 +1,7 @@
 export { drizzleExecutor, pgliteExecutor, type SqlExecutor } from "./executors";
 export { type JobKind, type JobKindSpec, type JobPayload, jobKindNames, jobKinds } from "./kinds";
 export {
+  discardJobs,
   type JobHandler,
   type JobInfo,
   type JobLogger,

@@ -112,6 +112,20 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
     expect(await effects("rollback")).toEqual([{ n: 2 }]);
   });
 
+  it("lets a job under way finish when the queue stops", async () => {
+    const q = await queue();
+    let began = false;
+    await q.work("effect", async (p) => {
+      began = true;
+      await sleep(800);
+      await record("stopping")(p);
+    });
+    await q.send("effect", { n: 5 });
+    await expect.poll(() => began, { timeout: 5000 }).toBe(true);
+    await q.stop(5000);
+    expect(await effects("stopping")).toEqual([{ n: 5 }]);
+  });
+
   it("ignores a second job with the same id", async () => {
     const q = await queue();
     const id = "4f1c1111-1111-4111-8111-111111111111";

@@ -25,6 +25,8 @@ export interface SendOptions {
 /** What code that causes background work needs: a way to send it. */
 export interface JobSender<R extends Registry = typeof jobKinds> {
   send<K extends keyof R & string>(kind: K, payload: PayloadOf<R, K>, options?: SendOptions): Promise<string | null>;
+  /** A failed (or cancelled) job runs again. */
+  retry(kind: keyof R & string, id: string): Promise<void>;
 }
 
 export interface JobInfo {
@@ -61,6 +63,10 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
   private readonly polling: number;
   private readonly kinds: R;
   private started = false;
+  private stopping = false;
+  /** Workers that are running, and the ones waiting for work, by kind (to wake them). */
+  private readonly running = new Set<Promise<void>>();
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   constructor(options: JobQueueOptions<R>) {
     this.kinds = options.kinds ?? (jobKinds as unknown as R);
@@ -100,36 +106,83 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
     options: SendOptions = {},
   ): Promise<string | null> {
     const data = this.spec(kind).payload.parse(payload) as object;
-    return this.boss.send(kind, data, {
+    const id = await this.boss.send(kind, data, {
       ...(options.id ? { id: options.id } : {}),
       ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
       ...(options.tx ? { db: drizzleExecutor(options.tx) as PgBoss.Db } : {}),
     });
+    // A job due now wakes this process's idle workers of its kind (one sent in a transaction is
+    // seen once that commits; a worker that looks too early finds nothing and waits its interval).
+    if (options.startAfter === undefined) setImmediate(() => this.wake(kind));
+    return id;
   }
 
-  /** Runs jobs of a kind in this process, `workers` at a time (the kind's own number by default). */
+  /**
+   * Runs jobs of a kind in this process, `workers` at a time (the kind's own number by default). A
+   * worker takes the next job as soon as it has finished one, and asks again every polling interval
+   * when there was none (or at once when this process sends one).
+   */
   async work<K extends keyof R & string>(
     kind: K,
     handler: JobHandler<PayloadOf<R, K>>,
     options: { workers?: number } = {},
   ): Promise<void> {
     const spec = this.spec(kind);
-    const count = options.workers ?? spec.workers;
-    for (let i = 0; i < count; i++) {
-      await this.boss.work<object>(
-        kind,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.polling },
-        async ([job]) => {
-          if (!job) return;
-          const payload = spec.payload.parse(job.data) as PayloadOf<R, K>;
-          await handler(payload, {
-            id: job.id,
-            attempt: job.retryCount + 1,
-            lastAttempt: job.retryCount >= job.retryLimit,
-          });
-        },
-      );
+    for (let i = 0; i < (options.workers ?? spec.workers); i++) {
+      const worker = this.runWorker(kind, spec, handler as JobHandler<unknown>);
+      this.running.add(worker);
+      void worker.finally(() => this.running.delete(worker));
     }
+  }
+
+  private async runWorker(kind: string, spec: JobKindSpec, handler: JobHandler<unknown>): Promise<void> {
+    while (!this.stopping) {
+      let job: PgBoss.JobWithMetadata<object> | undefined;
+      try {
+        [job] = await this.boss.fetch<object>(kind, { batchSize: 1, includeMetadata: true });
+      } catch (err) {
+        this.log.error({ err, kind }, "could not fetch a job");
+      }
+      if (!job) {
+        await this.idle(kind);
+        continue;
+      }
+      try {
+        await handler(spec.payload.parse(job.data), {
+          id: job.id,
+          attempt: job.retryCount + 1,
+          lastAttempt: job.retryCount >= job.retryLimit,
+        });
+        await this.boss.complete(kind, job.id);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        this.log.warn({ err, kind, jobId: job.id, attempt: job.retryCount + 1 }, "job failed");
+        await this.boss.fail(kind, job.id, { message }).catch((failErr: unknown) => {
+          // Left active, the job runs again when its lease runs out.
+          this.log.error({ err: failErr, kind, jobId: job.id }, "could not record a job's failure");
+        });
+      }
+    }
+  }
+
+  /** Waits a polling interval, or less when this process sends a job of the kind (or stops). */
+  private idle(kind: string): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiting.get(kind)?.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, this.polling * 1000);
+      timer.unref();
+      let set = this.waiting.get(kind);
+      if (!set) this.waiting.set(kind, (set = new Set()));
+      set.add(wake);
+    });
+  }
+
+  private wake(kind?: string): void {
+    for (const [k, set] of this.waiting) if (!kind || k === kind) for (const wake of [...set]) wake();
   }
 
   /** The recurring kinds on their cron schedules (sent once per slot however many instances run). */
@@ -158,6 +211,12 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
   async stop(graceMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: graceMs });
+    this.stopping = true;
+    this.wake();
+    await Promise.race([Promise.all(this.running), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    await this.boss.stop({ graceful: false, wait: true, timeout: 1000 });
   }
 }
+
+/** A sender that keeps nothing: for benchmarks and tests whose code sends jobs nobody will work. */
+export const discardJobs: JobSender = { send: async () => null, retry: async () => {} };

@@ -1,12 +1,11 @@
 import { type DbHandle, mailOutbox } from "@club/db";
 import { asc, eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
+import { discardJobs } from "@club/jobs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueMail, purgeOldBodies } from "./outbox";
 
 let h: DbHandle;
-// Jobs are sent and kept; none is worked in this test.
-const jobs = { send: async () => null };
 beforeAll(async () => {
   h = await createTestDb();
 });
@@ -22,7 +21,11 @@ describe("old mail bodies", () => {
       html: `<a href="https://club.test/register/secret-${to}">Register</a>`,
       attachments: [{ filename: "e.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" }],
     });
-    await enqueueMail(h.db, jobs, ["old-sent", "new-sent", "old-pending", "old-failed", "old-captured"].map(message));
+    await enqueueMail(
+      h.db,
+      discardJobs,
+      ["old-sent", "new-sent", "old-pending", "old-failed", "old-captured"].map(message),
+    );
     const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY);
     const set = (to: string, values: Partial<typeof mailOutbox.$inferInsert>) =>
       h.db.update(mailOutbox).set(values).where(eq(mailOutbox.to, to));

@@ -84,6 +84,9 @@ export const OPERATOR_PROCEDURES: ReadonlySet<string> = new Set([
   "mailOutbox.get",
   "mailOutbox.summary",
   "mailOutbox.retry",
+  "jobs.summary",
+  "jobs.failures",
+  "jobs.retry",
 ]);
 
 /** Where a server on the embedded database answers the operator (see OPERATOR). */

@@ -10,6 +10,7 @@ const tools = [
   { to: "/mail", title: "Bulk e-mail", text: "Write to a group of members." },
   { to: "/invitation-codes", title: "Invitation codes", text: "Create, list and revoke codes." },
   { to: "/outbox", title: "Mail outbox", text: "Every message sent or waiting, and any that failed." },
+  { to: "/jobs", title: "Background jobs", text: "What waits, what runs, and what failed." },
 ] as const;
 
 export const Route = createFileRoute("/_admin/admin")({

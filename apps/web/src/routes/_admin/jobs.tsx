@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { format } from "date-fns";
+import { toast } from "sonner";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { Button } from "../../ui/Button";
+import { Card, Page } from "../../ui/Page";
+
+/** How the screen names each kind of job. */
+const kindLabel: Record<string, string> = {
+  "mail.send": "E-mail delivery",
+  "password-reset.send": "Password-reset links",
+  housekeeping: "Housekeeping (hourly)",
+};
+
+const states = [
+  ["created", "Waiting"],
+  ["retry", "To retry"],
+  ["active", "Running"],
+  ["completed", "Done (last day)"],
+  ["failed", "Failed"],
+  ["cancelled", "Cancelled"],
+] as const;
+
+export const Route = createFileRoute("/_admin/jobs")({
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.jobs.summary.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.jobs.failures.queryOptions({ limit: 20 })),
+    ]),
+  pendingComponent: () => <Page title="Background jobs" lead="Loading…" />,
+  component: JobsPage,
+});
+
+function JobsPage() {
+  const queryClient = useQueryClient();
+  const { data: summary } = useSuspenseQuery(trpc.jobs.summary.queryOptions());
+  const { data: failures } = useSuspenseQuery(trpc.jobs.failures.queryOptions({ limit: 20 }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.jobs.pathKey() });
+  const retry = useMutation(
+    trpc.jobs.retry.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(r.message);
+        await refresh();
+      },
+      onError: (err) => toast.error(errorMessage(err, "The job could not be run again.")),
+    }),
+  );
+
+  return (
+    <Page
+      title="Background jobs"
+      lead={
+        <>
+          Work done after a request was answered: e-mail (see the{" "}
+          <Link to="/outbox" className="underline">
+            Mail outbox
+          </Link>
+          ), password-reset links and housekeeping.
+        </>
+      }
+      actions={
+        <Button variant="secondary" onClick={refresh}>
+          Refresh
+        </Button>
+      }
+    >
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">Jobs by kind and state</caption>
+          <thead className="bg-paper-deep text-ink-soft">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Kind
+              </th>
+              {states.map(([, label]) => (
+                <th key={label} scope="col" className="px-4 py-3 text-right font-medium">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {summary.map((row) => (
+              <tr key={row.kind}>
+                <th scope="row" className="px-4 py-3 font-medium text-ink">
+                  {kindLabel[row.kind] ?? row.kind}
+                </th>
+                {states.map(([state]) => (
+                  <td
+                    key={state}
+                    className={`px-4 py-3 text-right tabular-nums ${state === "failed" && row.states[state] ? "font-semibold text-danger" : "text-ink"}`}
+                  >
+                    {row.states[state] ?? 0}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+
+      <h2 className="mt-10 mb-3 text-3xl text-plum">Recent failures</h2>
+      {failures.length === 0 ? (
+        <p className="rounded-[var(--radius-card)] border border-line bg-card p-6 text-ink-soft">No job has failed.</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-[var(--radius-card)] border border-line bg-card">
+          {failures.map((f) => (
+            <li key={f.id} className="flex flex-wrap items-start justify-between gap-3 p-4 text-sm">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-ink">
+                  {kindLabel[f.kind] ?? f.kind}{" "}
+                  <span className="font-normal text-ink-soft">
+                    · {f.attempts} attempt(s){f.failedAt ? ` · ${format(f.failedAt, "MMM d, h:mm a")}` : ""}
+                  </span>
+                </p>
+                <p className="mt-1 break-words text-danger">{f.error}</p>
+              </div>
+              <Button
+                variant="secondary"
+                disabled={retry.isPending}
+                onClick={() => retry.mutate({ kind: f.kind, id: f.id })}
+                aria-label={`Run again: ${kindLabel[f.kind] ?? f.kind}, ${f.error}`}
+              >
+                Run again
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
