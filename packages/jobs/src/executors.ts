@@ -35,12 +35,19 @@ function parameter(value: unknown): unknown {
 export function drizzleExecutor(db: Queryable): SqlExecutor {
   return {
     async executeSql(text, values = []) {
-      // pg-boss numbers its parameters $1, $2…; Drizzle numbers its own, so each becomes a Drizzle
-      // parameter (undefined as null: Drizzle leaves an undefined value out of the statement).
+      // pg-boss numbers its parameters $1, $2… and uses some twice; Drizzle numbers its own in the
+      // order they appear. Each parameter becomes a Drizzle parameter where it first appears (so
+      // numbered as Drizzle will) and a later use names that same number: one parameter, one type,
+      // as pg-boss wrote it. (Undefined goes as null: Drizzle leaves an undefined value out.)
       const parts = text.split(/\$(\d+)/);
-      const chunks: SQL[] = parts.map((part, i) =>
-        i % 2 === 1 ? sql`${parameter(values[Number(part) - 1])}` : sql.raw(part),
-      );
+      const renumbered = new Map<string, number>();
+      const chunks: SQL[] = parts.map((part, i) => {
+        if (i % 2 === 0) return sql.raw(part);
+        const seen = renumbered.get(part);
+        if (seen !== undefined) return sql.raw(`$${seen}`);
+        renumbered.set(part, renumbered.size + 1);
+        return sql`${parameter(values[Number(part) - 1])}`;
+      });
       const result = (await db.execute(sql.join(chunks))) as unknown as { rows?: unknown[] } | unknown[];
       return { rows: Array.isArray(result) ? result : (result.rows ?? []) };
     },

@@ -31,9 +31,14 @@ export const jobKinds = {
 export interface JobKindSpec {
   payload: z.ZodType;
   options: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
-  /** Jobs of this kind run at once in one server instance. */
+  /** Jobs of this kind run at once in one server instance (transcoding: 1). */
   workers: number;
   cron?: string;
+  /**
+   * Jobs of this kind carry a key (a reminder: its event and participant), and at most one job per
+   * key waits to run: the database refuses a second, on every instance. See `JobQueue.sendKeyed`.
+   */
+  keyed?: boolean;
 }
 
 export type JobKind = keyof typeof jobKinds;

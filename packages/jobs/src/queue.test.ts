@@ -19,6 +19,13 @@ const kinds = {
     options: { retryLimit: 2, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 },
     workers: 1,
   },
+  /** As a reminder is: one waiting job per key (`event:<id>:<member>`). */
+  reminder: {
+    payload: z.object({ n: z.number() }),
+    options: { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60 },
+    workers: 1,
+    keyed: true,
+  },
   slow: {
     payload: z.object({}),
     options: { retryLimit: 1, retryDelay: 1, retryBackoff: false, expireInSeconds: 2 },
@@ -135,7 +142,80 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("several server instances on one Postgres", () => {
+describe("jobs with a key (a reminder per event and participant)", () => {
+  const waiting = async () =>
+    rowsOf<{ key: string; n: number; start: Date | string }>(
+      await h.db.execute(
+        sql`select singleton_key as key, (data->>'n')::int as n, start_after as start from pgboss.job
+            where name = 'reminder' and state < 'active' order by singleton_key`,
+      ),
+    );
+  const inOneHour = () => new Date(Date.now() + 3600_000);
+
+  it("keeps one waiting job per key, moved when sent again, and cancels every key of an event", async () => {
+    const q = await queue();
+    await h.db.transaction(async (tx) => {
+      await q.sendKeyed("reminder", "event:1:ann", { n: 1 }, { tx, startAfter: inOneHour() });
+      await q.sendKeyed("reminder", "event:1:bea", { n: 1 }, { tx, startAfter: inOneHour() });
+      await q.sendKeyed("reminder", "event:2:ann", { n: 1 }, { tx, startAfter: inOneHour() });
+    });
+    // Sent again (she joined twice; the event's time changed): still one, at the new time.
+    const later = new Date(Date.now() + 7200_000);
+    await h.db.transaction((tx) => q.sendKeyed("reminder", "event:1:ann", { n: 2 }, { tx, startAfter: later }));
+    const rows = await waiting();
+    expect(rows.map((r) => [r.key, r.n])).toEqual([
+      ["event:1:ann", 2],
+      ["event:1:bea", 1],
+      ["event:2:ann", 1],
+    ]);
+    expect(Math.abs(new Date(rows[0]!.start).getTime() - later.getTime())).toBeLessThan(1000);
+    // A move that rolls back leaves the job as it was.
+    await h.db
+      .transaction(async (tx) => {
+        await q.sendKeyed("reminder", "event:1:ann", { n: 3 }, { tx, startAfter: inOneHour() });
+        throw new Error("the edit failed");
+      })
+      .catch(() => {});
+    expect((await waiting()).find((r) => r.key === "event:1:ann")?.n).toBe(2);
+    // Event 1 is deleted: its reminders go, not event 2's ("event:1" is not a prefix of "event:10").
+    await h.db.transaction((tx) => q.sendKeyed("reminder", "event:10:ann", { n: 1 }, { tx, startAfter: inOneHour() }));
+    expect(await h.db.transaction((tx) => q.cancelKeyed("reminder", "event:1", { tx }))).toBe(2);
+    expect((await waiting()).map((r) => r.key)).toEqual(["event:10:ann", "event:2:ann"]);
+    expect(await q.cancelKeyed("reminder", "event:10:ann")).toBe(1);
+    expect(await q.cancelKeyed("reminder", "event:2")).toBe(1);
+  });
+
+  it("runs a moved job once, at its new time", async () => {
+    const q = await queue();
+    await q.work("reminder", record("moved"));
+    await h.db.transaction((tx) => q.sendKeyed("reminder", "event:3:ann", { n: 1 }, { tx, startAfter: inOneHour() }));
+    await h.db.transaction((tx) => q.sendKeyed("reminder", "event:3:ann", { n: 2 }, { tx, startAfter: 1 }));
+    await expect.poll(() => effects("moved"), { timeout: 8000, interval: 200 }).toEqual([{ n: 2 }]);
+    await sleep(1500);
+    expect(await effects("moved")).toEqual([{ n: 2 }]);
+  });
+
+  // The embedded database runs one transaction at a time: only Postgres can race them.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "keeps one waiting job for a key sent from four transactions at once",
+    async () => {
+      const q = await queue();
+      const ids = await Promise.all(
+        [1, 2, 3, 4].map((n) =>
+          h.db.transaction((tx) => q.sendKeyed("reminder", "event:4:ann", { n }, { tx, startAfter: inOneHour() })),
+        ),
+      );
+      // A send that met another's uncommitted job gets null; one that came after it moved it.
+      expect(ids.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+      expect((await waiting()).filter((r) => r.key === "event:4:ann")).toHaveLength(1);
+      await q.cancelKeyed("reminder", "event:4");
+    },
+  );
+});
+
+// On Postgres the two queues are two server instances; the embedded database is one process's, so
+// there they are two queues in it (as a server's workers are).
+describe("several workers on one database", () => {
   it("run each of 100 jobs exactly once between two workers", async () => {
     const a = await queue();
     const b = await queue();

@@ -22,9 +22,21 @@ export interface SendOptions {
   startAfter?: Date | number;
 }
 
+/** Jobs that wait to run (a job under way or done is not cancelled or replaced). */
+const WAITING = "state < 'active'";
+
 /** What code that causes background work needs: a way to send it. */
 export interface JobSender<R extends Registry = typeof jobKinds> {
   send<K extends keyof R & string>(kind: K, payload: PayloadOf<R, K>, options?: SendOptions): Promise<string | null>;
+  /** The one waiting job of a key, sent or moved (see `JobQueue.sendKeyed`). */
+  sendKeyed<K extends keyof R & string>(
+    kind: K,
+    key: string,
+    payload: PayloadOf<R, K>,
+    options: Omit<SendOptions, "id" | "tx"> & { tx: Queryable },
+  ): Promise<string | null>;
+  /** The waiting jobs of a key, or of every key under it, cancelled. */
+  cancelKeyed(kind: keyof R & string, key: string, options?: { tx?: Queryable }): Promise<number>;
   /** A failed (or cancelled) job runs again. */
   retry(kind: keyof R & string, id: string): Promise<void>;
 }
@@ -95,7 +107,11 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
     if (this.started) return;
     await this.boss.start();
     for (const [kind, spec] of Object.entries(this.kinds)) {
-      await this.boss.createQueue(kind, { name: kind, policy: "standard", ...spec.options });
+      // "short": one waiting job per key (a unique index of pg-boss's); the update keeps an existing
+      // queue's options in step with the code.
+      const options = { name: kind, policy: spec.keyed ? "short" : "standard", ...spec.options } as const;
+      await this.boss.createQueue(kind, options);
+      await this.boss.updateQueue(kind, options);
     }
     this.started = true;
   }
@@ -111,10 +127,59 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
       ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
       ...(options.tx ? { db: drizzleExecutor(options.tx) as PgBoss.Db } : {}),
     });
+    this.wakeIfDue(kind, options);
+    return id;
+  }
+
+  /**
+   * Sends the job for `key` of a keyed kind, or moves it: a job of that key still waiting is
+   * cancelled in the same transaction, so exactly one waits, with the new payload and time (a
+   * reminder when the event's time changes). It takes the transaction of the change that causes it
+   * (the cancel and the send are one change). Returns the new job's id.
+   */
+  async sendKeyed<K extends keyof R & string>(
+    kind: K,
+    key: string,
+    payload: PayloadOf<R, K>,
+    options: Omit<SendOptions, "id" | "tx"> & { tx: Queryable },
+  ): Promise<string | null> {
+    const spec = this.spec(kind);
+    if (!spec.keyed) throw new Error(`Jobs of kind ${kind} have no key.`);
+    const data = spec.payload.parse(payload) as object;
+    const db = drizzleExecutor(options.tx) as PgBoss.Db;
+    await db.executeSql(
+      `UPDATE pgboss.job SET state = 'cancelled', completed_on = now()
+       WHERE name = $1 AND singleton_key = $2 AND ${WAITING}`,
+      [kind, key],
+    );
+    const id = await this.boss.send(kind, data, {
+      singletonKey: key,
+      db,
+      ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+    });
+    this.wakeIfDue(kind, options);
+    return id;
+  }
+
+  /**
+   * Cancels the waiting jobs of a keyed kind whose key is `key` or starts with `key` + ":" (every
+   * reminder of an event when the event is deleted). Returns how many.
+   */
+  async cancelKeyed(kind: keyof R & string, key: string, options: { tx?: Queryable } = {}): Promise<number> {
+    const db = options.tx ? (drizzleExecutor(options.tx) as PgBoss.Db) : this.boss.getDb();
+    const result = (await db.executeSql(
+      `UPDATE pgboss.job SET state = 'cancelled', completed_on = now()
+       WHERE name = $1 AND (singleton_key = $2 OR starts_with(singleton_key, $2 || ':')) AND ${WAITING}
+       RETURNING id`,
+      [kind, key],
+    )) as { rows: unknown[] };
+    return result.rows.length;
+  }
+
+  private wakeIfDue(kind: string, options: SendOptions): void {
     // A job due now wakes this process's idle workers of its kind (one sent in a transaction is
     // seen once that commits; a worker that looks too early finds nothing and waits its interval).
     if (options.startAfter === undefined) setImmediate(() => this.wake(kind));
-    return id;
   }
 
   /**
@@ -175,8 +240,8 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
       };
       const timer = setTimeout(wake, this.polling * 1000);
       timer.unref();
-      let set = this.waiting.get(kind);
-      if (!set) this.waiting.set(kind, (set = new Set()));
+      const set = this.waiting.get(kind) ?? new Set();
+      this.waiting.set(kind, set);
       set.add(wake);
     });
   }
@@ -219,4 +284,9 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
 }
 
 /** A sender that keeps nothing: for benchmarks and tests whose code sends jobs nobody will work. */
-export const discardJobs: JobSender = { send: async () => null, retry: async () => {} };
+export const discardJobs: JobSender = {
+  send: async () => null,
+  sendKeyed: async () => null,
+  cancelKeyed: async () => 0,
+  retry: async () => {},
+};
