@@ -53,6 +53,7 @@ const caller = createCaller({
     get: async () => undefined,
     delete: async () => {},
     deletePrefix: async () => {},
+    async *listPrefixes() {},
   },
 });
 

@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { sweepPendingMedia } from "@club/api";
+import { deleteExpiredRecords, findUnreferencedObjects, sweepPendingMedia } from "@club/api";
 import { deleteExpiredSessions } from "@club/auth";
 import type { Db } from "@club/db";
 import { purgeOldBodies } from "@club/mail";
@@ -40,10 +40,22 @@ export async function sweepSpool(tmpDir: string, maxAgeMs = SPOOL_MAX_AGE_MS): P
   return removed;
 }
 
+/** Logs the store's objects that no media row refers to (found, never deleted: see the function). */
+async function reportUnreferencedObjects(options: HousekeepingOptions): Promise<void> {
+  const { count, prefixes } = await findUnreferencedObjects(options.db, options.store, 20);
+  if (count > 0) {
+    options.log.warn(
+      { count, examples: prefixes },
+      "media objects that no media item refers to (left by a failed delete or a restored backup); remove them by hand once checked",
+    );
+  }
+}
+
 /**
- * The `housekeeping` job (at start and hourly): expired sessions go, old mail bodies are emptied,
- * unfinished uploads and stale spool files are removed. A step that fails is logged and the others
- * still run; the next run tries it again.
+ * The `housekeeping` job (at start and hourly): expired sessions, one-time tokens and codes go, old
+ * mail bodies are emptied, unfinished uploads and stale spool files are removed, and objects no
+ * item refers to are reported. A step that fails is logged and the others still run; the next run
+ * tries it again.
  */
 export async function runHousekeeping(options: HousekeepingOptions): Promise<void> {
   const { db, store, tmpDir, mailKeepDays, log } = options;
@@ -55,7 +67,12 @@ export async function runHousekeeping(options: HousekeepingOptions): Promise<voi
     }
   };
   await step("sessions", () => deleteExpiredSessions(db));
+  await step("tokens and codes", async () => {
+    const deleted = await deleteExpiredRecords(db);
+    if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted }, "deleted expired tokens and codes");
+  });
   await step("mail bodies", () => purgeOldBodies(db, mailKeepDays));
   await step("unfinished uploads", () => sweepPendingMedia(db, store, log));
   await step("upload spools", () => sweepSpool(tmpDir));
+  await step("unreferenced objects", () => reportUnreferencedObjects(options));
 }

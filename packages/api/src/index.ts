@@ -10,8 +10,10 @@ export { createInvitationCode, invitationCodeStatus, listInvitationCodes } from 
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";
 export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";
+export { findUnreferencedObjects } from "./domain/media/unreferenced";
 export { uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";
+export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser, newUserInput } from "./domain/users";
 export { ConfigError, type Env, loadEnv } from "./env";
 export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";

@@ -6,6 +6,13 @@ import { text } from "node:stream/consumers";
 import { afterAll, describe, expect, it } from "vitest";
 import { createFileStore } from "./file-store";
 
+/** Node 20 has no Array.fromAsync. */
+async function collect(items: AsyncIterable<string>): Promise<string[]> {
+  const all: string[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
 const root = mkdtempSync(join(tmpdir(), "club-store-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const store = createFileStore(root);
@@ -30,6 +37,14 @@ describe("file media store", () => {
     });
     await expect(store.put("media/b.bin", failing, "video/mp4", 10)).rejects.toThrow("client went away");
     expect(readdirSync(join(root, "media"))).toEqual([]);
+  });
+
+  it("lists the prefixes under a parent (each item's directory), and nothing when there is none", async () => {
+    const fresh = createFileStore(mkdtempSync(join(tmpdir(), "club-store-")));
+    expect(await collect(fresh.listPrefixes("media"))).toEqual([]);
+    for (const key of ["media/one/original", "media/one/thumb.webp", "media/two/original"])
+      await fresh.put(key, Readable.from(["x"]), "text/plain", 1);
+    expect((await collect(fresh.listPrefixes("media"))).sort()).toEqual(["media/one", "media/two"]);
   });
 
   it("refuses keys that could leave the store's root", async () => {

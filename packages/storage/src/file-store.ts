@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, opendir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -47,6 +47,17 @@ export function createFileStore(root: string): MediaStore {
     },
     async deletePrefix(prefix) {
       await rm(pathOf(prefix), { recursive: true, force: true });
+    },
+    async *listPrefixes(parent) {
+      let dir: Awaited<ReturnType<typeof opendir>>;
+      try {
+        dir = await opendir(pathOf(parent));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw err;
+      }
+      // A directory is read as it is walked: a million items never sit in one array.
+      for await (const entry of dir) if (entry.isDirectory()) yield `${parent}/${entry.name}`;
     },
   };
 }

@@ -18,6 +18,8 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
   /** Removes every object under `prefix/` (a media item's objects, when a half-done upload is swept). */
   deletePrefix(prefix: string): Promise<void>;
+  /** The prefixes directly under `parent/` (each media item's `media/<uuid>`), to find what no row refers to. */
+  listPrefixes(parent: string): AsyncIterable<string>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;

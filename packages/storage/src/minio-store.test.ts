@@ -9,6 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MediaStore } from "./media-store";
 import { createMinioStore } from "./minio-store";
 
+/** Node 20 has no Array.fromAsync. */
+async function collect(items: AsyncIterable<string>): Promise<string[]> {
+  const all: string[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
 const dir = mkdtempSync(join(tmpdir(), "club-s3-"));
 let server: S3rver;
 let store: MediaStore;
@@ -40,5 +47,13 @@ describe("MinIO media store (against s3rver)", () => {
     expect(await text(tail!.stream)).toBe("tail");
     await store.delete("media/x/video.mp4");
     expect(await store.get("media/x/video.mp4")).toBeUndefined();
+  });
+
+  it("lists the prefixes under a parent, each once", async () => {
+    for (const key of ["media/p1/original", "media/p1/thumb.webp", "media/p2/original"])
+      await store.put(key, Readable.from([Buffer.from("x")]), "text/plain", 1);
+    expect((await collect(store.listPrefixes("media"))).sort()).toEqual(["media/p1", "media/p2"]);
+    await store.deletePrefix("media/p1");
+    expect(await collect(store.listPrefixes("media"))).toEqual(["media/p2"]);
   });
 });

@@ -62,5 +62,11 @@ export async function createMinioStore(config: MinioConfig): Promise<MediaStore>
       }
       if (keys.length) await client.removeObjects(bucket, keys);
     },
+    async *listPrefixes(parent) {
+      assertSafeKey(parent);
+      // Not recursive: S3 answers each "directory" under the parent once, as a common prefix.
+      const items = client.listObjectsV2(bucket, `${parent}/`, false) as AsyncIterable<{ prefix?: string }>;
+      for await (const item of items) if (item.prefix) yield item.prefix.replace(/\/$/, "");
+    },
   };
 }

@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import {
+  apiTokens,
+  type DbHandle,
+  eventInvitations,
+  events,
+  invitationCodes,
+  media,
+  passwordResetTokens,
+  registrationTokens,
+  sessions,
+  users,
+} from "@club/db";
+import { createTestDb } from "@club/db/testing";
+import { createFileStore, type MediaStore } from "@club/storage";
+import type { FastifyBaseLogger } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runHousekeeping } from "./housekeeping";
+
+const DAY = 24 * 3600_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY);
+const ahead = (days: number) => new Date(Date.now() + days * DAY);
+
+let h: DbHandle;
+let store: MediaStore;
+const dir = mkdtempSync(join(tmpdir(), "club-housekeeping-"));
+const warnings: { obj: unknown; msg: string }[] = [];
+const log = {
+  info() {},
+  warn(obj: unknown, msg: string) {
+    warnings.push({ obj, msg });
+  },
+  error() {},
+  child() {
+    return log;
+  },
+} as unknown as FastifyBaseLogger;
+
+const housekeeping = () => runHousekeeping({ db: h.db, store, tmpDir: join(dir, "tmp"), mailKeepDays: 7, log });
+
+beforeAll(async () => {
+  h = await createTestDb();
+  store = createFileStore(join(dir, "media"));
+});
+afterAll(async () => {
+  await h.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("housekeeping", () => {
+  it("deletes sessions, one-time links, API tokens and codes past their retention, and keeps the rest", async () => {
+    const [ada] = await h.db
+      .insert(users)
+      .values({ name: "Ada", email: "ada@club.test", passwordHash: "x" })
+      .returning({ id: users.id });
+    const userId = ada!.id;
+    const [event] = await h.db
+      .insert(events)
+      .values({
+        slug: "gala",
+        title: "Gala",
+        description: "A gala",
+        eventDate: "2027-01-01",
+        exclusivity: "invite-only",
+      })
+      .returning({ id: events.id });
+    const eventId = event!.id;
+    await h.db.insert(sessions).values([
+      { id: "s-expired", userId, expiresAt: ago(1) },
+      { id: "s-live", userId, expiresAt: ahead(10) },
+    ]);
+    const token = (name: string) => ({ tokenHash: name });
+    await h.db.insert(registrationTokens).values([
+      { ...token("reg-expired-long-ago"), email: "a@x.test", memberType: "Standard", expiresAt: ago(31) },
+      {
+        ...token("reg-used-long-ago"),
+        email: "b@x.test",
+        memberType: "Standard",
+        expiresAt: ahead(1),
+        usedAt: ago(31),
+      },
+      { ...token("reg-expired-recently"), email: "c@x.test", memberType: "Standard", expiresAt: ago(2) },
+      { ...token("reg-live"), email: "d@x.test", memberType: "Standard", expiresAt: ahead(7) },
+    ]);
+    await h.db.insert(passwordResetTokens).values([
+      { ...token("reset-old"), userId, expiresAt: ago(40) },
+      { ...token("reset-recent"), userId, expiresAt: ago(1), usedAt: ago(1) },
+    ]);
+    await h.db.insert(eventInvitations).values([
+      { ...token("inv-unaccepted-old"), eventId, inviteeId: userId, expiresAt: ago(31) },
+      // Accepted long ago: it is what lets her see the event, so it stays.
+      { ...token("inv-accepted-old"), eventId, inviteeId: userId, expiresAt: ago(31), acceptedAt: ago(40) },
+      { ...token("inv-pending"), eventId, inviteeId: userId, expiresAt: ahead(3) },
+    ]);
+    await h.db.insert(apiTokens).values([
+      { ...token("api-expired"), userId, name: "old script", expiresAt: ago(31) },
+      { ...token("api-forever"), userId, name: "seed script", expiresAt: null },
+    ]);
+    await h.db.insert(invitationCodes).values([
+      { codeHash: "code-expired-long-ago", hint: "AAAA", expiresAt: ago(91) },
+      { codeHash: "code-revoked-long-ago", hint: "BBBB", revokedAt: ago(91) },
+      { codeHash: "code-revoked-recently", hint: "CCCC", revokedAt: ago(10) },
+      { codeHash: "code-open", hint: "DDDD" },
+    ]);
+
+    await housekeeping();
+
+    const hashes = async (rows: Promise<{ h: string }[]>) => (await rows).map((r) => r.h).sort();
+    expect((await h.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id)).toEqual(["s-live"]);
+    expect(await hashes(h.db.select({ h: registrationTokens.tokenHash }).from(registrationTokens))).toEqual([
+      "reg-expired-recently",
+      "reg-live",
+    ]);
+    expect(await hashes(h.db.select({ h: passwordResetTokens.tokenHash }).from(passwordResetTokens))).toEqual([
+      "reset-recent",
+    ]);
+    expect(await hashes(h.db.select({ h: eventInvitations.tokenHash }).from(eventInvitations))).toEqual([
+      "inv-accepted-old",
+      "inv-pending",
+    ]);
+    expect(await hashes(h.db.select({ h: apiTokens.tokenHash }).from(apiTokens))).toEqual(["api-forever"]);
+    expect(await hashes(h.db.select({ h: invitationCodes.codeHash }).from(invitationCodes))).toEqual([
+      "code-open",
+      "code-revoked-recently",
+    ]);
+  });
+
+  it("reports the stored objects no media item refers to, and deletes none of them", async () => {
+    const put = (key: string) => store.put(key, Readable.from([Buffer.from("x")]), "image/jpeg", 1);
+    const kept = "media/00000000-0000-4000-8000-000000000001";
+    const orphan = "media/00000000-0000-4000-8000-000000000002";
+    await put(`${kept}/original`);
+    await put(`${orphan}/original`);
+    await put(`${orphan}/thumb.webp`);
+    await h.db.insert(media).values({
+      objectPrefix: kept,
+      storageKey: `${kept}/original`,
+      mediaType: "image",
+      contentType: "image/jpeg",
+      sizeBytes: 1,
+    });
+    warnings.length = 0;
+    await housekeeping();
+    const report = warnings.find((w) => w.msg.startsWith("media objects that no media item refers to"));
+    expect(report?.obj).toEqual({ count: 1, examples: [orphan] });
+    expect(readdirSync(join(dir, "media/media")).sort()).toEqual([kept, orphan].map((p) => p.slice("media/".length)));
+  });
+
+  it("says nothing when every object has its item, and a failing step does not stop the others", async () => {
+    rmSync(join(dir, "media/media/00000000-0000-4000-8000-000000000002"), { recursive: true });
+    mkdirSync(join(dir, "tmp"), { recursive: true });
+    writeFileSync(join(dir, "tmp", "upload-stale"), "x");
+    utimesSync(join(dir, "tmp", "upload-stale"), ago(2), ago(2));
+    warnings.length = 0;
+    const broken: MediaStore = {
+      ...store,
+      // biome-ignore lint/correctness/useYield: a listing that fails before its first item
+      async *listPrefixes() {
+        throw new Error("store unreachable");
+      },
+    };
+    await runHousekeeping({ db: h.db, store: broken, tmpDir: join(dir, "tmp"), mailKeepDays: 7, log });
+    expect(warnings.map((w) => (w.obj as { step?: string }).step)).toEqual(["unreferenced objects"]);
+    expect(readdirSync(join(dir, "tmp"))).toEqual([]);
+    warnings.length = 0;
+    await housekeeping();
+    expect(warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import {
+  apiTokens,
+  eventInvitations,
+  invitationCodes,
+  passwordResetTokens,
+  type Queryable,
+  registrationTokens,
+} from "@club/db";
+import { and, isNotNull, isNull, lt, or, sql } from "@club/db/orm";
+
+/**
+ * How long a link or code is kept once it stopped working: long enough for an admin to see why a
+ * member's link failed, short enough that the database does not keep every secret's trace.
+ */
+export const RETENTION_DAYS = { oneTimeTokens: 30, invitationCodes: 90 } as const;
+
+const daysAgo = (days: number) => sql`now() - ${days}::integer * interval '1 day'`;
+
+/**
+ * Deletes the one-time tokens (registration and password-reset links, unaccepted event
+ * invitations), API tokens and invitation codes that expired, or were used or revoked, longer ago
+ * than their retention. Accepted event invitations stay: they are what lets a member see the event.
+ * Returns how many rows of each went.
+ */
+export async function deleteExpiredRecords(db: Queryable): Promise<Record<string, number>> {
+  const tokens = daysAgo(RETENTION_DAYS.oneTimeTokens);
+  const codes = daysAgo(RETENTION_DAYS.invitationCodes);
+  const registration = await db
+    .delete(registrationTokens)
+    .where(or(lt(registrationTokens.expiresAt, tokens), lt(registrationTokens.usedAt, tokens)))
+    .returning({ id: registrationTokens.id });
+  const reset = await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, tokens), lt(passwordResetTokens.usedAt, tokens)))
+    .returning({ id: passwordResetTokens.id });
+  const invitations = await db
+    .delete(eventInvitations)
+    .where(and(isNull(eventInvitations.acceptedAt), lt(eventInvitations.expiresAt, tokens)))
+    .returning({ id: eventInvitations.id });
+  const api = await db
+    .delete(apiTokens)
+    .where(and(isNotNull(apiTokens.expiresAt), lt(apiTokens.expiresAt, tokens)))
+    .returning({ id: apiTokens.id });
+  const invitationCodesGone = await db
+    .delete(invitationCodes)
+    .where(or(lt(invitationCodes.expiresAt, codes), lt(invitationCodes.revokedAt, codes)))
+    .returning({ id: invitationCodes.id });
+  return {
+    registrationTokens: registration.length,
+    passwordResetTokens: reset.length,
+    eventInvitations: invitations.length,
+    apiTokens: api.length,
+    invitationCodes: invitationCodesGone.length,
+  };
+}
