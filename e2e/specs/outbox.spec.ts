@@ -47,3 +47,22 @@ test("members cannot open the outbox", async ({ page }) => {
   await page.goto("/outbox");
   await expect(page).toHaveURL(/\/no-permission$/);
 });
+
+test("an admin sees the background jobs: each kind by state, and no failure", async ({ page }) => {
+  await signIn(page, ADMIN.email);
+  await page.goto("/admin");
+  await page.getByRole("link", { name: /Background jobs/ }).click();
+  await expect(page).toHaveURL(/\/jobs$/);
+  const table = page.getByRole("table", { name: "Jobs by kind and state" });
+  for (const kind of ["E-mail delivery", "Password-reset links", "Housekeeping (hourly)"]) {
+    await expect(table.getByRole("rowheader", { name: kind })).toBeVisible();
+  }
+  // Housekeeping ran when the server started: its row counts at least one done.
+  const housekeeping = table.getByRole("row", { name: /Housekeeping/ });
+  await expect(housekeeping.getByRole("cell").nth(3)).not.toHaveText("0");
+  await expect(page.getByText("No job has failed.")).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "jobs");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "jobs-phone");
+});

@@ -60,6 +60,17 @@ export async function recentFailures(db: Queryable, limit = 20): Promise<JobFail
   }));
 }
 
+/** Whether a job of that kind and id has failed for good (what may be run again from the admin screen). */
+export async function isFailedJob(db: Queryable, kind: string, id: string): Promise<boolean> {
+  if (!(await installed(db))) return false;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(
+      sql`select id::text from pgboss.job where name = ${kind} and id = ${id}::uuid and state = 'failed'`,
+    ),
+  );
+  return rows.length === 1;
+}
+
 function errorText(output: unknown): string {
   if (output && typeof output === "object" && "message" in output)
     return String((output as { message: unknown }).message);

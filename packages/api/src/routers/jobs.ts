@@ -1,4 +1,4 @@
-import { type JobKind, jobCounts, jobKindNames, recentFailures } from "@club/jobs";
+import { isFailedJob, type JobKind, jobCounts, jobKindNames, recentFailures } from "@club/jobs";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { adminProcedure, router } from "../trpc";
@@ -28,9 +28,7 @@ export const jobsRouter = router({
   retry: adminProcedure
     .input(z.object({ kind: kindInput, id: z.uuid("Job not found.") }))
     .mutation(async ({ ctx, input }) => {
-      const failed = await recentFailures(ctx.db, 100);
-      if (!failed.some((f) => f.id === input.id && f.kind === input.kind))
-        throw notFound("No failed job with that id.");
+      if (!(await isFailedJob(ctx.db, input.kind, input.id))) throw notFound("No failed job with that id.");
       await ctx.jobs.retry(input.kind, input.id);
       return { message: "The job will run again shortly." };
     }),

@@ -1,3 +1,4 @@
+import type { RouterOutputs } from "@club/api";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { format } from "date-fns";
@@ -6,8 +7,10 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { Card, Page } from "../../ui/Page";
 
-/** How the screen names each kind of job. */
-const kindLabel: Record<string, string> = {
+type JobKind = RouterOutputs["jobs"]["summary"][number]["kind"];
+
+/** How the screen names each kind of job (a new kind fails to compile until it has its name). */
+const kindLabel: Record<JobKind, string> = {
   "mail.send": "E-mail delivery",
   "password-reset.send": "Password-reset links",
   housekeeping: "Housekeeping (hourly)",
@@ -17,7 +20,7 @@ const states = [
   ["created", "Waiting"],
   ["retry", "To retry"],
   ["active", "Running"],
-  ["completed", "Done (last day)"],
+  ["completed", "Done (24 h)"],
   ["failed", "Failed"],
   ["cancelled", "Cancelled"],
 ] as const;
@@ -65,7 +68,27 @@ function JobsPage() {
         </Button>
       }
     >
-      <Card className="overflow-x-auto p-0">
+      {/* Phones: a card per kind with its states; wider screens: the table. */}
+      <ul className="grid gap-3 md:hidden">
+        {summary.map((row) => (
+          <li key={row.kind} className="rounded-[var(--radius-card)] border border-line bg-card p-4">
+            <h2 className="text-xl text-plum">{kindLabel[row.kind]}</h2>
+            <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+              {states.map(([state, label]) => (
+                <div key={state}>
+                  <dt className="text-ink-soft">{label}</dt>
+                  <dd
+                    className={`tabular-nums ${state === "failed" && row.states[state] ? "font-semibold text-danger" : "text-ink"}`}
+                  >
+                    {row.states[state] ?? 0}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <Card className="hidden overflow-x-auto p-0 md:block">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Jobs by kind and state</caption>
           <thead className="bg-paper-deep text-ink-soft">
@@ -84,7 +107,7 @@ function JobsPage() {
             {summary.map((row) => (
               <tr key={row.kind}>
                 <th scope="row" className="px-4 py-3 font-medium text-ink">
-                  {kindLabel[row.kind] ?? row.kind}
+                  {kindLabel[row.kind]}
                 </th>
                 {states.map(([state]) => (
                   <td
@@ -109,7 +132,7 @@ function JobsPage() {
             <li key={f.id} className="flex flex-wrap items-start justify-between gap-3 p-4 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-ink">
-                  {kindLabel[f.kind] ?? f.kind}{" "}
+                  {kindLabel[f.kind]}{" "}
                   <span className="font-normal text-ink-soft">
                     · {f.attempts} attempt(s){f.failedAt ? ` · ${format(f.failedAt, "MMM d, h:mm a")}` : ""}
                   </span>
@@ -120,7 +143,7 @@ function JobsPage() {
                 variant="secondary"
                 disabled={retry.isPending}
                 onClick={() => retry.mutate({ kind: f.kind, id: f.id })}
-                aria-label={`Run again: ${kindLabel[f.kind] ?? f.kind}, ${f.error}`}
+                aria-label={`Run again: ${kindLabel[f.kind]}, ${f.error}`}
               >
                 Run again
               </Button>
