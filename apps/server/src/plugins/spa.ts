@@ -11,6 +11,9 @@ export function isApiPath(path: string): boolean {
   return API_PATHS.has(path) || API_PREFIXES.some((p) => path.startsWith(p));
 }
 
+/** A file of the build (`/assets/…`, or a name with an extension such as `app.js.map`), never a page. */
+const isAssetPath = (path: string) => path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(path);
+
 function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .code(404)
@@ -32,13 +35,19 @@ export async function spaPlugin(app: FastifyInstance, { webDist }: { webDist?: s
     root: webDist,
     wildcard: false,
     index: false,
+    // The build's `.br` and `.gz` beside each file, for browsers that accept them.
+    preCompressed: true,
+    // Source maps stay with the people who run the club: never served.
+    allowedPath: (path) => !path.endsWith(".map"),
     setHeaders(reply, path) {
       reply.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    if ((request.method !== "GET" && request.method !== "HEAD") || isApiPath(path)) return jsonNotFound(request, reply);
+    if ((request.method !== "GET" && request.method !== "HEAD") || isApiPath(path) || isAssetPath(path)) {
+      return jsonNotFound(request, reply);
+    }
     return reply.code(200).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(indexHtml);
   });
 }
