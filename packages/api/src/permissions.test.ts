@@ -250,6 +250,7 @@ const rows: Row[] = [
   { path: "jobs.retry", input: async () => ({ kind: "housekeeping", id: await failedJob() }), expect: ADMINS },
 
   { path: "events.list", input: () => undefined, expect: MEMBERS },
+  { path: "events.choices", input: () => ({ withMedia: true }), expect: MEMBERS },
   { path: "events.get", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
   { path: "events.get", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
   { path: "events.create", input: () => ({ title: "Supper" }), expect: CREATORS },
@@ -389,6 +390,19 @@ const rows: Row[] = [
   },
   {
     path: "comments.list",
+    on: "invite-only media",
+    input: (c) => ({ commentableId: c.privateMedia }),
+    expect: hidden(VISITOR_HIDDEN),
+  },
+  { path: "comments.page", on: "an open event", input: (c) => ({ commentableId: c.open }), expect: PUBLIC },
+  {
+    path: "comments.page",
+    on: "an open event's media",
+    input: (c) => ({ commentableId: c.openMedia }),
+    expect: VISITOR_HIDDEN,
+  },
+  {
+    path: "comments.page",
     on: "invite-only media",
     input: (c) => ({ commentableId: c.privateMedia }),
     expect: hidden(VISITOR_HIDDEN),

@@ -65,6 +65,20 @@ describe("an invite-only event, seen by a member who is not part of it", () => {
     expect(ids_(await request(h, "GET", "/api/events", undefined, bea))).not.toContain(salon.id);
   });
 
+  it("is not offered by the event pickers; the gallery's filter offers only events with photos", async () => {
+    const choices = async (cookie: string, withMedia: boolean) => {
+      const input = encodeURIComponent(JSON.stringify({ json: { withMedia } }));
+      const res = await request(h, "GET", `/trpc/events.choices?input=${input}`, undefined, cookie);
+      expect(res.statusCode).toBe(200);
+      return (res.json().result.data.json as { id: string }[]).map((e) => e.id);
+    };
+    expect(await choices(bea, false)).toContain(picnic.id);
+    expect(await choices(bea, false)).not.toContain(salon.id);
+    expect(await choices(bea, true)).toEqual([]);
+    expect(await choices(cleo, true)).toEqual([salon.id]);
+    expect(await choices(root, false)).toEqual(expect.arrayContaining([salon.id, picnic.id]));
+  });
+
   it("hides its comments and their likes", async () => {
     const list = await request(h, "GET", `/api/comments?commentableId=${salon.id}`, undefined, bea);
     expect(list.statusCode).toBe(404);

@@ -1,8 +1,18 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
 import { call, callerFor, pick } from "./caller";
 
 type IdParams = { Params: { id: string } };
+
+/** The most items one answer of GET /api/media carries (the README says so). */
+export const MEDIA_LIST_MAX = 1000;
+const PAGE = 200;
+
+/** Where the next page of a bounded list starts (RFC 8288), relative to the server. */
+function linkNext(reply: FastifyReply, path: string, query: Record<string, string | undefined>) {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1])));
+  reply.header("Link", `<${path}?${params}>; rel="next"`);
+}
 
 /** The spec's client sends the whole media object; only these fields are changeable. */
 function mediaChanges(id: string, body: unknown) {
@@ -24,23 +34,26 @@ function mediaChanges(id: string, body: unknown) {
 
 /** Media, event images and comments (SPEC.md section 7). */
 export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
-  app.get<{ Querystring: { tag?: string; eventId?: string } }>("/api/media", async (request, reply) => {
-    const caller = await callerFor(deps, request, reply);
-    // The spec's answer is the whole list: gather the pages.
-    const all = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call(caller.media.list, {
-        tag: request.query.tag,
-        eventId: request.query.eventId,
-        cursor,
-        limit: 200,
-      });
-      all.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return all;
-  });
+  // The spec's answer is the whole list. It is gathered a page at a time up to MEDIA_LIST_MAX
+  // items, newest first, so that no request can take seconds and hundreds of megabytes; past that,
+  // a `Link: <…&cursor=…>; rel="next"` header says where the rest starts.
+  app.get<{ Querystring: { tag?: string; eventId?: string; cursor?: string } }>(
+    "/api/media",
+    async (request, reply) => {
+      const caller = await callerFor(deps, request, reply);
+      const { tag, eventId } = request.query;
+      const all = [];
+      let cursor = request.query.cursor;
+      do {
+        const limit = Math.min(PAGE, MEDIA_LIST_MAX - all.length);
+        const page = await call(caller.media.list, { tag, eventId, cursor, limit });
+        all.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && all.length < MEDIA_LIST_MAX);
+      if (cursor) linkNext(reply, "/api/media", { tag, eventId, cursor });
+      return all;
+    },
+  );
 
   app.put<IdParams>("/api/media/:id", async (request, reply) =>
     call((await callerFor(deps, request, reply)).media.update, mediaChanges(request.params.id, request.body)),
@@ -62,9 +75,13 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     call((await callerFor(deps, request, reply)).images.byTitle, { title: request.params.title }),
   );
 
-  app.get<{ Querystring: { commentableId?: string } }>("/api/comments", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).comments.list, { commentableId: request.query.commentableId }),
-  );
+  // Newest first, at most COMMENTS_PAGE_MAX per answer; a Link header says where older ones start.
+  app.get<{ Querystring: { commentableId?: string; cursor?: string } }>("/api/comments", async (request, reply) => {
+    const { commentableId, cursor } = request.query;
+    const page = await call((await callerFor(deps, request, reply)).comments.page, { commentableId, cursor });
+    if (page.nextCursor) linkNext(reply, "/api/comments", { commentableId, cursor: page.nextCursor });
+    return page.items;
+  });
 
   app.post("/api/comments", async (request, reply) =>
     call((await callerFor(deps, request, reply)).comments.create, pick(request.body, ["content", "commentableId"])),

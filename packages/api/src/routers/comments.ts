@@ -1,6 +1,7 @@
 import { commentLikes, comments, users } from "@club/db";
 import { and, desc, eq, sql } from "@club/db/orm";
-import { commentIdInput, commentInput, commentListInput, commentUpdateInput } from "@club/shared";
+import { COMMENTS_PAGE_MAX, commentIdInput, commentInput, commentListInput, commentUpdateInput } from "@club/shared";
+import type { z } from "zod";
 import type { ApiContext } from "../context";
 import {
   COMMENT_NOT_FOUND,
@@ -9,8 +10,12 @@ import {
   requireOwnerOrAdmin,
   requireVisibleComment,
 } from "../domain/access";
+import { keyset } from "../domain/keyset";
 import { notFound } from "../errors";
 import { memberProcedure, publicProcedure, router } from "../trpc";
+
+/** An item's comments, newest first, a page at a time. */
+const commentPages = keyset(comments.createdAt, comments.id, "These comments have changed. Please reload them.");
 
 /** Comments with author, like count and the viewer's like, in one query (no query per comment). */
 function selectComments(ctx: ApiContext) {
@@ -23,6 +28,7 @@ function selectComments(ctx: ApiContext) {
       created_at: comments.createdAt,
       updated_at: comments.updatedAt,
       user_id: comments.userId,
+      cursorAt: commentPages.column,
       username: users.name,
       like_count: sql<number>`(select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})::int`,
       user_liked: viewerId
@@ -33,18 +39,37 @@ function selectComments(ctx: ApiContext) {
     .innerJoin(users, eq(users.id, comments.userId));
 }
 
+type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+const toComment = ({ cursorAt: _, ...comment }: CommentRow) => comment;
+
 async function oneComment(ctx: ApiContext, id: string) {
   const [row] = await selectComments(ctx).where(eq(comments.id, id));
   if (!row) throw notFound(COMMENT_NOT_FOUND);
-  return row;
+  return toComment(row);
+}
+
+/** Up to `limit` comments (at most COMMENTS_PAGE_MAX) of an item the viewer may see, and where the next page starts. */
+async function commentsPage(ctx: ApiContext, input: z.output<typeof commentListInput>) {
+  await requireCommentable(ctx, input.commentableId);
+  const limit = input.limit ?? COMMENTS_PAGE_MAX;
+  const rows = await selectComments(ctx)
+    .where(and(eq(comments.commentableId, input.commentableId), commentPages.after(input.cursor)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toComment),
+    nextCursor: rows.length > limit && last ? commentPages.next(last.cursorAt, last.id) : null,
+  };
 }
 
 export const commentsRouter = router({
   /** GET /api/comments?commentableId=: newest first, for whoever may see the item (visitors: open events). */
-  list: publicProcedure.input(commentListInput).query(async ({ ctx, input }) => {
-    await requireCommentable(ctx, input.commentableId);
-    return selectComments(ctx).where(eq(comments.commentableId, input.commentableId)).orderBy(desc(comments.createdAt));
-  }),
+  list: publicProcedure.input(commentListInput).query(async ({ ctx, input }) => (await commentsPage(ctx, input)).items),
+
+  /** The same, with the cursor of the next page: GET /api/comments answers a page and links the next. */
+  page: publicProcedure.input(commentListInput).query(({ ctx, input }) => commentsPage(ctx, input)),
 
   /** POST /api/comments: on an event or a media item the member can see. */
   create: memberProcedure.input(commentInput).mutation(async ({ ctx, input }) => {

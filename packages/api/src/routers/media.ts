@@ -12,8 +12,7 @@ import {
 } from "../domain/access";
 import { escapeLike } from "../domain/like";
 import { deleteMediaObjects } from "../domain/media/create";
-import { afterCursor, nextCursor } from "../domain/media/cursor";
-import { mediaDto, selectMedia, toMediaDto } from "../domain/media/dto";
+import { mediaDto, mediaPages, selectMedia, toMediaDto } from "../domain/media/dto";
 import { badRequest, notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
 
@@ -53,7 +52,7 @@ export const mediaRouter = router({
           visibleMedia(ctx.user),
           input?.tag ? hasTagStartingWith(input.tag) : undefined,
           input?.eventId ? eq(media.associatedEventId, input.eventId) : undefined,
-          afterCursor(input?.cursor),
+          mediaPages.after(input?.cursor),
         ),
       )
       .orderBy(desc(media.uploadDate), desc(media.id))
@@ -61,7 +60,7 @@ export const mediaRouter = router({
     const page = rows.slice(0, limit);
     return {
       items: page.map((r) => toMediaDto(r, ctx.user)),
-      nextCursor: rows.length > limit ? nextCursor(page.at(-1)!) : null,
+      nextCursor: rows.length > limit ? mediaPages.next(page.at(-1)!.cursorAt, page.at(-1)!.row.id) : null,
     };
   }),
 

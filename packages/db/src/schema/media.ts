@@ -57,7 +57,7 @@ export const comments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("comments_commentable_created_idx").on(t.commentableId, t.createdAt)],
+  (t) => [index("comments_commentable_created_idx").on(t.commentableId, t.createdAt, t.id)],
 );
 
 export const commentLikes = pgTable(

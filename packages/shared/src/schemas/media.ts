@@ -12,7 +12,14 @@ export const commentInput = z.object({
 });
 export const commentUpdateInput = z.object({ id: z.uuid("Comment not found."), content: commentInput.shape.content });
 export const commentIdInput = z.object({ id: z.uuid("Comment not found.") });
-export const commentListInput = z.object({ commentableId: z.uuid("Comments belong to an event or a media item.") });
+/** The most comments one answer carries (newest first); older ones come a page at a time, by cursor. */
+export const COMMENTS_PAGE_MAX = 1000;
+
+export const commentListInput = z.object({
+  commentableId: z.uuid("Comments belong to an event or a media item."),
+  cursor: z.string().max(100).optional(),
+  limit: z.number().int().min(1).max(COMMENTS_PAGE_MAX).optional(),
+});
 
 /** Tags are kept in one form: trimmed, lower-case, single spaces. */
 export const tagSchema = z

@@ -11,14 +11,17 @@ export function EventSelect({
   value,
   onChange,
   disabled,
+  withMedia,
 }: {
   label: string;
   emptyLabel: string;
   value: string;
   onChange: (eventId: string) => void;
   disabled?: boolean;
+  /** Offer only the events that have photos or videos (the gallery's filter). */
+  withMedia?: boolean;
 }) {
-  const events = useQuery(trpc.events.list.queryOptions({}));
+  const events = useQuery(trpc.events.choices.queryOptions({ withMedia }));
   return (
     <label className="flex flex-col gap-1.5 text-sm font-medium">
       {label}

@@ -149,6 +149,7 @@ function GalleryPage() {
         <EventSelect
           label="Event"
           emptyLabel="All Events"
+          withMedia
           value={s.event ?? ""}
           onChange={(event) => navigate({ search: { ...s, event: event || undefined } })}
         />

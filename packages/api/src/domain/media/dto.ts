@@ -2,14 +2,21 @@ import { media, type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { notFound } from "../../errors";
 import { canManage, type MemberContext, type Viewer } from "../access";
-import { cursorColumn } from "./cursor";
+import { keyset } from "../keyset";
 
 /** Where the server serves a stored object (members only): keys all start with `media/`. */
 export const mediaUrl = (key: string | null) => (key ? `/${key}` : null);
 
+/** The gallery's pages: newest upload first. */
+export const mediaPages = keyset(
+  media.uploadDate,
+  media.id,
+  "This page of the gallery is no longer available. Please reload it.",
+);
+
 export function selectMedia(db: Queryable) {
   return db
-    .select({ row: media, authorName: users.name, cursorAt: cursorColumn })
+    .select({ row: media, authorName: users.name, cursorAt: mediaPages.column })
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy));
 }

@@ -1,5 +1,5 @@
-import { comments, eventParticipants, events } from "@club/db";
-import { and, asc, count, desc, eq, ilike, sql } from "@club/db/orm";
+import { comments, eventParticipants, events, media } from "@club/db";
+import { and, asc, count, desc, eq, exists, ilike, sql } from "@club/db/orm";
 import { eventInput, eventListInput, eventRefInput, eventSlug, normalizeEvent } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
@@ -52,6 +52,27 @@ export const eventCrud = {
       participant_count: r.participantCount,
     }));
   }),
+
+  /**
+   * What an event picker offers: id, title and date of the events the member may see, newest first.
+   * The gallery's filter asks only for events that have photos or videos.
+   */
+  choices: memberProcedure.input(z.object({ withMedia: z.boolean().optional() }).optional()).query(({ ctx, input }) =>
+    ctx.db
+      .select({ id: events.id, title: events.title, event_date: events.eventDate })
+      .from(events)
+      .where(
+        and(
+          visibleEvents(ctx.user),
+          input?.withMedia
+            ? exists(
+                sql`(select 1 from ${media} where ${and(eq(media.associatedEventId, events.id), eq(media.status, "ready"))})`,
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(events.eventDate), asc(events.title)),
+  ),
 
   /** GET /api/events/{id}: by id or slug. */
   get: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
