@@ -64,6 +64,26 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
   return createPglite(config);
 }
 
+/**
+ * Drizzle runs its queries as unnamed statements: each costs two round trips (parse, then bind and
+ * execute) and a new plan. Asked to prepare them, postgres.js names each distinct query text once
+ * per connection and then sends only bind and execute (measured: 0.83 → 0.46 ms for a one-row
+ * select here). Query texts are few (parameters are never inlined), and a connection's statements
+ * go with it when postgres.js recycles it.
+ */
+function preparingEveryQuery(sql: postgres.Sql): postgres.Sql {
+  const unsafe = sql.unsafe.bind(sql);
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      if (key === "unsafe") {
+        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+          unsafe(query, params as never, { ...options, prepare: true });
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 async function createPostgres(url: string, max: number): Promise<DbHandle> {
   const sql = postgres(url, {
     max,
@@ -74,7 +94,7 @@ async function createPostgres(url: string, max: number): Promise<DbHandle> {
     connect_timeout: 5,
     backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
   });
-  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  const db = drizzlePostgres(preparingEveryQuery(sql), { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",

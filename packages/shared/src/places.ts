@@ -18,11 +18,19 @@ const codeOfName = new Map(codes.map((code) => [nameOfCode(code).toLowerCase(), 
 export const countryNames: string[] = codes.map(nameOfCode).sort((a, b) => a.localeCompare(b));
 
 /** A country as people name it, whichever form it was saved in; text that is no country stays as it is. */
+const names = new Map<string, string>();
+
 export function countryName(value: string | null | undefined): string | null {
   if (!value?.trim()) return value ?? null;
-  const text = value.trim();
-  const code = codeOfName.get(text.toLowerCase()) ?? countries.getAlpha2Code(text, "en");
-  return code ? nameOfCode(code) : text;
+  let name = names.get(value);
+  if (name === undefined) {
+    // A look-up by code or other name scans the country list: answers are kept (a few hundred at most).
+    const text = value.trim();
+    const code = codeOfName.get(text.toLowerCase()) ?? countries.getAlpha2Code(text, "en");
+    name = code ? nameOfCode(code) : text;
+    if (names.size < 1000) names.set(value, name);
+  }
+  return name;
 }
 
 export const UNITED_STATES = nameOfCode("US");

@@ -29,13 +29,11 @@ export async function participantsOf(db: Queryable, eventId: string) {
     .orderBy(asc(eventParticipants.joinedAt));
 }
 
-/** The spec's event shape (SPEC.md section 3), plus what the page needs to show its controls. */
-export function toEventDto(
-  e: Event,
-  participants: { user_id: string; name: string }[],
-  viewer: Viewer,
-  timeZone: string,
-) {
+/**
+ * An event as lists show it: the spec's event shape (SPEC.md section 3) without the participants'
+ * names and the calendar link, which only the event's page needs.
+ */
+export function toEventListItem(e: Event, viewer: Viewer) {
   return {
     id: e.id,
     slug: e.slug,
@@ -45,7 +43,6 @@ export function toEventDto(
     color: e.color,
     type: e.type,
     exclusivity: e.exclusivity,
-    participants,
     is_physical: e.isPhysical,
     location: e.location,
     zip_code: e.zipCode,
@@ -61,6 +58,19 @@ export function toEventDto(
     bannerImage: e.bannerImage,
     created_by: e.createdBy,
     can_manage: canManage(viewer, e.createdBy),
+  };
+}
+
+/** The spec's event shape, plus what the event's page needs to show its controls. */
+export function toEventDto(
+  e: Event,
+  participants: { user_id: string; name: string }[],
+  viewer: Viewer,
+  timeZone: string,
+) {
+  return {
+    ...toEventListItem(e, viewer),
+    participants,
     /** A calendar service's "add event" link (title, UTC start and end, details, place). */
     calendar_url: addToCalendarUrl(e, timeZone),
   };

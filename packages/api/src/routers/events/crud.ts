@@ -1,5 +1,5 @@
 import { comments, eventParticipants, events, media } from "@club/db";
-import { and, asc, count, desc, eq, exists, ilike, sql } from "@club/db/orm";
+import { and, asc, desc, eq, exists, ilike, sql } from "@club/db/orm";
 import { eventInput, eventListInput, eventRefInput, eventSlug, normalizeEvent } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
@@ -11,7 +11,13 @@ import {
   requireVisibleEvent,
   visibleEvents,
 } from "../../domain/access";
-import { hasInvitationFor, hasParticipant, participantsOf, toEventDto } from "../../domain/events/queries";
+import {
+  hasInvitationFor,
+  hasParticipant,
+  participantsOf,
+  toEventDto,
+  toEventListItem,
+} from "../../domain/events/queries";
 import { insertEvent } from "../../domain/events/slug";
 import { escapeLike } from "../../domain/like";
 import { badRequest, notFound } from "../../errors";
@@ -28,15 +34,13 @@ export const eventCrud = {
   /** GET /api/events: the events the member may see, by start date, filtered by title. */
   list: memberProcedure.input(eventListInput).query(async ({ ctx, input }) => {
     const order = input?.sort === "desc" ? desc : asc;
-    const participantCount = ctx.db
-      .select({ eventId: eventParticipants.eventId, n: count().as("n") })
-      .from(eventParticipants)
-      .groupBy(eventParticipants.eventId)
-      .as("participant_count");
     const rows = await ctx.db
-      .select({ event: events, participantCount: sql<number>`coalesce(${participantCount.n}, 0)::int` })
+      .select({
+        event: events,
+        // Counted per listed event on the (event_id, user_id) key, not over every participation.
+        participantCount: sql<number>`(select count(*) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})::int`,
+      })
       .from(events)
-      .leftJoin(participantCount, eq(participantCount.eventId, events.id))
       .where(
         and(
           visibleEvents(ctx.user),
@@ -48,7 +52,8 @@ export const eventCrud = {
       )
       .orderBy(order(events.eventDate), order(events.startTime), asc(events.title));
     return rows.map((r) => ({
-      ...toEventDto(r.event, [], ctx.user, ctx.config.timeZone),
+      ...toEventListItem(r.event, ctx.user),
+      participants: [] as { user_id: string; name: string }[],
       participant_count: r.participantCount,
     }));
   }),

@@ -1,0 +1,48 @@
+// Where a server's CPU time went: self time by package and by function, from a .cpuprofile
+// written by `node --cpu-prof` (the http benchmark's --cpu-prof DIR).
+//   pnpm --filter @club/bench exec tsx http/profile-summary.ts FILE.cpuprofile [top N]
+import { readFileSync } from "node:fs";
+
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number };
+const profile = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+};
+const top = Number(process.argv[3] ?? 25);
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const selfTime = new Map<number, number>();
+for (const [i, id] of profile.samples.entries()) {
+  selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+const total = [...selfTime.values()].reduce((a, b) => a + b, 0);
+
+/** `node_modules/.pnpm/x@1/node_modules/@scope/pkg/…` → `@scope/pkg`; our own code by folder. */
+function owner(url: string, name: string): string {
+  if (!url) return name.startsWith("(") ? name : "(native)";
+  const m = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1]!;
+  if (url.startsWith("node:")) return "node core";
+  const own = /\/(apps|packages)\/([^/]+)\//.exec(url);
+  return own ? `club ${own[2]}` : url;
+}
+
+const sum = (key: (n: Node) => string) => {
+  const totals = new Map<string, number>();
+  for (const [id, t] of selfTime) {
+    const n = byId.get(id)!;
+    totals.set(key(n), (totals.get(key(n)) ?? 0) + t);
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, top);
+};
+const pct = (t: number) => `${((100 * t) / total).toFixed(1)}%`;
+console.log(`${(total / 1e6).toFixed(1)} s sampled`);
+console.log("\nself time by package:");
+for (const [k, t] of sum((n) => owner(n.callFrame.url, n.callFrame.functionName)))
+  console.log(`  ${pct(t).padStart(6)}  ${k}`);
+console.log("\nself time by function:");
+for (const [k, t] of sum(
+  (n) =>
+    `${n.callFrame.functionName || "(anonymous)"} ${owner(n.callFrame.url, n.callFrame.functionName)}:${n.callFrame.lineNumber + 1}`,
+))
+  console.log(`  ${pct(t).padStart(6)}  ${k}`);
