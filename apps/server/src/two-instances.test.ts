@@ -1,0 +1,213 @@
+/// <reference path="../../../packages/storage/src/s3rver.d.ts" />
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createUser } from "@club/api";
+import { createTestDb } from "@club/db/testing";
+import { simpleParser } from "mailparser";
+import S3rver from "s3rver";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPhoto } from "./test/harness";
+
+/**
+ * Two server processes on one Postgres, one Redis, one S3 server and one SMTP receiver, as a
+ * deployment with two instances behind a load balancer: what one instance does, the other sees.
+ * Runs where Postgres is (TEST_DATABASE_URL) and Redis answers at REDIS_URL (127.0.0.1:6379 by default).
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const ORIGIN = "http://club.test";
+const serverDir = fileURLToPath(new URL("..", import.meta.url));
+
+type Instance = { url: string; process: ChildProcess };
+type Mail = { to: string[]; subject: string };
+
+let db: Awaited<ReturnType<typeof createTestDb>>;
+let s3: S3rver;
+let smtp: SMTPServer;
+let dataDir: string;
+const mails: Mail[] = [];
+let env: NodeJS.ProcessEnv;
+let a: Instance;
+let b: Instance;
+// Each run counts its throttles from an address and an account of its own (Redis keeps counts).
+const run = randomBytes(3).toString("hex");
+const clientIp = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+const email = `ada-${run}@club.test`;
+
+/** Starts `club` (src/main.ts) on a free port and resolves once it listens. */
+function startInstance(name: string): Promise<Instance> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: { ...env, INSTANCE: name },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) resolve({ url: match[1]!, process: child });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`instance ${name} exited with ${code}:\n${output}`)));
+  });
+}
+
+function stopInstance(instance: Instance): Promise<void> {
+  if (instance.process.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    instance.process.once("exit", () => resolve());
+    instance.process.kill("SIGTERM");
+  });
+}
+
+function call(instance: Instance, method: string, path: string, body?: unknown, cookie?: string) {
+  return fetch(`${instance.url}${path}`, {
+    method,
+    headers: {
+      origin: ORIGIN,
+      "x-forwarded-for": clientIp,
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function until<T>(what: string, check: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.skipIf(!databaseUrl)("two server instances", () => {
+  beforeAll(async () => {
+    db = await createTestDb();
+    await db.migrate();
+    await createUser(db.db, { email, name: "Ada", password: "password1", type: "Founding" });
+    dataDir = mkdtempSync(join(tmpdir(), "club-two-"));
+    s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: join(dataDir, "s3") });
+    const s3Address = await s3.run();
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, done) {
+        simpleParser(stream).then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to.flatMap((x) => x.value) : (mail.to?.value ?? []);
+          mails.push({ to: to.map((x) => x.address ?? ""), subject: mail.subject ?? "" });
+          done();
+        }, done);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    env = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      APP_ORIGIN: ORIGIN,
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl,
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
+      S3_ACCESS_KEY: "S3RVER",
+      S3_SECRET_KEY: "S3RVER",
+      S3_BUCKET: `club-${run}`,
+      TRUST_PROXY: "loopback",
+      LOG_LEVEL: "warn",
+      SHUTDOWN_GRACE_SECONDS: "5",
+    };
+    // The first instance migrates; the second starts on the migrated database.
+    a = await startInstance("a");
+    b = await startInstance("b");
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a, b].filter(Boolean).map(stopInstance));
+    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await s3?.close();
+    await db?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  let cookie: string;
+
+  it("a session made on one instance works on the other, and ends on both", async () => {
+    const login = await call(a, "POST", "/login", { email, password: "password1" });
+    expect(login.status).toBe(200);
+    cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+    const me = await call(b, "GET", "/user-details", undefined, cookie);
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(email);
+
+    const other = (
+      await (await call(b, "POST", "/login", { email, password: "password1" })).headers.getSetCookie()
+    )[0]!.split(";")[0]!;
+    expect((await call(b, "POST", "/logout", undefined, other)).status).toBe(200);
+    expect((await call(a, "GET", "/user-details", undefined, other)).status).toBe(401);
+    expect((await call(b, "GET", "/user-details", undefined, other)).status).toBe(401);
+    expect((await call(a, "GET", "/user-details", undefined, cookie)).status).toBe(200);
+  });
+
+  it("a throttle counted on one instance holds on the other", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await call(i % 2 ? b : a, "POST", "/login", { email: `nobody-${run}@club.test`, password: "wrong" });
+      statuses.push(res.status);
+    }
+    // Ten wrong passwords from one address in ten minutes, then 429 from both instances.
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it("media uploaded through one instance is listed and served by the other", async () => {
+    const form = new FormData();
+    form.append("media", new Blob([await testPhoto("jpeg", "#7a3")], { type: "image/jpeg" }), "garden.jpg");
+    const upload = await fetch(`${a.url}/upload-media`, {
+      method: "POST",
+      headers: { origin: ORIGIN, cookie },
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+    const item = (await upload.json()) as { id: string; url: string };
+    const list = (await (await call(b, "GET", "/api/media", undefined, cookie)).json()) as { id: string }[];
+    expect(list.map((m) => m.id)).toContain(item.id);
+    const file = await call(b, "GET", item.url, undefined, cookie);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toMatch(/^image\//);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(0);
+    const fromA = Buffer.from(await (await call(a, "GET", item.url, undefined, cookie)).arrayBuffer());
+    expect(bytes.equals(fromA)).toBe(true);
+  });
+
+  it("each mail goes once, and a restart of one instance loses nothing", async () => {
+    // Asked of A; either instance's worker may send it, exactly once.
+    expect((await call(a, "POST", "/forgot-password", { email })).status).toBe(200);
+    await until("the reset mail", () => (mails.some((m) => m.to.includes(email)) ? true : undefined));
+
+    // A stops; what is asked meanwhile is done by B; A comes back with the same sessions.
+    await stopInstance(a);
+    expect((await call(b, "POST", "/forgot-password", { email })).status).toBe(200);
+    await until("the second reset mail", () =>
+      mails.filter((m) => m.to.includes(email)).length >= 2 ? true : undefined,
+    );
+    a = await startInstance("a");
+    expect((await call(a, "GET", "/user-details", undefined, cookie)).status).toBe(200);
+
+    // Nothing was sent twice, by either instance, a few polls later.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(mails.filter((m) => m.to.includes(email))).toHaveLength(2);
+  });
+});
