@@ -13,6 +13,7 @@ import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
 import { listenOperatorSocket } from "./operator-socket";
 import { healthPlugin } from "./plugins/health";
 import { mediaFiles } from "./plugins/media-files";
+import { metricsPlugin } from "./plugins/metrics";
 import { originCheck } from "./plugins/origin-check";
 import { securityHeaders } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(originCheck, { appOrigin: config.appOrigin });
   await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin });
   await app.register(healthPlugin, { ping: dbHandle.ping });
+  await app.register(metricsPlugin, { token: config.metricsToken, db: dbHandle.db, ping: dbHandle.ping });
   await app.register(trpcPlugin, deps);
   await app.register(authRoutes, deps);
   await app.register(membershipRoutes, deps);

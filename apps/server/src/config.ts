@@ -25,6 +25,8 @@ export interface AppConfig {
   mailKeepDays?: number;
   /** How long requests in flight may take to finish when the server is stopped. */
   shutdownGraceMs: number;
+  /** The bearer token Prometheus presents at /metrics; absent: no metrics are served. */
+  metricsToken?: string | undefined;
   /** The built SPA; absent when the web app has not been built (API only). */
   webDist?: string | undefined;
 }
@@ -58,6 +60,7 @@ export function configFromEnv(env: Env): AppConfig {
       : undefined,
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     mailKeepDays: env.MAIL_KEEP_DAYS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     webDist: env.WEB_DIST ?? findWebDist(),

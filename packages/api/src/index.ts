@@ -1,5 +1,6 @@
 export type { ApiConfig, ApiContext, Logger, SessionCookies } from "./context";
 export {
+  mayReadMetrics,
   OPERATOR,
   OPERATOR_PROCEDURES,
   operatorSocketPath,

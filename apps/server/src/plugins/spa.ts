@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** Paths that belong to the API: an unknown one answers JSON 404, never the SPA. */
 const API_PREFIXES = ["/api/", "/trpc/", "/media/"];
-const API_PATHS = new Set(["/api", "/trpc", "/auth-status", "/user-details", "/healthz", "/readyz"]);
+const API_PATHS = new Set(["/api", "/trpc", "/auth-status", "/user-details", "/healthz", "/readyz", "/metrics"]);
 
 export function isApiPath(path: string): boolean {
   return API_PATHS.has(path) || API_PREFIXES.some((p) => path.startsWith(p));

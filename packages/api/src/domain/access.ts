@@ -14,8 +14,11 @@
  *   media belong to the members' area, so their comments do too);
  * - a thing is changed by its owner (creator, uploader, author) or an admin; comments are edited by
  *   their author only.
+ * - the server's metrics (/metrics) are for the monitoring that holds the operator's METRICS_TOKEN;
+ *   without one configured, there are none to read.
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
+import { timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "@club/auth";
 import { comments, type Event, eventInvitations, events, media, type Queryable } from "@club/db";
 import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "@club/db/orm";
@@ -91,6 +94,14 @@ export const OPERATOR_PROCEDURES: ReadonlySet<string> = new Set([
 
 /** Where a server on the embedded database answers the operator (see OPERATOR). */
 export const operatorSocketPath = (dataDir: string) => `${dataDir}/club.sock`;
+
+/** The monitoring's bearer token against METRICS_TOKEN, in constant time; no token configured: nobody. */
+export function mayReadMetrics(configured: string | undefined, presented: string | undefined): boolean {
+  if (!configured || presented === undefined) return false;
+  const a = Buffer.from(configured);
+  const b = Buffer.from(presented);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export function requireAdmin(ctx: MemberContext): MemberContext {
   if (!ctx.user.admin) throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
