@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
 import { memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
@@ -77,6 +78,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: trustProxyOption(config.trustProxy),
     // Fastify finishes in-flight requests on close and refuses new ones meanwhile.
     return503OnClosing: true,
+    // Every log line of a request carries its id (reqId), and the answer says it (X-Request-Id), so
+    // a member's report of an error can be matched to the logs. A trusted proxy's own id is kept.
+    genReqId: () => randomUUID(),
+    requestIdHeader: config.trustProxy ? "x-request-id" : false,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
   });
 
   const ownsDb = !options.db;

@@ -25,7 +25,9 @@ describe("/metrics", () => {
 
   it("counts requests by route pattern and status, with Node's, the database's and the queue's figures", async () => {
     await request(h, "GET", "/api/events/00000000-0000-4000-8000-000000000000");
-    await request(h, "GET", "/auth-status");
+    const status = await request(h, "GET", "/auth-status");
+    // Each answer names its request, as every log line of it does.
+    expect(status.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     const res = await scrape(h, TOKEN);
     expect(res.headers["content-type"]).toContain("text/plain");
     expect(res.headers["cache-control"]).toBe("no-store");
