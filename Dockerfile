@@ -1,16 +1,32 @@
-# Production image: builds the workspace, then runs the server (the SPA is served by it).
+# Production image. The build stage builds the workspace and gathers what runs: the server's bundle
+# with its production dependencies only (pnpm deploy), the built web app, and the `club` CLI.
 FROM node:20-bookworm-slim AS build
 RUN npm install -g pnpm@10.34.9
-WORKDIR /app
+WORKDIR /src
 COPY . .
-RUN pnpm install --frozen-lockfile && pnpm build
+RUN pnpm install --frozen-lockfile \
+ && pnpm --filter @club/server... --filter @club/web --filter @club/cli build \
+ && pnpm --filter @club/server deploy --prod --legacy /out/server \
+ && cp -r apps/server/dist /out/server/dist \
+ && cp -r apps/web/dist /out/web \
+ && pnpm --filter @club/cli deploy --prod --legacy /out/cli \
+ && cp -r packages/cli/dist /out/cli/dist
 
+# The runtime: Node, ffmpeg (video posters and metadata removal) and tini, which passes SIGTERM to
+# the server (it finishes requests in flight, then stops) and reaps child processes (ffmpeg).
 FROM node:20-bookworm-slim
-RUN npm install -g pnpm@10.34.9 && apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg tini \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir /data && chown node:node /data
+COPY --from=build --chown=root:root /out /app
+# The image's own `node` user (uid 1000), never root; it owns only the data directory.
+USER node
 WORKDIR /app
-COPY --from=build /app /app
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data WEB_DIST=/app/web
 VOLUME /data
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "apps/server/dist/main.js"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "/app/server/dist/main.js"]

@@ -28,6 +28,8 @@ export interface DbConfig {
   /** A migrated PGlite data dump to start from (tests copy one template instead of migrating each time). */
   loadDataDir?: Blob | undefined;
   maxConnections?: number;
+  /** Told every query sent to Postgres, with its parameters (the EXPLAIN benchmark records them). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 /**
@@ -60,7 +62,7 @@ export function migrationsFolder(): string {
 }
 
 export async function createDb(config: DbConfig): Promise<DbHandle> {
-  if (config.databaseUrl) return createPostgres(config.databaseUrl, config.maxConnections ?? 10);
+  if (config.databaseUrl) return createPostgres(config.databaseUrl, config.maxConnections ?? 10, config.onQuery);
   return createPglite(config);
 }
 
@@ -84,9 +86,10 @@ function preparingEveryQuery(sql: postgres.Sql): postgres.Sql {
   });
 }
 
-async function createPostgres(url: string, max: number): Promise<DbHandle> {
+async function createPostgres(url: string, max: number, onQuery?: DbConfig["onQuery"]): Promise<DbHandle> {
   const sql = postgres(url, {
     max,
+    ...(onQuery ? { debug: (_connection: number, query: string, params: unknown[]) => onQuery(query, params) } : {}),
     onnotice: () => {},
     // While the database is down, requests fail within a few seconds (the API answers 503) instead
     // of waiting 30; and postgres.js's default backoff grows to 20 s between reconnection attempts,

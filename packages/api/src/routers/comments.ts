@@ -1,5 +1,5 @@
 import { commentLikes, comments, users } from "@club/db";
-import { and, desc, eq, sql } from "@club/db/orm";
+import { and, desc, eq, inArray, sql } from "@club/db/orm";
 import { COMMENTS_PAGE_MAX, commentIdInput, commentInput, commentListInput, commentUpdateInput } from "@club/shared";
 import type { z } from "zod";
 import type { ApiContext } from "../context";
@@ -52,10 +52,17 @@ async function oneComment(ctx: ApiContext, id: string) {
 async function commentsPage(ctx: ApiContext, input: z.output<typeof commentListInput>) {
   await requireCommentable(ctx, input.commentableId);
   const limit = input.limit ?? COMMENTS_PAGE_MAX;
-  const rows = await selectComments(ctx)
+  // The page's ids first, on the (commentable_id, created_at, id) index; then their authors and likes.
+  // Joined before the limit, Postgres hashed every member to find a thousand authors (23 ms at 100k).
+  const pageIds = ctx.db
+    .select({ id: comments.id })
+    .from(comments)
     .where(and(eq(comments.commentableId, input.commentableId), commentPages.after(input.cursor)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(limit + 1);
+  const rows = await selectComments(ctx)
+    .where(inArray(comments.id, pageIds))
+    .orderBy(desc(comments.createdAt), desc(comments.id));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
