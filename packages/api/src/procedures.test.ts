@@ -151,7 +151,27 @@ describe("gallery tags", () => {
     expect(await found("summer e")).toEqual(["sunset"]);
     expect(await found("la")).toEqual(["sunset"]);
     expect(await found("%")).toEqual([]);
+    // Quotes and backslashes travel inside the array of matching tags as they are.
+    await caller.media.update({ id: salon, tags: ['o"neil \\ co', "summer"] });
+    expect(await found('o"ne')).toEqual(["salon"]);
+    await caller.media.update({ id: salon, tags: ["SALON", "summer"] });
     expect(await caller.media.tags({ prefix: "S" })).toEqual(["salon", "summer", "summer evening"]);
+  });
+
+  it("are neither found nor suggested from items in an event she may not see", async () => {
+    const host = await api.member("tag-host@club.test", { type: "Founding" });
+    const outsider = api.callerFor(await api.member("tag-outsider@club.test"));
+    const secret = await api.callerFor(host).events.create({ title: "Tag Secret", exclusivity: "invite-only" });
+    await api.mediaRow({ name: "hidden", uploadedBy: host.id, associatedEventId: secret.id, tags: ["zeppelin"] });
+    expect(await api.callerFor(host).media.tags({ prefix: "zep" })).toEqual(["zeppelin"]);
+    expect(await outsider.media.tags({ prefix: "zep" })).toEqual([]);
+    expect((await outsider.media.list({ tag: "zep" })).items).toEqual([]);
+    // A tag no item has any more finds nothing and is not suggested.
+    await api.mediaRow({ name: "brief", uploadedBy: host.id, tags: ["zebra"] });
+    const [brief] = (await api.callerFor(host).media.list({ tag: "zeb" })).items;
+    await api.callerFor(host).media.update({ id: brief!.id, tags: ["horse"] });
+    expect(await outsider.media.tags({ prefix: "ze" })).toEqual([]);
+    expect((await outsider.media.list({ tag: "zeb" })).items).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
-import { comments, media } from "@club/db";
-import { and, desc, eq, inArray, or, sql } from "@club/db/orm";
+import { comments, media, mediaTags, type Queryable } from "@club/db";
+import { and, desc, eq, exists, inArray, like, or, sql } from "@club/db/orm";
 import { mediaDeleteInput, mediaListInput, mediaUpdateInput } from "@club/shared";
 import { z } from "zod";
 import {
@@ -18,9 +18,25 @@ import { memberProcedure, router } from "../trpc";
 
 const PAGE = 60;
 
-/** Tags are stored lower-cased; a search matches any tag that starts with what was typed. */
-const hasTagStartingWith = (prefix: string) =>
-  sql`exists (select 1 from unnest(${media.tags}) as t(tag) where t.tag like ${`${escapeLike(prefix)}%`})`;
+/**
+ * Tags are stored lower-cased; a search matches any tag that starts with what was typed. The tags
+ * that do are read from `media_tags` by prefix (a range on its key) and passed as one array, so that
+ * Postgres weighs the GIN index of `media.tags` against walking the newest items with the actual
+ * tags in hand (with the array left to a subquery, an unused tag read all of a million rows: 0.6 s).
+ * At most 500 tags: a one-letter prefix shared by more is a search too wide to narrow anything.
+ */
+async function tagsStartingWith(db: Queryable, prefix: string): Promise<string[]> {
+  const rows = await db
+    .select({ tag: mediaTags.tag })
+    .from(mediaTags)
+    .where(like(mediaTags.tag, `${escapeLike(prefix)}%`))
+    .orderBy(mediaTags.tag)
+    .limit(500);
+  return rows.map((r) => r.tag);
+}
+
+/** A text[] literal (one parameter, whatever the number of tags). */
+const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 
 /** Shared by PUT /api/media/{id} and PUT /api/images/{id}. */
 export const updateMedia = memberProcedure.input(mediaUpdateInput).mutation(async ({ ctx, input }) => {
@@ -46,11 +62,13 @@ export const mediaRouter = router({
   /** GET /api/media: newest first, a page at a time; filter by tag or event. */
   list: memberProcedure.input(mediaListInput).query(async ({ ctx, input }) => {
     const limit = input?.limit ?? PAGE;
+    const tags = input?.tag ? await tagsStartingWith(ctx.db, input.tag) : undefined;
+    if (tags?.length === 0) return { items: [], nextCursor: null };
     const rows = await selectMedia(ctx.db)
       .where(
         and(
           visibleMedia(ctx.user),
-          input?.tag ? hasTagStartingWith(input.tag) : undefined,
+          tags ? sql`${media.tags} && ${textArray(tags)}::text[]` : undefined,
           input?.eventId ? eq(media.associatedEventId, input.eventId) : undefined,
           mediaPages.after(input?.cursor),
         ),
@@ -68,11 +86,16 @@ export const mediaRouter = router({
   tags: memberProcedure
     .input(z.object({ prefix: z.string().trim().toLowerCase().max(40) }))
     .query(async ({ ctx, input }) => {
+      // Only tags of items she may see: a tag used only inside a hidden event is not suggested.
+      const inUse = ctx.db
+        .select({ one: sql`1` })
+        .from(media)
+        .where(and(sql`${media.tags} @> array[${mediaTags.tag} collate "default"]`, visibleMedia(ctx.user)));
       const rows = await ctx.db
-        .selectDistinct({ tag: sql<string>`t.tag` })
-        .from(sql`${media} cross join unnest(${media.tags}) as t(tag)`)
-        .where(and(visibleMedia(ctx.user), sql`t.tag like ${`${escapeLike(input.prefix)}%`}`))
-        .orderBy(sql`t.tag`)
+        .select({ tag: mediaTags.tag })
+        .from(mediaTags)
+        .where(and(like(mediaTags.tag, `${escapeLike(input.prefix)}%`), exists(inUse)))
+        .orderBy(mediaTags.tag)
         .limit(10);
       return rows.map((r) => r.tag);
     }),

@@ -44,6 +44,16 @@ export const media = pgTable(
   ],
 );
 
+/**
+ * Every tag ever given to a media item, once: the gallery's tag search looks tags up here by prefix
+ * (a range on the primary key), then finds their items on the GIN index of `media.tags`; a prefix
+ * match inside the arrays themselves reads every row. Kept by a trigger on `media`, so every writer
+ * (uploads, edits, the seed) adds to it; a tag no item uses any more stays, and finds nothing.
+ */
+export const mediaTags = pgTable("media_tags", {
+  tag: text("tag").primaryKey(),
+});
+
 export const comments = pgTable(
   "comments",
   {
