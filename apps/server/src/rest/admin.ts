@@ -1,12 +1,20 @@
+import { LIST_MAX } from "@club/shared";
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
-import { call, callerFor, pick } from "./caller";
+import { call, callerFor, linkNext, offsetOf, pick } from "./caller";
 
 type UserParams = { Params: { user_id: string } };
 
 /** Members and group e-mail (SPEC.md section 7, "Applications and administration"). */
 export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
-  app.get("/api/users", async (request, reply) => (await callerFor(deps, request, reply)).users.list());
+  // The whole list, as the spec's client expects, up to LIST_MAX members (by name); a Link header
+  // (`?offset=`) says where the rest starts.
+  app.get("/api/users", async (request, reply) => {
+    const offset = offsetOf(request.query);
+    const users = await (await callerFor(deps, request, reply)).users.list({ offset, limit: LIST_MAX });
+    if (users.length === LIST_MAX) linkNext(reply, "/api/users", { offset: String(offset + LIST_MAX) });
+    return users;
+  });
 
   app.put<UserParams>("/api/users/:user_id/privilege", async (request, reply) =>
     call((await callerFor(deps, request, reply)).users.setPrivilege, {

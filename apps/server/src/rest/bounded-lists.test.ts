@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { comments, media } from "@club/db";
+import { applications, comments, media, users } from "@club/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, request, startApp } from "../test/harness";
 
@@ -8,24 +8,27 @@ let h: Harness;
 let cookie: string;
 let eventId: string;
 let userId: string;
+let admin: string;
 const EXTRA = 3;
 
 beforeAll(async () => {
   h = await startApp();
   userId = (await addUser(h, { email: "ada@club.test", name: "Ada", type: "Founding" })).id;
   cookie = await login(h, "ada@club.test");
+  await addUser(h, { email: "root@club.test", name: "Root", admin: true });
+  admin = await login(h, "root@club.test");
   eventId = (await request(h, "POST", "/api/events", { title: "Salon" }, cookie)).json().id;
 });
 afterAll(() => h.close());
 
 /** Follows the `Link: <…>; rel="next"` headers and returns every page's ids. */
-async function allPages(first: string): Promise<string[][]> {
+async function allPages(first: string, as = cookie): Promise<string[][]> {
   const pages: string[][] = [];
   let url: string | undefined = first;
   while (url) {
-    const res = await request(h, "GET", url, undefined, cookie);
+    const res = await request(h, "GET", url, undefined, as);
     expect(res.statusCode).toBe(200);
-    pages.push(res.json().map((x: { id: string }) => x.id));
+    pages.push(res.json().map((x: { id?: string; user_id?: string }) => x.id ?? x.user_id));
     url = /^<([^>]+)>; rel="next"$/.exec(String(res.headers.link ?? ""))?.[1];
   }
   return pages;
@@ -75,5 +78,29 @@ describe("GET /api/media", () => {
     // The link keeps the filter.
     const first = await request(h, "GET", "/api/media?tag=salon", undefined, cookie);
     expect(first.headers.link).toMatch(/^<\/api\/media\?tag=salon&cursor=[\w-]+>; rel="next"$/);
+  });
+});
+
+describe("GET /api/users and GET /api/applications", () => {
+  it("answer at most 1,000 rows and link to the rest", async () => {
+    await h.db.db.insert(users).values(
+      Array.from({ length: 1000 }, (_, i) => ({ name: `Member ${i}`, email: `m${i}@club.test`, passwordHash: "x" })),
+    );
+    const userPages = await allPages("/api/users", admin);
+    // 1,000 inserted, plus Ada and Root.
+    expect(userPages.map((p) => p.length)).toEqual([1000, 2]);
+    expect(new Set(userPages.flat()).size).toBe(1002);
+
+    await h.db.db.insert(applications).values(
+      Array.from({ length: 1000 + EXTRA }, (_, i) => ({
+        fullName: `Applicant ${i}`,
+        email: `a${i}@example.com`,
+        reason: "To meet peers",
+        membershipType: "Standard" as const,
+      })),
+    );
+    const applicationPages = await allPages("/api/applications", admin);
+    expect(applicationPages.map((p) => p.length)).toEqual([1000, EXTRA]);
+    expect(new Set(applicationPages.flat()).size).toBe(1000 + EXTRA);
   });
 });

@@ -35,3 +35,15 @@ export function pick<const K extends string>(body: unknown, keys: readonly K[]):
   for (const key of keys) if (key in source) out[key] = source[key];
   return out;
 }
+
+/** Where the next page of a bounded list starts (RFC 8288), relative to the server. */
+export function linkNext(reply: FastifyReply, path: string, query: Record<string, string | undefined>) {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1])));
+  reply.header("Link", `<${path}?${params}>; rel="next"`);
+}
+
+/** `?offset=` of a bounded list: a whole number, else the start. */
+export function offsetOf(query: unknown): number {
+  const value = Number((query as { offset?: unknown } | undefined)?.offset ?? 0);
+  return Number.isSafeInteger(value) && value > 0 ? Math.min(value, 1_000_000) : 0;
+}

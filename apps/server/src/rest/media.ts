@@ -1,18 +1,12 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
-import { call, callerFor, pick } from "./caller";
+import { call, callerFor, linkNext, pick } from "./caller";
 
 type IdParams = { Params: { id: string } };
 
 /** The most items one answer of GET /api/media carries (the README says so). */
 export const MEDIA_LIST_MAX = 1000;
 const PAGE = 200;
-
-/** Where the next page of a bounded list starts (RFC 8288), relative to the server. */
-function linkNext(reply: FastifyReply, path: string, query: Record<string, string | undefined>) {
-  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1])));
-  reply.header("Link", `<${path}?${params}>; rel="next"`);
-}
 
 /** The spec's client sends the whole media object; only these fields are changeable. */
 function mediaChanges(id: string, body: unknown) {

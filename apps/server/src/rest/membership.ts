@@ -1,7 +1,8 @@
 import type { RouterInputs } from "@club/api";
+import { LIST_MAX } from "@club/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
-import { call, callerFor, pick } from "./caller";
+import { call, callerFor, linkNext, offsetOf, pick } from "./caller";
 import { describeError } from "./errors";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
@@ -49,7 +50,13 @@ export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps):
     call((await callerFor(deps, request, reply)).applications.submit, pick(request.body, APPLICATION_FIELDS)),
   );
 
-  app.get("/api/applications", async (request, reply) => (await callerFor(deps, request, reply)).applications.list());
+  // Newest first, up to LIST_MAX; a Link header (`?offset=`) says where older ones start.
+  app.get("/api/applications", async (request, reply) => {
+    const offset = offsetOf(request.query);
+    const list = await (await callerFor(deps, request, reply)).applications.list({ offset, limit: LIST_MAX });
+    if (list.length === LIST_MAX) linkNext(reply, "/api/applications", { offset: String(offset + LIST_MAX) });
+    return list;
+  });
 
   app.patch<{ Params: { id: string } }>("/api/applications/:id/status", async (request, reply) =>
     call((await callerFor(deps, request, reply)).applications.setStatus, {

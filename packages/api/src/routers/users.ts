@@ -1,7 +1,7 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { users } from "@club/db";
 import { asc, eq, ilike, or } from "@club/db/orm";
-import { privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
+import { LIST_MAX, privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
 import { z } from "zod";
 import { requireSomeoneElse } from "../domain/access";
 import { escapeLike } from "../domain/like";
@@ -39,7 +39,7 @@ export const usersRouter = router({
         .object({
           search: z.string().trim().max(200).optional(),
           offset: z.number().int().min(0).max(1_000_000).optional(),
-          limit: z.number().int().min(1).max(500).optional(),
+          limit: z.number().int().min(1).max(LIST_MAX).optional(),
         })
         .optional(),
     )
@@ -56,8 +56,9 @@ export const usersRouter = router({
             : undefined,
         )
         .orderBy(asc(users.name), asc(users.id))
-        .offset(input?.offset ?? 0);
-      return input?.limit ? query.limit(input.limit) : query;
+        .offset(input?.offset ?? 0)
+        .limit(input?.limit ?? LIST_MAX);
+      return query;
     }),
 
   /** The temporary password the reset button is labelled with (TEMP_PASSWORD). */

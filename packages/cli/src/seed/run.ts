@@ -1,4 +1,5 @@
 import { basename, dirname, resolve } from "node:path";
+import { LIST_MAX } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import type { Api } from "../api";
 import type { SeedFile } from "./schema";
@@ -29,6 +30,16 @@ async function entry<T>(label: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Every member, a page at a time (the list answers at most LIST_MAX rows). */
+async function everyMember(admin: Awaited<ReturnType<SeedTarget["admin"]>>) {
+  const all = [];
+  for (let offset = 0; ; offset += LIST_MAX) {
+    const page = await admin.users.list({ offset, limit: LIST_MAX });
+    all.push(...page);
+    if (page.length < LIST_MAX) return all;
+  }
+}
+
 /**
  * Applies a seed file. Every entry is looked up by its natural key first, so a second run
  * changes nothing: users by e-mail, codes by value, events by slug, media by name, comments by
@@ -41,7 +52,7 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
   };
   let admin = await target.admin();
 
-  const known = new Set((await admin.users.list()).map((u) => u.email));
+  const known = new Set((await everyMember(admin)).map((u) => u.email));
   for (const [i, u] of seed.users.entries()) {
     if (known.has(u.email)) {
       report.skipped++;
@@ -52,7 +63,7 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
   }
   // With accounts in place, act as a real administrator from here on.
   admin = await target.admin();
-  const idOf = new Map((await admin.users.list()).map((u) => [u.email, u.user_id]));
+  const idOf = new Map((await everyMember(admin)).map((u) => [u.email, u.user_id]));
   const userId = (email: string, label: string) => {
     const id = idOf.get(email);
     if (!id) throw new Error(`${label}: no member with the e-mail ${email}.`);

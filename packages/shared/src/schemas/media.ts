@@ -12,6 +12,9 @@ export const commentInput = z.object({
 });
 export const commentUpdateInput = z.object({ id: z.uuid("Comment not found."), content: commentInput.shape.content });
 export const commentIdInput = z.object({ id: z.uuid("Comment not found.") });
+/** The most rows a whole-list answer of the spec's (members, applications) carries; a Link header leads on. */
+export const LIST_MAX = 1000;
+
 /** The most comments one answer carries (newest first); older ones come a page at a time, by cursor. */
 export const COMMENTS_PAGE_MAX = 1000;
 
