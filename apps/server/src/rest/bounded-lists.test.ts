@@ -83,9 +83,11 @@ describe("GET /api/media", () => {
 
 describe("GET /api/users and GET /api/applications", () => {
   it("answer at most 1,000 rows and link to the rest", async () => {
-    await h.db.db.insert(users).values(
-      Array.from({ length: 1000 }, (_, i) => ({ name: `Member ${i}`, email: `m${i}@club.test`, passwordHash: "x" })),
-    );
+    await h.db.db
+      .insert(users)
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({ name: `Member ${i}`, email: `m${i}@club.test`, passwordHash: "x" })),
+      );
     const userPages = await allPages("/api/users", admin);
     // 1,000 inserted, plus Ada and Root.
     expect(userPages.map((p) => p.length)).toEqual([1000, 2]);
