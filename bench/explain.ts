@@ -5,10 +5,9 @@
 //   pnpm --filter @club/bench explain [--scale 0.1] [--reuse]   (BENCH_DATABASE_URL, else the local Postgres)
 // --reuse keeps the database the previous run seeded (seeding at scale 1 takes about 6 minutes).
 import { parseArgs } from "node:util";
-import { createCaller, Throttle } from "@club/api";
 import { createDb } from "@club/db";
-import { discardJobs } from "@club/jobs";
 import postgres from "postgres";
+import { type BenchUser, benchCaller } from "./caller";
 
 const { values: args } = parseArgs({
   options: { scale: { type: "string", default: "1" }, reuse: { type: "boolean", default: false } },
@@ -101,30 +100,7 @@ const [item] = await sql`select id from media where object_prefix = 'media/b1'`;
 const [deep] =
   await sql`select id, upload_date from media order by upload_date desc, id desc offset ${Math.floor(sizes.media / 2)} limit 1`;
 
-function callerFor(user: typeof member) {
-  return createCaller({
-    db: handle.db,
-    config: { appOrigin: "http://bench.local", tempPassword: "x", timeZone: "UTC", mailDelivery: "capture" },
-    session: { id: "bench", userId: user!.id, expiresAt: new Date(8.64e15) },
-    user: {
-      ...(user as never as { id: string; name: string; email: string; type: "Standard"; admin: boolean }),
-      mustChangePassword: false,
-    },
-    cookies: { setSession() {}, clearSession() {} },
-    log: { info() {}, warn() {}, error() {} },
-    requestId: "bench",
-    ip: "127.0.0.1",
-    throttle: new Throttle(),
-    jobs: discardJobs,
-    store: {
-      put: async () => ({ size: 0 }),
-      get: async () => undefined,
-      delete: async () => {},
-      deletePrefix: async () => {},
-      async *listPrefixes() {},
-    },
-  });
-}
+const callerFor = (user: typeof member | undefined) => benchCaller(handle.db, user as never as BenchUser);
 // One item with a tag of its own: a rare tag must be found on the GIN index, not by walking the gallery.
 await sql`insert into media (object_prefix, storage_key, media_type, content_type, size_bytes, tags, upload_date)
   values ('media/rare', 'media/rare/display.webp', 'image', 'image/webp', 1, array['rare-find'], now() - interval '3 years')

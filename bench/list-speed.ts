@@ -1,9 +1,9 @@
 // Times the gallery's first page and the events list with many rows.
 //   pnpm --filter @club/bench list-speed [media rows, default 20000]
 
-import { createCaller, createUser, Throttle } from "@club/api";
+import { createUser } from "@club/api";
 import { createDb, events, media } from "@club/db";
-import { discardJobs } from "@club/jobs";
+import { benchCaller } from "./caller";
 
 const rows = Number(process.argv[2] ?? 20_000);
 const db = await createDb({});
@@ -37,25 +37,7 @@ await db.db.insert(events).values(
     createdBy: user.id,
   })),
 );
-const caller = createCaller({
-  db: db.db,
-  config: { appOrigin: "http://bench.local", tempPassword: "x", timeZone: "UTC", mailDelivery: "capture" },
-  session: { id: "bench", userId: user.id, expiresAt: new Date(8.64e15) },
-  user: { ...user, mustChangePassword: false },
-  cookies: { setSession() {}, clearSession() {} },
-  log: { info() {}, warn() {}, error() {} },
-  requestId: "bench",
-  ip: "127.0.0.1",
-  throttle: new Throttle(),
-  jobs: discardJobs,
-  store: {
-    put: async () => ({ size: 0 }),
-    get: async () => undefined,
-    delete: async () => {},
-    deletePrefix: async () => {},
-    async *listPrefixes() {},
-  },
-});
+const caller = benchCaller(db.db, user);
 
 async function time(label: string, fn: () => Promise<unknown>, runs = 20) {
   await fn();
