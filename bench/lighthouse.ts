@@ -12,7 +12,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const pages = ["/", "/membership", "/login", "/calendar", "/gallery"];
+// Pages to audit: the arguments, else the five of the performance goal.
+const pages = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ["/", "/membership", "/login", "/calendar", "/gallery"];
+const shifts: string[] = [];
 
 /** A port free now (the server is told which one, so APP_ORIGIN can name it). */
 const port = await new Promise<number>((resolve) => {
@@ -77,13 +81,24 @@ try {
       extraHeaders: { Cookie: cookie },
     });
     const lhr = result!.lhr;
+    if (lhr.runtimeError) {
+      // Lighthouse could not load the page this time (it happens under load): say so, not a 0.
+      console.log(`| ${page} | failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message} |`);
+      continue;
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? "";
     const bytes = lhr.audits["total-byte-weight"]?.numericValue ?? 0;
+    // What moved, where the page shifts: the element and its share of the shift.
+    const moved =
+      (lhr.audits["layout-shifts"]?.details as { items?: { node?: { snippet?: string }; score?: number }[] })?.items ??
+      [];
+    for (const m of moved) shifts.push(`${page}: ${m.score?.toFixed(3)} ${m.node?.snippet ?? "(unknown element)"}`);
     console.log(
       `| ${page} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${audit("first-contentful-paint")} | ${audit("largest-contentful-paint")} | ${audit("total-blocking-time")} | ${audit("cumulative-layout-shift")} | ${(bytes / 1024).toFixed(0)} KB |`,
     );
   }
+  if (shifts.length) console.log(`\nlayout shifts:\n${shifts.join("\n")}`);
 } finally {
   chrome.kill();
   server.kill("SIGTERM");

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -14,15 +14,21 @@ const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Runs the CLI from source, as a separate process on its own embedded database. */
+/**
+ * Runs the CLI as users do, the built bundle with plain node (turbo builds it before this test;
+ * alone: `pnpm --filter @club/cli build`), as a separate process on its own embedded database.
+ * From source through tsx each run took twice as long (5.8 s against 2.6 s).
+ */
 async function club(...args: string[]) {
   return clubIn(dataDir, ...args);
 }
 
+const bundle = join(import.meta.dirname, "../dist/club.js");
+if (!existsSync(bundle)) throw new Error("Build the CLI first: pnpm --filter @club/cli build");
+
 async function clubIn(dir: string, ...args: string[]) {
-  const tsx = join(import.meta.dirname, "../node_modules/.bin/tsx");
   try {
-    const { stdout, stderr } = await run(tsx, [join(import.meta.dirname, "main.ts"), ...args], {
+    const { stdout, stderr } = await run(process.execPath, [bundle, ...args], {
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", SMTP_URL: "", CLUB_URL: "", CLUB_TOKEN: "" },
     });
     return { code: 0, stdout, stderr };

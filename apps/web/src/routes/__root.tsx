@@ -23,7 +23,9 @@ function Shell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so it does not jump down (a layout
+          shift) when a page's data arrives after its loading state. */}
+      <main id="main" className="min-h-dvh flex-1">
         {children}
       </main>
       <SiteFooter />

@@ -23,13 +23,15 @@ export function EventSelect({
 }) {
   const events = useQuery(trpc.events.choices.queryOptions({ withMedia }));
   return (
-    <label className="flex flex-col gap-1.5 text-sm font-medium">
+    // A set width: the options arrive after the first paint, and a select sized by its longest title
+    // would grow then (on a phone, wrapping onto a new line and pushing the page down).
+    <label className="flex min-w-56 flex-1 flex-col gap-1.5 text-sm font-medium">
       {label}
       <select
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
-        className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
+        className="w-full min-w-0 rounded-lg border border-line bg-card px-3 py-2 font-normal"
       >
         <option value="">{emptyLabel}</option>
         {events.data?.map((e) => (
