@@ -381,32 +381,17 @@ const rows: Row[] = [
     expect: hidden(OWNER_OR_ADMIN),
   },
 
-  { path: "comments.list", on: "an open event", input: (c) => ({ commentableId: c.open }), expect: PUBLIC },
-  {
-    path: "comments.list",
-    on: "an open event's media",
-    input: (c) => ({ commentableId: c.openMedia }),
-    expect: VISITOR_HIDDEN,
-  },
-  {
-    path: "comments.list",
-    on: "invite-only media",
-    input: (c) => ({ commentableId: c.privateMedia }),
-    expect: hidden(VISITOR_HIDDEN),
-  },
-  { path: "comments.page", on: "an open event", input: (c) => ({ commentableId: c.open }), expect: PUBLIC },
-  {
-    path: "comments.page",
-    on: "an open event's media",
-    input: (c) => ({ commentableId: c.openMedia }),
-    expect: VISITOR_HIDDEN,
-  },
-  {
-    path: "comments.page",
-    on: "invite-only media",
-    input: (c) => ({ commentableId: c.privateMedia }),
-    expect: hidden(VISITOR_HIDDEN),
-  },
+  // The same reading rules for the whole list and for a page of it.
+  ...(["comments.list", "comments.page"] as const).flatMap((path): Row[] => [
+    { path, on: "an open event", input: (c) => ({ commentableId: c.open }), expect: PUBLIC },
+    { path, on: "an open event's media", input: (c) => ({ commentableId: c.openMedia }), expect: VISITOR_HIDDEN },
+    {
+      path,
+      on: "invite-only media",
+      input: (c) => ({ commentableId: c.privateMedia }),
+      expect: hidden(VISITOR_HIDDEN),
+    },
+  ]),
   {
     path: "comments.create",
     on: "an open event",

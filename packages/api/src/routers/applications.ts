@@ -1,7 +1,7 @@
 import { applicationProperties, applications } from "@club/db";
 import { and, desc, eq, inArray, isNull } from "@club/db/orm";
 import { applicationAcceptedMail, applicationReceivedMail, applicationRejectedMail, enqueueMail } from "@club/mail";
-import { applicationInput, applicationStatusInput, LIST_MAX } from "@club/shared";
+import { applicationInput, applicationStatusInput, LIST_MAX, offsetPageFields } from "@club/shared";
 import { z } from "zod";
 import { checkInvitationCode, consumeInvitationCode, INVALID_CODE } from "../domain/invitation-codes";
 import { createRegistrationToken } from "../domain/one-time-tokens";
@@ -50,51 +50,42 @@ export const applicationsRouter = router({
   }),
 
   /** GET /api/applications: newest first (up to LIST_MAX), each with its properties (two queries, not one per row). */
-  list: adminProcedure
-    .input(
-      z
-        .object({
-          offset: z.number().int().min(0).max(1_000_000).optional(),
-          limit: z.number().int().min(1).max(LIST_MAX).optional(),
-        })
-        .optional(),
-    )
-    .query(async ({ ctx, input }) => {
-      const rows = await ctx.db
-        .select()
-        .from(applications)
-        .orderBy(desc(applications.createdAt), desc(applications.id))
-        .offset(input?.offset ?? 0)
-        .limit(input?.limit ?? LIST_MAX);
-      const props = rows.length
-        ? await ctx.db
-            .select()
-            .from(applicationProperties)
-            .where(
-              inArray(
-                applicationProperties.applicationId,
-                rows.map((r) => r.id),
-              ),
-            )
-        : [];
-      return rows.map((a) => ({
-        id: a.id,
-        full_name: a.fullName,
-        email: a.email,
-        phone: a.phone,
-        reason: a.reason,
-        interests: a.interests,
-        availability: a.availability,
-        referral: a.referral,
-        comments: a.comments,
-        membership_type: a.membershipType,
-        created_at: a.createdAt,
-        accepted: a.accepted,
-        properties: props
-          .filter((p) => p.applicationId === a.id)
-          .map((p) => ({ address: p.address, type: p.type, description: p.description, availability: p.availability })),
-      }));
-    }),
+  list: adminProcedure.input(z.object(offsetPageFields).optional()).query(async ({ ctx, input }) => {
+    const rows = await ctx.db
+      .select()
+      .from(applications)
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .offset(input?.offset ?? 0)
+      .limit(input?.limit ?? LIST_MAX);
+    const props = rows.length
+      ? await ctx.db
+          .select()
+          .from(applicationProperties)
+          .where(
+            inArray(
+              applicationProperties.applicationId,
+              rows.map((r) => r.id),
+            ),
+          )
+      : [];
+    return rows.map((a) => ({
+      id: a.id,
+      full_name: a.fullName,
+      email: a.email,
+      phone: a.phone,
+      reason: a.reason,
+      interests: a.interests,
+      availability: a.availability,
+      referral: a.referral,
+      comments: a.comments,
+      membership_type: a.membershipType,
+      created_at: a.createdAt,
+      accepted: a.accepted,
+      properties: props
+        .filter((p) => p.applicationId === a.id)
+        .map((p) => ({ address: p.address, type: p.type, description: p.description, availability: p.availability })),
+    }));
+  }),
 
   /**
    * PATCH /api/applications/{id}/status. A decision is final: the UPDATE only matches a pending

@@ -1,7 +1,7 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { users } from "@club/db";
 import { asc, eq, ilike, or } from "@club/db/orm";
-import { LIST_MAX, privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
+import { LIST_MAX, offsetPageFields, privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
 import { z } from "zod";
 import { requireSomeoneElse } from "../domain/access";
 import { escapeLike } from "../domain/like";
@@ -38,8 +38,7 @@ export const usersRouter = router({
       z
         .object({
           search: z.string().trim().max(200).optional(),
-          offset: z.number().int().min(0).max(1_000_000).optional(),
-          limit: z.number().int().min(1).max(LIST_MAX).optional(),
+          ...offsetPageFields,
         })
         .optional(),
     )

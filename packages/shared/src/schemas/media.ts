@@ -15,6 +15,12 @@ export const commentIdInput = z.object({ id: z.uuid("Comment not found.") });
 /** The most rows a whole-list answer of the spec's (members, applications) carries; a Link header leads on. */
 export const LIST_MAX = 1000;
 
+/** A page of such a list by position: `offset` rows skipped, at most `limit` (LIST_MAX) returned. */
+export const offsetPageFields = {
+  offset: z.number().int().min(0).max(1_000_000).optional(),
+  limit: z.number().int().min(1).max(LIST_MAX).optional(),
+};
+
 /** The most comments one answer carries (newest first); older ones come a page at a time, by cursor. */
 export const COMMENTS_PAGE_MAX = 1000;
 
