@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken, generateToken, hashToken, type SessionUser } from "@club/auth";
-import { applications, comments, eventInvitations, eventParticipants, events, mailOutbox } from "@club/db";
+import {
+  applications,
+  comments,
+  eventInvitations,
+  eventParticipants,
+  events,
+  eventWaitlist,
+  mailOutbox,
+} from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { TRPCError } from "@trpc/server";
@@ -272,6 +280,26 @@ const rows: Row[] = [
   { path: "events.join", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
   { path: "events.leave", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
   { path: "events.leave", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
+  { path: "events.attendees", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
+  { path: "events.attendees", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(OWNER_OR_ADMIN) },
+  {
+    path: "events.moveFromWaitlist",
+    on: "open",
+    input: async (c) => {
+      await api.db.insert(eventWaitlist).values({ eventId: c.open, userId: people.founding.id });
+      return { eventId: c.open, userId: people.founding.id };
+    },
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "events.moveFromWaitlist",
+    on: "invite-only",
+    input: async (c) => {
+      await api.db.insert(eventWaitlist).values({ eventId: c.private, userId: people.founding.id });
+      return { eventId: c.private, userId: people.founding.id };
+    },
+    expect: hidden(OWNER_OR_ADMIN),
+  },
   {
     path: "events.sendConfirmation",
     on: "her own",

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -115,6 +116,7 @@ async function createPglite(config: DbConfig): Promise<DbHandle> {
   let client: PGlite;
   try {
     client = await PGlite.create(config.pgliteDir ?? "memory://", {
+      extensions: { pg_trgm },
       ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
     });
   } catch (err) {

@@ -214,6 +214,39 @@ describe("participation", () => {
   });
 });
 
+describe("capacity, waitlist and the guest list", () => {
+  it("waitlists a member of a full event, tells her place, and exports the list as CSV for managers only", async () => {
+    const e = await create({ title: "Tasting", capacity: 2, guests_per_member: 1, rsvp_deadline: "" });
+    expect(e.rsvp).toMatchObject({ capacity: 2, guests_per_member: 1, seats_taken: 0, closed: false });
+    await addUser(h, { email: "formula@club.test", name: "=HYPERLINK(1)", type: "Standard" });
+    const formula = await login(h, "formula@club.test");
+    expect((await request(h, "POST", `/api/events/${e.id}/join`, { guests: 1 }, standard)).json().message).toBe(
+      "Joined Tasting.",
+    );
+    const waiting = await request(h, "POST", `/api/events/${e.id}/join`, {}, formula);
+    expect(waiting.json()).toMatchObject({ message: "You are #1 on the waitlist for Tasting.", waitlist_position: 1 });
+    const bad = await request(h, "POST", `/api/events/${e.id}/join`, { guests: "two" }, other);
+    expect(bad.statusCode).toBe(400);
+
+    expect((await request(h, "GET", `/api/events/${e.id}/attendees.csv`, undefined, standard)).statusCode).toBe(403);
+    const csv = await request(h, "GET", `/api/events/${e.id}/attendees.csv`, undefined, founder);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    const lines = csv.body.trim().split("\n");
+    expect(lines[0]).toBe("status,waitlist position,name,email,guests,joined at");
+    expect(lines[1]).toMatch(/^going,,Sam,sam@club.test,1,\d{4}-/);
+    // A name that a spreadsheet would run as a formula is made inert.
+    expect(lines[2]).toMatch(/^waitlist,1,'=HYPERLINK\(1\),formula@club.test,0,/);
+
+    // Sam leaves: the first waiting gets the seat, and the mail.
+    await request(h, "DELETE", `/api/events/${e.id}/leave`, undefined, standard);
+    const json = (await request(h, "GET", `/api/events/${e.id}/attendees`, undefined, admin)).json();
+    expect(json.participants.map((p: { name: string }) => p.name)).toEqual(["=HYPERLINK(1)"]);
+    expect(json.waitlist).toEqual([]);
+    expect((await mailTo(h, "formula@club.test")).at(-1)?.subject).toBe("A seat opened: you're going to Tasting");
+  });
+});
+
 describe("invitations", () => {
   it("mails each invitee a link that only she can use, once", async () => {
     const e = await create({ title: "Tea Ceremony", exclusivity: "invite-only" });

@@ -1,6 +1,7 @@
 import type { RouterInputs } from "@club/api";
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
+import { attendeesCsv } from "./attendees-csv";
 import { call, callerFor, pick } from "./caller";
 
 type IdParams = { Params: { id: string } };
@@ -24,6 +25,9 @@ const EVENT_FIELDS = [
   "state",
   "country",
   "virtual_link",
+  "capacity",
+  "guests_per_member",
+  "rsvp_deadline",
 ] as const satisfies readonly (keyof RouterInputs["events"]["update"])[];
 
 /** The spec's event URLs (SPEC.md section 7, "Events"). */
@@ -57,8 +61,26 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
   );
 
   app.post<IdParams>("/api/events/:id/join", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).events.join, { id: request.params.id }),
+    call((await callerFor(deps, request, reply)).events.join, {
+      ...pick(request.body, ["guests"]),
+      id: request.params.id,
+    }),
   );
+
+  app.get<IdParams>("/api/events/:id/attendees", async (request, reply) =>
+    call((await callerFor(deps, request, reply)).events.attendees, { id: request.params.id }),
+  );
+
+  // The guest list for a spreadsheet: participants first, then the waitlist in order.
+  app.get<IdParams>("/api/events/:id/attendees.csv", async (request, reply) => {
+    const caller = await callerFor(deps, request, reply);
+    const list = await call(caller.events.attendees, { id: request.params.id });
+    reply
+      .header("Content-Type", "text/csv; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="attendees-${request.params.id}.csv"`)
+      .header("Cache-Control", "private, no-store");
+    return attendeesCsv(list);
+  });
 
   app.delete<IdParams>("/api/events/:id/leave", async (request, reply) =>
     call((await callerFor(deps, request, reply)).events.leave, { id: request.params.id }),

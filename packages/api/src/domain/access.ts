@@ -134,6 +134,15 @@ export function requireEventCreator(viewer: Viewer & { type: string }): void {
   if (viewer.type === "Standard" && !viewer.admin) throw forbidden("Standard members cannot create events.");
 }
 
+/** The guest list (names, e-mails, guests, the waitlist) is the creator's and the admins'. */
+export function requireEventManager(viewer: Viewer, event: { createdBy: string | null }): void {
+  requireOwnerOrAdmin(
+    viewer,
+    event.createdBy,
+    "Only the event's creator or an admin can see and change the guest list.",
+  );
+}
+
 /** The condition on `events` for the events a viewer may see (undefined: all of them). */
 export function visibleEvents(viewer: Viewer | null): SQL | undefined {
   if (!viewer) return eq(events.exclusivity, "open");

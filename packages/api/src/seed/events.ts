@@ -167,6 +167,8 @@ const demoEvents: (EventInput & { inDays: number; lasts?: number; joiners: strin
     start_time: "17:00",
     end_time: "21:00",
     color: "#f0c987",
+    capacity: 12,
+    guests_per_member: 1,
     joiners: ["host@club.local", "standard@club.local"],
   },
 ];
@@ -189,7 +191,8 @@ export async function seedEvents(db: Db, creatorEmail: string): Promise<void> {
       format(today, "yyyy-MM-dd"),
     );
     if ("error" in values) throw new Error(`demo event ${input.title}: ${values.error}`);
-    const event = await insertEvent(db, { ...values, createdBy: idOf(creatorEmail) ?? null });
+    // No demo event has an RSVP deadline (it would need the club's time zone to become an instant).
+    const event = await insertEvent(db, { ...values, rsvpDeadline: null, createdBy: idOf(creatorEmail) ?? null });
     const joinerIds = joiners.map(idOf).filter((id): id is string => Boolean(id));
     if (joinerIds.length) {
       await db.insert(eventParticipants).values(joinerIds.map((userId) => ({ eventId: event.id, userId })));

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { exclusivityEnum } from "./enums";
 import { users } from "./users";
 
@@ -28,6 +41,11 @@ export const events = pgTable(
     endTime: text("end_time").notNull().default("21:00"),
     imageUrl: text("image_url"),
     bannerImage: text("banner_image"),
+    /** Seats, guests included; null means no limit. Joining a full event puts her on the waitlist. */
+    capacity: integer("capacity"),
+    guestsPerMember: integer("guests_per_member").notNull().default(0),
+    /** After this instant members can no longer join (leaving stays possible). */
+    rsvpDeadline: timestamp("rsvp_deadline", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +54,8 @@ export const events = pgTable(
     uniqueIndex("events_slug_unique").on(t.slug),
     index("events_date_idx").on(t.eventDate, t.startTime),
     index("events_title_lower_idx").on(sql`lower(${t.title})`),
+    check("events_capacity_positive", sql`${t.capacity} is null or ${t.capacity} > 0`),
+    check("events_guests_per_member_range", sql`${t.guestsPerMember} between 0 and 10`),
   ],
 );
 
@@ -49,9 +69,40 @@ export const eventParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Guests she brings; each takes a seat. */
+    guests: integer("guests").notNull().default(0),
   },
   // The composite key makes a second join of the same member a no-op, even when two arrive at once.
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_participants_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_participants_user_idx").on(t.userId),
+    check("event_participants_guests_range", sql`${t.guests} between 0 and 10`),
+  ],
+);
+
+/**
+ * Members waiting for a seat of a full event, first come first served: `position` grows with every
+ * row (an identity, so two joins at the same instant still have an order).
+ */
+export const eventWaitlist = pgTable(
+  "event_waitlist",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    guests: integer("guests").notNull().default(0),
+    position: bigint("position", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_waitlist_event_position_idx").on(t.eventId, t.position),
+    index("event_waitlist_user_idx").on(t.userId),
+    check("event_waitlist_guests_range", sql`${t.guests} between 0 and 10`),
+  ],
 );
 
 export const eventInvitations = pgTable(

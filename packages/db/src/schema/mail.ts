@@ -34,6 +34,9 @@ export const mailOutbox = pgTable(
     index("mail_outbox_status_idx").on(t.status, t.createdAt),
     index("mail_outbox_created_idx").on(t.createdAt),
     index("mail_outbox_purge_idx").on(t.sentAt).where(sql`${t.bodyPurgedAt} is null`),
+    // The outbox screen's search is a "contains" match on the address and the subject.
+    index("mail_outbox_to_trgm_idx").using("gin", sql`${t.to} gin_trgm_ops`),
+    index("mail_outbox_subject_trgm_idx").using("gin", sql`${t.subject} gin_trgm_ops`),
   ],
 );
 

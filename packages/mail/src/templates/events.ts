@@ -44,3 +44,15 @@ export function eventInvitationMail(
     ),
   };
 }
+
+/** A seat freed and she was first on the waitlist: she is now a participant. */
+export function waitlistPromotedMail(name: string, d: EventMailDetails): MailContent {
+  const subject = `A seat opened: you're going to ${d.title}`;
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>A seat opened at <strong>${escapeHtml(d.title)}</strong> and you were next on the waitlist, so your place is confirmed.</p>${detailsTable(d)}${button(d.calendarUrl, "Add to calendar")}<p>If you can no longer come, please <a href="${escapeHtml(d.eventUrl)}">leave the event</a> so the next person on the waitlist gets your seat.</p>`,
+    ),
+  };
+}

@@ -60,6 +60,29 @@ const text = (max: number) =>
     .transform((v) => v?.trim() ?? "");
 const validDate = (v: string) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime());
 
+/** The most guests one member may bring, and the largest capacity, the wizard accepts. */
+export const MAX_GUESTS_PER_MEMBER = 10;
+export const MAX_CAPACITY = 100_000;
+
+/**
+ * A whole number typed in a form (a string) or sent by a script (a number); empty means none.
+ * `label` names the field in the message.
+ */
+const optionalCount = (label: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === "") return null;
+      const n = typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a whole number from ${min} to ${max}.` });
+        return z.NEVER;
+      }
+      return n;
+    });
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+
 /**
  * What the wizard sends (SPEC.md section 7): every field may be empty; `normalizeEvent`
  * applies the defaults. The same schema serves create and edit.
@@ -130,6 +153,20 @@ export const eventInput = z.object({
     .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "The link must start with https://.")
     .nullish()
     .transform((v) => v ?? ""),
+  /** Seats, guests included; empty means no limit. */
+  capacity: optionalCount("Capacity", 1, MAX_CAPACITY),
+  /** Guests each member may bring; empty means none. */
+  guests_per_member: optionalCount("Guests per member", 0, MAX_GUESTS_PER_MEMBER),
+  /** The last moment to join, wall-clock in the club's time zone like the event's own times; empty means until it starts. */
+  rsvp_deadline: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === "" || (DATE_TIME.test(v) && validDate(v.slice(0, 10))),
+      "The RSVP deadline must look like 2026-12-31T18:00.",
+    )
+    .nullish()
+    .transform((v) => v ?? ""),
 });
 export type EventInput = z.input<typeof eventInput>;
 type ParsedEventInput = z.output<typeof eventInput>;
@@ -152,6 +189,10 @@ export interface NormalizedEvent {
   state: string | null;
   country: string | null;
   virtualLink: string | null;
+  capacity: number | null;
+  guestsPerMember: number;
+  /** Wall-clock in the club's zone ("2026-12-01T18:00"); the server turns it into an instant. */
+  rsvpDeadline: string | null;
 }
 
 /**
@@ -165,6 +206,9 @@ export function normalizeEvent(input: ParsedEventInput, today: string): Normaliz
   const endTime = input.end_time || EVENT_DEFAULTS.endTime;
   if (endDate && endDate < eventDate) return { error: "The end date must be on or after the start date." };
   if (!endDate && endTime <= startTime) return { error: "The end time must be after the start time." };
+  const rsvpDeadline = input.rsvp_deadline || null;
+  if (rsvpDeadline && rsvpDeadline > `${endDate ?? eventDate}T${endTime}`)
+    return { error: "The RSVP deadline must be before the event ends." };
   const orNull = (v: string) => (v ? v : null);
   const physical = input.is_physical;
   return {
@@ -186,6 +230,9 @@ export function normalizeEvent(input: ParsedEventInput, today: string): Normaliz
     // Saved by the name people use, whatever form it came in ("United States of America", "USA").
     country: physical ? countryName(orNull(input.country)) : null,
     virtualLink: physical ? null : orNull(input.virtual_link),
+    capacity: input.capacity,
+    guestsPerMember: input.guests_per_member ?? 0,
+    rsvpDeadline,
   };
 }
 
@@ -210,6 +257,15 @@ export const eventListInput = z
   .optional();
 
 export const eventRefInput = z.object({ id: z.string().trim().min(1, "Event not found").max(200) });
+/** Joining: the event, and how many guests she brings (within the event's guests per member). */
+export const joinEventInput = eventRefInput.extend({
+  guests: z
+    .number()
+    .int("Guests must be a whole number.")
+    .min(0, "Guests cannot be negative.")
+    .max(MAX_GUESTS_PER_MEMBER, `At most ${MAX_GUESTS_PER_MEMBER} guests.`)
+    .optional(),
+});
 export const eventIdInput = z.object({ eventId: z.uuid("Event not found") });
 
 export const inviteInput = z.object({

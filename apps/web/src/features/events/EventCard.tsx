@@ -1,6 +1,7 @@
 import type { RouterOutputs } from "@club/api";
 import { formatCardDateRange, truncateDescription } from "@club/shared";
 import { Link } from "@tanstack/react-router";
+import { seatsLabel } from "./rsvp";
 
 type EventSummary = RouterOutputs["events"]["list"][number];
 
@@ -20,7 +21,7 @@ export function EventCard({ event }: { event: EventSummary }) {
         <span className="mt-2 flex-1 text-sm text-ink-soft">{truncateDescription(event.description)}</span>
         <span className="mt-4 text-xs text-ink-soft">
           {event.exclusivity === "invite-only" ? "Invite only · " : ""}
-          {event.participant_count} going
+          {seatsLabel(event.participant_count, event.rsvp)}
         </span>
       </span>
     </Link>

@@ -1,5 +1,6 @@
 import { eventTypeLabel, formatLongDate, formatTimeRange } from "@club/shared";
 import type { ReactNode } from "react";
+import { formatDeadline, seatsLabel } from "./rsvp";
 import type { EventDto } from "./types";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -44,6 +45,21 @@ export function EventDetails({ event: e, actions }: { event: EventDto; actions: 
           )}
           <Row label="Category">{eventTypeLabel(e.type)}</Row>
           <Row label="Exclusivity">{e.exclusivity === "invite-only" ? "Invite only" : "Open"}</Row>
+          {e.rsvp ? (
+            <Row label="Seats">
+              {seatsLabel(e.participants.length, e.rsvp, { countsOnly: true })}
+              {e.rsvp.waitlist_count > 0 ? ` · ${e.rsvp.waitlist_count} on the waitlist` : ""}
+              {e.rsvp.guests_per_member > 0
+                ? ` · each member may bring ${e.rsvp.guests_per_member === 1 ? "a guest" : `up to ${e.rsvp.guests_per_member} guests`}`
+                : ""}
+            </Row>
+          ) : null}
+          {e.rsvp?.rsvp_deadline ? (
+            <Row label="RSVP by">
+              {formatDeadline(e.rsvp.rsvp_deadline)}
+              {e.rsvp.closed ? " (closed)" : ""}
+            </Row>
+          ) : null}
           <Row label="Description">
             <p className="whitespace-pre-line">{e.description}</p>
           </Row>

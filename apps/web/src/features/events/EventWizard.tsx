@@ -5,6 +5,7 @@ import {
   eventInput,
   eventTypes,
   isUnitedStates,
+  MAX_GUESTS_PER_MEMBER,
   UNITED_STATES,
   usStates,
 } from "@club/shared";
@@ -33,6 +34,9 @@ export interface EventForm {
   state: string;
   country: string;
   virtual_link: string;
+  capacity: string;
+  guests_per_member: string;
+  rsvp_deadline: string;
 }
 
 export function formFromEvent(e?: EventDto): EventForm {
@@ -52,6 +56,9 @@ export function formFromEvent(e?: EventDto): EventForm {
     state: e?.state ?? "",
     country: e?.country ?? "",
     virtual_link: e?.virtual_link ?? "",
+    capacity: e?.rsvp?.capacity ? String(e.rsvp.capacity) : "",
+    guests_per_member: e?.rsvp?.guests_per_member ? String(e.rsvp.guests_per_member) : "0",
+    rsvp_deadline: e?.rsvp?.rsvp_deadline ?? "",
   };
 }
 
@@ -221,6 +228,32 @@ export function EventWizard({
               {...text("virtual_link")}
             />
           )}
+          <fieldset className="grid gap-4 sm:col-span-3 sm:grid-cols-3">
+            <legend className="mb-2 text-sm font-medium">Seats and RSVP (optional)</legend>
+            <TextField
+              label="Capacity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              placeholder="No limit"
+              hint="Seats, guests included. When full, members join a waitlist."
+              {...text("capacity")}
+            />
+            <SelectField
+              label="Guests per member"
+              options={Array.from({ length: MAX_GUESTS_PER_MEMBER + 1 }, (_, n) => ({
+                value: String(n),
+                label: n === 0 ? "No guests" : String(n),
+              }))}
+              {...text("guests_per_member")}
+            />
+            <TextField
+              label="RSVP deadline"
+              type="datetime-local"
+              hint="Members cannot join after it. Empty: until the event."
+              {...text("rsvp_deadline")}
+            />
+          </fieldset>
         </div>
       )}
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button } from "../../ui/Button";
+import { GuestList } from "./GuestList";
 import { InviteModal } from "./InviteModal";
 import { JoinLeave } from "./JoinLeave";
 import type { EventDto } from "./types";
@@ -29,6 +30,7 @@ export function Participation({ event, me }: { event: EventDto; me: { user_id: s
           Invite Member(s)
         </Button>
       </div>
+      {event.can_manage ? <GuestList event={event} /> : null}
       <InviteModal event={event} open={inviting} onOpenChange={setInviting} />
     </div>
   );

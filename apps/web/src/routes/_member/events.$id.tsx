@@ -10,6 +10,7 @@ import { EventImages } from "../../features/events/EventImages";
 import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { JoinLeave } from "../../features/events/JoinLeave";
 import { Participation } from "../../features/events/Participation";
+import { seatsLabel } from "../../features/events/rsvp";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -107,7 +108,7 @@ function EventPage() {
       >
         {e.bannerImage ? <img src={e.bannerImage} alt="" className="h-full w-full object-cover" /> : null}
       </div>
-      <Page title={e.title} lead={going === 0 ? "Nobody has joined yet." : `${going} going`}>
+      <Page title={e.title} lead={going === 0 && !e.rsvp ? "Nobody has joined yet." : seatsLabel(going, e.rsvp)}>
         <Tabs
           label="Event"
           value={tab as Tab}

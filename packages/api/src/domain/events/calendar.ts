@@ -1,5 +1,6 @@
 import { countryName, eventTypeLabel, type NormalizedEvent } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import { createEvent, type EventAttributes } from "ics";
 
 /** What calendars need of an event (a stored event has all of it). */
@@ -38,6 +39,15 @@ function instantOf(date: string, time: string, timeZone: string): Date {
     instants.set(key, ms);
   }
   return new Date(ms);
+}
+
+/** "2026-12-01T18:00", wall-clock in the zone, as an instant. */
+export const wallClockInstant = (dateTime: string, timeZone: string): Date =>
+  instantOf(dateTime.slice(0, 10), dateTime.slice(11, 16), timeZone);
+
+/** An instant as the zone's wall clock, "2026-12-01T18:00" (the form the wizard reads and writes). */
+export function wallClockOf(instant: Date, timeZone: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
 }
 
 /** The event's start and end as instants: its dates and times are wall-clock in the club's zone. */

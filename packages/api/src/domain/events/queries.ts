@@ -3,6 +3,15 @@ import { and, asc, eq, exists, type SQL, sql } from "@club/db/orm";
 import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
+import {
+  type RsvpCounts,
+  type RsvpStatus,
+  type RsvpSummary,
+  rsvpCountsOf,
+  rsvpStatusOf,
+  rsvpSummary,
+  usesRsvp,
+} from "./rsvp";
 
 /** The event (the row of `events` in the query) has this member among its participants. */
 export const hasParticipant = (userId: string): SQL =>
@@ -75,4 +84,28 @@ export function toEventDto(
     calendar_url: addToCalendarUrl(e, timeZone),
   };
 }
-export type EventDto = ReturnType<typeof toEventDto>;
+
+/**
+ * An event's page: the spec's shape, and for an event with a capacity, guests or an RSVP deadline
+ * its `rsvp` block (counts, and where the viewer stands). Plain events answer as the spec says.
+ */
+export async function loadEventDto(
+  ctx: { db: Queryable; user: Viewer & { id: string }; config: { timeZone: string } },
+  e: Event,
+): Promise<EventDto> {
+  const dto: EventDto = toEventDto(e, await participantsOf(ctx.db, e.id), ctx.user, ctx.config.timeZone);
+  if (!usesRsvp(e)) return dto;
+  const [counts, me] = await Promise.all([rsvpCountsOf(ctx.db, e.id), rsvpStatusOf(ctx.db, e.id, ctx.user.id)]);
+  return { ...dto, rsvp: { ...rsvpSummary(e, counts, ctx.config.timeZone), me } };
+}
+export type EventDto = ReturnType<typeof toEventDto> & { rsvp?: RsvpSummary & { me: RsvpStatus | null } };
+
+/** A list's card: the counts of an event that uses RSVP rules. */
+export function withRsvpSummary<T extends object>(
+  item: T,
+  e: Event,
+  counts: RsvpCounts,
+  timeZone: string,
+): T & { rsvp?: RsvpSummary } {
+  return usesRsvp(e) ? { ...item, rsvp: rsvpSummary(e, counts, timeZone) } : item;
+}

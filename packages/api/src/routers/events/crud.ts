@@ -1,4 +1,4 @@
-import { comments, eventParticipants, events, media } from "@club/db";
+import { comments, eventParticipants, events, eventWaitlist, media } from "@club/db";
 import { and, asc, desc, eq, exists, ilike, sql } from "@club/db/orm";
 import { eventInput, eventListInput, eventRefInput, eventSlug, normalizeEvent } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
@@ -11,13 +11,15 @@ import {
   requireVisibleEvent,
   visibleEvents,
 } from "../../domain/access";
+import { wallClockInstant } from "../../domain/events/calendar";
 import {
   hasInvitationFor,
   hasParticipant,
-  participantsOf,
-  toEventDto,
+  loadEventDto,
   toEventListItem,
+  withRsvpSummary,
 } from "../../domain/events/queries";
+import { promoteFromWaitlist } from "../../domain/events/rsvp";
 import { insertEvent } from "../../domain/events/slug";
 import { escapeLike } from "../../domain/like";
 import { badRequest, notFound } from "../../errors";
@@ -27,7 +29,7 @@ function normalizeOrThrow(input: z.output<typeof eventInput>, timeZone: string) 
   const today = format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
   const result = normalizeEvent(input, today);
   if ("error" in result) throw badRequest(result.error);
-  return result;
+  return { ...result, rsvpDeadline: result.rsvpDeadline ? wallClockInstant(result.rsvpDeadline, timeZone) : null };
 }
 
 export const eventCrud = {
@@ -39,6 +41,9 @@ export const eventCrud = {
         event: events,
         // Counted per listed event on the (event_id, user_id) key, not over every participation.
         participantCount: sql<number>`(select count(*) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})::int`,
+        // Only events with RSVP rules show seats and the waitlist on their card.
+        guestCount: sql<number>`(case when ${events.capacity} is null and ${events.guestsPerMember} = 0 and ${events.rsvpDeadline} is null then 0 else (select coalesce(sum(${eventParticipants.guests}), 0) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id}) end)::int`,
+        waitingCount: sql<number>`(case when ${events.capacity} is null then 0 else (select count(*) from ${eventWaitlist} where ${eventWaitlist.eventId} = ${events.id}) end)::int`,
       })
       .from(events)
       .where(
@@ -51,11 +56,18 @@ export const eventCrud = {
         ),
       )
       .orderBy(order(events.eventDate), order(events.startTime), asc(events.title));
-    return rows.map((r) => ({
-      ...toEventListItem(r.event, ctx.user),
-      participants: [] as { user_id: string; name: string }[],
-      participant_count: r.participantCount,
-    }));
+    return rows.map((r) =>
+      withRsvpSummary(
+        {
+          ...toEventListItem(r.event, ctx.user),
+          participants: [] as { user_id: string; name: string }[],
+          participant_count: r.participantCount,
+        },
+        r.event,
+        { going: r.participantCount, guests: r.guestCount, waiting: r.waitingCount },
+        ctx.config.timeZone,
+      ),
+    );
   }),
 
   /**
@@ -82,7 +94,7 @@ export const eventCrud = {
   /** GET /api/events/{id}: by id or slug. */
   get: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
     const event = await requireVisibleEvent(ctx, input.id);
-    return toEventDto(event, await participantsOf(ctx.db, event.id), ctx.user, ctx.config.timeZone);
+    return loadEventDto(ctx, event);
   }),
 
   /** POST /api/events: Founding and Travel Host members and admins; defaults per SPEC.md section 5. */
@@ -90,7 +102,7 @@ export const eventCrud = {
     requireEventCreator(ctx.user);
     const values = normalizeOrThrow(input, ctx.config.timeZone);
     const row = await insertEvent(ctx.db, { ...values, createdBy: ctx.user.id }, input.slug);
-    return toEventDto(row, [], ctx.user, ctx.config.timeZone);
+    return loadEventDto(ctx, row);
   }),
 
   /** PUT /api/events/{id}: the creator or an admin; the slug stays, so shared links keep working. */
@@ -98,14 +110,20 @@ export const eventCrud = {
     const event = await requireVisibleEvent(ctx, input.id);
     requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can edit it.");
     const values = normalizeOrThrow(input, ctx.config.timeZone);
-    const [row] = await ctx.db
-      .update(events)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(events.id, event.id))
-      .returning();
-    // Deleted by someone else between the look-up and the update.
-    if (!row) throw notFound(EVENT_NOT_FOUND);
-    return toEventDto(row, await participantsOf(ctx.db, event.id), ctx.user, ctx.config.timeZone);
+    const row = await ctx.db.transaction(async (tx) => {
+      // The update locks the event's row, so joins wait for it and see the new capacity.
+      const [row] = await tx
+        .update(events)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(events.id, event.id))
+        .returning();
+      // Deleted by someone else between the look-up and the update.
+      if (!row) throw notFound(EVENT_NOT_FOUND);
+      // A larger capacity (or none) seats the first on the waitlist.
+      await promoteFromWaitlist(ctx, tx, row);
+      return row;
+    });
+    return loadEventDto(ctx, row);
   }),
 
   /**

@@ -1,12 +1,13 @@
 import { eventParticipants, users } from "@club/db";
 import { and, eq, inArray } from "@club/db/orm";
 import { enqueueMail, eventConfirmationMail } from "@club/mail";
-import { confirmationInput, eventRefInput } from "@club/shared";
+import { confirmationInput, eventRefInput, joinEventInput } from "@club/shared";
 import { z } from "zod";
-import { requireOwnerOrAdmin, requireVisibleEvent } from "../../domain/access";
+import { requireEventManager, requireOwnerOrAdmin, requireVisibleEvent } from "../../domain/access";
 import { icsFile } from "../../domain/events/calendar";
 import { eventMailDetails } from "../../domain/events/mail-details";
 import { participantsOf } from "../../domain/events/queries";
+import { attendeesOf, joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
 import { notFound } from "../../errors";
 import { adminProcedure, memberProcedure } from "../../trpc";
 
@@ -32,20 +33,42 @@ export const eventParticipation = {
    * POST /api/events/{id}/join: idempotent; the composite key makes concurrent joins one row.
    * Invite-only events are joined by those who may see them (invitees, creator, admins).
    */
-  join: memberProcedure.input(eventRefInput).mutation(async ({ ctx, input }) => {
+  join: memberProcedure.input(joinEventInput).mutation(async ({ ctx, input }) => {
     const event = await requireVisibleEvent(ctx, input.id);
-    await ctx.db.insert(eventParticipants).values({ eventId: event.id, userId: ctx.user.id }).onConflictDoNothing();
-    return { message: `Joined ${event.title}.`, participants: await participantsOf(ctx.db, event.id) };
+    const rsvp = await joinEvent(ctx, event.id, ctx.user.id, input.guests);
+    const participants = await participantsOf(ctx.db, event.id);
+    if (rsvp.status === "waitlist")
+      return {
+        message: `You are #${rsvp.position} on the waitlist for ${event.title}.`,
+        participants,
+        waitlist_position: rsvp.position,
+      };
+    return { message: `Joined ${event.title}.`, participants };
   }),
 
-  /** DELETE /api/events/{id}/leave: idempotent. */
+  /** DELETE /api/events/{id}/leave: idempotent; leaves the waitlist too, and a freed seat goes to the next waiting. */
   leave: memberProcedure.input(eventRefInput).mutation(async ({ ctx, input }) => {
     const event = await requireVisibleEvent(ctx, input.id);
-    await ctx.db
-      .delete(eventParticipants)
-      .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, ctx.user.id)));
+    await leaveEvent(ctx, event.id, ctx.user.id);
     return { message: `Left ${event.title}.`, participants: await participantsOf(ctx.db, event.id) };
   }),
+
+  /** Participants with their guests and e-mail, and the waitlist in order: the creator and admins. */
+  attendees: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
+    const event = await requireVisibleEvent(ctx, input.id);
+    requireEventManager(ctx.user, event);
+    return attendeesOf(ctx.db, event.id);
+  }),
+
+  /** The creator or an admin seats someone from the waitlist, even past the capacity; she is e-mailed. */
+  moveFromWaitlist: memberProcedure
+    .input(z.object({ eventId: z.uuid("Event not found"), userId: z.uuid("Unknown member.") }))
+    .mutation(async ({ ctx, input }) => {
+      const event = await requireVisibleEvent(ctx, input.eventId);
+      requireEventManager(ctx.user, event);
+      await moveFromWaitlist(ctx, event.id, input.userId);
+      return { message: "Moved from the waitlist to the participants.", ...(await attendeesOf(ctx.db, event.id)) };
+    }),
 
   /**
    * POST /api/events/send-confirmation: the event's details, an add-to-calendar link and an .ics

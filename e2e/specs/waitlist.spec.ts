@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import { createMember, expectAccessible, screenshot, signIn } from "../fixtures";
+import { waitForMail } from "../mail";
+
+test("a full event: a member joins its waitlist and gets the seat (and an e-mail) when someone leaves", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const waiting = { email: "wanda.waitlist@club.local", name: "Wanda Waitlist" };
+  await createMember(request, waiting);
+
+  // The host makes an event with one seat and joins it herself.
+  await signIn(page, "host@club.local");
+  await page.goto("/calendar");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill("Chef's Table for One");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Date").fill("2027-09-10");
+  await dialog.getByLabel("Capacity").fill("1");
+  await dialog.getByLabel("RSVP deadline").fill("2027-09-09T18:00");
+  await screenshot(page, "event-wizard-seats");
+  await dialog.getByRole("button", { name: "Create Event" }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole("link").filter({ hasText: "Chef's Table for One" });
+  await expect(card).toContainText("0 / 1 going");
+  await card.click();
+  await expect(page.getByText("Thursday, September 9, 2027 at 6:00 PM")).toBeVisible();
+  await page.getByRole("button", { name: "Join Event" }).click();
+  await page
+    .getByRole("dialog", { name: /Welcome to/ })
+    .getByRole("button", { name: "Close" })
+    .click();
+  await expect(page.getByText("1 / 1 going (full)")).toBeVisible();
+
+  // Another member finds it full and joins the waitlist.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signIn(other, waiting.email);
+  await other.goto("/calendar");
+  await expect(other.getByRole("link").filter({ hasText: "Chef's Table for One" })).toContainText(
+    "Full — waitlist open",
+  );
+  await other.getByRole("link").filter({ hasText: "Chef's Table for One" }).click();
+  await other.getByRole("button", { name: "Join Waitlist" }).click();
+  await expect(other.getByRole("status").filter({ hasText: "You are #1 on the waitlist" })).toBeVisible();
+  await expect(other.getByRole("button", { name: "Leave Waitlist" })).toBeVisible();
+  await expectAccessible(other);
+  await screenshot(other, "event-waitlist");
+
+  // The host sees her on the guest list, then gives up her own seat.
+  await page.goto(`${new URL(page.url()).pathname}?tab=participation`);
+  const guestList = page.getByRole("region", { name: "Guest list" });
+  await expect(guestList.getByRole("row").filter({ hasText: waiting.name })).toContainText("Waitlist #1");
+  await expect(guestList.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /attendees\.csv$/);
+  await expectAccessible(page);
+  await screenshot(page, "event-guest-list");
+  await page.getByRole("button", { name: "Leave Event" }).click();
+  const confirm = page.getByRole("dialog", { name: "Are you sure you want to leave?" });
+  await expect(confirm).toContainText("Your seat goes to the next person on the waitlist");
+  await confirm.getByRole("button", { name: "Yes, Leave" }).click();
+  await expect(guestList.getByRole("row").filter({ hasText: waiting.name })).toContainText("Going");
+
+  // The seat is hers: the e-mail arrives over SMTP, with the calendar file, and her page says so.
+  const mail = await waitForMail(waiting.email, /A seat opened: you're going to Chef's Table for One/);
+  expect(mail.attachments).toEqual(["chefs-table-for-one.ics"]);
+  await other.reload();
+  await expect(other.getByRole("button", { name: "Leave Event" })).toBeVisible();
+  await expect(other.getByText("1 / 1 going (full)")).toBeVisible();
+  await context.close();
+});

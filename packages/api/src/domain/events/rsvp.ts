@@ -1,0 +1,282 @@
+import { type Db, type Event, eventParticipants, events, eventWaitlist, type Queryable, users } from "@club/db";
+import { and, asc, eq, inArray, lte, sql } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
+import { enqueueMail, waitlistPromotedMail } from "@club/mail";
+import { formatLongDate } from "@club/shared";
+import { badRequest, conflict, notFound } from "../../errors";
+import { EVENT_NOT_FOUND } from "../access";
+import { icsFile, wallClockOf } from "./calendar";
+import { eventMailDetails } from "./mail-details";
+
+/**
+ * Capacity, guests, the RSVP deadline and the waitlist. Every change of who holds a seat runs in
+ * one transaction that first locks the event's row: joins of the same event queue up behind it, so
+ * 50 members racing for the last 5 seats give exactly 5 participants and 45 waiting, in the order
+ * they got the lock. A freed seat goes to the first on the waitlist in the same transaction.
+ */
+export interface RsvpContext {
+  db: Db;
+  jobs: JobSender;
+  config: { appOrigin: string; timeZone: string };
+}
+
+/** The event uses any RSVP rule; plain events answer exactly as the spec says. */
+export const usesRsvp = (e: Event): boolean => e.capacity !== null || e.guestsPerMember > 0 || e.rsvpDeadline !== null;
+
+export const rsvpClosed = (e: Event, now = new Date()): boolean => e.rsvpDeadline !== null && now > e.rsvpDeadline;
+
+export type RsvpStatus = { status: "going"; guests: number } | { status: "waitlist"; guests: number; position: number };
+
+async function lockEvent(tx: Queryable, eventId: string): Promise<Event> {
+  const [e] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
+  if (!e) throw notFound(EVENT_NOT_FOUND);
+  return e;
+}
+
+/** Seats held: each participant and her guests. */
+export async function seatsTaken(db: Queryable, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ seats: sql<number>`coalesce(sum(1 + ${eventParticipants.guests}), 0)::int` })
+    .from(eventParticipants)
+    .where(eq(eventParticipants.eventId, eventId));
+  return row?.seats ?? 0;
+}
+
+/** Her place on the waitlist, counting from 1; null when she is not on it. */
+export async function waitlistPosition(db: Queryable, eventId: string, userId: string): Promise<number | null> {
+  const mine = db
+    .select({ position: eventWaitlist.position })
+    .from(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, userId)));
+  const [row] = await db
+    .select({ ahead: sql<number>`count(*)::int` })
+    .from(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), lte(eventWaitlist.position, mine)));
+  return row?.ahead ? row.ahead : null;
+}
+
+/** Where she stands: going (with her guests), waiting (and where), or neither. */
+export async function rsvpStatusOf(db: Queryable, eventId: string, userId: string): Promise<RsvpStatus | null> {
+  const [going] = await db
+    .select({ guests: eventParticipants.guests })
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
+  if (going) return { status: "going", guests: going.guests };
+  const [waiting] = await db
+    .select({ guests: eventWaitlist.guests })
+    .from(eventWaitlist)
+    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, userId)));
+  if (!waiting) return null;
+  return { status: "waitlist", guests: waiting.guests, position: (await waitlistPosition(db, eventId, userId)) ?? 1 };
+}
+
+function closedMessage(e: Event, timeZone: string): string {
+  const when = e.rsvpDeadline ? formatLongDate(wallClockOf(e.rsvpDeadline, timeZone).slice(0, 10)) : "";
+  return `RSVPs for ${e.title} closed on ${when}.`;
+}
+
+function checkGuests(e: Event, guests: number): void {
+  if (guests <= e.guestsPerMember) return;
+  throw badRequest(
+    e.guestsPerMember === 0
+      ? "This event does not take guests."
+      : `You can bring up to ${e.guestsPerMember} guest${e.guestsPerMember === 1 ? "" : "s"}.`,
+  );
+}
+
+const seatsWord = (n: number) => `${n} seat${n === 1 ? "" : "s"}`;
+
+/**
+ * Joins the event with `guests` (or changes her guests when she is in already). A full event, or
+ * one with people already waiting (first come, first served), puts her on the waitlist.
+ */
+export async function joinEvent(
+  ctx: RsvpContext,
+  eventId: string,
+  userId: string,
+  guests: number | undefined,
+): Promise<RsvpStatus> {
+  return ctx.db.transaction(async (tx) => {
+    const e = await lockEvent(tx, eventId);
+    const current = await rsvpStatusOf(tx, e.id, userId);
+    const wanted = guests ?? current?.guests ?? 0;
+    checkGuests(e, wanted);
+    if (current && wanted === current.guests) return current;
+    const adding = wanted - (current?.guests ?? -1); // a new participant takes her own seat too
+    if (adding > 0 && rsvpClosed(e)) throw badRequest(closedMessage(e, ctx.config.timeZone));
+
+    if (current?.status === "waitlist") {
+      await tx
+        .update(eventWaitlist)
+        .set({ guests: wanted })
+        .where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
+      return { ...current, guests: wanted };
+    }
+    if (current?.status === "going") {
+      if (adding > 0 && e.capacity !== null) {
+        const free = e.capacity - (await seatsTaken(tx, e.id));
+        if (adding > free)
+          throw conflict(free > 0 ? `Only ${seatsWord(free)} left.` : "The event is full: no seats left for guests.");
+      }
+      await tx
+        .update(eventParticipants)
+        .set({ guests: wanted })
+        .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)));
+      if (adding < 0) await promoteFromWaitlist(ctx, tx, e);
+      return { status: "going", guests: wanted };
+    }
+
+    const someoneWaiting = await tx
+      .select({ one: sql`1` })
+      .from(eventWaitlist)
+      .where(eq(eventWaitlist.eventId, e.id))
+      .limit(1);
+    const fits = e.capacity === null || (await seatsTaken(tx, e.id)) + 1 + wanted <= e.capacity;
+    if (fits && someoneWaiting.length === 0) {
+      await tx.insert(eventParticipants).values({ eventId: e.id, userId, guests: wanted });
+      return { status: "going", guests: wanted };
+    }
+    await tx.insert(eventWaitlist).values({ eventId: e.id, userId, guests: wanted });
+    return { status: "waitlist", guests: wanted, position: (await waitlistPosition(tx, e.id, userId)) ?? 1 };
+  });
+}
+
+/** Leaves the event or its waitlist; her seats go to the first on the waitlist. */
+export async function leaveEvent(ctx: RsvpContext, eventId: string, userId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEvent(tx, eventId);
+    await tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
+    const left = await tx
+      .delete(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)))
+      .returning({ userId: eventParticipants.userId });
+    if (left.length > 0) await promoteFromWaitlist(ctx, tx, e);
+  });
+}
+
+/**
+ * Fills free seats from the head of the waitlist, in order, and mails each promoted member (in the
+ * same transaction, so the mail exists exactly when the seat does). It stops at the first who does
+ * not fit with her guests: nobody is passed over. Without a capacity everyone waiting gets in.
+ */
+export async function promoteFromWaitlist(ctx: RsvpContext, tx: Queryable, e: Event): Promise<string[]> {
+  const promoted: { userId: string; guests: number }[] = [];
+  let free = e.capacity === null ? Number.POSITIVE_INFINITY : e.capacity - (await seatsTaken(tx, e.id));
+  const queue = await tx
+    .select({ userId: eventWaitlist.userId, guests: eventWaitlist.guests })
+    .from(eventWaitlist)
+    .where(eq(eventWaitlist.eventId, e.id))
+    .orderBy(asc(eventWaitlist.position))
+    .limit(e.capacity === null ? 100_000 : Math.max(0, free));
+  for (const next of queue) {
+    if (1 + next.guests > free) break;
+    free -= 1 + next.guests;
+    promoted.push(next);
+  }
+  if (promoted.length === 0) return [];
+  await seat(ctx, tx, e, promoted);
+  return promoted.map((p) => p.userId);
+}
+
+/** A manager moves someone from the waitlist in, even past the capacity (her decision, shown to her). */
+export async function moveFromWaitlist(ctx: RsvpContext, eventId: string, userId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEvent(tx, eventId);
+    const [waiting] = await tx
+      .select({ userId: eventWaitlist.userId, guests: eventWaitlist.guests })
+      .from(eventWaitlist)
+      .where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
+    if (!waiting) throw notFound("That member is not on the waitlist.");
+    await seat(ctx, tx, e, [waiting]);
+  });
+}
+
+async function seat(ctx: RsvpContext, tx: Queryable, e: Event, people: { userId: string; guests: number }[]) {
+  const ids = people.map((p) => p.userId);
+  await tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), inArray(eventWaitlist.userId, ids)));
+  await tx
+    .insert(eventParticipants)
+    .values(people.map((p) => ({ eventId: e.id, userId: p.userId, guests: p.guests })))
+    .onConflictDoNothing();
+  const recipients = await tx
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const details = eventMailDetails(e, ctx.config.appOrigin, ctx.config.timeZone);
+  const ics = icsFile(e, ctx.config.timeZone, details.eventUrl);
+  await enqueueMail(
+    tx,
+    ctx.jobs,
+    recipients.map((r) => ({
+      to: r.email,
+      ...waitlistPromotedMail(r.name, details),
+      attachments: [{ filename: `${e.slug}.ics`, contentType: "text/calendar", content: ics }],
+    })),
+  );
+}
+
+/** Who is coming and who waits, for the event's creator and admins (and the CSV export). */
+export async function attendeesOf(db: Queryable, eventId: string) {
+  const participants = await db
+    .select({
+      user_id: users.id,
+      name: users.name,
+      email: users.email,
+      guests: eventParticipants.guests,
+      joined_at: eventParticipants.joinedAt,
+    })
+    .from(eventParticipants)
+    .innerJoin(users, eq(users.id, eventParticipants.userId))
+    .where(eq(eventParticipants.eventId, eventId))
+    .orderBy(asc(eventParticipants.joinedAt), asc(users.name));
+  const waiting = await db
+    .select({
+      user_id: users.id,
+      name: users.name,
+      email: users.email,
+      guests: eventWaitlist.guests,
+      joined_at: eventWaitlist.joinedAt,
+    })
+    .from(eventWaitlist)
+    .innerJoin(users, eq(users.id, eventWaitlist.userId))
+    .where(eq(eventWaitlist.eventId, eventId))
+    .orderBy(asc(eventWaitlist.position));
+  return { participants, waitlist: waiting.map((w, i) => ({ ...w, position: i + 1 })) };
+}
+
+/** What an event's page and card show of its RSVP rules and counts. */
+export interface RsvpCounts {
+  going: number;
+  guests: number;
+  waiting: number;
+}
+
+export function rsvpSummary(e: Event, c: RsvpCounts, timeZone: string) {
+  const seats = c.going + c.guests;
+  return {
+    capacity: e.capacity,
+    guests_per_member: e.guestsPerMember,
+    /** Wall-clock in the club's zone, like the event's own date and times. */
+    rsvp_deadline: e.rsvpDeadline ? wallClockOf(e.rsvpDeadline, timeZone) : null,
+    closed: rsvpClosed(e),
+    going: c.going,
+    guests: c.guests,
+    seats_taken: seats,
+    seats_left: e.capacity === null ? null : Math.max(0, e.capacity - seats),
+    waitlist_count: c.waiting,
+  };
+}
+export type RsvpSummary = ReturnType<typeof rsvpSummary>;
+
+/** The counts of one event in one query. */
+export async function rsvpCountsOf(db: Queryable, eventId: string): Promise<RsvpCounts> {
+  const [row] = await db
+    .select({
+      going: sql<number>`count(*)::int`,
+      guests: sql<number>`coalesce(sum(${eventParticipants.guests}), 0)::int`,
+      waiting: sql<number>`(select count(*)::int from ${eventWaitlist} where ${eventWaitlist.eventId} = ${eventId})`,
+    })
+    .from(eventParticipants)
+    .where(eq(eventParticipants.eventId, eventId));
+  return row ?? { going: 0, guests: 0, waiting: 0 };
+}
