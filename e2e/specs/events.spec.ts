@@ -19,7 +19,7 @@ test("create a physical event in the United States and a virtual one, then find 
   await dialog.getByLabel("Address").fill("Walden Pond");
   await dialog.getByLabel("Country").selectOption("United States");
   await dialog.getByLabel("State").selectOption("Massachusetts");
-  await dialog.getByLabel("City").fill("Concord");
+  await dialog.getByLabel("City", { exact: true }).fill("Concord");
   await screenshot(page, "event-wizard");
   await dialog.getByRole("button", { name: "Create Event" }).click();
   await expect(dialog).toBeHidden();
@@ -157,10 +157,19 @@ test("join with a confirmation, leave, invite a member who accepts, announce and
 
   await page.getByRole("button", { name: "Delete Event" }).click();
   const confirm = page.getByRole("dialog", { name: 'Are you sure you want to delete "Garden Design Walk"?' });
-  await expect(confirm.getByText("This action cannot be undone.")).toBeVisible();
+  // The host joined through her invitation: she is told, with the organiser's message.
+  await expect(
+    confirm.getByText(
+      "This action cannot be undone. The member going or waiting will be e-mailed that it is cancelled.",
+    ),
+  ).toBeVisible();
+  await confirm.getByLabel("Message to them (optional)").fill("The gardens are flooded; we will plan a new date.");
   await confirm.getByRole("button", { name: "Yes, Delete" }).click();
   await expect(page).toHaveURL(/\/calendar$/);
   await expect(page.getByRole("link").filter({ hasText: "Garden Design Walk" })).toHaveCount(0);
+  const cancelled = await waitForMail("host@club.local", /^Cancelled: Garden Design Walk$/);
+  expect(cancelled.text).toContain("The gardens are flooded; we will plan a new date.");
+  expect(cancelled.attachments).toEqual(["garden-design-walk.ics"]);
 });
 
 test("a month calendar beside the list, and 'my events', both in the address", async ({ page }) => {

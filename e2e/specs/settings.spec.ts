@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, expectAccessible, screenshot, signIn } from "../fixtures";
+import { createMember, DEMO_PASSWORD, expectAccessible, screenshot, signIn } from "../fixtures";
 
 test("a member renames herself, sees no Type control, and checks her new password", async ({ page }) => {
   await signIn(page, "host@club.local");
@@ -53,4 +53,52 @@ test("a member creates an API token, sees it once, uses it from a script and rev
   await expect(page.getByText("No tokens yet.")).toBeVisible();
   const refused = await request.get("/api/events", { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(401);
+});
+
+test("a member turns event reminders off and subscribes to her calendar feed", async ({ page, request }) => {
+  const member = { email: "cleo.calendar@club.local", name: "Cleo Calendar" };
+  await createMember(request, member);
+  await signIn(page, member.email);
+  await page.goto("/events/cooking-class-spring-menus");
+  await page.getByRole("button", { name: "Join Event" }).click();
+  await page
+    .getByRole("dialog", { name: /Welcome to/ })
+    .getByRole("button", { name: "Close" })
+    .click();
+
+  await page.goto("/settings");
+  const reminders = page.getByLabel(/E-mail me a reminder 1 day before each event I joined/);
+  await expect(reminders).toBeChecked();
+  await reminders.uncheck();
+  await expect(page.getByText("Event reminders are off.")).toBeVisible();
+  await page.reload();
+  await expect(reminders).not.toBeChecked();
+
+  await page.getByRole("button", { name: "Make my calendar link" }).click();
+  const link = (await page
+    .getByRole("status")
+    .filter({ hasText: "Your calendar link" })
+    .locator("code")
+    .textContent())!;
+  expect(link).toMatch(/^webcal:\/\/localhost:\d+\/calendar\/[a-z0-9]+\.ics$/);
+  await expect(page.getByRole("link", { name: "Open in my calendar app" })).toHaveAttribute("href", link);
+  await expectAccessible(page);
+  await screenshot(page, "settings-calendar");
+
+  // What a calendar application fetches (it sends no cookie).
+  const feed = await request.get(link.replace("webcal://", "http://"), { headers: { cookie: "" } });
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const text = await feed.text();
+  expect(text).toContain("SUMMARY:Cooking Class: Spring Menus");
+  expect(text).toContain("STATUS:CONFIRMED");
+
+  // A new link replaces the old one, after a confirmation.
+  await page.reload();
+  await page.getByRole("button", { name: "Make a new link" }).click();
+  await page
+    .getByRole("dialog", { name: "Make a new calendar link?" })
+    .getByRole("button", { name: "Yes, make a new link" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Your calendar link" }).locator("code")).not.toHaveText(link);
+  expect((await request.get(link.replace("webcal://", "http://"))).status()).toBe(404);
 });

@@ -125,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       appOrigin: config.appOrigin,
       tempPassword: config.tempPassword,
       timeZone: config.timeZone,
+      reminderHours: config.reminderHours,
       mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
     },
     throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
@@ -178,7 +179,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate("runHousekeeping", () => runHousekeeping(housekeeping));
   if (options.workers !== false) {
-    await startWorkers(jobs, { ...housekeeping, transport, appOrigin: config.appOrigin });
+    await startWorkers(jobs, { ...housekeeping, transport, config: deps.config });
   }
 
   const operator = options.operatorSocket

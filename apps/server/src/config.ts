@@ -10,6 +10,8 @@ export interface AppConfig {
   appOrigin: string;
   tempPassword: string;
   timeZone: string;
+  /** Hours before an event its participants get a reminder; 0 sends none. */
+  reminderHours?: number | undefined;
   databaseUrl?: string | undefined;
   dataDir: string;
   smtpUrl?: string | undefined;
@@ -44,6 +46,7 @@ export function configFromEnv(env: Env): AppConfig {
     appOrigin: env.APP_ORIGIN,
     tempPassword: env.TEMP_PASSWORD,
     timeZone: env.CLUB_TIME_ZONE,
+    reminderHours: env.EVENT_REMINDER_HOURS,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     smtpUrl: env.SMTP_URL,

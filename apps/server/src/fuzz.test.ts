@@ -78,6 +78,7 @@ const routes: [Method, string, keyof Known | null, (k: Known) => Record<string, 
   ],
   ["GET", "/api/events/:id", "event", () => ({})],
   ["GET", "/api/events/:id/attendees", "event", () => ({})],
+  ["GET", "/calendar/:id", null, () => ({})],
   ["GET", "/api/events/:id/attendees.csv", "event", () => ({})],
   [
     "PUT",

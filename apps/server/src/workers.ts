@@ -1,4 +1,4 @@
-import { sendPasswordResetLink } from "@club/api";
+import { type ApiConfig, sendEventReminder, sendPasswordResetLink } from "@club/api";
 import { mailOutbox } from "@club/db";
 import { eq } from "@club/db/orm";
 import type { JobQueue } from "@club/jobs";
@@ -11,11 +11,14 @@ import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
  */
 export async function startWorkers(
   jobs: JobQueue,
-  deps: HousekeepingOptions & { transport: MailTransport; appOrigin: string },
+  deps: HousekeepingOptions & { transport: MailTransport; config: ApiConfig },
 ): Promise<void> {
-  const { db } = deps;
+  const { db, config } = deps;
   await jobs.work("mail.send", (payload, job) => deliverOutboxMessage(db, deps.transport, payload.outboxId, job));
-  await jobs.work("password-reset.send", (payload) => sendPasswordResetLink(db, jobs, deps.appOrigin, payload.email));
+  await jobs.work("password-reset.send", (payload) => sendPasswordResetLink(db, jobs, config.appOrigin, payload.email));
+  await jobs.work("event.reminder", async (payload) => {
+    await sendEventReminder({ db, jobs, config }, payload);
+  });
   await jobs.work("housekeeping", () => runHousekeeping(deps));
   await jobs.scheduleRecurring();
   await jobs.send("housekeeping", {});

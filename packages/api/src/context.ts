@@ -18,6 +18,8 @@ export interface ApiConfig {
   timeZone: string;
   /** Whether mail leaves the server (SMTP) or is only kept in the outbox (the embedded default). */
   mailDelivery: "smtp" | "capture";
+  /** Hours before an event its participants get a reminder (EVENT_REMINDER_HOURS; 0: none; default 24). */
+  reminderHours?: number | undefined;
 }
 
 /** How procedures reach the HTTP response's cookies without knowing the HTTP server. */

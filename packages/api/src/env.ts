@@ -91,6 +91,13 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_240).default(500),
   TRUST_PROXY: trustProxy,
   MAIL_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Hours before an event its participants are e-mailed a reminder; 0 sends none. */
+  EVENT_REMINDER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),

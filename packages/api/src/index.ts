@@ -7,6 +7,7 @@ export {
   requireMember,
   requireVisibleMediaObject,
 } from "./domain/access";
+export { sendEventReminder } from "./domain/events/reminders";
 export { createInvitationCode, invitationCodeStatus, listInvitationCodes } from "./domain/invitation-codes";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";

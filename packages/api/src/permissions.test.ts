@@ -13,6 +13,7 @@ import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetFeed } from "./domain/events/feed";
 import { createInvitationCode } from "./domain/invitation-codes";
 import { createPasswordResetToken, createRegistrationToken } from "./domain/one-time-tokens";
 import { appRouter } from "./root";
@@ -280,6 +281,20 @@ const rows: Row[] = [
   { path: "events.join", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
   { path: "events.leave", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
   { path: "events.leave", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
+  { path: "preferences.get", input: () => undefined, expect: MEMBERS },
+  { path: "calendarFeed.get", input: () => undefined, expect: MEMBERS },
+  { path: "calendarFeed.reset", input: () => ({ includeOpen: true }), expect: MEMBERS },
+  { path: "calendarFeed.update", input: () => ({ includeOpen: true }), expect: MEMBERS },
+  { path: "calendarFeed.remove", input: () => undefined, expect: MEMBERS },
+  // The secret is the credential: an unknown one finds nothing, signed in or not.
+  { path: "calendarFeed.feed", on: "unknown secret", input: () => ({ secret: "nope" }), expect: all("NOT_FOUND") },
+  {
+    path: "calendarFeed.feed",
+    on: "a member's secret",
+    input: async () => ({ secret: await resetFeed(api.db, people.owner.id, false) }),
+    expect: PUBLIC,
+  },
+  { path: "preferences.update", input: () => ({ eventReminders: false }), expect: MEMBERS },
   { path: "events.attendees", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
   { path: "events.attendees", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(OWNER_OR_ADMIN) },
   {

@@ -3,6 +3,7 @@ import { adminMailRouter } from "./routers/admin-mail";
 import { apiTokensRouter } from "./routers/api-tokens";
 import { applicationsRouter } from "./routers/applications";
 import { authRouter } from "./routers/auth";
+import { calendarFeedRouter } from "./routers/calendar-feed";
 import { commentsRouter } from "./routers/comments";
 import { eventsRouter } from "./routers/events";
 import { invitationCodesRouter } from "./routers/invitation-codes";
@@ -10,6 +11,7 @@ import { jobsRouter } from "./routers/jobs";
 import { mailOutboxRouter } from "./routers/mail-outbox";
 import { imagesRouter, mediaRouter } from "./routers/media";
 import { passwordResetRouter } from "./routers/password-reset";
+import { preferencesRouter } from "./routers/preferences";
 import { registrationRouter } from "./routers/registration";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, router } from "./trpc";
@@ -26,6 +28,8 @@ export const appRouter = router({
   jobs: jobsRouter,
   events: eventsRouter,
   apiTokens: apiTokensRouter,
+  preferences: preferencesRouter,
+  calendarFeed: calendarFeedRouter,
   media: mediaRouter,
   images: imagesRouter,
   comments: commentsRouter,

@@ -10,4 +10,4 @@ export {
   type JobSender,
   type SendOptions,
 } from "./queue";
-export { isFailedJob, type JobFailure, type JobState, jobCounts, recentFailures } from "./stats";
+export { isFailedJob, type JobFailure, type JobState, jobCounts, recentFailures, rowsOf } from "./stats";

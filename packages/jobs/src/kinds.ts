@@ -18,6 +18,13 @@ export const jobKinds = {
     options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
     workers: 1,
   },
+  /** A participant's reminder before an event; keyed `{eventId}:{userId}`, moved when the event moves. */
+  "event.reminder": {
+    payload: z.object({ eventId: z.uuid(), userId: z.uuid() }),
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
+    workers: 1,
+    keyed: true,
+  },
   /** Expired sessions and tokens, old mail bodies, unfinished uploads, stale spools, unreferenced objects. */
   housekeeping: {
     payload: z.object({}),

@@ -247,6 +247,25 @@ describe("capacity, waitlist and the guest list", () => {
   });
 });
 
+describe("the calendar feed URL", () => {
+  it("answers text/calendar for a live secret and 404 with a message for any other", async () => {
+    const made = await h.app.inject({
+      method: "POST",
+      url: "/trpc/calendarFeed.reset",
+      headers: { origin: "http://club.test", cookie: standard },
+      payload: { json: { includeOpen: true } },
+    });
+    const { url } = made.json().result.data.json as { url: string };
+    const feed = await request(h, "GET", new URL(url).pathname);
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(feed.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    const gone = await request(h, "GET", "/calendar/not-a-secret.ics");
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toBe("This calendar link is no longer valid. Make a new one in Settings.");
+  });
+});
+
 describe("invitations", () => {
   it("mails each invitee a link that only she can use, once", async () => {
     const e = await create({ title: "Tea Ceremony", exclusivity: "invite-only" });

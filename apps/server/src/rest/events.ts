@@ -86,6 +86,19 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     call((await callerFor(deps, request, reply)).events.leave, { id: request.params.id }),
   );
 
+  // A member's private calendar feed: the secret in the URL is the credential (calendar
+  // applications send no cookies). Calendars poll it; a few minutes of caching spares the database.
+  app.get<{ Params: { file: string } }>("/calendar/:file", async (request, reply) => {
+    const secret = request.params.file.replace(/\.ics$/i, "");
+    const caller = await callerFor(deps, request, reply);
+    const text = await call(caller.calendarFeed.feed, { secret });
+    reply
+      .header("Content-Type", "text/calendar; charset=utf-8")
+      .header("Content-Disposition", 'inline; filename="club.ics"')
+      .header("Cache-Control", "private, max-age=300");
+    return text;
+  });
+
   app.post("/api/events/send-confirmation", async (request, reply) =>
     call((await callerFor(deps, request, reply)).events.sendConfirmation, pick(request.body, ["eventId", "userId"])),
   );

@@ -15,6 +15,7 @@ export function ConfirmDialog({
   onConfirm,
   busy = false,
   tone = "danger",
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,9 +25,12 @@ export function ConfirmDialog({
   onConfirm: () => void;
   busy?: boolean;
   tone?: "danger" | "primary";
+  /** What the action may take along (a message to send with it). */
+  children?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      {children}
       <div className="flex flex-wrap gap-3">
         <Button variant={tone} onClick={onConfirm} disabled={busy}>
           {confirmLabel}

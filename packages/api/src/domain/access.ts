@@ -19,8 +19,8 @@
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { SessionUser } from "@club/auth";
-import { comments, type Event, eventInvitations, events, media, type Queryable } from "@club/db";
+import { hashToken, type SessionUser, sessionUserColumns } from "@club/auth";
+import { calendarFeeds, comments, type Event, eventInvitations, events, media, type Queryable, users } from "@club/db";
 import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../context";
@@ -170,6 +170,25 @@ export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | n
     .from(events)
     .where(and(refCondition(ref), visibleEvents(ctx.user)));
   if (!row) throw notFound(EVENT_NOT_FOUND);
+  return row;
+}
+
+export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
+
+/**
+ * A calendar feed's URL is its own credential (calendar applications send no cookies): the secret
+ * names the member, and the feed shows only what she may see, as she would see it signed in.
+ */
+export async function requireFeedOwner(
+  db: Queryable,
+  secret: string,
+): Promise<{ viewer: SessionUser; includeOpen: boolean }> {
+  const [row] = await db
+    .select({ viewer: sessionUserColumns, includeOpen: calendarFeeds.includeOpen })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.tokenHash, hashToken(secret)));
+  if (!row) throw notFound(FEED_NOT_FOUND);
   return row;
 }
 

@@ -1,5 +1,6 @@
 import {
   apiTokens,
+  cancelledEvents,
   eventInvitations,
   invitationCodes,
   passwordResetTokens,
@@ -12,7 +13,7 @@ import { and, isNotNull, isNull, lt, or, sql } from "@club/db/orm";
  * How long a link or code is kept once it stopped working: long enough for an admin to see why a
  * member's link failed, short enough that the database does not keep every secret's trace.
  */
-export const RETENTION_DAYS = { oneTimeTokens: 30, invitationCodes: 90 } as const;
+export const RETENTION_DAYS = { oneTimeTokens: 30, invitationCodes: 90, cancelledEvents: 60 } as const;
 
 const daysAgo = (days: number) => sql`now() - ${days}::integer * interval '1 day'`;
 
@@ -45,7 +46,13 @@ export async function deleteExpiredRecords(db: Queryable): Promise<Record<string
     .delete(invitationCodes)
     .where(or(lt(invitationCodes.expiresAt, codes), lt(invitationCodes.revokedAt, codes)))
     .returning({ id: invitationCodes.id });
+  // Calendar feeds have carried the cancellation long enough for every calendar to have seen it.
+  const cancellations = await db
+    .delete(cancelledEvents)
+    .where(lt(cancelledEvents.cancelledAt, daysAgo(RETENTION_DAYS.cancelledEvents)))
+    .returning({ id: cancelledEvents.eventId });
   return {
+    cancelledEvents: cancellations.length,
     registrationTokens: registration.length,
     passwordResetTokens: reset.length,
     eventInvitations: invitations.length,

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -46,6 +47,11 @@ export const events = pgTable(
     guestsPerMember: integer("guests_per_member").notNull().default(0),
     /** After this instant members can no longer join (leaving stays possible). */
     rsvpDeadline: timestamp("rsvp_deadline", { withTimezone: true }),
+    /**
+     * The calendar SEQUENCE: raised when the date, time or place changes, so calendars replace
+     * their copy of the event (same UID) instead of keeping the old one.
+     */
+    sequence: integer("sequence").notNull().default(0),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -129,3 +135,41 @@ export const eventInvitations = pgTable(
 );
 
 export type Event = typeof events.$inferSelect;
+
+/**
+ * A member's private calendar feed: the secret in its URL is shown to her once; only its SHA-256 is
+ * kept. Resetting replaces the row, so the old URL stops working at once.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** Every open event too, not only those she joined. */
+    includeOpen: boolean("include_open").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_hash_unique").on(t.tokenHash)],
+);
+
+/**
+ * What calendar feeds still need of a deleted event, for a while: enough to send it as CANCELLED
+ * (same UID, a higher SEQUENCE) so subscribed calendars remove it. Kept 60 days by housekeeping.
+ */
+export const cancelledEvents = pgTable(
+  "cancelled_events",
+  {
+    eventId: uuid("event_id").primaryKey(),
+    exclusivity: exclusivityEnum("exclusivity").notNull(),
+    /** The calendar fields of the event as it was (title, dates, times, place). */
+    calendar: jsonb("calendar").$type<Record<string, unknown>>().notNull(),
+    slug: text("slug").notNull(),
+    sequence: integer("sequence").notNull(),
+    /** Those going or waiting when it was cancelled: their feeds carry the cancellation. */
+    memberIds: uuid("member_ids").array().notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("cancelled_events_cancelled_at_idx").on(t.cancelledAt)],
+);

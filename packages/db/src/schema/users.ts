@@ -16,6 +16,8 @@ export const users = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     /** Members of the Testing Team mailing group (set by admins on the Users screen). */
     testingTeam: boolean("testing_team").notNull().default(false),
+    /** Whether she is e-mailed a reminder before the events she joined (Settings). */
+    eventReminders: boolean("event_reminders").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -56,3 +56,55 @@ export function waitlistPromotedMail(name: string, d: EventMailDetails): MailCon
     ),
   };
 }
+
+/** Before the event: when and where (the place or the link), with the calendar file. */
+export function eventReminderMail(name: string, d: EventMailDetails, settingsUrl: string): MailContent {
+  const subject = `Reminder: ${d.title}, ${d.when}`;
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>A reminder that <strong>${escapeHtml(d.title)}</strong> is coming up, and you are on the list.</p>${detailsTable(d)}${button(d.eventUrl, "See the event")}<p>Can no longer come? Leaving the event gives your seat to someone else. You can turn these reminders off in <a href="${escapeHtml(settingsUrl)}">Settings</a>.</p>`,
+    ),
+  };
+}
+
+/** One line of what changed: "Date: Saturday, March 14 → Sunday, March 15". */
+export interface EventChange {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** The date, time or place changed: what it was and what it is now. */
+export function eventChangedMail(name: string, d: EventMailDetails, changes: EventChange[]): MailContent {
+  const subject = `Changed: ${d.title}`;
+  const rows = changes
+    .map(
+      (c) =>
+        `<tr><td style="padding:4px 16px 4px 0;color:#5c5a66;vertical-align:top">${escapeHtml(c.label)}</td><td style="padding:4px 0"><s>${escapeHtml(c.before)}</s><br>${escapeHtml(c.after)}</td></tr>`,
+    )
+    .join("");
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p><strong>${escapeHtml(d.title)}</strong> has changed:</p><table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${rows}</table>${button(d.eventUrl, "See the event")}<p>The attached calendar file updates the entry in your calendar. If the new time does not suit you, please leave the event so someone else can have your seat.</p>`,
+    ),
+  };
+}
+
+/** The event was deleted: the organiser's message, if any, and a calendar file that removes it. */
+export function eventCancelledMail(name: string, d: EventMailDetails, message: string | null): MailContent {
+  const subject = `Cancelled: ${d.title}`;
+  const note = message
+    ? `<p>A message from the organiser:</p><blockquote style="margin:12px 0;padding:8px 16px;border-left:3px solid #d9d3c7;white-space:pre-line">${escapeHtml(message)}</blockquote>`
+    : "";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>We are sorry: <strong>${escapeHtml(d.title)}</strong>, planned for ${escapeHtml(d.when)} (${escapeHtml(d.time)}), has been cancelled.</p>${note}<p>The attached calendar file removes it from your calendar.</p>`,
+    ),
+  };
+}

@@ -13,6 +13,7 @@ type JobKind = RouterOutputs["jobs"]["summary"][number]["kind"];
 const kindLabel: Record<JobKind, string> = {
   "mail.send": "E-mail delivery",
   "password-reset.send": "Password-reset links",
+  "event.reminder": "Event reminders",
   housekeeping: "Housekeeping (hourly)",
 };
 

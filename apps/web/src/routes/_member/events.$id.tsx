@@ -15,6 +15,7 @@ import { errorCode, errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Dialog } from "../../ui/Dialog";
+import { TextArea } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 import { Tabs } from "../../ui/Tabs";
 
@@ -59,6 +60,7 @@ function EventPage() {
   const { data: me } = useSuspenseQuery(trpc.auth.me.queryOptions());
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [cancelNote, setCancelNote] = useState("");
   const [announcing, setAnnouncing] = useState(false);
   const update = useMutation(
     trpc.events.update.mutationOptions({
@@ -81,6 +83,9 @@ function EventPage() {
   );
   const meInfo = { user_id: me.user_id, admin: me.admin };
   const going = e.participants.length;
+  // Those told when the event is cancelled: everyone going or waiting but the one deleting it.
+  const concerned =
+    going + (e.rsvp?.waitlist_count ?? 0) - (e.participants.some((p) => p.user_id === me.user_id) ? 1 : 0);
   const actions = (
     <>
       <JoinLeave event={e} me={me} />
@@ -139,10 +144,26 @@ function EventPage() {
         open={deleting}
         onOpenChange={setDeleting}
         title={`Are you sure you want to delete "${e.title}"?`}
+        description={
+          concerned > 0
+            ? `This action cannot be undone. ${concerned === 1 ? "The member" : `The ${concerned} members`} going or waiting will be e-mailed that it is cancelled.`
+            : undefined
+        }
         confirmLabel="Yes, Delete"
         busy={remove.isPending}
-        onConfirm={() => remove.mutate({ id: e.id })}
-      />
+        onConfirm={() => remove.mutate({ id: e.id, ...(cancelNote.trim() ? { message: cancelNote } : {}) })}
+      >
+        {concerned > 0 ? (
+          <TextArea
+            label="Message to them (optional)"
+            placeholder="Why it is cancelled, or what happens instead."
+            maxLength={2000}
+            value={cancelNote}
+            onChange={(ev) => setCancelNote(ev.target.value)}
+            className="mb-5"
+          />
+        ) : null}
+      </ConfirmDialog>
       {announcing ? <AnnouncementModal event={e} open={announcing} onOpenChange={setAnnouncing} /> : null}
     </>
   );

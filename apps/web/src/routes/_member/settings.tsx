@@ -1,19 +1,38 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ApiTokens } from "../../features/settings/ApiTokens";
+import { CalendarFeed } from "../../features/settings/CalendarFeed";
+import { EventReminders } from "../../features/settings/EventReminders";
 import { PasswordForm } from "../../features/settings/PasswordForm";
 import { ProfileForm } from "../../features/settings/ProfileForm";
 import { Page } from "../../ui/Page";
 
 export const Route = createFileRoute("/_member/settings")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
+  loader: async ({ context }) => {
+    const me = await context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions());
+    // Someone who must choose a new password first sees only what that needs.
+    if (!me.mustChangePassword)
+      await Promise.all([
+        context.queryClient.ensureQueryData(context.trpc.preferences.get.queryOptions()),
+        context.queryClient.ensureQueryData(context.trpc.calendarFeed.get.queryOptions()),
+      ]);
+    return me;
+  },
   component: function SettingsPage() {
     const { user } = Route.useRouteContext();
     return (
-      <Page title="Settings" lead="Your details, your password and your API tokens.">
+      <Page title="Settings" lead="Your details, your password, reminders, your calendar and your API tokens.">
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileForm />
           <PasswordForm mustChange={user.mustChangePassword} />
-          <div className="lg:col-span-2">{user.mustChangePassword ? null : <ApiTokens />}</div>
+          {user.mustChangePassword ? null : (
+            <>
+              <EventReminders />
+              <CalendarFeed />
+              <div className="lg:col-span-2">
+                <ApiTokens />
+              </div>
+            </>
+          )}
         </div>
       </Page>
     );

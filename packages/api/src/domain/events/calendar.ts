@@ -82,19 +82,45 @@ export function addToCalendarUrl(e: CalendarEvent, timeZone: string): string {
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
-/** An .ics file for the event (RFC 5545), for any calendar application. */
-export function icsFile(e: CalendarEvent, timeZone: string, url: string): string {
+/**
+ * The event's calendar UID: the same in every .ics the club sends (confirmation, reminder, change,
+ * cancellation) and in the calendar feed, so a calendar keeps one entry per event.
+ */
+export function eventUid(e: { id: string }, appOrigin: string): string {
+  return `${e.id}@${new URL(appOrigin).hostname}`;
+}
+
+/** What a calendar needs to keep one entry per event: its UID and how often it changed. */
+export interface IcsIdentity {
+  uid: string;
+  sequence: number;
+  /** A cancelled event is sent as CANCELLED (with METHOD:CANCEL), so calendars remove it. */
+  cancelled?: boolean;
+}
+
+/** The event as calendars take it: shared by the .ics files and the feed. */
+export function icsAttributes(e: CalendarEvent, timeZone: string, url: string, id: IcsIdentity): EventAttributes {
   const { start, end } = eventInstants(e, timeZone);
-  const attrs: EventAttributes = {
+  return {
     start: start.getTime(),
     end: end.getTime(),
     title: e.title,
     description: e.description,
     location: placeOf(e),
     url,
+    uid: id.uid,
+    sequence: id.sequence,
+    status: id.cancelled ? "CANCELLED" : "CONFIRMED",
     productId: "club/events",
   };
-  const { error, value } = createEvent(attrs);
+}
+
+/** An .ics file for the event (RFC 5545), for any calendar application. */
+export function icsFile(e: CalendarEvent, timeZone: string, url: string, id: IcsIdentity): string {
+  const { error, value } = createEvent({
+    ...icsAttributes(e, timeZone, url, id),
+    method: id.cancelled ? "CANCEL" : "PUBLISH",
+  });
   if (error || !value) throw error ?? new Error("Could not build the calendar file.");
   return value;
 }

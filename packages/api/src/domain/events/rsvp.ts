@@ -5,8 +5,9 @@ import { enqueueMail, waitlistPromotedMail } from "@club/mail";
 import { formatLongDate } from "@club/shared";
 import { badRequest, conflict, notFound } from "../../errors";
 import { EVENT_NOT_FOUND } from "../access";
-import { icsFile, wallClockOf } from "./calendar";
-import { eventMailDetails } from "./mail-details";
+import { wallClockOf } from "./calendar";
+import { eventMailDetails, icsAttachment } from "./mail-details";
+import { cancelReminder, scheduleReminders } from "./reminders";
 
 /**
  * Capacity, guests, the RSVP deadline and the waitlist. Every change of who holds a seat runs in
@@ -17,7 +18,7 @@ import { eventMailDetails } from "./mail-details";
 export interface RsvpContext {
   db: Db;
   jobs: JobSender;
-  config: { appOrigin: string; timeZone: string };
+  config: { appOrigin: string; timeZone: string; reminderHours?: number | undefined };
 }
 
 /** The event uses any RSVP rule; plain events answer exactly as the spec says. */
@@ -96,49 +97,59 @@ export async function joinEvent(
   userId: string,
   guests: number | undefined,
 ): Promise<RsvpStatus> {
-  return ctx.db.transaction(async (tx) => {
-    const e = await lockEvent(tx, eventId);
-    const current = await rsvpStatusOf(tx, e.id, userId);
-    const wanted = guests ?? current?.guests ?? 0;
-    checkGuests(e, wanted);
-    if (current && wanted === current.guests) return current;
-    const adding = wanted - (current?.guests ?? -1); // a new participant takes her own seat too
-    if (adding > 0 && rsvpClosed(e)) throw badRequest(closedMessage(e, ctx.config.timeZone));
+  return ctx.db.transaction((tx) => joinIn(ctx, tx, eventId, userId, guests));
+}
 
-    if (current?.status === "waitlist") {
-      await tx
-        .update(eventWaitlist)
-        .set({ guests: wanted })
-        .where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
-      return { ...current, guests: wanted };
-    }
-    if (current?.status === "going") {
-      if (adding > 0 && e.capacity !== null) {
-        const free = e.capacity - (await seatsTaken(tx, e.id));
-        if (adding > free)
-          throw conflict(free > 0 ? `Only ${seatsWord(free)} left.` : "The event is full: no seats left for guests.");
-      }
-      await tx
-        .update(eventParticipants)
-        .set({ guests: wanted })
-        .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)));
-      if (adding < 0) await promoteFromWaitlist(ctx, tx, e);
-      return { status: "going", guests: wanted };
-    }
+/** `joinEvent` inside a transaction the caller holds (accepting an invitation joins too). */
+export async function joinIn(
+  ctx: RsvpContext,
+  tx: Queryable,
+  eventId: string,
+  userId: string,
+  guests: number | undefined,
+): Promise<RsvpStatus> {
+  const e = await lockEvent(tx, eventId);
+  const current = await rsvpStatusOf(tx, e.id, userId);
+  const wanted = guests ?? current?.guests ?? 0;
+  checkGuests(e, wanted);
+  if (current && wanted === current.guests) return current;
+  const adding = wanted - (current?.guests ?? -1); // a new participant takes her own seat too
+  if (adding > 0 && rsvpClosed(e)) throw badRequest(closedMessage(e, ctx.config.timeZone));
 
-    const someoneWaiting = await tx
-      .select({ one: sql`1` })
-      .from(eventWaitlist)
-      .where(eq(eventWaitlist.eventId, e.id))
-      .limit(1);
-    const fits = e.capacity === null || (await seatsTaken(tx, e.id)) + 1 + wanted <= e.capacity;
-    if (fits && someoneWaiting.length === 0) {
-      await tx.insert(eventParticipants).values({ eventId: e.id, userId, guests: wanted });
-      return { status: "going", guests: wanted };
+  if (current?.status === "waitlist") {
+    await tx
+      .update(eventWaitlist)
+      .set({ guests: wanted })
+      .where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
+    return { ...current, guests: wanted };
+  }
+  if (current?.status === "going") {
+    if (adding > 0 && e.capacity !== null) {
+      const free = e.capacity - (await seatsTaken(tx, e.id));
+      if (adding > free)
+        throw conflict(free > 0 ? `Only ${seatsWord(free)} left.` : "The event is full: no seats left for guests.");
     }
-    await tx.insert(eventWaitlist).values({ eventId: e.id, userId, guests: wanted });
-    return { status: "waitlist", guests: wanted, position: (await waitlistPosition(tx, e.id, userId)) ?? 1 };
-  });
+    await tx
+      .update(eventParticipants)
+      .set({ guests: wanted })
+      .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)));
+    if (adding < 0) await promoteFromWaitlist(ctx, tx, e);
+    return { status: "going", guests: wanted };
+  }
+
+  const someoneWaiting = await tx
+    .select({ one: sql`1` })
+    .from(eventWaitlist)
+    .where(eq(eventWaitlist.eventId, e.id))
+    .limit(1);
+  const fits = e.capacity === null || (await seatsTaken(tx, e.id)) + 1 + wanted <= e.capacity;
+  if (fits && someoneWaiting.length === 0) {
+    await tx.insert(eventParticipants).values({ eventId: e.id, userId, guests: wanted });
+    await scheduleReminders(ctx, tx, e, [userId]);
+    return { status: "going", guests: wanted };
+  }
+  await tx.insert(eventWaitlist).values({ eventId: e.id, userId, guests: wanted });
+  return { status: "waitlist", guests: wanted, position: (await waitlistPosition(tx, e.id, userId)) ?? 1 };
 }
 
 /** Leaves the event or its waitlist; her seats go to the first on the waitlist. */
@@ -150,7 +161,9 @@ export async function leaveEvent(ctx: RsvpContext, eventId: string, userId: stri
       .delete(eventParticipants)
       .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)))
       .returning({ userId: eventParticipants.userId });
-    if (left.length > 0) await promoteFromWaitlist(ctx, tx, e);
+    if (left.length === 0) return;
+    await cancelReminder(ctx.jobs, tx, e.id, userId);
+    await promoteFromWaitlist(ctx, tx, e);
   });
 }
 
@@ -198,19 +211,20 @@ async function seat(ctx: RsvpContext, tx: Queryable, e: Event, people: { userId:
     .insert(eventParticipants)
     .values(people.map((p) => ({ eventId: e.id, userId: p.userId, guests: p.guests })))
     .onConflictDoNothing();
+  await scheduleReminders(ctx, tx, e, ids);
   const recipients = await tx
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(inArray(users.id, ids));
   const details = eventMailDetails(e, ctx.config.appOrigin, ctx.config.timeZone);
-  const ics = icsFile(e, ctx.config.timeZone, details.eventUrl);
+  const ics = icsAttachment(e, ctx.config);
   await enqueueMail(
     tx,
     ctx.jobs,
     recipients.map((r) => ({
       to: r.email,
       ...waitlistPromotedMail(r.name, details),
-      attachments: [{ filename: `${e.slug}.ics`, contentType: "text/calendar", content: ics }],
+      attachments: [ics],
     })),
   );
 }

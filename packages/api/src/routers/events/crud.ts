@@ -12,6 +12,7 @@ import {
   visibleEvents,
 } from "../../domain/access";
 import { wallClockInstant } from "../../domain/events/calendar";
+import { deleteEvent, updateEvent } from "../../domain/events/changes";
 import {
   hasInvitationFor,
   hasParticipant,
@@ -19,7 +20,6 @@ import {
   toEventListItem,
   withRsvpSummary,
 } from "../../domain/events/queries";
-import { promoteFromWaitlist } from "../../domain/events/rsvp";
 import { insertEvent } from "../../domain/events/slug";
 import { escapeLike } from "../../domain/like";
 import { badRequest, notFound } from "../../errors";
@@ -110,33 +110,26 @@ export const eventCrud = {
     const event = await requireVisibleEvent(ctx, input.id);
     requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can edit it.");
     const values = normalizeOrThrow(input, ctx.config.timeZone);
-    const row = await ctx.db.transaction(async (tx) => {
-      // The update locks the event's row, so joins wait for it and see the new capacity.
-      const [row] = await tx
-        .update(events)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(events.id, event.id))
-        .returning();
-      // Deleted by someone else between the look-up and the update.
-      if (!row) throw notFound(EVENT_NOT_FOUND);
-      // A larger capacity (or none) seats the first on the waitlist.
-      await promoteFromWaitlist(ctx, tx, row);
-      return row;
-    });
+    const row = await updateEvent(ctx, event.id, values, ctx.user.id);
     return loadEventDto(ctx, row);
   }),
 
   /**
-   * DELETE /api/events/{id}: participants and invitations go with it (cascade), and its comments; its media stay
-   * in the gallery without the association (set null).
+   * DELETE /api/events/{id}: those going or waiting are e-mailed the cancellation, with the
+   * optional message; participants and invitations go with it (cascade), and its comments; its
+   * media stay in the gallery without the association (set null).
    */
-  delete: memberProcedure.input(z.object({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    const event = await requireVisibleEvent(ctx, input.id);
-    requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can delete it.");
-    await ctx.db.transaction(async (tx) => {
-      await tx.delete(comments).where(eq(comments.commentableId, event.id));
-      await tx.delete(events).where(eq(events.id, event.id));
-    });
-    return { message: "Event deleted.", id: event.id };
-  }),
+  delete: memberProcedure
+    .input(
+      z.object({
+        id: z.uuid(EVENT_NOT_FOUND),
+        message: z.string().trim().max(2000, "Please keep the message under 2000 characters.").optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const event = await requireVisibleEvent(ctx, input.id);
+      requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can delete it.");
+      await deleteEvent(ctx, event.id, input.message || null, ctx.user.id);
+      return { message: "Event deleted.", id: event.id };
+    }),
 };

@@ -6,6 +6,7 @@ import { inviteInput } from "@club/shared";
 import { z } from "zod";
 import { requireVisibleEvent } from "../../domain/access";
 import { eventMailDetails } from "../../domain/events/mail-details";
+import { joinIn } from "../../domain/events/rsvp";
 import { badRequest } from "../../errors";
 import { TOKEN_GUESSES } from "../../throttle";
 import { memberProcedure } from "../../trpc";
@@ -86,10 +87,8 @@ export const eventInvitationProcedures = {
           )
           .returning({ eventId: eventInvitations.eventId });
         if (!invitation) throw badRequest(INVALID_INVITATION);
-        await tx
-          .insert(eventParticipants)
-          .values({ eventId: invitation.eventId, userId: ctx.user.id })
-          .onConflictDoNothing();
+        // Accepting joins as the Join button does: a full event puts her on the waitlist.
+        await joinIn(ctx, tx, invitation.eventId, ctx.user.id, undefined);
         const [event] = await tx
           .select({ id: events.id, title: events.title, slug: events.slug })
           .from(events)

@@ -4,9 +4,9 @@ import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { confirmationInput, eventRefInput, joinEventInput } from "@club/shared";
 import { z } from "zod";
 import { requireEventManager, requireOwnerOrAdmin, requireVisibleEvent } from "../../domain/access";
-import { icsFile } from "../../domain/events/calendar";
-import { eventMailDetails } from "../../domain/events/mail-details";
+import { eventMailDetails, icsAttachment } from "../../domain/events/mail-details";
 import { participantsOf } from "../../domain/events/queries";
+import { scheduleReminders } from "../../domain/events/reminders";
 import { attendeesOf, joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
 import { notFound } from "../../errors";
 import { adminProcedure, memberProcedure } from "../../trpc";
@@ -22,10 +22,13 @@ export const eventParticipation = {
       const ids = [...new Set(input.userIds)];
       const known = await ctx.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
       if (known.length !== ids.length) throw notFound("Some of these members do not exist.");
-      await ctx.db
-        .insert(eventParticipants)
-        .values(ids.map((userId) => ({ eventId: event.id, userId })))
-        .onConflictDoNothing();
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .insert(eventParticipants)
+          .values(ids.map((userId) => ({ eventId: event.id, userId })))
+          .onConflictDoNothing();
+        await scheduleReminders(ctx, tx, event, ids);
+      });
       return { participants: await participantsOf(ctx.db, event.id) };
     }),
 
@@ -88,13 +91,7 @@ export const eventParticipation = {
       {
         to: participant.email,
         ...eventConfirmationMail(participant.name, details),
-        attachments: [
-          {
-            filename: `${event.slug}.ics`,
-            contentType: "text/calendar",
-            content: icsFile(event, ctx.config.timeZone, details.eventUrl),
-          },
-        ],
+        attachments: [icsAttachment(event, ctx.config)],
       },
     ]);
     return { message: "Confirmation email sent." };

@@ -1,0 +1,152 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { useState } from "react";
+import { toast } from "sonner";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Card } from "../../ui/Page";
+
+/**
+ * Her private calendar feed: a link to subscribe to in Apple Calendar, Google Calendar or Outlook.
+ * The link is shown once, when it is made (only its hash is kept); a new one replaces it.
+ */
+export function CalendarFeed() {
+  const queryClient = useQueryClient();
+  const { data: feed } = useSuspenseQuery(trpc.calendarFeed.get.queryOptions());
+  const [made, setMade] = useState<{ url: string; webcal: string }>();
+  // Chosen before the link is made, or changed after (saved at once); a failure puts it back.
+  const [includeOpen, setIncludeOpen] = useState(feed.includeOpen);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.calendarFeed.get.queryKey() });
+  const failed = (err: unknown) => toast.error(errorMessage(err, "That did not work. Please try again."));
+  const reset = useMutation(
+    trpc.calendarFeed.reset.mutationOptions({
+      onSuccess: async (r) => {
+        setMade({ url: r.url, webcal: r.webcal });
+        setConfirmReset(false);
+        toast.success(r.message);
+        await refresh();
+      },
+      onError: failed,
+    }),
+  );
+  const update = useMutation(
+    trpc.calendarFeed.update.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(r.message);
+        await refresh();
+      },
+      onError: (err) => {
+        setIncludeOpen(feed.includeOpen);
+        failed(err);
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.calendarFeed.remove.mutationOptions({
+      onSuccess: async (r) => {
+        setMade(undefined);
+        setConfirmRemove(false);
+        toast.success(r.message);
+        await refresh();
+      },
+      onError: failed,
+    }),
+  );
+  const copy = async (text: string) => {
+    await navigator.clipboard.writeText(text);
+    toast.success("Link copied.");
+  };
+
+  return (
+    <Card>
+      <h2 className="text-2xl text-plum">Calendar</h2>
+      <p className="mt-2 text-sm text-ink-soft">
+        Subscribe to your club events from Apple Calendar, Google Calendar or Outlook. Changes and cancellations reach
+        your calendar by themselves. The link is private: anyone who has it sees your events.
+      </p>
+      <label className="mt-4 flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 accent-plum"
+          checked={includeOpen}
+          disabled={update.isPending}
+          onChange={(e) => {
+            setIncludeOpen(e.target.checked);
+            if (feed.active) update.mutate({ includeOpen: e.target.checked });
+          }}
+        />
+        <span>Include every open event, not only those I joined.</span>
+      </label>
+      {made ? (
+        <Alert tone="success" className="mt-4">
+          Your calendar link (copy it now; it will not be shown again):
+          <code className="mt-2 block break-all rounded bg-card px-2 py-1 text-ink">{made.webcal}</code>
+          <span className="mt-3 flex flex-wrap gap-2">
+            <a href={made.webcal} className="font-medium text-plum underline underline-offset-4">
+              Open in my calendar app
+            </a>
+            <span aria-hidden="true">·</span>
+            <button
+              type="button"
+              className="font-medium text-plum underline underline-offset-4"
+              onClick={() => copy(made.webcal)}
+            >
+              Copy link
+            </button>
+            <span aria-hidden="true">·</span>
+            <button
+              type="button"
+              className="font-medium text-plum underline underline-offset-4"
+              onClick={() => copy(made.url)}
+            >
+              Copy https link (Google Calendar: “From URL”)
+            </button>
+          </span>
+        </Alert>
+      ) : feed.active ? (
+        <p className="mt-4 text-sm text-ink-soft">
+          You made a calendar link on {format(feed.createdAt, "MMM d, yyyy")}. Lost it, or shared it by mistake? A new
+          link replaces it.
+        </p>
+      ) : null}
+      <div className="mt-5 flex flex-wrap gap-3">
+        {feed.active ? (
+          <>
+            <Button variant="secondary" onClick={() => setConfirmReset(true)}>
+              Make a new link
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirmRemove(true)}>
+              Turn off
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => reset.mutate({ includeOpen })} disabled={reset.isPending}>
+            Make my calendar link
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmReset}
+        onOpenChange={setConfirmReset}
+        title="Make a new calendar link?"
+        description="The old link stops working: calendars subscribed to it stop updating until you subscribe to the new one."
+        confirmLabel="Yes, make a new link"
+        busy={reset.isPending}
+        onConfirm={() => reset.mutate({ includeOpen })}
+      />
+      <ConfirmDialog
+        open={confirmRemove}
+        onOpenChange={setConfirmRemove}
+        title="Turn off your calendar link?"
+        description="Calendars subscribed to it stop updating."
+        confirmLabel="Yes, turn off"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+    </Card>
+  );
+}

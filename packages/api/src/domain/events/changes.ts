@@ -1,0 +1,136 @@
+import {
+  cancelledEvents,
+  comments,
+  type Event,
+  eventParticipants,
+  events,
+  eventWaitlist,
+  type Queryable,
+  users,
+} from "@club/db";
+import { and, eq, ne } from "@club/db/orm";
+import { type EventChange, enqueueMail, eventCancelledMail, eventChangedMail } from "@club/mail";
+import { notFound } from "../../errors";
+import { EVENT_NOT_FOUND } from "../access";
+import { eventInstants } from "./calendar";
+import { cancellationOf } from "./feed";
+import { eventMailDetails, icsAttachment } from "./mail-details";
+import { cancelEventReminders, rescheduleEventReminders } from "./reminders";
+import { promoteFromWaitlist, type RsvpContext } from "./rsvp";
+
+/** What a change of the date, time or place looks like to people: old → new, as mails write them. */
+export function eventChanges(before: Event, after: Event, club: RsvpContext["config"]): EventChange[] {
+  const was = eventMailDetails(before, club.appOrigin, club.timeZone);
+  const now = eventMailDetails(after, club.appOrigin, club.timeZone);
+  const changes: EventChange[] = [];
+  if (was.when !== now.when) changes.push({ label: "Date", before: was.when, after: now.when });
+  if (was.time !== now.time) changes.push({ label: "Time", before: was.time, after: now.time });
+  if (was.place !== now.place) changes.push({ label: "Where", before: was.place, after: now.place });
+  return changes;
+}
+
+/** Everyone the event's fate concerns: participants and the waitlist (not the person making the change). */
+async function concerned(tx: Queryable, eventId: string, exceptUserId: string) {
+  const going = tx
+    .select({ name: users.name, email: users.email })
+    .from(eventParticipants)
+    .innerJoin(users, eq(users.id, eventParticipants.userId))
+    .where(and(eq(eventParticipants.eventId, eventId), ne(users.id, exceptUserId)));
+  const waiting = tx
+    .select({ name: users.name, email: users.email })
+    .from(eventWaitlist)
+    .innerJoin(users, eq(users.id, eventWaitlist.userId))
+    .where(and(eq(eventWaitlist.eventId, eventId), ne(users.id, exceptUserId)));
+  return [...(await going), ...(await waiting)];
+}
+
+/**
+ * Saves an edit. A new date, time or place raises the calendar SEQUENCE, e-mails everyone going or
+ * waiting one "changed" message (old → new, with the updated .ics) and moves their reminders; a
+ * larger capacity seats the first waiting. All in one transaction, which first locks the event.
+ */
+export async function updateEvent(
+  ctx: RsvpContext,
+  eventId: string,
+  values: Partial<typeof events.$inferInsert>,
+  editorId: string,
+): Promise<Event> {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
+    // Deleted by someone else between the look-up and the update.
+    if (!before) throw notFound(EVENT_NOT_FOUND);
+    const changes = eventChanges(before, { ...before, ...values } as Event, ctx.config);
+    const [after] = await tx
+      .update(events)
+      .set({ ...values, updatedAt: new Date(), ...(changes.length ? { sequence: before.sequence + 1 } : {}) })
+      .where(eq(events.id, eventId))
+      .returning();
+    if (!after) throw notFound(EVENT_NOT_FOUND);
+    await promoteFromWaitlist(ctx, tx, after);
+    if (changes.length === 0) return after;
+    const details = eventMailDetails(after, ctx.config.appOrigin, ctx.config.timeZone);
+    const ics = icsAttachment(after, ctx.config);
+    await enqueueMail(
+      tx,
+      ctx.jobs,
+      (await concerned(tx, eventId, editorId)).map((p) => ({
+        to: p.email,
+        ...eventChangedMail(p.name, details, changes),
+        attachments: [ics],
+      })),
+    );
+    if (changes.some((c) => c.label !== "Where")) await rescheduleEventReminders(ctx, tx, after);
+    return after;
+  });
+}
+
+/**
+ * Deletes an event: everyone going or waiting is e-mailed the cancellation (with the organiser's
+ * message, and an .ics that removes it from calendars), the reminders are cancelled, and its
+ * comments go; participants and invitations go by cascade, its media stay in the gallery.
+ */
+export async function deleteEvent(
+  ctx: RsvpContext,
+  eventId: string,
+  message: string | null,
+  editorId: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [e] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
+    if (!e) throw notFound(EVENT_NOT_FOUND);
+    // An event that is over is only tidied away: nobody needs to hear it is cancelled.
+    if (eventInstants(e, ctx.config.timeZone).end.getTime() > Date.now()) {
+      // Calendar feeds carry the cancellation for a while, so subscribed calendars remove it.
+      const members = [
+        ...(await tx
+          .select({ id: eventParticipants.userId })
+          .from(eventParticipants)
+          .where(eq(eventParticipants.eventId, e.id))),
+        ...(await tx.select({ id: eventWaitlist.userId }).from(eventWaitlist).where(eq(eventWaitlist.eventId, e.id))),
+      ];
+      await tx
+        .insert(cancelledEvents)
+        .values(
+          cancellationOf(
+            e,
+            members.map((m) => m.id),
+          ),
+        )
+        .onConflictDoNothing();
+      const details = eventMailDetails(e, ctx.config.appOrigin, ctx.config.timeZone);
+      const ics = icsAttachment(e, ctx.config, { cancelled: true });
+      await enqueueMail(
+        tx,
+        ctx.jobs,
+        (await concerned(tx, e.id, editorId)).map((p) => ({
+          to: p.email,
+          ...eventCancelledMail(p.name, details, message),
+          attachments: [ics],
+        })),
+      );
+    }
+    await cancelEventReminders(ctx.jobs, tx, e.id);
+    await tx.delete(comments).where(eq(comments.commentableId, e.id));
+    await tx.delete(events).where(eq(events.id, e.id));
+  });
+}

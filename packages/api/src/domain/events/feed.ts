@@ -1,0 +1,125 @@
+import { generateToken, hashToken } from "@club/auth";
+import { calendarFeeds, cancelledEvents, type Event, events, type Queryable } from "@club/db";
+import { and, asc, eq, gt, or, sql } from "@club/db/orm";
+import { createEvents, type EventAttributes } from "ics";
+import { type Viewer, visibleEvents } from "../access";
+import { RETENTION_DAYS } from "../retention";
+import { type CalendarEvent, eventUid, icsAttributes } from "./calendar";
+import { eventUrlOf } from "./mail-details";
+import { hasParticipant } from "./queries";
+
+/**
+ * A member's private calendar feed (webcal://…/calendar/{secret}.ics): the events she joined and,
+ * if she asks, every open event, each under the UID the club's mails use and with its SEQUENCE, so
+ * a change updates the entry and a cancellation removes it.
+ */
+interface Club {
+  appOrigin: string;
+  timeZone: string;
+}
+
+/** How far back the feed reaches, and how many events it carries at most. */
+const PAST_DAYS = 90;
+const MAX_EVENTS = 1000;
+
+export function feedUrls(appOrigin: string, secret: string) {
+  const url = `${appOrigin}/calendar/${secret}.ics`;
+  return { url, webcal: url.replace(/^https?:\/\//, "webcal://") };
+}
+
+/** A new secret for her feed (the old URL stops working); shown to her once. */
+export async function resetFeed(db: Queryable, userId: string, includeOpen: boolean): Promise<string> {
+  const secret = generateToken(32);
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash: hashToken(secret), includeOpen })
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { tokenHash: hashToken(secret), includeOpen, createdAt: new Date() },
+    });
+  return secret;
+}
+
+/** What the club's mails and the feed keep of an event once it is deleted (see `cancelledEvents`). */
+export function cancellationOf(e: Event, memberIds: string[]): typeof cancelledEvents.$inferInsert {
+  const { title, description, eventDate, endDate, startTime, endTime, isPhysical, location, city, state, zipCode } = e;
+  const calendar: CalendarEvent = {
+    title,
+    description,
+    eventDate,
+    endDate,
+    startTime,
+    endTime,
+    isPhysical,
+    location,
+    city,
+    state,
+    zipCode,
+    country: e.country,
+    virtualLink: e.virtualLink,
+    type: e.type,
+  };
+  return {
+    eventId: e.id,
+    exclusivity: e.exclusivity,
+    calendar: calendar as unknown as Record<string, unknown>,
+    slug: e.slug,
+    sequence: e.sequence + 1,
+    memberIds,
+  };
+}
+
+/** The feed's text for the member this secret belongs to. */
+export function feedText(club: Club, current: Event[], cancelled: (typeof cancelledEvents.$inferSelect)[]): string {
+  const attrs: EventAttributes[] = [
+    ...current.map((e) =>
+      icsAttributes(e, club.timeZone, eventUrlOf(e, club.appOrigin), {
+        uid: eventUid(e, club.appOrigin),
+        sequence: e.sequence,
+      }),
+    ),
+    ...cancelled.map((c) =>
+      icsAttributes(c.calendar as unknown as CalendarEvent, club.timeZone, `${club.appOrigin}/calendar`, {
+        uid: eventUid({ id: c.eventId }, club.appOrigin),
+        sequence: c.sequence,
+        cancelled: true,
+      }),
+    ),
+  ];
+  // An empty calendar is still a calendar (ics refuses an empty list).
+  if (attrs.length === 0)
+    return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:club/events\r\nMETHOD:PUBLISH\r\nX-WR-CALNAME:The Club\r\nEND:VCALENDAR\r\n";
+  const { error, value } = createEvents(attrs, { productId: "club/events", method: "PUBLISH", calName: "The Club" });
+  if (error || !value) throw error ?? new Error("Could not build the calendar feed.");
+  return value;
+}
+
+/** The events and cancellations in her feed. */
+export async function feedEntries(db: Queryable, viewer: Viewer, includeOpen: boolean) {
+  const current = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        visibleEvents(viewer),
+        includeOpen ? or(hasParticipant(viewer.id), eq(events.exclusivity, "open")) : hasParticipant(viewer.id),
+        sql`coalesce(${events.endDate}, ${events.eventDate}) >= current_date - ${PAST_DAYS}::int`,
+      ),
+    )
+    .orderBy(asc(events.eventDate), asc(events.startTime))
+    .limit(MAX_EVENTS);
+  const cancelled = await db
+    .select()
+    .from(cancelledEvents)
+    .where(
+      and(
+        gt(cancelledEvents.cancelledAt, sql`now() - make_interval(days => ${RETENTION_DAYS.cancelledEvents}::int)`),
+        or(
+          sql`${cancelledEvents.memberIds} @> array[${viewer.id}]::uuid[]`,
+          includeOpen ? eq(cancelledEvents.exclusivity, "open") : undefined,
+        ),
+      ),
+    )
+    .limit(MAX_EVENTS);
+  return { current, cancelled };
+}
