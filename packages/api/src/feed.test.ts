@@ -38,7 +38,9 @@ describe("the calendar feed", () => {
   it("carries the events she joined under the mails' UID, in UTC, with a SEQUENCE that rises on a change", async () => {
     const joined = await api.callerFor(host).events.create({ ...base, title: "Joined Supper" });
     const open = await api.callerFor(host).events.create({ ...base, title: "Open Picnic" });
-    const hidden = await api.callerFor(host).events.create({ ...base, title: "Secret Salon", exclusivity: "invite-only" });
+    const hidden = await api
+      .callerFor(host)
+      .events.create({ ...base, title: "Secret Salon", exclusivity: "invite-only" });
     await api.callerFor(ann).events.join({ id: joined.id });
 
     const made = await api.callerFor(ann).calendarFeed.reset({ includeOpen: false });

@@ -1,5 +1,5 @@
 import { generateToken, hashToken } from "@club/auth";
-import { eventInvitations, eventParticipants, events, users } from "@club/db";
+import { eventInvitations, events, users } from "@club/db";
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from "@club/db/orm";
 import { enqueueMail, eventInvitationMail } from "@club/mail";
 import { inviteInput } from "@club/shared";
