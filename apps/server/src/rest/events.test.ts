@@ -247,6 +247,29 @@ describe("capacity, waitlist and the guest list", () => {
   });
 });
 
+describe("an edit through the spec's payload", () => {
+  it("keeps the capacity, guests and deadline it does not name, and clears them when sent empty", async () => {
+    const e = await create({
+      title: "Keep",
+      event_date: "2027-02-01",
+      capacity: 8,
+      guests_per_member: 2,
+      rsvp_deadline: "2027-01-01T12:00",
+    });
+    const spec = { title: "Kept", date: e.event_date, start_time: "16:00", end_time: "21:00" };
+    const edited = await request(h, "PUT", `/api/events/${e.id}`, spec, founder);
+    expect(edited.json().rsvp).toMatchObject({ capacity: 8, guests_per_member: 2, rsvp_deadline: "2027-01-01T12:00" });
+    const cleared = await request(
+      h,
+      "PUT",
+      `/api/events/${e.id}`,
+      { ...spec, capacity: null, guests_per_member: "", rsvp_deadline: "" },
+      founder,
+    );
+    expect(cleared.json()).not.toHaveProperty("rsvp");
+  });
+});
+
 describe("the calendar feed URL", () => {
   it("answers text/calendar for a live secret and 404 with a message for any other", async () => {
     const made = await h.app.inject({

@@ -65,15 +65,17 @@ export const MAX_GUESTS_PER_MEMBER = 10;
 export const MAX_CAPACITY = 100_000;
 
 /**
- * A whole number typed in a form (a string) or sent by a script (a number); empty means none.
- * `label` names the field in the message.
+ * A whole number typed in a form (a string) or sent by a script (a number); empty or null means
+ * none, and a field left out means "as it is" (a script written for the spec's payload, which has
+ * no such field, does not clear it). `label` names the field in the message.
  */
 const optionalCount = (label: string, min: number, max: number) =>
   z
     .union([z.number(), z.string().trim()])
     .nullish()
     .transform((v, ctx) => {
-      if (v === null || v === undefined || v === "") return null;
+      if (v === undefined) return undefined;
+      if (v === null || v === "") return null;
       const n = typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
       if (!Number.isInteger(n) || n < min || n > max) {
         ctx.addIssue({ code: "custom", message: `${label} must be a whole number from ${min} to ${max}.` });
@@ -157,7 +159,10 @@ export const eventInput = z.object({
   capacity: optionalCount("Capacity", 1, MAX_CAPACITY),
   /** Guests each member may bring; empty means none. */
   guests_per_member: optionalCount("Guests per member", 0, MAX_GUESTS_PER_MEMBER),
-  /** The last moment to join, wall-clock in the club's time zone like the event's own times; empty means until it starts. */
+  /**
+   * The last moment to join, wall-clock in the club's time zone like the event's own times; empty
+   * means until it starts, left out means as it is.
+   */
   rsvp_deadline: z
     .string()
     .trim()
@@ -166,7 +171,7 @@ export const eventInput = z.object({
       "The RSVP deadline must look like 2026-12-31T18:00.",
     )
     .nullish()
-    .transform((v) => v ?? ""),
+    .transform((v) => (v === undefined ? undefined : (v ?? ""))),
 });
 export type EventInput = z.input<typeof eventInput>;
 type ParsedEventInput = z.output<typeof eventInput>;
@@ -189,10 +194,11 @@ export interface NormalizedEvent {
   state: string | null;
   country: string | null;
   virtualLink: string | null;
-  capacity: number | null;
-  guestsPerMember: number;
+  /** Undefined in these three: the field was left out, and an edit keeps what the event has. */
+  capacity?: number | null;
+  guestsPerMember?: number;
   /** Wall-clock in the club's zone ("2026-12-01T18:00"); the server turns it into an instant. */
-  rsvpDeadline: string | null;
+  rsvpDeadline?: string | null;
 }
 
 /**
@@ -206,7 +212,7 @@ export function normalizeEvent(input: ParsedEventInput, today: string): Normaliz
   const endTime = input.end_time || EVENT_DEFAULTS.endTime;
   if (endDate && endDate < eventDate) return { error: "The end date must be on or after the start date." };
   if (!endDate && endTime <= startTime) return { error: "The end time must be after the start time." };
-  const rsvpDeadline = input.rsvp_deadline || null;
+  const rsvpDeadline = input.rsvp_deadline === undefined ? undefined : input.rsvp_deadline || null;
   if (rsvpDeadline && rsvpDeadline > `${endDate ?? eventDate}T${endTime}`)
     return { error: "The RSVP deadline must be before the event ends." };
   const orNull = (v: string) => (v ? v : null);
@@ -230,9 +236,10 @@ export function normalizeEvent(input: ParsedEventInput, today: string): Normaliz
     // Saved by the name people use, whatever form it came in ("United States of America", "USA").
     country: physical ? countryName(orNull(input.country)) : null,
     virtualLink: physical ? null : orNull(input.virtual_link),
-    capacity: input.capacity,
-    guestsPerMember: input.guests_per_member ?? 0,
-    rsvpDeadline,
+    // Left out: not in the object at all, so an update leaves the column alone.
+    ...(input.capacity !== undefined ? { capacity: input.capacity } : {}),
+    ...(input.guests_per_member !== undefined ? { guestsPerMember: input.guests_per_member ?? 0 } : {}),
+    ...(rsvpDeadline !== undefined ? { rsvpDeadline } : {}),
   };
 }
 

@@ -29,7 +29,9 @@ function normalizeOrThrow(input: z.output<typeof eventInput>, timeZone: string) 
   const today = format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
   const result = normalizeEvent(input, today);
   if ("error" in result) throw badRequest(result.error);
-  return { ...result, rsvpDeadline: result.rsvpDeadline ? wallClockInstant(result.rsvpDeadline, timeZone) : null };
+  const { rsvpDeadline, ...rest } = result;
+  if (rsvpDeadline === undefined) return rest;
+  return { ...rest, rsvpDeadline: rsvpDeadline ? wallClockInstant(rsvpDeadline, timeZone) : null };
 }
 
 export const eventCrud = {
