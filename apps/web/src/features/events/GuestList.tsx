@@ -44,14 +44,14 @@ export function GuestList({ event }: { event: EventDto }) {
       </div>
       <p className="mt-1 text-sm text-ink-soft">
         {participants.length} going{guests > 0 ? ` with ${guests} guest${guests === 1 ? "" : "s"}` : ""}
-        {waitlist.length > 0 ? ` · ${waitlist.length} on the waitlist` : ""}. Only you and the admins see this.
+        {waitlist.length > 0 ? ` · ${waitlist.length} on the waitlist` : ""}. Only the organiser and the admins see this.
       </p>
       <div className="mt-3 overflow-x-auto rounded-[var(--radius-card)] border border-line bg-card">
         <table className="w-full text-left text-sm">
           <thead className="bg-paper-deep text-ink-soft">
             <tr>
               <th className="px-4 py-2 font-medium">Name</th>
-              <th className="px-4 py-2 font-medium">E-mail</th>
+              <th className="hidden px-4 py-2 font-medium sm:table-cell">E-mail</th>
               <th className="px-4 py-2 font-medium">Guests</th>
               <th className="px-4 py-2 font-medium">Status</th>
             </tr>
@@ -60,7 +60,7 @@ export function GuestList({ event }: { event: EventDto }) {
             {participants.map((p) => (
               <tr key={p.user_id}>
                 <td className="px-4 py-2">{p.name}</td>
-                <td className="px-4 py-2 break-all">{p.email}</td>
+                <td className="hidden px-4 py-2 break-all sm:table-cell">{p.email}</td>
                 <td className="px-4 py-2">{p.guests}</td>
                 <td className="px-4 py-2">Going</td>
               </tr>
@@ -68,7 +68,7 @@ export function GuestList({ event }: { event: EventDto }) {
             {waitlist.map((w) => (
               <tr key={w.user_id} className="bg-paper">
                 <td className="px-4 py-2">{w.name}</td>
-                <td className="px-4 py-2 break-all">{w.email}</td>
+                <td className="hidden px-4 py-2 break-all sm:table-cell">{w.email}</td>
                 <td className="px-4 py-2">{w.guests}</td>
                 <td className="px-4 py-2">
                   <span className="mr-3">Waitlist #{w.position}</span>
