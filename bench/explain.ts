@@ -31,7 +31,8 @@ const handle = await createDb({
   onQuery: (query, params) => recording?.push({ query, params }),
 });
 await handle.migrate();
-const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+// The plans are read as the server's own sessions run them (JIT off: see packages/db's client).
+const sql = postgres(url.toString(), { max: 1, onnotice: () => {}, connection: { jit: "off" } });
 
 const sizes = {
   users: n(100_000),

@@ -50,3 +50,13 @@ describe("createDb on the embedded database", () => {
     await handle.close();
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("createDb on Postgres", () => {
+  it("runs its sessions without JIT compilation (it cost the events list 320 ms a call)", async () => {
+    const handle = await createDb({ databaseUrl: process.env.TEST_DATABASE_URL });
+    const { sql } = await import("drizzle-orm");
+    const rows = (await handle.db.execute(sql`show jit`)) as unknown as { jit: string }[];
+    expect(rows[0]?.jit).toBe("off");
+    await handle.close();
+  });
+});
