@@ -1,5 +1,5 @@
-import type { SessionUser } from "@club/auth";
-import { eventParticipants, events, eventWaitlist, mailOutbox, users } from "@club/db";
+import { hashToken, type SessionUser } from "@club/auth";
+import { eventInvitations, eventParticipants, events, eventWaitlist, mailOutbox, users } from "@club/db";
 import { asc, eq, inArray } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApi, testApi } from "./test/api";
@@ -133,6 +133,24 @@ describe("capacity and the waitlist", () => {
     await api.callerFor(host).events.update({ id: e.id, title: "Supper club", event_date: "2027-06-01", capacity: "" });
     expect(await participantIds(e.id)).toHaveLength(4);
     expect(await mailsTo([b!, c!, d!])).toHaveLength(3);
+  });
+});
+
+describe("an invitation to a full event", () => {
+  it("puts the invitee on the waitlist when she accepts, and says so", async () => {
+    const e = await event({ capacity: 1 });
+    const [a, b] = await crowd(2, "Invited");
+    await api.callerFor(a!).events.join({ id: e.id });
+    await api.db.insert(eventInvitations).values({
+      eventId: e.id,
+      inviteeId: b!.id,
+      invitedBy: host.id,
+      tokenHash: hashToken("invitation-to-a-full-event"),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const accepted = await api.callerFor(b!).events.acceptInvite({ token: "invitation-to-a-full-event" });
+    expect(accepted).toMatchObject({ event: { id: e.id }, waitlist_position: 1 });
+    expect(await waitlistOf(e.id)).toEqual([b!.id]);
   });
 });
 

@@ -23,7 +23,15 @@ export const Route = createFileRoute("/_member/events/invite/$token")({
       return () => clearTimeout(t);
     }, [accept.data, navigate]);
 
-    if (accept.data) return <Page title="Success!" lead={`Joined '${accept.data.event.title}' successfully!`} />;
+    if (accept.data)
+      return "waitlist_position" in accept.data ? (
+        <Page
+          title="You are on the waitlist"
+          lead={`'${accept.data.event.title}' is full: you are #${accept.data.waitlist_position} on its waitlist. We will e-mail you if a seat opens.`}
+        />
+      ) : (
+        <Page title="Success!" lead={`Joined '${accept.data.event.title}' successfully!`} />
+      );
     if (accept.isError) {
       const message = errorCode(accept.error)
         ? errorMessage(accept.error, "Failed to accept invitation.")

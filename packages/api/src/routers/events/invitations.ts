@@ -88,12 +88,12 @@ export const eventInvitationProcedures = {
           .returning({ eventId: eventInvitations.eventId });
         if (!invitation) throw badRequest(INVALID_INVITATION);
         // Accepting joins as the Join button does: a full event puts her on the waitlist.
-        await joinIn(ctx, tx, invitation.eventId, ctx.user.id, undefined);
+        const rsvp = await joinIn(ctx, tx, invitation.eventId, ctx.user.id, undefined);
         const [event] = await tx
           .select({ id: events.id, title: events.title, slug: events.slug })
           .from(events)
           .where(eq(events.id, invitation.eventId));
-        return { event: event! };
+        return rsvp.status === "waitlist" ? { event: event!, waitlist_position: rsvp.position } : { event: event! };
       });
       await attempt.succeeded();
       return accepted;
