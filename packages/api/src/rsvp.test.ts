@@ -92,6 +92,26 @@ describe("capacity and the waitlist", () => {
     expect(seen.rsvp?.me).toEqual({ status: "waitlist", guests: 0, position: 2 });
   });
 
+  it("seats freed at once go to the first waiting, in order, never past the capacity", async () => {
+    const e = await event({ capacity: 5 });
+    const people = await crowd(18, "Rush");
+    const going = people.slice(0, 5);
+    const waiting = people.slice(5, 15);
+    const late = people.slice(15);
+    for (const m of [...going, ...waiting]) await api.callerFor(m).events.join({ id: e.id });
+    // Everyone going leaves while three more arrive, all at once.
+    await Promise.all([
+      ...going.map((m) => api.callerFor(m).events.leave({ id: e.id })),
+      ...late.map((m) => api.callerFor(m).events.join({ id: e.id })),
+    ]);
+    expect(new Set(await participantIds(e.id))).toEqual(new Set(waiting.slice(0, 5).map((m) => m.id)));
+    const queue = await waitlistOf(e.id);
+    // Those who were waiting keep their order, ahead of the newcomers.
+    expect(queue.slice(0, 5)).toEqual(waiting.slice(5).map((m) => m.id));
+    expect(new Set(queue.slice(5))).toEqual(new Set(late.map((m) => m.id)));
+    expect(await mailsTo(waiting.slice(0, 5))).toHaveLength(5);
+  });
+
   it("a seat freed goes to the first waiting, who is e-mailed with the calendar file; the rest move up", async () => {
     const e = await event({ capacity: 2 });
     const [a, b, c, d] = await crowd(4, "Queue");
