@@ -44,7 +44,8 @@ export function GuestList({ event }: { event: EventDto }) {
       </div>
       <p className="mt-1 text-sm text-ink-soft">
         {participants.length} going{guests > 0 ? ` with ${guests} guest${guests === 1 ? "" : "s"}` : ""}
-        {waitlist.length > 0 ? ` · ${waitlist.length} on the waitlist` : ""}. Only the organiser and the admins see this.
+        {waitlist.length > 0 ? ` · ${waitlist.length} on the waitlist` : ""}. Only the organiser and the admins see
+        this.
       </p>
       <div className="mt-3 overflow-x-auto rounded-[var(--radius-card)] border border-line bg-card">
         <table className="w-full text-left text-sm">

@@ -1,4 +1,4 @@
-import { comments, eventParticipants, events, eventWaitlist, media } from "@club/db";
+import { eventParticipants, events, eventWaitlist, media } from "@club/db";
 import { and, asc, desc, eq, exists, ilike, sql } from "@club/db/orm";
 import { eventInput, eventListInput, eventRefInput, eventSlug, normalizeEvent } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
@@ -22,7 +22,7 @@ import {
 } from "../../domain/events/queries";
 import { insertEvent } from "../../domain/events/slug";
 import { escapeLike } from "../../domain/like";
-import { badRequest, notFound } from "../../errors";
+import { badRequest } from "../../errors";
 import { memberProcedure } from "../../trpc";
 
 function normalizeOrThrow(input: z.output<typeof eventInput>, timeZone: string) {
