@@ -6,6 +6,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Checkbox } from "../../ui/Field";
 import { Card } from "../../ui/Page";
 
 /**
@@ -56,6 +57,7 @@ export function CalendarFeed() {
       onError: failed,
     }),
   );
+  const linkish = "font-medium text-plum underline underline-offset-4";
   const copy = async (text: string) => {
     await navigator.clipboard.writeText(text);
     toast.success("Link copied.");
@@ -68,41 +70,30 @@ export function CalendarFeed() {
         Subscribe to your club events from Apple Calendar, Google Calendar or Outlook. Changes and cancellations reach
         your calendar by themselves. The link is private: anyone who has it sees your events.
       </p>
-      <label className="mt-4 flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-plum"
-          checked={includeOpen}
-          disabled={update.isPending}
-          onChange={(e) => {
-            setIncludeOpen(e.target.checked);
-            if (feed.active) update.mutate({ includeOpen: e.target.checked });
-          }}
-        />
-        <span>Include every open event, not only those I joined.</span>
-      </label>
+      <Checkbox
+        className="mt-4"
+        label="Include every open event, not only those I joined."
+        checked={includeOpen}
+        disabled={update.isPending}
+        onChange={(e) => {
+          setIncludeOpen(e.target.checked);
+          if (feed.active) update.mutate({ includeOpen: e.target.checked });
+        }}
+      />
       {made ? (
         <Alert tone="success" className="mt-4">
           Your calendar link (copy it now; it will not be shown again):
           <code className="mt-2 block break-all rounded bg-card px-2 py-1 text-ink">{made.webcal}</code>
           <span className="mt-3 flex flex-wrap gap-2">
-            <a href={made.webcal} className="font-medium text-plum underline underline-offset-4">
+            <a href={made.webcal} className={linkish}>
               Open in my calendar app
             </a>
             <span aria-hidden="true">·</span>
-            <button
-              type="button"
-              className="font-medium text-plum underline underline-offset-4"
-              onClick={() => copy(made.webcal)}
-            >
+            <button type="button" className={linkish} onClick={() => copy(made.webcal)}>
               Copy link
             </button>
             <span aria-hidden="true">·</span>
-            <button
-              type="button"
-              className="font-medium text-plum underline underline-offset-4"
-              onClick={() => copy(made.url)}
-            >
+            <button type="button" className={linkish} onClick={() => copy(made.url)}>
               Copy https link (Google Calendar: “From URL”)
             </button>
           </span>

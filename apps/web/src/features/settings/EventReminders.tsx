@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { Checkbox } from "../../ui/Field";
 import { Card } from "../../ui/Page";
 
 /** Whether she is e-mailed before the events she joined (the club sets how long before). */
@@ -31,19 +32,16 @@ export function EventReminders() {
       {hours === 0 ? (
         <p className="mt-2 text-sm text-ink-soft">The club does not send event reminders.</p>
       ) : (
-        <label className="mt-4 flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 accent-plum"
-            checked={on}
-            disabled={save.isPending}
-            onChange={(e) => {
-              setOn(e.target.checked);
-              save.mutate({ eventReminders: e.target.checked });
-            }}
-          />
-          <span>E-mail me a reminder {before} before each event I joined, with the place and a calendar file.</span>
-        </label>
+        <Checkbox
+          className="mt-4"
+          label={`E-mail me a reminder ${before} before each event I joined, with the place and a calendar file.`}
+          checked={on}
+          disabled={save.isPending}
+          onChange={(e) => {
+            setOn(e.target.checked);
+            save.mutate({ eventReminders: e.target.checked });
+          }}
+        />
       )}
     </Card>
   );

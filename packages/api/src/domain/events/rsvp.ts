@@ -231,30 +231,21 @@ async function seat(ctx: RsvpContext, tx: Queryable, e: Event, people: { userId:
 
 /** Who is coming and who waits, for the event's creator and admins (and the CSV export). */
 export async function attendeesOf(db: Queryable, eventId: string) {
-  const participants = await db
-    .select({
-      user_id: users.id,
-      name: users.name,
-      email: users.email,
-      guests: eventParticipants.guests,
-      joined_at: eventParticipants.joinedAt,
-    })
-    .from(eventParticipants)
-    .innerJoin(users, eq(users.id, eventParticipants.userId))
-    .where(eq(eventParticipants.eventId, eventId))
-    .orderBy(asc(eventParticipants.joinedAt), asc(users.name));
-  const waiting = await db
-    .select({
-      user_id: users.id,
-      name: users.name,
-      email: users.email,
-      guests: eventWaitlist.guests,
-      joined_at: eventWaitlist.joinedAt,
-    })
-    .from(eventWaitlist)
-    .innerJoin(users, eq(users.id, eventWaitlist.userId))
-    .where(eq(eventWaitlist.eventId, eventId))
-    .orderBy(asc(eventWaitlist.position));
+  // The two lists have one shape: a member, her guests and when she joined.
+  const listOf = (table: typeof eventParticipants | typeof eventWaitlist) =>
+    db
+      .select({
+        user_id: users.id,
+        name: users.name,
+        email: users.email,
+        guests: table.guests,
+        joined_at: table.joinedAt,
+      })
+      .from(table)
+      .innerJoin(users, eq(users.id, table.userId))
+      .where(eq(table.eventId, eventId));
+  const participants = await listOf(eventParticipants).orderBy(asc(eventParticipants.joinedAt), asc(users.name));
+  const waiting = await listOf(eventWaitlist).orderBy(asc(eventWaitlist.position));
   return { participants, waitlist: waiting.map((w, i) => ({ ...w, position: i + 1 })) };
 }
 
