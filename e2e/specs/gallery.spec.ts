@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
@@ -102,6 +103,20 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await page.goto("/events/poetry-reading-salon");
   await page.getByRole("tab", { name: "Images" }).click();
   await expect(page.getByRole("button", { name: "Open Photo: hero-poster.webp" })).toBeVisible();
+  // The event's photos in one zip, and one photo under its title.
+  const zip = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download all (1)" }).click();
+  expect((await zip).suggestedFilename()).toBe("poetry-reading-salon-photos.zip");
+  expect(
+    readFileSync(await (await zip).path())
+      .subarray(0, 2)
+      .toString(),
+  ).toBe("PK");
+  await page.getByRole("button", { name: "Open Photo: hero-poster.webp" }).click();
+  const one = page.waitForEvent("download");
+  await page.getByRole("dialog").getByRole("link", { name: "Download" }).click();
+  expect((await one).suggestedFilename()).toMatch(/\.webp$/);
+  await page.keyboard.press("Escape");
   await page.getByRole("tab", { name: "Notes and Comments" }).click();
   await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
 

@@ -80,6 +80,7 @@ const routes: [Method, string, keyof Known | null, (k: Known) => Record<string, 
   ["GET", "/api/events/:id/attendees", "event", () => ({})],
   ["GET", "/calendar/:id", null, () => ({})],
   ["GET", "/api/events/:id/attendees.csv", "event", () => ({})],
+  ["GET", "/api/events/:id/media.zip", "event", () => ({})],
   [
     "PUT",
     "/api/events/:id",

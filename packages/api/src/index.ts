@@ -10,6 +10,7 @@ export {
 export { sendEventReminder } from "./domain/events/reminders";
 export { createInvitationCode, invitationCodeStatus, listInvitationCodes } from "./domain/invitation-codes";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
+export { downloadName, eventDownloadList } from "./domain/media/download";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";
 export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";
 export { findUnreferencedObjects } from "./domain/media/unreferenced";

@@ -1,6 +1,8 @@
-import { requireMember, requireVisibleMediaObject } from "@club/api";
+import { downloadName, eventDownloadList, requireMember, requireVisibleMediaObject } from "@club/api";
 import { assertSafeKey } from "@club/storage";
+import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
+import { ZipFile } from "yazl";
 import { type ContextDeps, createContext } from "./trpc";
 
 /** `bytes=start-end`, `bytes=start-` or `bytes=-suffix`; one range (what video players ask for). */
@@ -29,7 +31,7 @@ export function parseRange(header: string, size: number): { start: number; end: 
  */
 export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promise<void> {
   const { store } = deps;
-  app.get<{ Params: { "*": string } }>("/media/*", async (request, reply) => {
+  app.get<{ Params: { "*": string }; Querystring: { download?: string } }>("/media/*", async (request, reply) => {
     const key = `media/${request.params["*"]}`;
     const ctx = await createContext(deps, request, reply);
     try {
@@ -38,7 +40,7 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
       requireMember(ctx);
       return reply.code(404).send({ error: "Not found", message: "Not found" });
     }
-    await requireVisibleMediaObject(ctx, key);
+    const item = await requireVisibleMediaObject(ctx, key);
     const head = await store.get(key, { start: 0, end: 0 });
     if (!head) return reply.code(404).send({ error: "Not found", message: "Not found" });
     head.stream.destroy();
@@ -48,7 +50,8 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
       .header("X-Content-Type-Options", "nosniff")
       .header("Cache-Control", "private, max-age=31536000, immutable")
       .header("Accept-Ranges", "bytes")
-      .header("Content-Disposition", "inline");
+      // `?download=1`: saved under the item's title instead of shown (the modal's Download link).
+      .header("Content-Disposition", request.query.download ? contentDisposition(downloadName(item, key)) : "inline");
     const range = request.headers.range ? parseRange(request.headers.range, head.size) : undefined;
     if (range === "unsatisfiable") {
       return reply.code(416).header("Content-Range", `bytes */${head.size}`).send();
@@ -62,5 +65,36 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
       reply.header("Content-Length", head.size);
     }
     return reply.send(object.stream);
+  });
+
+  /**
+   * An event's photos and videos as one zip, streamed as it is read from the store: nothing is
+   * held whole in memory or on disk, whatever the event's size. The files are stored, not
+   * compressed (WebP and video are compressed already). Only what the member may see is in it.
+   */
+  app.get<{ Params: { id: string } }>("/api/events/:id/media.zip", async (request, reply) => {
+    const ctx = await createContext(deps, request, reply);
+    const { event, files } = await eventDownloadList(ctx, request.params.id);
+    const zip = new ZipFile();
+    for (const file of files) {
+      zip.addReadStreamLazy(file.name, { compress: false, mtime: file.modified }, (done) => {
+        store.get(file.key).then(
+          (object) =>
+            object ? done(null, object.stream) : done(new Error(`missing object ${file.key}`), undefined as never),
+          (err: unknown) => done(err, undefined as never),
+        );
+      });
+    }
+    zip.end();
+    // Once the answer has started, a failure can only cut it short: the client sees a broken download.
+    zip.outputStream.on("error", (err) => {
+      request.log.error({ err, event: event.id }, "event download cut short");
+      reply.raw.destroy(err);
+    });
+    return reply
+      .header("Content-Type", "application/zip")
+      .header("Content-Disposition", contentDisposition(`${event.slug}-photos.zip`))
+      .header("Cache-Control", "private, no-store")
+      .send(zip.outputStream);
   });
 }

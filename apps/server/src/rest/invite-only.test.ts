@@ -113,8 +113,12 @@ describe("an invite-only event, seen by a member who is not part of it", () => {
     expect(like.statusCode).toBe(404);
   });
 
-  it("does not serve its files", async () => {
-    for (const url of [image.url, image.thumbnail_url]) {
+  it("does not serve its files, alone or as the event's zip", async () => {
+    expect(
+      (await h.app.inject({ url: `/api/events/${salon.id}/media.zip`, headers: { cookie: bea } })).statusCode,
+    ).toBe(404);
+    expect((await h.app.inject({ url: `/api/events/${salon.id}/media.zip` })).statusCode).toBe(401);
+    for (const url of [image.url, image.thumbnail_url, `${image.url}?download=1`]) {
       expect((await h.app.inject({ url, headers: { cookie: bea } })).statusCode, url).toBe(404);
       expect((await h.app.inject({ url, headers: { cookie: ada } })).statusCode, url).toBe(200);
     }
@@ -160,3 +164,51 @@ describe("a visitor", () => {
     expect((await h.app.inject({ url: image.url })).statusCode).toBe(401);
   });
 });
+
+describe("downloads", () => {
+  it("'Download all' streams the event's photos as a zip, under their titles, for those who may see them", async () => {
+    const second = await uploadTo(salon.id, ada, "salon-secret.jpg");
+    expect(second.statusCode).toBe(200);
+    const res = await h.app.inject({ url: `/api/events/${salon.id}/media.zip`, headers: { cookie: root } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename=${salon.slug}-photos.zip`);
+    const entries = await zipEntries(res.rawPayload);
+    expect(entries.map((e) => e.name)).toEqual(["salon-secret.webp", "salon-secret (2).webp"]);
+    // Each entry is the stored display copy, byte for byte.
+    const file = await h.app.inject({ url: image.url, headers: { cookie: root } });
+    expect(entries[0]!.data.equals(file.rawPayload)).toBe(true);
+  });
+
+  it("'Download' saves one item under its title", async () => {
+    const res = await h.app.inject({ url: `${image.url}?download=1`, headers: { cookie: ada } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toBe("attachment; filename=salon-secret.webp");
+  });
+});
+
+/** The names and contents of a zip's entries, read by yauzl. */
+async function zipEntries(zip: Buffer): Promise<{ name: string; data: Buffer }[]> {
+  const yauzl = await import("yauzl");
+  const file = await new Promise<import("yauzl").ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
+  );
+  const entries: { name: string; data: Buffer }[] = [];
+  await new Promise<void>((resolve, reject) => {
+    file.on("entry", (entry: import("yauzl").Entry) => {
+      file.openReadStream(entry, (err, stream) => {
+        if (err) return reject(err);
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+          file.readEntry();
+        });
+      });
+    });
+    file.on("end", resolve);
+    file.on("error", reject);
+    file.readEntry();
+  });
+  return entries;
+}

@@ -235,16 +235,20 @@ export async function requireManageableMedia(ctx: MemberContext, ids: string[]) 
  * A stored object (`media/<uuid>/<file>`) may be fetched when the media item it belongs to is
  * visible to the member. Objects that belong to no visible item are "not found".
  */
-export async function requireVisibleMediaObject(ctx: ApiContext, key: string): Promise<void> {
+export async function requireVisibleMediaObject(
+  ctx: ApiContext,
+  key: string,
+): Promise<{ title: string | null; name: string | null }> {
   const member = requireMember(ctx);
   const prefix = key.slice(0, key.lastIndexOf("/"));
   const [row] = prefix
     ? await member.db
-        .select({ id: media.id })
+        .select({ title: media.title, name: media.name })
         .from(media)
         .where(and(eq(media.objectPrefix, prefix), visibleMedia(member.user)))
     : [];
   if (!row) throw notFound("Not found");
+  return row;
 }
 
 // ---- Comments -------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { trpc } from "../../lib/trpc";
+import { buttonClass } from "../../ui/Button";
 import { MediaDetailModal } from "../media/MediaDetailModal";
 import { MediaLightbox } from "../media/MediaLightbox";
 import { MediaTile } from "../media/MediaTile";
@@ -22,7 +23,7 @@ export function EventImages({ eventId, me }: { eventId: string; me: { user_id: s
 
   return (
     <div className="flex flex-col gap-5">
-      <div>
+      <div className="flex flex-wrap items-center gap-3">
         <UploadButton
           label="Upload Image"
           url="/upload-image"
@@ -30,6 +31,11 @@ export function EventImages({ eventId, me }: { eventId: string; me: { user_id: s
           fields={{ event_id: eventId, associated_event_id: eventId }}
           onUploaded={refresh}
         />
+        {items.length > 0 ? (
+          <a href={`/api/events/${eventId}/media.zip`} download className={buttonClass("secondary")}>
+            Download all ({items.length})
+          </a>
+        ) : null}
       </div>
       {images.isPending ? (
         <p className="text-ink-soft">Loading images...</p>

@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { useState } from "react";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
+import { Button, buttonClass } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { CommentsSection } from "../comments/CommentsSection";
 import { EventSelect } from "../events/EventSelect";
@@ -174,6 +174,10 @@ export function MediaDetailModal({
         </div>
       </div>
       <div className="mt-6 flex flex-wrap gap-3 border-t border-line pt-5">
+        {/* Saved under its title; a photo is the display copy the club keeps, a video the file as stored. */}
+        <a href={`${item.url}?download=1`} download className={buttonClass("secondary", "order-last")}>
+          Download
+        </a>
         {variant === "gallery" ? (
           <>
             <Button onClick={saveAndClose} disabled={save.isPending}>
