@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
+import { requestLogFields } from "./log-redact";
 import { listenOperatorSocket } from "./operator-socket";
 import { healthPlugin } from "./plugins/health";
 import { mediaFiles } from "./plugins/media-files";
@@ -69,7 +70,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogFields },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     // tRPC batches put every procedure name in one path segment.
     routerOptions: { maxParamLength: 2000 },

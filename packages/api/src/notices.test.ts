@@ -89,6 +89,13 @@ describe("reminders", () => {
     expect(mail?.html).toContain("Pier 4, Boston");
     expect(mail?.attachments[0]?.filename).toMatch(/^harbour-supper(-\d+)?\.ics$/);
 
+    // The club turned reminders off after this one was queued: nothing is sent.
+    expect(
+      await sendEventReminder(
+        { ...deps, config: { ...deps.config, reminderHours: 0 } },
+        { eventId: e.id, userId: bea.id },
+      ),
+    ).toBe(false);
     await api.callerFor(bea).preferences.update({ eventReminders: false });
     expect(await sendEventReminder(deps, { eventId: e.id, userId: bea.id })).toBe(false);
     expect(await sendEventReminder(deps, { eventId: e.id, userId: cat.id })).toBe(false);

@@ -310,8 +310,9 @@ const rows: Row[] = [
     path: "events.moveFromWaitlist",
     on: "invite-only",
     input: async (c) => {
-      await api.db.insert(eventWaitlist).values({ eventId: c.private, userId: people.founding.id });
-      return { eventId: c.private, userId: people.founding.id };
+      // Someone outside the cells' roles waits (one who waits may see the event).
+      await api.db.insert(eventWaitlist).values({ eventId: c.private, userId: people.victim.id });
+      return { eventId: c.private, userId: people.victim.id };
     },
     expect: hidden(OWNER_OR_ADMIN),
   },

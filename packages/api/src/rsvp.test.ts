@@ -174,6 +174,64 @@ describe("an invitation to a full event", () => {
   });
 });
 
+describe("found in review", () => {
+  it("a waitlisted member keeps sight of an invite-only event after her invitation expired", async () => {
+    const e = await api
+      .callerFor(host)
+      .events.create({ title: "Private Table", event_date: "2027-06-01", exclusivity: "invite-only", capacity: 1 });
+    const [a, b] = await crowd(2, "Sight");
+    await api.callerFor(admin).events.addParticipants({ eventId: e.id, userIds: [a!.id] });
+    await api.db.insert(eventInvitations).values({
+      eventId: e.id,
+      inviteeId: b!.id,
+      invitedBy: host.id,
+      tokenHash: hashToken("sight-invitation"),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await api.callerFor(b!).events.join({ id: e.id });
+    await api.db
+      .update(eventInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(eventInvitations.eventId, e.id));
+    expect((await api.callerFor(b!).events.get({ id: e.id })).rsvp?.me).toMatchObject({ status: "waitlist" });
+    await api.callerFor(b!).events.leave({ id: e.id });
+    await expect(api.callerFor(b!).events.get({ id: e.id })).rejects.toThrow("Event not found");
+  });
+
+  it("a waitlisted member who brings fewer guests gets the seat that now fits", async () => {
+    const e = await event({ capacity: 4, guests_per_member: 2 });
+    const [a, b] = await crowd(2, "Fewer");
+    await api.callerFor(a!).events.join({ id: e.id, guests: 2 }); // 3 of 4
+    await api.callerFor(b!).events.join({ id: e.id, guests: 1 }); // needs 2: waits
+    expect(await api.callerFor(b!).events.join({ id: e.id, guests: 0 })).toMatchObject({
+      message: "Joined Supper club.",
+    });
+    expect(new Set(await participantIds(e.id))).toEqual(new Set([a!.id, b!.id]));
+  });
+
+  it("guests are not added ahead of those waiting; a lowered guest limit does not refuse a plain re-join", async () => {
+    const e = await event({ capacity: 4, guests_per_member: 2 });
+    const [a, b] = await crowd(2, "Ahead");
+    await api.callerFor(a!).events.join({ id: e.id, guests: 1 }); // 2 of 4
+    await api.callerFor(b!).events.join({ id: e.id, guests: 2 }); // needs 3: waits
+    await expect(api.callerFor(a!).events.join({ id: e.id, guests: 2 })).rejects.toThrow(
+      "Others are waiting for a seat: guests can be added once the waitlist is empty.",
+    );
+    await api.db.update(events).set({ guestsPerMember: 0 }).where(eq(events.id, e.id));
+    expect(await api.callerFor(a!).events.join({ id: e.id })).toMatchObject({ message: "Joined Supper club." });
+  });
+
+  it("an admin adding a waitlisted member takes her off the waitlist", async () => {
+    const e = await event({ capacity: 1 });
+    const [a, b] = await crowd(2, "Added");
+    await api.callerFor(a!).events.join({ id: e.id });
+    await api.callerFor(b!).events.join({ id: e.id });
+    await api.callerFor(admin).events.addParticipants({ eventId: e.id, userIds: [b!.id] });
+    expect(await waitlistOf(e.id)).toEqual([]);
+    expect(new Set(await participantIds(e.id))).toEqual(new Set([a!.id, b!.id]));
+  });
+});
+
 describe("guests", () => {
   it("count against the capacity, are limited per member, and fewer guests free seats for the waiting", async () => {
     const e = await event({ capacity: 4, guests_per_member: 2 });

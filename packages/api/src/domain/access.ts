@@ -25,7 +25,7 @@ import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "
 import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../context";
 import { forbidden, notFound } from "../errors";
-import { hasInvitationFor, hasParticipant } from "./events/queries";
+import { hasInvitationFor, hasParticipant, isWaiting } from "./events/queries";
 
 /** The signed-in member a rule is evaluated for; null is an anonymous visitor. */
 export interface Viewer {
@@ -151,6 +151,9 @@ export function visibleEvents(viewer: Viewer | null): SQL | undefined {
     eq(events.exclusivity, "open"),
     eq(events.createdBy, viewer.id),
     hasParticipant(viewer.id),
+    // On the waitlist she keeps sight of it (to see her place, leave, or get a seat), whatever
+    // became of the invitation that let her join.
+    isWaiting(viewer.id),
     // An invitation grants sight while it can still be accepted, and for good once it was.
     hasInvitationFor(viewer.id, or(isNotNull(eventInvitations.acceptedAt), sql`${eventInvitations.expiresAt} > now()`)),
   );

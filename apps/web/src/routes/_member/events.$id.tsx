@@ -85,7 +85,9 @@ function EventPage() {
   const going = e.participants.length;
   // Those told when the event is cancelled: everyone going or waiting but the one deleting it.
   const concerned =
-    going + (e.rsvp?.waitlist_count ?? 0) - (e.participants.some((p) => p.user_id === me.user_id) ? 1 : 0);
+    going +
+    (e.rsvp?.waitlist_count ?? 0) -
+    (e.rsvp?.me || e.participants.some((p) => p.user_id === me.user_id) ? 1 : 0);
   const actions = (
     <>
       <JoinLeave event={e} me={me} />

@@ -1,4 +1,12 @@
-import { type Event, eventInvitations, eventParticipants, events, type Queryable, users } from "@club/db";
+import {
+  type Event,
+  eventInvitations,
+  eventParticipants,
+  events,
+  eventWaitlist,
+  type Queryable,
+  users,
+} from "@club/db";
 import { and, asc, eq, exists, type SQL, sql } from "@club/db/orm";
 import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
@@ -17,6 +25,12 @@ import {
 export const hasParticipant = (userId: string): SQL =>
   exists(
     sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId))})`,
+  );
+
+/** The member waits on the event's waitlist. */
+export const isWaiting = (userId: string): SQL =>
+  exists(
+    sql`(select 1 from ${eventWaitlist} where ${and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.userId, userId))})`,
   );
 
 /** The event has an invitation for this member; `extra` narrows which (say, still valid). */

@@ -80,6 +80,8 @@ export async function sendEventReminder(
   deps: { db: Db; jobs: JobSender; config: ReminderConfig & { appOrigin: string } },
   payload: { eventId: string; userId: string },
 ): Promise<boolean> {
+  // The club may have turned reminders off since this one was queued.
+  if ((deps.config.reminderHours ?? DEFAULT_REMINDER_HOURS) === 0) return false;
   const [row] = await deps.db
     .select({ event: events, name: users.name, email: users.email, wants: users.eventReminders })
     .from(eventParticipants)

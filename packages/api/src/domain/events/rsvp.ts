@@ -28,7 +28,8 @@ export const rsvpClosed = (e: Event, now = new Date()): boolean => e.rsvpDeadlin
 
 export type RsvpStatus = { status: "going"; guests: number } | { status: "waitlist"; guests: number; position: number };
 
-async function lockEvent(tx: Queryable, eventId: string): Promise<Event> {
+/** Every change of who holds a seat starts here: joins, leaves and edits of one event queue up. */
+export async function lockEvent(tx: Queryable, eventId: string): Promise<Event> {
   const [e] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
   if (!e) throw notFound(EVENT_NOT_FOUND);
   return e;
@@ -111,8 +112,9 @@ export async function joinIn(
   const e = await lockEvent(tx, eventId);
   const current = await rsvpStatusOf(tx, e.id, userId);
   const wanted = guests ?? current?.guests ?? 0;
-  checkGuests(e, wanted);
+  // Nothing to change: answered even when the event's guest limit has since gone below hers.
   if (current && wanted === current.guests) return current;
+  checkGuests(e, wanted);
   const adding = wanted - (current?.guests ?? -1); // a new participant takes her own seat too
   if (adding > 0 && rsvpClosed(e)) throw badRequest(closedMessage(e, ctx.config.timeZone));
 
@@ -121,9 +123,13 @@ export async function joinIn(
       .update(eventWaitlist)
       .set({ guests: wanted })
       .where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
-    return { ...current, guests: wanted };
+    // A smaller party may fit now (hers, or that of whoever waits ahead of her).
+    if (adding < 0) await promoteFromWaitlist(ctx, tx, e);
+    return (await rsvpStatusOf(tx, e.id, userId)) ?? { ...current, guests: wanted };
   }
   if (current?.status === "going") {
+    if (adding > 0 && (await someoneWaits(tx, e.id)))
+      throw conflict("Others are waiting for a seat: guests can be added once the waitlist is empty.");
     if (adding > 0 && e.capacity !== null) {
       const free = e.capacity - (await seatsTaken(tx, e.id));
       if (adding > free)
@@ -137,19 +143,35 @@ export async function joinIn(
     return { status: "going", guests: wanted };
   }
 
-  const someoneWaiting = await tx
-    .select({ one: sql`1` })
-    .from(eventWaitlist)
-    .where(eq(eventWaitlist.eventId, e.id))
-    .limit(1);
   const fits = e.capacity === null || (await seatsTaken(tx, e.id)) + 1 + wanted <= e.capacity;
-  if (fits && someoneWaiting.length === 0) {
+  if (fits && !(await someoneWaits(tx, e.id))) {
     await tx.insert(eventParticipants).values({ eventId: e.id, userId, guests: wanted });
     await scheduleReminders(ctx, tx, e, [userId]);
     return { status: "going", guests: wanted };
   }
   await tx.insert(eventWaitlist).values({ eventId: e.id, userId, guests: wanted });
   return { status: "waitlist", guests: wanted, position: (await waitlistPosition(tx, e.id, userId)) ?? 1 };
+}
+
+async function someoneWaits(tx: Queryable, eventId: string): Promise<boolean> {
+  const rows = await tx.select({ one: sql`1` }).from(eventWaitlist).where(eq(eventWaitlist.eventId, eventId)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Admins add members directly (scripts, seeding), past the capacity if need be: anyone of them on
+ * the waitlist leaves it, and each gets her reminder. No mail: the admin tells them.
+ */
+export async function addParticipants(ctx: RsvpContext, eventId: string, userIds: string[]): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEvent(tx, eventId);
+    await tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), inArray(eventWaitlist.userId, userIds)));
+    await tx
+      .insert(eventParticipants)
+      .values(userIds.map((userId) => ({ eventId: e.id, userId })))
+      .onConflictDoNothing();
+    await scheduleReminders(ctx, tx, e, userIds);
+  });
 }
 
 /** Leaves the event or its waitlist; her seats go to the first on the waitlist. */

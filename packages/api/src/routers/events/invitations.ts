@@ -74,6 +74,13 @@ export const eventInvitationProcedures = {
     .mutation(async ({ ctx, input }) => {
       const attempt = await ctx.throttle.take([TOKEN_GUESSES, ctx.ip]);
       const accepted = await ctx.db.transaction(async (tx) => {
+        // The event's row is locked before the invitation's, in the order every other change of
+        // the event takes them (a deletion locks the event, then its cascade the invitations).
+        const [target] = await tx
+          .select({ eventId: eventInvitations.eventId })
+          .from(eventInvitations)
+          .where(eq(eventInvitations.tokenHash, hashToken(input.token)));
+        if (target) await tx.select({ id: events.id }).from(events).where(eq(events.id, target.eventId)).for("update");
         const [invitation] = await tx
           .update(eventInvitations)
           .set({ acceptedAt: new Date() })

@@ -6,8 +6,7 @@ import { z } from "zod";
 import { requireEventManager, requireOwnerOrAdmin, requireVisibleEvent } from "../../domain/access";
 import { eventMailDetails, icsAttachment } from "../../domain/events/mail-details";
 import { participantsOf } from "../../domain/events/queries";
-import { scheduleReminders } from "../../domain/events/reminders";
-import { attendeesOf, joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
+import { addParticipants, attendeesOf, joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
 import { notFound } from "../../errors";
 import { adminProcedure, memberProcedure } from "../../trpc";
 
@@ -22,13 +21,7 @@ export const eventParticipation = {
       const ids = [...new Set(input.userIds)];
       const known = await ctx.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
       if (known.length !== ids.length) throw notFound("Some of these members do not exist.");
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .insert(eventParticipants)
-          .values(ids.map((userId) => ({ eventId: event.id, userId })))
-          .onConflictDoNothing();
-        await scheduleReminders(ctx, tx, event, ids);
-      });
+      await addParticipants(ctx, event.id, ids);
       return { participants: await participantsOf(ctx.db, event.id) };
     }),
 

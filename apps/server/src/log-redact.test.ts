@@ -1,0 +1,37 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { requestLogFields } from "./log-redact";
+
+describe("request log lines", () => {
+  it("mask the credentials some URLs carry, and keep every other URL", async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: {
+        level: "info",
+        serializers: { req: requestLogFields },
+        stream: { write: (l: string) => lines.push(l) },
+      },
+    });
+    app.get("/*", async () => "ok");
+    for (const url of [
+      "/calendar/abcdefsecret.ics",
+      "/api/register/validate-token/regtoken123",
+      "/api/events/invite/invtoken456",
+      "/api/events/some-event",
+    ]) {
+      await app.inject({ url });
+    }
+    await app.close();
+    const urls = lines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.req)
+      .map((l) => l.req.url);
+    expect(urls).toEqual([
+      "/calendar/[redacted]",
+      "/api/register/validate-token/[redacted]",
+      "/api/events/invite/[redacted]",
+      "/api/events/some-event",
+    ]);
+    expect(lines.join("")).not.toMatch(/abcdefsecret|regtoken123|invtoken456/);
+  });
+});

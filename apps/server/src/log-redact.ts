@@ -1,0 +1,28 @@
+import type { FastifyRequest } from "fastify";
+
+/**
+ * Some URLs carry a credential in their path: a calendar feed's secret (polled for months), a
+ * registration link's token, an event invitation's token. Request log lines show them masked, so
+ * whoever reads the logs cannot use them.
+ */
+const SECRET_PATHS = [
+  /^(\/calendar\/)[^/?]+/,
+  /^(\/api\/register\/validate-token\/)[^/?]+/,
+  /^(\/api\/events\/invite\/)[^/?]+/,
+];
+
+export function redactSecrets(url: string): string {
+  for (const pattern of SECRET_PATHS) if (pattern.test(url)) return url.replace(pattern, "$1[redacted]");
+  return url;
+}
+
+/** Fastify's request serializer with the URL masked (the other fields as Fastify logs them). */
+export function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactSecrets(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
