@@ -12,7 +12,7 @@ RUN pnpm install --frozen-lockfile \
  && pnpm --filter @club/cli deploy --prod --legacy /out/cli \
  && cp -r packages/cli/dist /out/cli/dist
 
-# The runtime: Node, ffmpeg (video posters and metadata removal) and tini, which passes SIGTERM to
+# The runtime: Node, ffmpeg (video conversion, posters and metadata removal) and tini, which passes SIGTERM to
 # the server (it finishes requests in flight, then stops) and reaps child processes (ffmpeg).
 FROM node:20-bookworm-slim
 RUN apt-get update \

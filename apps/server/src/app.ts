@@ -184,7 +184,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate("runHousekeeping", () => runHousekeeping(housekeeping));
   if (options.workers !== false) {
-    await startWorkers(jobs, { ...housekeeping, transport, config: deps.config });
+    await startWorkers(jobs, {
+      ...housekeeping,
+      transport,
+      config: deps.config,
+      keepVideoOriginals: config.keepVideoOriginals ?? true,
+    });
   }
 
   const operator = options.operatorSocket

@@ -21,6 +21,8 @@ export interface AppConfig {
   /** MinIO (S3 API) for media; absent means files under dataDir/media. */
   s3?: { endpoint: string; accessKey: string; secretKey: string; bucket: string } | undefined;
   maxUploadBytes: number;
+  /** Keep a video's file as uploaded beside its playable version (default true). */
+  keepVideoOriginals?: boolean;
   /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
   trustProxy?: false | number | string[];
   /** Days a delivered message's body is kept in the outbox. */
@@ -62,6 +64,7 @@ export function configFromEnv(env: Env): AppConfig {
         }
       : undefined,
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+    keepVideoOriginals: env.KEEP_VIDEO_ORIGINALS,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     mailKeepDays: env.MAIL_KEEP_DAYS,

@@ -17,7 +17,7 @@ async function main() {
   // First start of the embedded default: demo data so the product can be tried at once. A
   // production database (DATABASE_URL) never gets demo accounts with a published password.
   const firstStart = !config.databaseUrl && (await isDatabaseEmpty(db));
-  const seeded = firstStart ? await seedDemo(db, app.mediaStore) : undefined;
+  const seeded = firstStart ? await seedDemo(db, app.mediaStore, app.jobs) : undefined;
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ address }, "club is listening");
@@ -33,9 +33,10 @@ async function main() {
   if (!(await ffmpegAvailable())) {
     lines.push(
       "  ffmpeg was not found: videos are stored as uploaded, with their metadata (location, device),",
-      "  and without a poster frame. Install ffmpeg (e.g. apt-get install ffmpeg) and restart.",
+      "  without a poster frame, and not converted to play everywhere (an iPhone's HEVC video shows",
+      "  nothing in Chrome or Firefox). Install ffmpeg (e.g. apt-get install ffmpeg) and restart.",
     );
-    app.log.warn("ffmpeg not found: videos are stored as uploaded, with their metadata");
+    app.log.warn("ffmpeg not found: videos are stored as uploaded, with their metadata, and not transcoded");
   }
   if (!config.databaseUrl) lines.push(`  Data: ${config.dataDir} (embedded database)`);
   if (!config.smtpUrl) {

@@ -1,4 +1,10 @@
-import { type ApiConfig, sendEventReminder, sendPasswordResetLink } from "@club/api";
+import {
+  type ApiConfig,
+  queueWaitingTranscodes,
+  sendEventReminder,
+  sendPasswordResetLink,
+  transcodeMedia,
+} from "@club/api";
 import { mailOutbox } from "@club/db";
 import { eq } from "@club/db/orm";
 import type { JobQueue } from "@club/jobs";
@@ -11,14 +17,16 @@ import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
  */
 export async function startWorkers(
   jobs: JobQueue,
-  deps: HousekeepingOptions & { transport: MailTransport; config: ApiConfig },
+  deps: HousekeepingOptions & { transport: MailTransport; config: ApiConfig; keepVideoOriginals: boolean },
 ): Promise<void> {
   const { db, config } = deps;
+  const transcoding = { ...deps, keepOriginals: deps.keepVideoOriginals };
   await jobs.work("mail.send", (payload, job) => deliverOutboxMessage(db, deps.transport, payload.outboxId, job));
   await jobs.work("password-reset.send", (payload) => sendPasswordResetLink(db, jobs, config.appOrigin, payload.email));
   await jobs.work("event.reminder", async (payload) => {
     await sendEventReminder({ db, jobs, config }, payload);
   });
+  await jobs.work("media.transcode", (payload, job) => transcodeMedia(transcoding, payload.mediaId, job));
   await jobs.work("housekeeping", () => runHousekeeping(deps));
   await jobs.scheduleRecurring();
   await jobs.send("housekeeping", {});
@@ -26,4 +34,6 @@ export async function startWorkers(
   // row's id, so a message that has its job already is not sent a second one).
   const waiting = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, "pending"));
   for (const { id } of waiting) await jobs.send("mail.send", { outboxId: id }, { id });
+  // Videos stored by the demo seed (which has no job queue) wait for their playable version.
+  await queueWaitingTranscodes(db, jobs);
 }

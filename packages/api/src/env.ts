@@ -89,6 +89,11 @@ const envSchema = z.object({
   S3_SECRET_KEY: z.string().trim().optional(),
   S3_BUCKET: z.string().trim().default("club-media"),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_240).default(500),
+  /** Whether a video's file as uploaded is kept beside the version every browser plays (for download). */
+  KEEP_VIDEO_ORIGINALS: z
+    .enum(["true", "false", "1", "0", "yes", "no"], "must be true or false")
+    .default("true")
+    .transform((v) => ["true", "1", "yes"].includes(v)),
   TRUST_PROXY: trustProxy,
   MAIL_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Hours before an event its participants are e-mailed a reminder; 0 sends none. */

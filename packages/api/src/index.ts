@@ -13,6 +13,12 @@ export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { downloadName, eventDownloadList } from "./domain/media/download";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";
 export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";
+export {
+  queueWaitingTranscodes,
+  retryTranscode,
+  type TranscodeDeps,
+  transcodeMedia,
+} from "./domain/media/transcode";
 export { findUnreferencedObjects } from "./domain/media/unreferenced";
 export { uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";

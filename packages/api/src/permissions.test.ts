@@ -8,6 +8,7 @@ import {
   events,
   eventWaitlist,
   mailOutbox,
+  media,
 } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
@@ -116,6 +117,12 @@ async function freshCell(me: SessionUser | null): Promise<Cell> {
     openComment: await comment(open),
     privateComment: await comment(privateMedia),
   };
+}
+
+/** The cell's item as a video whose transcoding gave up (what "Try again" is for). */
+async function failedVideo(id: string) {
+  await api.db.update(media).set({ mediaType: "video", processing: "failed" }).where(eq(media.id, id));
+  return { id };
 }
 
 interface Row {
@@ -399,6 +406,13 @@ const rows: Row[] = [
     path: "media.update",
     on: "invite-only",
     input: (c) => ({ id: c.privateMedia, description: "New words" }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+  { path: "media.retryProcessing", on: "open", input: (c) => failedVideo(c.openMedia), expect: OWNER_OR_ADMIN },
+  {
+    path: "media.retryProcessing",
+    on: "invite-only",
+    input: (c) => failedVideo(c.privateMedia),
     expect: hidden(OWNER_OR_ADMIN),
   },
   { path: "media.delete", on: "open", input: (c) => ({ media: [c.openMedia] }), expect: OWNER_OR_ADMIN },

@@ -25,6 +25,15 @@ export const jobKinds = {
     workers: 1,
     keyed: true,
   },
+  /**
+   * A video made playable everywhere (H.264/AAC in MP4, index first). Minutes of work for a long
+   * clip: one at a time per server; a try that fails is retried after 1, then 2 minutes.
+   */
+  "media.transcode": {
+    payload: z.object({ mediaId: z.uuid() }),
+    options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3 * 3600 },
+    workers: 1,
+  },
   /** Expired sessions and tokens, old mail bodies, unfinished uploads, stale spools, unreferenced objects. */
   housekeeping: {
     payload: z.object({}),

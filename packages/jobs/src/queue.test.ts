@@ -102,6 +102,39 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
     await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThan(3);
   });
 
+  it("a long job stopped with the server is handed back and runs again from the start, not counted as a try", async () => {
+    const first = await queue();
+    const attempts: number[] = [];
+    let started!: () => void;
+    const running = new Promise<void>((r) => {
+      started = r;
+    });
+    // Like a transcoding: runs until it is done or the signal stops it.
+    await first.work("flaky", (_p, job) => {
+      attempts.push(job.attempt);
+      started();
+      return new Promise((_resolve, reject) => {
+        job.signal.addEventListener("abort", () => reject(job.signal.reason));
+      });
+    });
+    const id = await first.send("flaky", { n: 9 });
+    await running;
+    const stoppedAt = Date.now();
+    await first.stop(10_000);
+    // It did not wait out the grace period: the job stopped at once.
+    expect(Date.now() - stoppedAt).toBeLessThan(5000);
+
+    const second = await queue();
+    await second.work("flaky", async (p, job) => {
+      attempts.push(job.attempt);
+      await record("handed-back")(p);
+    });
+    await expect.poll(() => effects("handed-back"), { timeout: 8000 }).toEqual([{ n: 9 }]);
+    // Both runs were the first try: a stop is not a failure (three stops would not use up the retries).
+    expect(attempts).toEqual([1, 1]);
+    expect((await recentFailures(h.db)).find((f) => f.id === id)).toBeUndefined();
+  });
+
   it("never runs a job sent in a transaction that rolled back", async () => {
     const q = await queue();
     await q.work("effect", record("rollback"));

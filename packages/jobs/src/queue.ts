@@ -46,6 +46,12 @@ export interface JobInfo {
   /** This run's number, from 1; `lastAttempt` when a failure now is final. */
   attempt: number;
   lastAttempt: boolean;
+  /**
+   * Aborted when this server stops. A long job (transcoding) stops at once and is handed back: it
+   * runs again from the start, here after a restart or on another instance, without counting as a
+   * failed try. Quick jobs can ignore it (they get the stop's grace period to finish).
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
@@ -79,6 +85,8 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
   /** Workers that are running, and the ones waiting for work, by kind (to wake them). */
   private readonly running = new Set<Promise<void>>();
   private readonly waiting = new Map<string, Set<() => void>>();
+  /** One per job under way in this process, aborted when it stops. */
+  private readonly underWay = new Set<AbortController>();
 
   constructor(options: JobQueueOptions<R>) {
     this.kinds = options.kinds ?? (jobKinds as unknown as R);
@@ -212,22 +220,47 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
         await this.idle(kind);
         continue;
       }
+      const stop = new AbortController();
+      this.underWay.add(stop);
       try {
         await handler(spec.payload.parse(job.data), {
           id: job.id,
           attempt: job.retryCount + 1,
           lastAttempt: job.retryCount >= job.retryLimit,
+          signal: stop.signal,
         });
         await this.boss.complete(kind, job.id);
       } catch (err) {
+        if (stop.signal.aborted) {
+          await this.handBack(kind, job.id);
+          continue;
+        }
         const message = err instanceof Error ? err.message : String(err);
         this.log.warn({ err, kind, jobId: job.id, attempt: job.retryCount + 1 }, "job failed");
         await this.boss.fail(kind, job.id, { message }).catch((failErr: unknown) => {
           // Left active, the job runs again when its lease runs out.
           this.log.error({ err: failErr, kind, jobId: job.id }, "could not record a job's failure");
         });
+      } finally {
+        this.underWay.delete(stop);
       }
     }
+  }
+
+  /**
+   * A job stopped by the server's stop waits again as if never started (pg-boss counts a try when
+   * a job that has started is fetched again), so it runs next from the start.
+   */
+  private async handBack(kind: string, id: string): Promise<void> {
+    this.log.info({ kind, jobId: id }, "job stopped with the server; it will run again");
+    await this.boss
+      .getDb()
+      .executeSql(
+        `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now()
+         WHERE name = $1 AND id = $2 AND state = 'active'`,
+        [kind, id],
+      )
+      .catch((err: unknown) => this.log.error({ err, kind, jobId: id }, "could not hand a stopped job back"));
   }
 
   /** Waits a polling interval, or less when this process sends a job of the kind (or stops). */
@@ -278,6 +311,7 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
     this.started = false;
     this.stopping = true;
     this.wake();
+    for (const job of this.underWay) job.abort(new Error("The server is stopping."));
     await Promise.race([Promise.all(this.running), new Promise((r) => setTimeout(r, graceMs).unref())]);
     await this.boss.stop({ graceful: false, wait: true, timeout: 1000 });
   }

@@ -13,6 +13,13 @@ export type MediaType = (typeof mediaTypes)[number];
 
 /** pending: accepted, its files still being stored; ready: shown. */
 export const mediaStatuses = ["pending", "ready"] as const;
+
+/**
+ * Where a video stands on its way to a version every browser plays: `processing` until the
+ * transcoding job has made it, `failed` when the job gave up (the video is kept as uploaded).
+ */
+export const videoProcessingStates = ["processing", "failed"] as const;
+export type VideoProcessing = (typeof videoProcessingStates)[number];
 export type MediaStatus = (typeof mediaStatuses)[number];
 
 /** pending: waiting to be sent; sent: delivered to SMTP; captured: kept in the outbox (no SMTP configured); failed: gave up. */

@@ -2,10 +2,12 @@ export { createFileStore } from "./file-store";
 export { assertSafeKey, type MediaStore, type StoredObject } from "./media-store";
 export { createMinioStore, type MinioConfig } from "./minio-store";
 export { type AcceptedType, detectType, UNSUPPORTED_TYPE } from "./processing/detect";
+export { newObjectPrefix, type StoredUpload, storeUpload, UnreadableMedia } from "./processing/process";
 export {
   ffmpegAvailable,
-  newObjectPrefix,
-  type StoredUpload,
-  storeUpload,
-  UnreadableMedia,
-} from "./processing/process";
+  makePlayable,
+  type PlaybackPlan,
+  playbackPlan,
+  probeVideo,
+  type VideoProbe,
+} from "./processing/video";

@@ -17,7 +17,7 @@ import { eq } from "@club/db/orm";
 import { ffmpegAvailable } from "@club/storage";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, login, startApp, uploadVia } from "../test/harness";
+import { addUser, type Harness, login, settle, startApp, uploadVia } from "../test/harness";
 
 const run = promisify(execFile);
 const hasFfmpeg = await ffmpegAvailable();
@@ -143,6 +143,8 @@ describe("what a crash leaves behind", () => {
   });
 
   it("upload spool files older than a day are removed; recent ones stay", async () => {
+    // The videos above are being made playable in the same directory; their files are fresh too.
+    await settle(h, 60_000);
     const tmp = join(h.app.dataDir, "tmp");
     mkdirSync(tmp, { recursive: true });
     writeFileSync(join(tmp, "upload-old"), "x");

@@ -13,6 +13,7 @@ import {
 import { escapeLike } from "../domain/like";
 import { deleteMediaObjects } from "../domain/media/create";
 import { mediaDto, mediaPages, selectMedia, toMediaDto } from "../domain/media/dto";
+import { retryTranscode } from "../domain/media/transcode";
 import { badRequest, notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
 
@@ -106,6 +107,16 @@ export const mediaRouter = router({
   }),
 
   update: updateMedia,
+
+  /** A video whose playable version could not be made: its uploader or an admin asks for another try. */
+  retryProcessing: memberProcedure.input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
+    const row = await requireVisibleMedia(ctx, input.id);
+    requireOwnerOrAdmin(ctx.user, row.uploadedBy, "Only the uploader or an admin can try this video again.");
+    if (!(await retryTranscode(ctx.db, ctx.jobs, row.id))) {
+      throw badRequest("This video is not waiting for another try: it is being converted, or it plays already.");
+    }
+    return mediaDto(ctx, row.id);
+  }),
 
   /**
    * POST /api/delete-media: all or nothing; the member must manage every item. Rows go first,

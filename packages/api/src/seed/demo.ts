@@ -1,5 +1,6 @@
 import { applicationProperties, applications, type Db, users } from "@club/db";
 import { count } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
 import { createInvitationCode, listInvitationCodes } from "../domain/invitation-codes";
 import { createUser, findUserByEmail } from "../domain/users";
@@ -24,7 +25,7 @@ export interface DemoSeedResult {
 }
 
 /** Idempotent: existing accounts are kept as they are; only what is missing is added. */
-export async function seedDemo(db: Db, store: MediaStore): Promise<DemoSeedResult> {
+export async function seedDemo(db: Db, store: MediaStore, jobs?: JobSender): Promise<DemoSeedResult> {
   const created: string[] = [];
   for (const u of DEMO_USERS) {
     if (await findUserByEmail(db, u.email)) continue;
@@ -33,7 +34,7 @@ export async function seedDemo(db: Db, store: MediaStore): Promise<DemoSeedResul
   }
   await seedApplications(db);
   await seedEvents(db, "founding@club.local");
-  await seedMedia(db, store);
+  await seedMedia(db, store, jobs);
   const hasActiveCode = (await listInvitationCodes(db)).some((c) => c.status === "active");
   const invitationCode = hasActiveCode ? undefined : (await createInvitationCode(db, { maxUses: 25 })).code;
   return {

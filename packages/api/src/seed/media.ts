@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { comments, type Db, events, media, users } from "@club/db";
 import { count, eq } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
 import sharp from "sharp";
 import { ingestMediaFile } from "../domain/media/ingest";
@@ -61,7 +62,7 @@ const demoComments = [
 ];
 
 /** Images made here, a short video and a few comments: added once, when the gallery is empty. */
-export async function seedMedia(db: Db, store: MediaStore): Promise<void> {
+export async function seedMedia(db: Db, store: MediaStore, jobs?: JobSender): Promise<void> {
   const [row] = await db.select({ n: count() }).from(media);
   if ((row?.n ?? 0) > 0) return;
   const people = await db.select({ id: users.id, email: users.email }).from(users);
@@ -110,6 +111,7 @@ export async function seedMedia(db: Db, store: MediaStore): Promise<void> {
           uploadedBy: admin,
           associatedEventId: null,
         },
+        jobs,
       );
       await db
         .update(media)

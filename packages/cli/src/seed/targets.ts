@@ -39,6 +39,7 @@ export async function localTarget(h: DbHandle, env: Env, jobs: JobSender): Promi
         store,
         { path, size: statSync(path).size, filename: name },
         { uploadedBy: owner.id, associatedEventId: null },
+        jobs,
       );
     },
   };

@@ -1,4 +1,11 @@
-import { eventExclusivities, mailStatuses, mediaStatuses, mediaTypes, memberTypes } from "@club/shared";
+import {
+  eventExclusivities,
+  mailStatuses,
+  mediaStatuses,
+  mediaTypes,
+  memberTypes,
+  videoProcessingStates,
+} from "@club/shared";
 import { pgEnum } from "drizzle-orm/pg-core";
 
 export const memberTypeEnum = pgEnum("member_type", memberTypes);
@@ -6,3 +13,4 @@ export const exclusivityEnum = pgEnum("event_exclusivity", eventExclusivities);
 export const mediaTypeEnum = pgEnum("media_type", mediaTypes);
 export const mailStatusEnum = pgEnum("mail_status", mailStatuses);
 export const mediaStatusEnum = pgEnum("media_status", mediaStatuses);
+export const videoProcessingEnum = pgEnum("video_processing", videoProcessingStates);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { mediaStatusEnum, mediaTypeEnum } from "./enums";
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { mediaStatusEnum, mediaTypeEnum, videoProcessingEnum } from "./enums";
 import { events } from "./events";
 import { users } from "./users";
 
@@ -33,6 +33,18 @@ export const media = pgTable(
      * pending (the server stopped half-way) is swept with its objects. Only `ready` rows are shown.
      */
     status: mediaStatusEnum("status").notNull().default("ready"),
+    /**
+     * A video's version every browser plays (H.264/AAC in MP4, index first), made by the
+     * `media.transcode` job; null while there is none (the stored file is then what plays).
+     */
+    playbackKey: text("playback_key"),
+    /** A video on its way to `playbackKey` (`processing`), or given up on (`failed`); null otherwise. */
+    processing: videoProcessingEnum("processing"),
+    /** Why the last transcoding failed, for the uploader and admins. */
+    processingError: text("processing_error"),
+    /** Pixel size as shown (a video's after its rotation), so pages reserve the space before it loads. */
+    width: integer("width"),
+    height: integer("height"),
   },
   (t) => [
     // Keyset pages compare (upload_date, id) as a row, newest first (a backward scan).

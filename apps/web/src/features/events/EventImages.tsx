@@ -5,13 +5,14 @@ import { buttonClass } from "../../ui/Button";
 import { MediaDetailModal } from "../media/MediaDetailModal";
 import { MediaLightbox } from "../media/MediaLightbox";
 import { MediaTile } from "../media/MediaTile";
+import { pollWhileProcessing } from "../media/processing";
 import { UploadButton } from "../media/UploadButton";
 
 /** The Images tab: the event's media (they are in the gallery too). */
 export function EventImages({ eventId, me }: { eventId: string; me: { user_id: string; admin: boolean } | undefined }) {
   const queryClient = useQueryClient();
   const options = trpc.images.byEvent.queryOptions({ eventId });
-  const images = useQuery(options);
+  const images = useQuery({ ...options, refetchInterval: (query) => pollWhileProcessing(query.state.data) });
   const [openId, setOpenId] = useState<string>();
   const [lightboxAt, setLightboxAt] = useState<number>();
   const items = images.data ?? [];

@@ -7,6 +7,7 @@ import { Button, buttonClass } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { CommentsSection } from "../comments/CommentsSection";
 import { EventSelect } from "../events/EventSelect";
+import { ModalVideo } from "./ModalVideo";
 import type { MediaItem } from "./types";
 
 /**
@@ -61,19 +62,13 @@ export function MediaDetailModal({
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-3">
           {item.media_type === "video" ? (
-            // biome-ignore lint/a11y/useMediaCaption: members' own videos come without captions
-            <video
-              src={item.url}
-              controls
-              autoPlay
-              poster={item.thumbnail_url ?? undefined}
-              className="max-h-[60vh] w-full rounded-lg bg-ink"
-            />
+            <ModalVideo item={item} />
           ) : (
             <img
               src={item.url}
               alt={item.description || item.name || "Photo"}
-              className="max-h-[60vh] w-full rounded-lg object-contain bg-paper-deep"
+              {...(item.width && item.height ? { width: item.width, height: item.height } : {})}
+              className="h-auto max-h-[60vh] w-full rounded-lg object-contain bg-paper-deep"
             />
           )}
           <p className="text-sm text-ink-soft">
@@ -174,9 +169,9 @@ export function MediaDetailModal({
         </div>
       </div>
       <div className="mt-6 flex flex-wrap gap-3 border-t border-line pt-5">
-        {/* Saved under its title; a photo is the display copy the club keeps, a video the file as stored. */}
-        <a href={`${item.url}?download=1`} download className={buttonClass("secondary", "order-last")}>
-          Download
+        {/* Saved under its title: a photo's display copy (the club keeps no other), a video as it was uploaded. */}
+        <a href={`${item.original_url}?download=1`} download className={buttonClass("secondary", "order-last")}>
+          {item.media_type === "video" ? "Download original" : "Download"}
         </a>
         {variant === "gallery" ? (
           <>

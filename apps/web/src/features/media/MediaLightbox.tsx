@@ -17,6 +17,10 @@ type FullscreenRef = { fullscreen: boolean; enter: () => void; exit: () => void 
 type SlideshowRef = { playing: boolean; play: () => void; pause: () => void };
 
 function slideOf(m: MediaItem): Slide {
+  // Until its playable version exists a video shows its poster (the upload may not play here).
+  if (m.media_type === "video" && m.processing === "processing" && m.thumbnail_url) {
+    return { src: m.thumbnail_url, alt: `${m.name ?? "Video"} (processing)` } as Slide;
+  }
   if (m.media_type === "video") {
     return {
       type: "video",

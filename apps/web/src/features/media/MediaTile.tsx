@@ -1,3 +1,4 @@
+import { PROCESSING_LABEL } from "./processing";
 import type { MediaItem } from "./types";
 
 /** A gallery tile: the thumbnail (lazy), or for a video without one a muted preview. */
@@ -43,16 +44,25 @@ export function MediaTile({
           className="h-full w-full object-cover transition-transform group-hover:scale-[1.03]"
         />
       ) : item.media_type === "video" ? (
-        <video src={item.url} muted preload="metadata" playsInline className="h-full w-full object-cover" />
+        <video
+          src={item.processing === "processing" ? undefined : item.url}
+          muted
+          preload="metadata"
+          playsInline
+          className="h-full w-full object-cover"
+        />
       ) : (
         <img src={item.url} alt="" loading="lazy" className="h-full w-full object-cover" />
       )}
       {item.media_type === "video" ? (
-        <span
-          aria-hidden="true"
-          className="absolute right-2 bottom-2 rounded-full bg-ink/70 px-2 py-0.5 text-xs text-white"
-        >
-          ▶ Video
+        <span className="absolute right-2 bottom-2 rounded-full bg-ink/70 px-2 py-0.5 text-xs text-white">
+          {item.processing === "processing" ? (
+            PROCESSING_LABEL
+          ) : item.processing === "failed" ? (
+            "Could not convert"
+          ) : (
+            <span aria-hidden="true">▶ Video</span>
+          )}
         </span>
       ) : null}
       {selecting && !locked ? (

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Alert } from "../../ui/Alert";
 import { Button, buttonClass } from "../../ui/Button";
-import { type Upload, uploadFile } from "./upload";
+import { mayBeMedia, type Upload, uploadFile } from "./upload";
 
 /** A file picker for one photo or video, with a progress bar and Cancel while it uploads. */
 export function UploadButton({
@@ -9,7 +9,7 @@ export function UploadButton({
   url,
   fileField,
   fields = {},
-  accept = "image/*,video/*",
+  accept = "image/*,video/*,.mov,.heic,.heif",
   onUploaded,
 }: {
   label: string;
@@ -27,7 +27,7 @@ export function UploadButton({
   async function start(file: File | undefined) {
     if (!file) return;
     setError(undefined);
-    if (!/^(image|video)\//.test(file.type)) return setError("Only images and videos can be uploaded.");
+    if (!mayBeMedia(file)) return setError("Only images and videos can be uploaded.");
     setProgress(0);
     const upload = uploadFile(url, fields, fileField, file, setProgress);
     current.current = upload;

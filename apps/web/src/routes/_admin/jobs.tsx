@@ -14,6 +14,7 @@ const kindLabel: Record<JobKind, string> = {
   "mail.send": "E-mail delivery",
   "password-reset.send": "Password-reset links",
   "event.reminder": "Event reminders",
+  "media.transcode": "Video conversion",
   housekeeping: "Housekeeping (hourly)",
 };
 

@@ -15,6 +15,7 @@ import { groupByDay } from "../../features/media/group-by-day";
 import { MediaDetailModal } from "../../features/media/MediaDetailModal";
 import { MediaLightbox } from "../../features/media/MediaLightbox";
 import { MediaTile } from "../../features/media/MediaTile";
+import { pollWhileProcessing } from "../../features/media/processing";
 import { UploadButton } from "../../features/media/UploadButton";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
@@ -69,6 +70,8 @@ function GalleryPage() {
   const pages = useInfiniteQuery({
     ...trpc.media.list.infiniteQueryOptions(pageInput(s), nextPage),
     placeholderData: keepPreviousData,
+    // A video being converted turns playable without a reload.
+    refetchInterval: (query) => pollWhileProcessing(query.state.data?.pages.flatMap((p) => p.items)),
   });
   const suggestions = useQuery({
     ...trpc.media.tags.queryOptions({ prefix: tagDraft.trim() }),
@@ -80,6 +83,7 @@ function GalleryPage() {
   const linked = useQuery({
     ...trpc.media.get.queryOptions({ id: s.media ?? "" }),
     enabled: Boolean(s.media) && !items.some((i) => i.id === s.media),
+    refetchInterval: (query) => pollWhileProcessing(query.state.data ? [query.state.data] : undefined),
   });
   const open = items.find((i) => i.id === s.media) ?? linked.data;
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });

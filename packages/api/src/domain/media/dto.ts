@@ -23,17 +23,26 @@ export function selectMedia(db: Queryable) {
 
 type Row = { row: typeof media.$inferSelect; authorName: string | null };
 
-/** The spec's Media and Image shapes in one (SPEC.md section 3). */
+/**
+ * The spec's Media and Image shapes in one (SPEC.md section 3), with what the gallery adds: `url`
+ * is what a page shows or plays (a video's playable version once it exists), `original_url` the
+ * file as uploaded (for download), `processing` where a video's playable version stands, and the
+ * size as shown.
+ */
 export function toMediaDto({ row, authorName }: Row, viewer: Viewer) {
   return {
     id: row.id,
     image_id: row.id,
-    url: mediaUrl(row.storageKey)!,
+    url: mediaUrl(row.playbackKey ?? row.storageKey)!,
+    original_url: mediaUrl(row.storageKey)!,
     thumbnail_url: mediaUrl(row.thumbnailKey),
     name: row.name,
     title: row.title ?? row.name,
     media_type: row.mediaType,
-    content_type: row.contentType,
+    content_type: row.playbackKey && row.playbackKey !== row.storageKey ? "video/mp4" : row.contentType,
+    processing: row.processing,
+    width: row.width,
+    height: row.height,
     description: row.description,
     tags: row.tags,
     associated_event_id: row.associatedEventId,

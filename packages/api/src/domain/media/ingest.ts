@@ -1,5 +1,6 @@
 import { media, type Queryable } from "@club/db";
 import { eq } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import {
   detectType,
   type MediaStore,
@@ -26,13 +27,17 @@ export function displayName(filename: string): string | null {
 /**
  * Turns a file into a media item: its real type from its bytes, then a pending row, the objects in
  * the store, and the row made ready. A failure leaves neither objects nor a row; a crash half-way
- * leaves a pending row that `sweepPendingMedia` removes with its objects.
+ * leaves a pending row that `sweepPendingMedia` removes with its objects. A video that will not
+ * play in every browser as it is is shown at once (its poster) and marked `processing`, with the
+ * job that makes its playable version sent in the same change; without `jobs` (the demo seed) the
+ * server queues it when it starts.
  */
 export async function ingestMediaFile(
   db: Queryable,
   store: MediaStore,
   file: IncomingFile,
   owner: { uploadedBy: string; associatedEventId: string | null },
+  jobs?: JobSender,
 ): Promise<string> {
   const type = await detectType(file.path);
   if (!type) throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: UNSUPPORTED_TYPE });
@@ -54,11 +59,20 @@ export async function ingestMediaFile(
     .returning({ id: media.id });
   const id = pending!.id;
   try {
-    const stored = await storeUpload(store, file, type, prefix);
-    await db
-      .update(media)
-      .set({ ...stored, status: "ready" })
-      .where(eq(media.id, id));
+    const { playback, ...stored } = await storeUpload(store, file, type, prefix);
+    const needsWork = playback === "remux" || playback === "transcode";
+    await db.transaction(async (tx) => {
+      await tx
+        .update(media)
+        .set({
+          ...stored,
+          status: "ready",
+          playbackKey: playback === "as-is" ? stored.storageKey : null,
+          processing: needsWork ? "processing" : null,
+        })
+        .where(eq(media.id, id));
+      if (needsWork && jobs) await jobs.send("media.transcode", { mediaId: id }, { tx });
+    });
     return id;
   } catch (err) {
     await store.deletePrefix(prefix).catch(() => {});

@@ -19,6 +19,7 @@ export async function uploadMedia(
   const nul = findNul({ event_id: eventRef });
   if (nul) throw badRequest(nulMessage(nul));
   const associatedEventId = eventRef ? (await requireVisibleEvent(member, eventRef)).id : null;
-  const id = await ingestMediaFile(member.db, member.store, file, { uploadedBy: member.user.id, associatedEventId });
+  const owner = { uploadedBy: member.user.id, associatedEventId };
+  const id = await ingestMediaFile(member.db, member.store, file, owner, member.jobs);
   return mediaDto(member, id);
 }

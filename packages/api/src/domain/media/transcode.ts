@@ -1,0 +1,117 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { type Db, media, type Queryable } from "@club/db";
+import { and, eq, sql } from "@club/db/orm";
+import { type JobInfo, type JobSender, rowsOf } from "@club/jobs";
+import { type MediaStore, makePlayable, playbackPlan, probeVideo } from "@club/storage";
+import type { Logger } from "../../context";
+
+export interface TranscodeDeps {
+  db: Db;
+  store: MediaStore;
+  /** Where the video and its playable version are written while the job runs (removed after). */
+  tmpDir: string;
+  log: Logger;
+  /** Whether the file as uploaded is kept beside the playable version (for download). */
+  keepOriginals: boolean;
+}
+
+/**
+ * Another try at a video whose playable version failed: `processing` again and the job, as one
+ * change. False when the video is not (or no longer) failed.
+ */
+export async function retryTranscode(db: Queryable, jobs: JobSender, mediaId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const again = await tx
+      .update(media)
+      .set({ processing: "processing", processingError: null })
+      .where(and(eq(media.id, mediaId), eq(media.processing, "failed")))
+      .returning({ id: media.id });
+    if (again.length > 0) await jobs.send("media.transcode", { mediaId }, { tx });
+    return again.length > 0;
+  });
+}
+
+/**
+ * The `media.transcode` job: the stored upload (already without its metadata) is read from the
+ * store, made playable (`makePlayable`: H.264/AAC in MP4, ≤ 1080p, rotation applied, index
+ * first), and stored beside it as `play-<random>.mp4` (a second run racing this one writes its own
+ * object and removes it when it loses). A video already deleted, or already done, is skipped. The
+ * last failed try marks the item `failed`; the server stopping hands the job back (see JobInfo).
+ */
+export async function transcodeMedia(deps: TranscodeDeps, mediaId: string, job: JobInfo): Promise<void> {
+  const { db, store, log } = deps;
+  const [row] = await db.select().from(media).where(eq(media.id, mediaId));
+  if (row?.processing !== "processing") return;
+  await mkdir(deps.tmpDir, { recursive: true });
+  const input = join(deps.tmpDir, `transcode-${randomUUID()}`);
+  const output = `${input}.mp4`;
+  const key = `${row.objectPrefix}/play-${randomBytes(4).toString("hex")}.mp4`;
+  try {
+    const original = await store.get(row.storageKey);
+    if (!original) throw new Error(`The uploaded video ${row.storageKey} is missing from the media store.`);
+    await pipeline(original.stream, createWriteStream(input), { signal: job.signal });
+    const probe = await probeVideo(input);
+    const plan = playbackPlan(probe, row.storageKey.split(".").pop() ?? "");
+    const started = Date.now();
+    // "As is" (a file stored before this check existed, say): the same streams go into a fresh MP4.
+    await makePlayable(input, output, plan === "as-is" ? "remux" : plan, probe, { signal: job.signal });
+    const { size } = await stat(output);
+    await store.put(key, createReadStream(output), "video/mp4", size);
+    const done = await db
+      .update(media)
+      .set({
+        playbackKey: key,
+        processing: null,
+        processingError: null,
+        width: probe.width,
+        height: probe.height,
+        // Without originals the playable version is the item's file from now on.
+        ...(deps.keepOriginals ? {} : { storageKey: key, contentType: "video/mp4", sizeBytes: size }),
+      })
+      .where(and(eq(media.id, mediaId), eq(media.processing, "processing")))
+      .returning({ id: media.id });
+    if (done.length === 0) {
+      // Another run finished first, or the item was deleted meanwhile (its objects went before
+      // this copy was written): what this run stored belongs to nothing.
+      const [still] = await db.select({ id: media.id }).from(media).where(eq(media.id, mediaId));
+      await (still ? store.delete(key) : store.deletePrefix(row.objectPrefix)).catch(() => {});
+      return;
+    }
+    if (!deps.keepOriginals) await store.delete(row.storageKey).catch(() => {});
+    log.info({ mediaId, plan, ms: Date.now() - started, bytes: size }, "video made playable");
+  } catch (err) {
+    await store.delete(key).catch(() => {});
+    if (!job.signal.aborted && job.lastAttempt) {
+      const message = err instanceof Error ? err.message : String(err);
+      await db
+        .update(media)
+        .set({ processing: "failed", processingError: message.slice(0, 2000) })
+        .where(and(eq(media.id, mediaId), eq(media.processing, "processing")));
+    }
+    throw err;
+  } finally {
+    await Promise.all([rm(input, { force: true }), rm(output, { force: true })]);
+  }
+}
+
+/**
+ * Videos waiting for a playable version with no job to make it (stored by the demo seed, which
+ * has no job queue): each gets one. Run when the server starts.
+ */
+export async function queueWaitingTranscodes(db: Db, jobs: JobSender): Promise<number> {
+  const waiting = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select m.id from ${media} m
+      where m.processing = 'processing'
+        and not exists (
+          select 1 from pgboss.job j
+          where j.name = 'media.transcode' and j.state < 'completed' and j.data->>'mediaId' = m.id::text
+        )`),
+  );
+  for (const { id } of waiting) await jobs.send("media.transcode", { mediaId: id });
+  return waiting.length;
+}

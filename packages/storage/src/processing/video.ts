@@ -1,0 +1,177 @@
+import { execFile } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { setPriority } from "node:os";
+import { promisify } from "node:util";
+import sharp from "sharp";
+
+const run = promisify(execFile);
+
+let ffmpegFound: Promise<boolean> | undefined;
+/** Whether ffmpeg and ffprobe can be run here (asked once per process). */
+export function ffmpegAvailable(): Promise<boolean> {
+  ffmpegFound ??= Promise.all([
+    run("ffmpeg", ["-version"], { timeout: 10_000 }),
+    run("ffprobe", ["-version"], { timeout: 10_000 }),
+  ]).then(
+    () => true,
+    () => false,
+  );
+  return ffmpegFound;
+}
+
+/** What ffprobe says of a video, as far as playback is concerned. */
+export interface VideoProbe {
+  videoCodec: string | null;
+  pixelFormat: string | null;
+  audioCodec: string | null;
+  /** As shown: a phone's portrait clip stored 1920×1080 with a 90° rotation is 1080×1920. */
+  width: number | null;
+  height: number | null;
+  /** Degrees the player must turn the picture (the display matrix a phone writes); 0 for none. */
+  rotation: number;
+  durationSeconds: number | null;
+}
+
+interface FfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  pix_fmt?: string;
+  width?: number;
+  height?: number;
+  disposition?: { attached_pic?: number };
+  side_data_list?: { rotation?: number }[];
+  tags?: { rotate?: string };
+}
+
+export async function probeVideo(path: string): Promise<VideoProbe> {
+  const { stdout } = await run("ffprobe", ["-v", "error", "-show_streams", "-show_format", "-of", "json", path], {
+    timeout: 60_000,
+    maxBuffer: 8 * 1024 * 1024,
+  });
+  const info = JSON.parse(stdout) as { streams?: FfprobeStream[]; format?: { duration?: string } };
+  const streams = info.streams ?? [];
+  // Cover art is a "video" stream too; the picture that plays is the first one that is not.
+  const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === "audio");
+  const matrix = video?.side_data_list?.find((d) => typeof d.rotation === "number")?.rotation;
+  const rotation = (((Math.round(matrix ?? Number(video?.tags?.rotate ?? 0)) % 360) + 360) % 360) as number;
+  const sideways = rotation === 90 || rotation === 270;
+  const duration = Number(info.format?.duration);
+  return {
+    videoCodec: video?.codec_name ?? null,
+    pixelFormat: video?.pix_fmt ?? null,
+    audioCodec: audio?.codec_name ?? null,
+    width: (sideways ? video?.height : video?.width) ?? null,
+    height: (sideways ? video?.width : video?.height) ?? null,
+    rotation,
+    durationSeconds: Number.isFinite(duration) ? duration : null,
+  };
+}
+
+/**
+ * What a video needs before every browser plays it: nothing (H.264 in 8-bit 4:2:0 with AAC or no
+ * sound, upright, already in MP4), a new container (the same streams from a QuickTime file into
+ * MP4), or a new encoding (HEVC from an iPhone, VP9 WebM, a rotation to apply, 10-bit colour).
+ */
+export type PlaybackPlan = "as-is" | "remux" | "transcode";
+
+export function playbackPlan(probe: VideoProbe, container: string): PlaybackPlan {
+  const videoOk = probe.videoCodec === "h264" && probe.pixelFormat === "yuv420p" && probe.rotation === 0;
+  const audioOk = probe.audioCodec === null || probe.audioCodec === "aac";
+  if (!videoOk || !audioOk) return "transcode";
+  return container === "mp4" ? "as-is" : "remux";
+}
+
+/** The playable version's bounds: 1080p, turned for portrait clips; never enlarged. */
+const SCALE =
+  "scale=w='min(iw,if(gte(iw,ih),1920,1080))':h='min(ih,if(gte(iw,ih),1080,1920))'" +
+  ":force_original_aspect_ratio=decrease:force_divisible_by=2";
+
+/** ffmpeg's arguments for the playable version of `input` (see `playbackPlan`). */
+export function playbackArgs(input: string, output: string, plan: Exclude<PlaybackPlan, "as-is">, probe: VideoProbe) {
+  const args = ["-v", "error", "-y", "-i", input, "-map", "0:V:0", "-map", "0:a:0?", "-dn", "-sn"];
+  args.push("-map_metadata", "-1", "-map_chapters", "-1");
+  if (plan === "remux") {
+    args.push("-c", "copy");
+  } else {
+    // ffmpeg applies the rotation while decoding (autorotate) and writes no display matrix.
+    args.push("-vf", SCALE, "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p");
+    args.push("-profile:v", "high", "-c:a", probe.audioCodec === "aac" ? "copy" : "aac", "-b:a", "160k");
+  }
+  args.push("-movflags", "+faststart", "-fflags", "+bitexact", "-f", "mp4", output);
+  return args;
+}
+
+/**
+ * Writes the playable version of `input` to `output`. ffmpeg runs at a lower priority than the
+ * server, so pages stay quick while a video is encoded; `signal` stops it (the server stopping).
+ */
+export async function makePlayable(
+  input: string,
+  output: string,
+  plan: Exclude<PlaybackPlan, "as-is">,
+  probe: VideoProbe,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<void> {
+  const pending = run("ffmpeg", playbackArgs(input, output, plan, probe), {
+    timeout: options.timeoutMs ?? 3 * 3600_000,
+    maxBuffer: 1024 * 1024,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const pid = pending.child.pid;
+  if (pid) {
+    try {
+      setPriority(pid, 10);
+    } catch {
+      // Not permitted here: it runs at the server's priority.
+    }
+  }
+  try {
+    await pending;
+  } catch (err) {
+    await rm(output, { force: true });
+    const stderr = (err as { stderr?: string }).stderr?.trim().split("\n").slice(-3).join(" ");
+    throw new Error(stderr ? `ffmpeg: ${stderr}` : (err as Error).message, { cause: err });
+  }
+}
+
+const MUXERS: Record<string, string> = { mp4: "mp4", mov: "mov", webm: "webm" };
+
+/**
+ * A copy of the video without its metadata: phones write the place (GPS), the device and free-text
+ * comments into the container, and an iPhone adds timed location in a data track. The video and
+ * audio streams are copied as they are (no re-encoding, rotation kept); everything else is left
+ * out. False when ffmpeg cannot read the file.
+ */
+export async function withoutVideoMetadata(path: string, out: string, ext: string): Promise<boolean> {
+  const args = ["-v", "error", "-y", "-i", path, "-map", "0:V?", "-map", "0:a?", "-dn", "-sn"];
+  args.push("-map_metadata", "-1", "-map_chapters", "-1", "-c", "copy", "-fflags", "+bitexact");
+  if (ext !== "webm") args.push("-movflags", "+faststart");
+  args.push("-f", MUXERS[ext] ?? "mp4", out);
+  try {
+    await run("ffmpeg", args, { timeout: 10 * 60_000, maxBuffer: 1024 * 1024 });
+    return true;
+  } catch {
+    await rm(out, { force: true });
+    return false;
+  }
+}
+
+/** A frame one second in (or the first), upright, as a WebP of at most `px`; undefined when none can be read. */
+export async function videoPoster(path: string, px: number): Promise<Buffer | undefined> {
+  for (const seek of ["1", "0"]) {
+    try {
+      const { stdout } = await run(
+        "ffmpeg",
+        ["-v", "error", "-ss", seek, "-i", path, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "pipe:1"],
+        { encoding: "buffer", maxBuffer: 64 * 1024 * 1024, timeout: 30_000 },
+      );
+      if (stdout.length > 0) {
+        return sharp(stdout).resize({ width: px, height: px, fit: "inside" }).webp({ quality: 78 }).toBuffer();
+      }
+    } catch {
+      // No frame at that time: try the next, then give up quietly.
+    }
+  }
+  return undefined;
+}
