@@ -12,6 +12,13 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await expect(page.getByRole("heading", { name: "Media Gallery" })).toBeVisible();
   await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(photo);
   await expect(page.getByRole("button", { name: "Open Photo: hero-poster.webp" })).toBeVisible();
+  // A blurred preview (ThumbHash) behind the tile, and the copies the browser picks from by width.
+  const photoTile = page.getByRole("button", { name: "Open Photo: hero-poster.webp" });
+  await expect(photoTile).toHaveAttribute("style", /background-image: url\("?data:image\/png;base64,/);
+  await expect(photoTile.locator("img")).toHaveAttribute(
+    "srcset",
+    /\/thumb\.webp 480w, \/media\/[^ ]+\/display\.webp 960w$/,
+  );
   await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(clip);
   await expect(page.getByRole("button", { name: "Open Video: clip.mp4" })).toBeVisible();
 

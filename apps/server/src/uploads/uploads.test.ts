@@ -242,3 +242,42 @@ describe("media permissions and event images", () => {
     expect(bad.status).toBe(404);
   });
 });
+
+describe("responsive photos", () => {
+  it("a large photo gets 480, 1024 and 2048 px copies, its size as shown and a ThumbHash preview", async () => {
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#2a6" } })
+      .jpeg()
+      .toBuffer();
+    const item = await json(upload(photo, "wide.jpg"));
+    expect(item).toMatchObject({ width: 2048, height: 1365 });
+    expect(item.sources.map((s) => [s.width, s.height])).toEqual([
+      [480, 320],
+      [1024, 683],
+      [2048, 1365],
+    ]);
+    // Each copy is what it says it is (the page reserves space and picks by these widths).
+    for (const source of item.sources) {
+      const res = await get(source.url);
+      expect(res.headers.get("content-type")).toBe("image/webp");
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([source.width, source.height]);
+    }
+    expect(item.url).toBe(item.sources.at(-1)!.url);
+    // A ThumbHash: some twenty bytes, base64.
+    expect(Buffer.from(item.placeholder!, "base64").length).toBeLessThan(40);
+  });
+
+  it("a small photo has one copy, and a portrait one is measured upright", async () => {
+    const small = await json(
+      upload(
+        await sharp({ create: { width: 300, height: 200, channels: 3, background: "#888" } })
+          .png()
+          .toBuffer(),
+        "small.png",
+      ),
+    );
+    expect(small.sources).toEqual([{ url: small.url, width: 300, height: 200 }]);
+    const portrait = await json(upload(await photoWithGps(), "turned.jpg"));
+    expect(portrait).toMatchObject({ width: 40, height: 60 });
+  });
+});

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import type { MediaStore } from "../media-store";
 import type { AcceptedType } from "./detect";
+import { thumbHashOf } from "./placeholder";
 import {
   ffmpegAvailable,
   type PlaybackPlan,
@@ -18,7 +19,10 @@ import {
 export interface StoredUpload {
   storageKey: string;
   displayKey: string | null;
+  mediumKey: string | null;
   thumbnailKey: string | null;
+  /** A ThumbHash (base64) of the photo or the video's poster: the page's blurred preview. */
+  placeholder: string | null;
   contentType: string;
   sizeBytes: number;
   /** As shown (after rotation); null when it could not be read (a video without ffmpeg). */
@@ -39,7 +43,9 @@ export class UnreadableMedia extends Error {
   }
 }
 
+/** A photo's copies by the longest side they may have; the page picks one by its width (srcset). */
 const DISPLAY_PX = 2048;
+const MEDIUM_PX = 1024;
 const THUMB_PX = 480;
 
 /** HEIC photos (HEVC inside) are decoded in WebAssembly: libvips' prebuilt binary lacks the codec. */
@@ -77,15 +83,20 @@ export async function storeUpload(
   try {
     if (type.mediaType === "image") {
       const animated = type.mime === "image/gif";
-      const { display, thumb, width, height } = await renderImage(file.path, type, animated).catch(() => {
-        throw new UnreadableMedia("image");
-      });
+      const { display, medium, thumb, width, height, placeholder } = await renderImage(file.path, type, animated).catch(
+        () => {
+          throw new UnreadableMedia("image");
+        },
+      );
       await put(`${prefix}/display.webp`, display, "image/webp");
+      if (medium) await put(`${prefix}/medium.webp`, medium, "image/webp");
       await put(`${prefix}/thumb.webp`, thumb, "image/webp");
       return {
         storageKey: `${prefix}/display.webp`,
         displayKey: `${prefix}/display.webp`,
+        mediumKey: medium ? `${prefix}/medium.webp` : null,
         thumbnailKey: `${prefix}/thumb.webp`,
+        placeholder,
         contentType: "image/webp",
         sizeBytes: display.length,
         width,
@@ -98,8 +109,13 @@ export async function storeUpload(
       // Stored as uploaded (the server said so at start).
       await store.put(key, createReadStream(file.path), type.mime, file.size);
       written.push(key);
-      const none = { displayKey: null, thumbnailKey: null, width: null, height: null, playback: null };
-      return { storageKey: key, contentType: type.mime, sizeBytes: file.size, ...none };
+      return {
+        storageKey: key,
+        contentType: type.mime,
+        sizeBytes: file.size,
+        ...{ displayKey: null, mediumKey: null, thumbnailKey: null, placeholder: null },
+        ...{ width: null, height: null, playback: null },
+      };
     }
     const clean = `${file.path}.clean.${type.ext}`;
     try {
@@ -116,7 +132,9 @@ export async function storeUpload(
       return {
         storageKey: key,
         displayKey: null,
+        mediumKey: null,
         thumbnailKey: poster ? `${prefix}/poster.webp` : null,
+        placeholder: poster ? await thumbHashOf(sharp(poster)) : null,
         contentType: type.mime,
         sizeBytes: size,
         width: probe.width,
@@ -135,19 +153,19 @@ export async function storeUpload(
 
 async function renderImage(path: string, type: AcceptedType, animated: boolean) {
   const source = type.ext === "heic" || type.ext === "heif" ? await heicToSharp(path) : sharp(path, { animated });
-  const { data: display, info } = await source
-    .clone()
-    .rotate()
-    .resize({ width: DISPLAY_PX, height: DISPLAY_PX, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 86 })
-    .toBuffer({ resolveWithObject: true });
-  const thumb = await source
-    .clone()
-    .rotate()
-    .resize({ width: THUMB_PX, height: THUMB_PX, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 78 })
-    .toBuffer();
+  const copy = (px: number, quality: number) =>
+    source
+      .clone()
+      .rotate()
+      .resize({ width: px, height: px, fit: "inside", withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer({ resolveWithObject: true });
+  const { data: display, info } = await copy(DISPLAY_PX, 86);
   // An animated GIF's height is its frames' stacked; the page shows one frame.
   const height = info.pageHeight ?? info.height;
-  return { display, thumb, width: info.width, height };
+  // A photo no larger than the medium size needs no medium copy: the display copy is it.
+  const medium = Math.max(info.width, height) > MEDIUM_PX ? (await copy(MEDIUM_PX, 82)).data : null;
+  const thumb = (await copy(THUMB_PX, 78)).data;
+  const placeholder = await thumbHashOf(sharp(thumb, { animated: false }));
+  return { display, medium, thumb, width: info.width, height, placeholder };
 }

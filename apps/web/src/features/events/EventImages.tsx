@@ -6,6 +6,7 @@ import { MediaDetailModal } from "../media/MediaDetailModal";
 import { MediaLightbox } from "../media/MediaLightbox";
 import { MediaTile } from "../media/MediaTile";
 import { pollWhileProcessing } from "../media/processing";
+import { TILE_SIZES } from "../media/responsive";
 import { UploadButton } from "../media/UploadButton";
 
 /** The Images tab: the event's media (they are in the gallery too). */
@@ -46,7 +47,7 @@ export function EventImages({ eventId, me }: { eventId: string; me: { user_id: s
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {items.map((item) => (
             <li key={item.id}>
-              <MediaTile item={item} onClick={() => setOpenId(item.id)} />
+              <MediaTile item={item} sizes={TILE_SIZES.event} onClick={() => setOpenId(item.id)} />
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { Dialog } from "../../ui/Dialog";
 import { CommentsSection } from "../comments/CommentsSection";
 import { EventSelect } from "../events/EventSelect";
 import { ModalVideo } from "./ModalVideo";
+import { MODAL_SIZES, placeholderStyle, srcSetOf } from "./responsive";
 import type { MediaItem } from "./types";
 
 /**
@@ -66,9 +67,12 @@ export function MediaDetailModal({
           ) : (
             <img
               src={item.url}
+              srcSet={srcSetOf(item)}
+              sizes={MODAL_SIZES}
               alt={item.description || item.name || "Photo"}
               {...(item.width && item.height ? { width: item.width, height: item.height } : {})}
-              className="h-auto max-h-[60vh] w-full rounded-lg object-contain bg-paper-deep"
+              style={placeholderStyle(item.placeholder)}
+              className="h-auto max-h-[60vh] w-full rounded-lg bg-center object-contain bg-paper-deep"
             />
           )}
           <p className="text-sm text-ink-soft">

@@ -31,6 +31,11 @@ function slideOf(m: MediaItem): Slide {
   return {
     src: m.url,
     alt: m.description ?? m.name ?? "",
+    ...(m.width && m.height ? { width: m.width, height: m.height } : {}),
+    // The lightbox picks the copy that fits the screen (and loads a larger one when zoomed).
+    ...(m.sources.length > 0
+      ? { srcSet: m.sources.map((s) => ({ src: s.url, width: s.width, height: s.height })) }
+      : {}),
     ...(m.thumbnail_url ? { thumbnail: m.thumbnail_url } : {}),
   } as Slide;
 }

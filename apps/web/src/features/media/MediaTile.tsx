@@ -1,4 +1,5 @@
 import { PROCESSING_LABEL } from "./processing";
+import { placeholderStyle, srcSetOf, TILE_SIZES } from "./responsive";
 import type { MediaItem } from "./types";
 
 /** A gallery tile: the thumbnail (lazy), or for a video without one a muted preview. */
@@ -7,6 +8,7 @@ export function MediaTile({
   selected,
   selecting,
   selectable = true,
+  sizes = TILE_SIZES.gallery,
   onClick,
 }: {
   item: MediaItem;
@@ -14,6 +16,8 @@ export function MediaTile({
   selecting?: boolean;
   /** In manage mode: whether this member may delete the item (her own, or any for an admin). */
   selectable?: boolean;
+  /** How wide the tile is at each screen width (`TILE_SIZES`), so the browser fetches a copy that fits. */
+  sizes?: string;
   onClick: () => void;
 }) {
   const label = `${item.media_type === "video" ? "Video" : "Photo"}: ${item.name ?? "untitled"}`;
@@ -28,7 +32,8 @@ export function MediaTile({
       aria-disabled={locked || undefined}
       aria-describedby={locked ? `why-${item.id}` : undefined}
       title={locked ? why : undefined}
-      className={`group relative block aspect-square w-full overflow-hidden rounded-lg bg-paper-deep ${selected ? "ring-4 ring-plum" : ""} ${locked ? "cursor-not-allowed opacity-45 grayscale" : ""}`}
+      className={`group relative block aspect-square w-full overflow-hidden rounded-lg bg-paper-deep bg-center ${selected ? "ring-4 ring-plum" : ""} ${locked ? "cursor-not-allowed opacity-45 grayscale" : ""}`}
+      style={placeholderStyle(item.placeholder)}
     >
       {locked ? (
         <span id={`why-${item.id}`} className="sr-only">
@@ -38,6 +43,8 @@ export function MediaTile({
       {item.thumbnail_url ? (
         <img
           src={item.thumbnail_url}
+          srcSet={srcSetOf(item)}
+          sizes={item.sources.length > 0 ? sizes : undefined}
           alt=""
           loading="lazy"
           decoding="async"

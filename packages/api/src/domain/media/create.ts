@@ -3,11 +3,6 @@ import { and, eq, lt, sql } from "@club/db/orm";
 import type { MediaStore } from "@club/storage";
 import type { Logger } from "../../context";
 
-/** The objects of a media row in the store. */
-export function storageKeysOf(row: typeof media.$inferSelect): string[] {
-  return [...new Set([row.storageKey, row.displayKey, row.thumbnailKey].filter((k): k is string => Boolean(k)))];
-}
-
 /** After the rows are gone: a failure to remove an object is logged, never shown (the row is what counts). */
 export async function deleteMediaObjects(store: MediaStore, rows: (typeof media.$inferSelect)[], log: Logger) {
   for (const row of rows) {

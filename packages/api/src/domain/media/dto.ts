@@ -24,6 +24,24 @@ export function selectMedia(db: Queryable) {
 type Row = { row: typeof media.$inferSelect; authorName: string | null };
 
 /**
+ * A photo's copies with their widths, smallest first, for `srcset` (the page picks by its width and
+ * the screen's density). Each copy is the display copy scaled to fit a square of its size; items
+ * stored before the medium copy existed have two.
+ */
+export function imageSources(row: typeof media.$inferSelect): { url: string; width: number; height: number }[] {
+  if (row.mediaType !== "image" || !row.width || !row.height || !row.displayKey) return [];
+  const longest = Math.max(row.width, row.height);
+  const at = (key: string | null, box: number) => {
+    const scale = Math.min(1, box / longest);
+    return key
+      ? [{ url: mediaUrl(key)!, width: Math.round(row.width! * scale), height: Math.round(row.height! * scale) }]
+      : [];
+  };
+  const copies = [...at(row.thumbnailKey, 480), ...at(row.mediumKey, 1024), ...at(row.displayKey, longest)];
+  return copies.filter((c, i) => i === copies.length - 1 || c.width < copies[i + 1]!.width);
+}
+
+/**
  * The spec's Media and Image shapes in one (SPEC.md section 3), with what the gallery adds: `url`
  * is what a page shows or plays (a video's playable version once it exists), `original_url` the
  * file as uploaded (for download), `processing` where a video's playable version stands, and the
@@ -43,6 +61,8 @@ export function toMediaDto({ row, authorName }: Row, viewer: Viewer) {
     processing: row.processing,
     width: row.width,
     height: row.height,
+    sources: imageSources(row),
+    placeholder: row.placeholder,
     description: row.description,
     tags: row.tags,
     associated_event_id: row.associatedEventId,
