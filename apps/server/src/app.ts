@@ -27,6 +27,7 @@ import { restErrorHandler } from "./rest/errors";
 import { eventRoutes } from "./rest/events";
 import { mediaRoutes } from "./rest/media";
 import { membershipRoutes } from "./rest/membership";
+import { resumableStore, resumableUploads } from "./uploads/resumable";
 import { uploadRoutes, uploadTmpDir } from "./uploads/routes";
 import { startWorkers } from "./workers";
 
@@ -171,6 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tmpDir: uploadTmpDir(config.dataDir),
     maxUploadBytes: config.maxUploadBytes,
   });
+  await app.register(resumableUploads, { ...deps, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes });
   await app.register(mediaFiles, deps);
   await app.register(spaPlugin, { webDist: config.webDist });
 
@@ -179,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: dbHandle.db,
     store,
     tmpDir: uploadTmpDir(config.dataDir),
+    resumable: resumableStore(config.dataDir),
     mailKeepDays: config.mailKeepDays ?? 7,
     log: app.log,
   };

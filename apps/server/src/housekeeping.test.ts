@@ -19,6 +19,7 @@ import { createFileStore, type MediaStore } from "@club/storage";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runHousekeeping } from "./housekeeping";
+import { resumableStore } from "./uploads/resumable";
 
 const DAY = 24 * 3600_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -39,7 +40,8 @@ const log = {
   },
 } as unknown as FastifyBaseLogger;
 
-const housekeeping = () => runHousekeeping({ db: h.db, store, tmpDir: join(dir, "tmp"), mailKeepDays: 7, log });
+const housekeeping = () =>
+  runHousekeeping({ db: h.db, store, tmpDir: join(dir, "tmp"), resumable: resumableStore(dir), mailKeepDays: 7, log });
 
 beforeAll(async () => {
   h = await createTestDb();
@@ -162,7 +164,14 @@ describe("housekeeping", () => {
         throw new Error("store unreachable");
       },
     };
-    await runHousekeeping({ db: h.db, store: broken, tmpDir: join(dir, "tmp"), mailKeepDays: 7, log });
+    await runHousekeeping({
+      db: h.db,
+      store: broken,
+      tmpDir: join(dir, "tmp"),
+      resumable: resumableStore(dir),
+      mailKeepDays: 7,
+      log,
+    });
     expect(warnings.map((w) => (w.obj as { step?: string }).step)).toEqual(["unreferenced objects"]);
     expect(readdirSync(join(dir, "tmp"))).toEqual([]);
     warnings.length = 0;

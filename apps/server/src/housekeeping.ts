@@ -16,6 +16,8 @@ export interface HousekeepingOptions {
   store: MediaStore;
   /** Where uploads are spooled. */
   tmpDir: string;
+  /** Where resumable uploads wait; those unfinished a day after they began are removed. */
+  resumable: { deleteExpired(): Promise<number> };
   mailKeepDays: number;
   log: FastifyBaseLogger;
 }
@@ -74,5 +76,6 @@ export async function runHousekeeping(options: HousekeepingOptions): Promise<voi
   await step("mail bodies", () => purgeOldBodies(db, mailKeepDays));
   await step("unfinished uploads", () => sweepPendingMedia(db, store, log));
   await step("upload spools", () => sweepSpool(tmpDir));
+  await step("abandoned resumable uploads", () => options.resumable.deleteExpired());
   await step("unreferenced objects", () => reportUnreferencedObjects(options));
 }

@@ -5,6 +5,7 @@ export {
   OPERATOR_PROCEDURES,
   operatorSocketPath,
   requireMember,
+  requireOwnUpload,
   requireVisibleMediaObject,
 } from "./domain/access";
 export { sendEventReminder } from "./domain/events/reminders";
@@ -20,7 +21,7 @@ export {
   transcodeMedia,
 } from "./domain/media/transcode";
 export { findUnreferencedObjects } from "./domain/media/unreferenced";
-export { uploadMedia } from "./domain/media/upload";
+export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser, newUserInput } from "./domain/users";

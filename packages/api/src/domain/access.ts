@@ -117,6 +117,16 @@ export function requireOwnerOrAdmin(viewer: Viewer, ownerId: string | null, refu
   if (!canManage(viewer, ownerId)) throw forbidden(refusal);
 }
 
+/**
+ * A resumable upload is continued, checked or cancelled only by the member who began it (admins
+ * included: an upload is not an item yet). Anyone else is told it does not exist.
+ */
+export function requireOwnUpload(viewer: Viewer, ownerId: string | null | undefined): void {
+  if (!ownerId || ownerId !== viewer.id) {
+    throw notFound("This upload does not exist or has expired. Please add the file again.");
+  }
+}
+
 /** Some admin actions are for other members' accounts only (an admin resets her own password in Settings). */
 export function requireSomeoneElse(viewer: Viewer, userId: string, refusal: string): void {
   if (viewer.id === userId) throw forbidden(refusal);

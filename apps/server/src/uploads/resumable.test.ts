@@ -1,0 +1,178 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { events, media } from "@club/db";
+import { eq } from "@club/db/orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type Harness, ORIGIN, startApp } from "../test/harness";
+import { resumableDir } from "./resumable";
+
+let h: Harness;
+let base: string;
+let ada: string;
+let bea: string;
+let photo: Buffer;
+
+beforeAll(async () => {
+  h = await startApp({ maxUploadBytes: 2 * 1024 * 1024 });
+  await addUser(h, { email: "ada@club.test", name: "Ada", type: "Founding" });
+  await addUser(h, { email: "bea@club.test", name: "Bea" });
+  base = await h.app.listen({ port: 0, host: "127.0.0.1" });
+  const login = async (email: string) => {
+    const res = await fetch(`${base}/login`, {
+      method: "POST",
+      headers: { origin: ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "password1" }),
+    });
+    return res.headers.getSetCookie()[0]!.split(";")[0]!;
+  };
+  ada = await login("ada@club.test");
+  bea = await login("bea@club.test");
+  // A photo of some size (noise does not compress), so it takes several chunks.
+  photo = await sharp({
+    create: {
+      width: 400,
+      height: 300,
+      channels: 3,
+      background: "#000",
+      noise: { type: "gaussian", mean: 120, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+});
+afterAll(() => h.close());
+
+const tus = { "Tus-Resumable": "1.0.0", origin: ORIGIN };
+const metadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+    .join(",");
+
+/** Begins an upload the way tus clients do: its length and metadata, no bytes yet. */
+function begin(cookie: string | undefined, length: number, fields: Record<string, string> = { filename: "noise.png" }) {
+  return fetch(`${base}/uploads`, {
+    method: "POST",
+    headers: {
+      ...tus,
+      ...(cookie ? { cookie } : {}),
+      "Upload-Length": String(length),
+      "Upload-Metadata": metadata(fields),
+    },
+  });
+}
+function patch(cookie: string, location: string, offset: number, chunk: Buffer) {
+  return fetch(`${base}${location}`, {
+    method: "PATCH",
+    headers: { ...tus, cookie, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+    body: chunk,
+  });
+}
+const offsetOf = async (cookie: string, location: string) => {
+  const res = await fetch(`${base}${location}`, { method: "HEAD", headers: { ...tus, cookie } });
+  return { status: res.status, offset: Number(res.headers.get("upload-offset")) };
+};
+
+describe("resumable uploads (tus)", () => {
+  it("a photo sent in chunks, cut off half-way and resumed, becomes a media item", async () => {
+    const created = await begin(ada, photo.length);
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location")!;
+    expect(location).toMatch(/^\/uploads\/[0-9a-f]+$/);
+
+    const third = Math.floor(photo.length / 3);
+    expect((await patch(ada, location, 0, photo.subarray(0, third))).status).toBe(204);
+    expect(await offsetOf(ada, location)).toEqual({ status: 200, offset: third });
+
+    // The connection drops in the middle of the next chunk: what arrived is kept.
+    const cut = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(photo.subarray(third, 2 * third));
+        setTimeout(() => cut.abort(), 300);
+      },
+    });
+    await fetch(`${base}${location}`, {
+      method: "PATCH",
+      headers: {
+        ...tus,
+        cookie: ada,
+        "Upload-Offset": String(third),
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body,
+      signal: cut.signal,
+      duplex: "half",
+    } as RequestInit).catch(() => undefined);
+    // The client asks where the server got to, and sends the rest from there.
+    await expect.poll(async () => (await offsetOf(ada, location)).offset, { timeout: 5000 }).toBeGreaterThan(third);
+    const resumed = (await offsetOf(ada, location)).offset;
+    expect(resumed).toBeLessThanOrEqual(2 * third);
+    const done = await patch(ada, location, resumed, photo.subarray(resumed));
+    expect(done.status, await done.clone().text()).toBe(200);
+    const item = (await done.json()) as { id: string; url: string; name: string; width: number };
+    expect(item).toMatchObject({ name: "noise.png", width: 400 });
+
+    // The photo arrived whole: a PNG checks every chunk of its data, so a lost or doubled byte
+    // would have been refused as unreadable rather than stored.
+    const served = await fetch(`${base}${item.url}`, { headers: { cookie: ada } });
+    expect(served.status).toBe(200);
+    const stored = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([stored.width, stored.height]).toEqual([400, 300]);
+    // The received file is gone once stored.
+    expect(readdirSync(resumableDir(h.app.dataDir))).toEqual([]);
+  });
+
+  it("members only, and each upload is its owner's: another member cannot read, continue or cancel it", async () => {
+    expect((await begin(undefined, 10)).status).toBe(401);
+    const location = (await begin(ada, photo.length)).headers.get("location")!;
+    expect((await offsetOf(bea, location)).status).toBe(404);
+    expect((await patch(bea, location, 0, photo)).status).toBe(404);
+    const cancel = await fetch(`${base}${location}`, { method: "DELETE", headers: { ...tus, cookie: bea } });
+    expect(cancel.status).toBe(404);
+    // Her own cancel removes it.
+    const own = await fetch(`${base}${location}`, { method: "DELETE", headers: { ...tus, cookie: ada } });
+    expect(own.status).toBe(204);
+    expect((await offsetOf(ada, location)).status).toBe(404);
+  });
+
+  it("the limits hold: size from the declared length, type from the bytes, an event she can see", async () => {
+    const big = await begin(ada, 3 * 1024 * 1024);
+    expect(big.status).toBe(413);
+    expect(await big.text()).toBe("The file is larger than the upload limit of 2 MB.");
+
+    const text = Buffer.from("these are meeting notes, not a photo");
+    const location = (await begin(ada, text.length, { filename: "notes.jpg" })).headers.get("location")!;
+    const refused = await patch(ada, location, 0, text);
+    expect(refused.status).toBe(415);
+    expect(await refused.text()).toMatch(/^Only photos \(JPEG, PNG, WebP, GIF, HEIC\) and videos/);
+    expect(await h.db.db.select().from(media).where(eq(media.name, "notes.jpg"))).toEqual([]);
+    expect(readdirSync(resumableDir(h.app.dataDir))).toEqual([]);
+
+    const [hidden] = await h.db.db
+      .insert(events)
+      .values({
+        slug: "private-dinner",
+        title: "Private dinner",
+        description: "d",
+        eventDate: "2027-03-01",
+        exclusivity: "invite-only",
+      })
+      .returning({ id: events.id });
+    const toHidden = await begin(bea, photo.length, { filename: "a.png", event_id: hidden!.id });
+    expect(toHidden.status).toBe(404);
+    expect(await toHidden.text()).toBe("Event not found");
+  });
+
+  it("an upload left unfinished for a day is removed by housekeeping; a recent one stays", async () => {
+    const old = (await begin(ada, photo.length)).headers.get("location")!.split("/").pop()!;
+    const recent = (await begin(ada, photo.length)).headers.get("location")!.split("/").pop()!;
+    const info = join(resumableDir(h.app.dataDir), `${old}.json`);
+    const record = JSON.parse(readFileSync(info, "utf8")) as { creation_date: string };
+    record.creation_date = new Date(Date.now() - 25 * 3600_000).toISOString();
+    writeFileSync(info, JSON.stringify(record));
+    await h.app.runHousekeeping();
+    expect(existsSync(join(resumableDir(h.app.dataDir), old))).toBe(false);
+    expect(existsSync(join(resumableDir(h.app.dataDir), recent))).toBe(true);
+  });
+});
