@@ -172,7 +172,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tmpDir: uploadTmpDir(config.dataDir),
     maxUploadBytes: config.maxUploadBytes,
   });
-  await app.register(resumableUploads, { ...deps, dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes });
+  const resumable = resumableStore(config.dataDir);
+  await app.register(resumableUploads, { ...deps, datastore: resumable, maxUploadBytes: config.maxUploadBytes });
   await app.register(mediaFiles, deps);
   await app.register(spaPlugin, { webDist: config.webDist });
 
@@ -181,7 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: dbHandle.db,
     store,
     tmpDir: uploadTmpDir(config.dataDir),
-    resumable: resumableStore(config.dataDir),
+    resumable,
     mailKeepDays: config.mailKeepDays ?? 7,
     log: app.log,
   };

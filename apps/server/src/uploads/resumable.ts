@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type ApiContext, requireMember, requireOwnUpload, requireUploadTarget, uploadMedia } from "@club/api";
-import { TRPCError } from "@trpc/server";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -16,6 +16,9 @@ export const resumableDir = (dataDir: string) => join(dataDir, "uploads");
 export const RESUMABLE_EXPIRY_MS = 24 * 3600_000;
 
 export function resumableStore(dataDir: string): FileStore {
+  // Made here, before the store is: the store makes it in the background and throws, unhandled,
+  // when that fails.
+  mkdirSync(resumableDir(dataDir), { recursive: true });
   return new FileStore({ directory: resumableDir(dataDir), expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS });
 }
 
@@ -33,10 +36,10 @@ const refusal = (status_code: number, body: string) => ({ status_code, body });
  */
 export async function resumableUploads(
   app: FastifyInstance,
-  deps: ContextDeps & { dataDir: string; maxUploadBytes: number },
+  deps: ContextDeps & { datastore: FileStore; maxUploadBytes: number },
 ): Promise<void> {
   const member = new AsyncLocalStorage<ApiContext>();
-  const datastore = resumableStore(deps.dataDir);
+  const { datastore } = deps;
   const current = () => {
     const ctx = member.getStore();
     if (!ctx) throw refusal(401, "Please sign in to upload.");
@@ -56,7 +59,7 @@ export async function resumableUploads(
     async onUploadFinish(_req, upload: Upload) {
       const ctx = current();
       const file = {
-        path: join(resumableDir(deps.dataDir), upload.id),
+        path: join(datastore.directory, upload.id),
         size: upload.size ?? upload.offset,
         filename: upload.metadata?.filename ?? "upload",
       };

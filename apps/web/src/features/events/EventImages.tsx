@@ -7,7 +7,8 @@ import { MediaLightbox } from "../media/MediaLightbox";
 import { MediaTile } from "../media/MediaTile";
 import { pollWhileProcessing } from "../media/processing";
 import { TILE_SIZES } from "../media/responsive";
-import { UploadButton } from "../media/UploadButton";
+import { UploadPicker, UploadQueuePanel, useFileDrop } from "../media/UploadQueue";
+import { useUploadQueue } from "../media/upload-queue";
 
 /** The Images tab: the event's media (they are in the gallery too). */
 export function EventImages({ eventId, me }: { eventId: string; me: { user_id: string; admin: boolean } | undefined }) {
@@ -23,22 +24,23 @@ export function EventImages({ eventId, me }: { eventId: string; me: { user_id: s
     await queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
   };
 
+  const queue = useUploadQueue({ eventId, onUploaded: refresh });
+  const { dragging, dropProps } = useFileDrop(queue.add);
+
   return (
-    <div className="flex flex-col gap-5">
+    <div
+      {...dropProps}
+      className={`flex flex-col gap-5 ${dragging ? "rounded-xl outline-2 outline-offset-8 outline-plum outline-dashed" : ""}`}
+    >
       <div className="flex flex-wrap items-center gap-3">
-        <UploadButton
-          label="Upload Image"
-          url="/upload-image"
-          fileField="image"
-          fields={{ event_id: eventId, associated_event_id: eventId }}
-          onUploaded={refresh}
-        />
+        <UploadPicker queue={queue} label="Upload Image" />
         {items.length > 0 ? (
           <a href={`/api/events/${eventId}/media.zip`} download className={buttonClass("secondary")}>
             Download all ({items.length})
           </a>
         ) : null}
       </div>
+      <UploadQueuePanel queue={queue} />
       {images.isPending ? (
         <p className="text-ink-soft">Loading images...</p>
       ) : items.length === 0 ? (

@@ -16,7 +16,8 @@ import { MediaDetailModal } from "../../features/media/MediaDetailModal";
 import { MediaLightbox } from "../../features/media/MediaLightbox";
 import { MediaTile } from "../../features/media/MediaTile";
 import { pollWhileProcessing } from "../../features/media/processing";
-import { UploadButton } from "../../features/media/UploadButton";
+import { UploadPicker, UploadQueuePanel, useFileDrop } from "../../features/media/UploadQueue";
+import { useUploadQueue } from "../../features/media/upload-queue";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -105,6 +106,8 @@ function GalleryPage() {
       },
     }),
   );
+  const queue = useUploadQueue({ onUploaded: refresh });
+  const { dragging, dropProps } = useFileDrop(queue.add);
   const meInfo = { user_id: me.user_id, admin: me.admin };
   const count = selected.length;
 
@@ -124,7 +127,7 @@ function GalleryPage() {
           </>
         ) : (
           <>
-            <UploadButton label="+ Upload Media" url="/upload-media" fileField="media" onUploaded={refresh} />
+            <UploadPicker queue={queue} label="+ Upload Media" />
             <Button variant="secondary" onClick={() => setManaging(true)}>
               Manage Media
             </Button>
@@ -132,68 +135,80 @@ function GalleryPage() {
         )
       }
     >
-      <div className="mb-8 flex flex-wrap gap-4">
-        <label className="flex min-w-56 flex-1 flex-col gap-1.5 text-sm font-medium">
-          Tags
-          <input
-            type="search"
-            value={tagDraft}
-            onChange={(e) => setTagDraft(e.target.value)}
-            placeholder="Search by tags..."
-            list="tag-suggestions"
-            autoComplete="off"
-            className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
-          />
-          <datalist id="tag-suggestions">
-            {(tagDraft.trim() ? (suggestions.data ?? []) : []).map((t) => (
-              <option key={t} value={t} />
-            ))}
-          </datalist>
-        </label>
-        <EventSelect
-          label="Event"
-          emptyLabel="All Events"
-          withMedia
-          value={s.event ?? ""}
-          onChange={(event) => navigate({ search: { ...s, event: event || undefined } })}
-        />
-      </div>
-      {!pages.isPending && items.length === 0 ? <p className="text-ink-soft">No media to display</p> : null}
-      <div className="flex flex-col gap-10">
-        {groups.map((g) => (
-          <section key={g.day} aria-labelledby={`day-${g.day}`}>
-            <h2 id={`day-${g.day}`} className="mb-3 text-2xl text-plum">
-              {g.heading}
-            </h2>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-              {g.items.map((item) => (
-                <li key={item.id}>
-                  <MediaTile
-                    item={item}
-                    selecting={managing}
-                    selectable={item.can_manage}
-                    selected={selected.includes(item.id)}
-                    onClick={() =>
-                      managing
-                        ? setSelected((sel) =>
-                            sel.includes(item.id) ? sel.filter((x) => x !== item.id) : [...sel, item.id],
-                          )
-                        : navigate({ search: { ...s, media: item.id } })
-                    }
-                  />
-                </li>
+      {/* Photos and videos dropped anywhere on the gallery join the upload queue. */}
+      <div
+        {...dropProps}
+        className={`relative ${dragging ? "rounded-xl outline-2 outline-offset-8 outline-plum outline-dashed" : ""}`}
+      >
+        {dragging ? (
+          <p className="pointer-events-none absolute inset-x-0 -top-2 z-10 text-center font-medium text-plum">
+            Drop photos and videos to upload them
+          </p>
+        ) : null}
+        <UploadQueuePanel queue={queue} />
+        <div className="mb-8 flex flex-wrap gap-4">
+          <label className="flex min-w-56 flex-1 flex-col gap-1.5 text-sm font-medium">
+            Tags
+            <input
+              type="search"
+              value={tagDraft}
+              onChange={(e) => setTagDraft(e.target.value)}
+              placeholder="Search by tags..."
+              list="tag-suggestions"
+              autoComplete="off"
+              className="rounded-lg border border-line bg-card px-3 py-2 font-normal"
+            />
+            <datalist id="tag-suggestions">
+              {(tagDraft.trim() ? (suggestions.data ?? []) : []).map((t) => (
+                <option key={t} value={t} />
               ))}
-            </ul>
-          </section>
-        ))}
-      </div>
-      {pages.hasNextPage ? (
-        <div className="mt-8 text-center">
-          <Button variant="secondary" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            {pages.isFetchingNextPage ? "Loading…" : "Show more"}
-          </Button>
+            </datalist>
+          </label>
+          <EventSelect
+            label="Event"
+            emptyLabel="All Events"
+            withMedia
+            value={s.event ?? ""}
+            onChange={(event) => navigate({ search: { ...s, event: event || undefined } })}
+          />
         </div>
-      ) : null}
+        {!pages.isPending && items.length === 0 ? <p className="text-ink-soft">No media to display</p> : null}
+        <div className="flex flex-col gap-10">
+          {groups.map((g) => (
+            <section key={g.day} aria-labelledby={`day-${g.day}`}>
+              <h2 id={`day-${g.day}`} className="mb-3 text-2xl text-plum">
+                {g.heading}
+              </h2>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+                {g.items.map((item) => (
+                  <li key={item.id}>
+                    <MediaTile
+                      item={item}
+                      selecting={managing}
+                      selectable={item.can_manage}
+                      selected={selected.includes(item.id)}
+                      onClick={() =>
+                        managing
+                          ? setSelected((sel) =>
+                              sel.includes(item.id) ? sel.filter((x) => x !== item.id) : [...sel, item.id],
+                            )
+                          : navigate({ search: { ...s, media: item.id } })
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+        {pages.hasNextPage ? (
+          <div className="mt-8 text-center">
+            <Button variant="secondary" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+              {pages.isFetchingNextPage ? "Loading…" : "Show more"}
+            </Button>
+          </div>
+        ) : null}
+      </div>
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from "react";
+import { type DetailedError, defaultOptions, type PreviousUpload, Upload } from "tus-js-client";
+import { mayBeMedia } from "./upload";
+
+/** Files sent at once; the rest wait their turn in the queue. */
+const AT_ONCE = 3;
+/**
+ * Each request carries at most this much: what arrived is kept by the server, so a dropped
+ * connection or a reload loses at most one chunk, and no proxy's body limit is met.
+ */
+export const CHUNK_BYTES = 5 * 1024 * 1024;
+
+export interface QueuedFile {
+  key: string;
+  name: string;
+  size: number;
+  sent: number;
+  /** `storing`: every byte arrived and the server is making the copies (a video: its poster). */
+  status: "waiting" | "sending" | "storing" | "done" | "failed";
+  error?: string;
+}
+
+/** What a refusal says: the server's message (JSON `error` or tus's plain text), else a general one. */
+function messageOf(err: Error | DetailedError): string {
+  const body = "originalResponse" in err ? err.originalResponse?.getBody() : undefined;
+  if (body) {
+    try {
+      const parsed = JSON.parse(body) as { error?: string };
+      if (parsed.error) return parsed.error;
+    } catch {
+      return body.trim();
+    }
+  }
+  return "The upload failed. Check the connection and add the file again: it continues where it stopped.";
+}
+
+/**
+ * A queue of resumable uploads (tus): many files at once, three sending at a time, each with its
+ * progress; a failed request is retried and continues from what the server has. The browser keeps
+ * each unfinished upload's address (tus-js-client's fingerprint of name, size and date), so after a
+ * reload the same file added again continues instead of starting over; `unfinished` lists them.
+ */
+export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUploaded: () => void }) {
+  const [files, setFiles] = useState<QueuedFile[]>([]);
+  const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);
+  const uploads = useRef(new Map<string, Upload>());
+  const waiting = useRef<{ key: string; file: File }[]>([]);
+  const sending = useRef(0);
+  const uploaded = useRef(onUploaded);
+  uploaded.current = onUploaded;
+
+  // What this browser began here before (the page was reloaded or closed): listed once, on arrival.
+  useEffect(() => {
+    void defaultOptions.urlStorage
+      .findAllUploads()
+      .catch(() => [])
+      .then((all) =>
+        setUnfinished(all.filter((u) => (eventId ? u.metadata.event_id === eventId : !u.metadata.event_id))),
+      );
+  }, [eventId]);
+
+  const update = (key: string, change: Partial<QueuedFile>) =>
+    setFiles((all) => all.map((f) => (f.key === key ? { ...f, ...change } : f)));
+
+  const finish = (key: string, change: Partial<QueuedFile>) => {
+    uploads.current.delete(key);
+    sending.current--;
+    update(key, change);
+    next();
+  };
+
+  function next() {
+    while (sending.current < AT_ONCE && waiting.current.length > 0) {
+      const { key, file } = waiting.current.shift()!;
+      sending.current++;
+      void send(key, file);
+    }
+  }
+
+  async function send(key: string, file: File) {
+    const upload = new Upload(file, {
+      endpoint: "/uploads",
+      chunkSize: CHUNK_BYTES,
+      retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
+      metadata: { filename: file.name, filetype: file.type, ...(eventId ? { event_id: eventId } : {}) },
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent, total) => update(key, { sent, status: sent >= total ? "storing" : "sending" }),
+      onSuccess: () => {
+        finish(key, { status: "done", sent: file.size });
+        uploaded.current();
+      },
+      onError: (err) => finish(key, { status: "failed", error: messageOf(err) }),
+    });
+    uploads.current.set(key, upload);
+    update(key, { status: "sending" });
+    // The same file begun before (a reload, a dropped connection): continue it.
+    const previous = await upload.findPreviousUploads().catch(() => []);
+    if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+    upload.start();
+  }
+
+  /** Adds picked or dropped files; what is clearly not a photo or video is refused at once. */
+  function add(list: FileList | File[]) {
+    const added: QueuedFile[] = [];
+    for (const file of Array.from(list)) {
+      const key = `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2)}`;
+      if (!mayBeMedia(file)) {
+        added.push({
+          key,
+          name: file.name,
+          size: file.size,
+          sent: 0,
+          status: "failed",
+          error: "Only images and videos can be uploaded.",
+        });
+        continue;
+      }
+      added.push({ key, name: file.name, size: file.size, sent: 0, status: "waiting" });
+      waiting.current.push({ key, file });
+      // Added again, an unfinished one continues: it is in the queue now.
+      setUnfinished((all) => all.filter((u) => !(u.metadata.filename === file.name && u.size === file.size)));
+    }
+    setFiles((all) => [...all, ...added]);
+    next();
+  }
+
+  /** Stops one file and removes what the server has of it. */
+  function cancel(key: string) {
+    const upload = uploads.current.get(key);
+    if (upload) {
+      void upload.abort(true).catch(() => {});
+      uploads.current.delete(key);
+      sending.current--;
+    }
+    waiting.current = waiting.current.filter((w) => w.key !== key);
+    setFiles((all) => all.filter((f) => f.key !== key));
+    next();
+  }
+
+  /** Forgets an unfinished upload from before a reload (the server removes its part within a day). */
+  async function forget(upload: PreviousUpload) {
+    await defaultOptions.urlStorage.removeUpload(upload.urlStorageKey).catch(() => {});
+    setUnfinished((all) => all.filter((u) => u.urlStorageKey !== upload.urlStorageKey));
+  }
+
+  const clearFinished = () => setFiles((all) => all.filter((f) => f.status !== "done" && f.status !== "failed"));
+
+  // Leaving the page stops the requests; what arrived stays on the server for a later resume.
+  useEffect(() => {
+    const current = uploads.current;
+    return () => {
+      for (const upload of current.values()) void upload.abort(false).catch(() => {});
+    };
+  }, []);
+
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  const sent = files.reduce((sum, f) => sum + (f.status === "done" ? f.size : f.sent), 0);
+  return { files, add, cancel, clearFinished, unfinished, forget, progress: total > 0 ? sent / total : 0 };
+}
+
+export type UploadQueue = ReturnType<typeof useUploadQueue>;
