@@ -252,6 +252,28 @@ describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", () => {
   });
 });
 
+describe.skipIf(!hasFfmpeg)("a club that keeps no originals", () => {
+  it("keeps only the playable copy: the upload is removed once it is converted", async () => {
+    const lean = await startApp({ keepVideoOriginals: false });
+    try {
+      await addUser(lean, { email: "cy@club.test", name: "Cy" });
+      const cookie = await login(lean, "cy@club.test");
+      const res = await uploadVia(lean, { cookie, filename: "screen.webm", data: readFileSync(await clips.vp9Webm()) });
+      expect(res.statusCode, res.body).toBe(200);
+      const uploadedKey = res.json().original_url as string;
+      await settle(lean, 60_000);
+      const list = await lean.app.inject({ url: "/api/media", headers: { cookie } });
+      const done = list.json().find((m: { id: string }) => m.id === res.json().id);
+      expect(done.url).toMatch(/\/play-[0-9a-f]{8}\.mp4$/);
+      expect(done.original_url).toBe(done.url);
+      expect(done.content_type).toBe("video/mp4");
+      expect(await lean.app.mediaStore.get(uploadedKey.slice(1))).toBeUndefined();
+    } finally {
+      await lean.close();
+    }
+  });
+});
+
 const transcodeDeps = () => ({
   db: h.app.dbHandle.db,
   store: h.app.mediaStore,
