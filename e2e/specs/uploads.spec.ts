@@ -91,3 +91,17 @@ test("after a reload, the same file added again continues its unfinished upload"
   expect(sent[0]).toBeGreaterThanOrEqual(CHUNK);
   await expect(uploads.getByText("Unfinished uploads")).toHaveCount(0);
 });
+
+test("an event's uploads go on while another tab is read", async ({ page }) => {
+  const file = bigVideo("evening.mp4");
+  await signIn(page, FOUNDING.email);
+  await page.goto("/events/poetry-reading-salon?tab=images");
+  await watchChunks(page, { holdMs: 700 });
+  await page.getByText("Upload Image").locator("input[type=file]").setInputFiles(file);
+  await expect(page.getByRole("progressbar", { name: "Upload of evening.mp4" })).toBeVisible();
+  await page.getByRole("tab", { name: "Details" }).click();
+  await page.waitForTimeout(1500);
+  await page.getByRole("tab", { name: "Images" }).click();
+  await expect(page.getByRole("heading", { name: "1 of 1 uploaded" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("button", { name: "Open Video: evening.mp4" })).toBeVisible();
+});

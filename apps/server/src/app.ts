@@ -173,7 +173,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxUploadBytes: config.maxUploadBytes,
   });
   const resumable = resumableStore(config.dataDir);
-  await app.register(resumableUploads, { ...deps, datastore: resumable, maxUploadBytes: config.maxUploadBytes });
+  await app.register(resumableUploads, {
+    ...deps,
+    datastore: resumable,
+    tmpDir: uploadTmpDir(config.dataDir),
+    maxUploadBytes: config.maxUploadBytes,
+  });
   await app.register(mediaFiles, deps);
   await app.register(spaPlugin, { webDist: config.webDist });
 

@@ -17,7 +17,7 @@ export interface HousekeepingOptions {
   /** Where uploads are spooled. */
   tmpDir: string;
   /** Where resumable uploads wait; those unfinished a day after they began are removed. */
-  resumable: { deleteExpired(): Promise<number> };
+  resumable: { directory: string; deleteExpired(): Promise<number> };
   mailKeepDays: number;
   log: FastifyBaseLogger;
 }
@@ -76,6 +76,11 @@ export async function runHousekeeping(options: HousekeepingOptions): Promise<voi
   await step("mail bodies", () => purgeOldBodies(db, mailKeepDays));
   await step("unfinished uploads", () => sweepPendingMedia(db, store, log));
   await step("upload spools", () => sweepSpool(tmpDir));
-  await step("abandoned resumable uploads", () => options.resumable.deleteExpired());
+  await step("abandoned resumable uploads", async () => {
+    await options.resumable.deleteExpired();
+    // What the store no longer lists (a half-pair left by a crash while a finished upload was
+    // stored) goes by age, well after any upload still under way has expired.
+    await sweepSpool(options.resumable.directory, 2 * SPOOL_MAX_AGE_MS);
+  });
   await step("unreferenced objects", () => reportUnreferencedObjects(options));
 }

@@ -34,6 +34,6 @@ export async function startWorkers(
   // row's id, so a message that has its job already is not sent a second one).
   const waiting = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, "pending"));
   for (const { id } of waiting) await jobs.send("mail.send", { outboxId: id }, { id });
-  // Videos stored by the demo seed (which has no job queue) wait for their playable version.
+  // Videos stored by `club db seed` (which has no job queue) wait for their playable version.
   await queueWaitingTranscodes(db, jobs);
 }

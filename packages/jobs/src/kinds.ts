@@ -31,7 +31,7 @@ export const jobKinds = {
    */
   "media.transcode": {
     payload: z.object({ mediaId: z.uuid() }),
-    options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3 * 3600 },
+    options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 3600 },
     workers: 1,
   },
   /** Expired sessions and tokens, old mail bodies, unfinished uploads, stale spools, unreferenced objects. */

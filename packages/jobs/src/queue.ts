@@ -220,6 +220,11 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
         await this.idle(kind);
         continue;
       }
+      if (this.stopping) {
+        // Fetched as the server began to stop: it waits for the next one, untried.
+        await this.handBack(kind, job.id);
+        break;
+      }
       const stop = new AbortController();
       this.underWay.add(stop);
       try {

@@ -105,8 +105,18 @@ describe("resumable uploads (tus)", () => {
       duplex: "half",
     } as RequestInit).catch(() => undefined);
     // The client asks where the server got to, and sends the rest from there.
-    await expect.poll(async () => (await offsetOf(ada, location)).offset, { timeout: 5000 }).toBeGreaterThan(third);
-    const resumed = (await offsetOf(ada, location)).offset;
+    // Once the cut-off request has been wound up on the server, its offset stops moving.
+    let resumed = -1;
+    await expect
+      .poll(
+        async () => {
+          const before = resumed;
+          resumed = (await offsetOf(ada, location)).offset;
+          return resumed > third && resumed === before;
+        },
+        { timeout: 5000, interval: 200 },
+      )
+      .toBe(true);
     expect(resumed).toBeLessThanOrEqual(2 * third);
     const done = await patch(ada, location, resumed, photo.subarray(resumed));
     expect(done.status, await done.clone().text()).toBe(200);
@@ -134,6 +144,58 @@ describe("resumable uploads (tus)", () => {
     const own = await fetch(`${base}${location}`, { method: "DELETE", headers: { ...tus, cookie: ada } });
     expect(own.status).toBe(204);
     expect((await offsetOf(ada, location)).status).toBe(404);
+  });
+
+  it("the upload acted on is the one checked: an id hidden in a query string reaches nothing of hers", async () => {
+    const hers = (await begin(ada, photo.length)).headers.get("location")!;
+    const mine = (await begin(bea, photo.length)).headers.get("location")!;
+    const trick = `${mine}?x=/${hers.split("/").pop()}`;
+    const cancel = await fetch(`${base}${trick}`, { method: "DELETE", headers: { ...tus, cookie: bea } });
+    // What was cancelled is the path's upload, Bea's own; Ada's is untouched.
+    expect(cancel.status).toBe(204);
+    expect(await offsetOf(ada, hers)).toEqual({ status: 200, offset: 0 });
+    expect((await offsetOf(bea, mine)).status).toBe(404);
+    await fetch(`${base}${hers}`, { method: "DELETE", headers: { ...tus, cookie: ada } });
+  });
+
+  it("a finished upload being stored refuses another finish or a cancel; it becomes one item", async () => {
+    const store = h.app.mediaStore;
+    const put = store.put.bind(store);
+    // Storing takes a while (a long video, a slow store).
+    store.put = async (...args) => {
+      await new Promise((r) => setTimeout(r, 800));
+      return put(...args);
+    };
+    try {
+      const location = (await begin(ada, photo.length, { filename: "slow.png" })).headers.get("location")!;
+      const finishing = patch(ada, location, 0, photo);
+      await new Promise((r) => setTimeout(r, 300));
+      const cancel = await fetch(`${base}${location}`, { method: "DELETE", headers: { ...tus, cookie: ada } });
+      expect(cancel.status).toBe(423);
+      const again = await patch(ada, location, photo.length, Buffer.alloc(0));
+      expect(again.status).toBe(423);
+      expect((await finishing).status).toBe(200);
+      expect(await h.db.db.select().from(media).where(eq(media.name, "slow.png"))).toHaveLength(1);
+    } finally {
+      store.put = put;
+    }
+  });
+
+  it("a finished upload that fails on our side keeps its file, and the retry finishes it without resending", async () => {
+    const store = h.app.mediaStore;
+    const put = store.put.bind(store);
+    store.put = () => Promise.reject(new Error("the store is down"));
+    const location = (await begin(ada, photo.length, { filename: "retried.png" })).headers.get("location")!;
+    try {
+      const failed = await patch(ada, location, 0, photo);
+      expect(failed.status).toBe(500);
+    } finally {
+      store.put = put;
+    }
+    expect(await offsetOf(ada, location)).toEqual({ status: 200, offset: photo.length });
+    const done = await patch(ada, location, photo.length, Buffer.alloc(0));
+    expect(done.status, await done.clone().text()).toBe(200);
+    expect(((await done.json()) as { name: string }).name).toBe("retried.png");
   });
 
   it("the limits hold: size from the declared length, type from the bytes, an event she can see", async () => {

@@ -1,7 +1,15 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type ApiContext, requireMember, requireOwnUpload, requireUploadTarget, uploadMedia } from "@club/api";
+import {
+  type ApiContext,
+  requireMember,
+  requireOwnUpload,
+  requireUploadTarget,
+  UNAVAILABLE_MESSAGE,
+  uploadMedia,
+} from "@club/api";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -22,6 +30,9 @@ export function resumableStore(dataDir: string): FileStore {
   return new FileStore({ directory: resumableDir(dataDir), expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS });
 }
 
+/** tus names an upload with 16 random bytes in hex. */
+const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{32})$/;
+
 /** A refusal tus sends as it is: the status and a message a person can act on. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
 
@@ -33,13 +44,18 @@ const refusal = (status_code: number, body: string) => ({ status_code, body });
  * the type from the file's bytes once it is complete. Each upload belongs to the member who began
  * it; another member's upload is "not found". The finished file goes through the same ingestion
  * (metadata removed, copies and poster, conversion queued) and the answer is the new media item.
+ * The upload's id is read from the path alone (never a query string) by tus and by the owner check
+ * alike, so the id that is checked is the id that is used.
  */
 export async function resumableUploads(
   app: FastifyInstance,
-  deps: ContextDeps & { datastore: FileStore; maxUploadBytes: number },
+  deps: ContextDeps & { datastore: FileStore; tmpDir: string; maxUploadBytes: number },
 ): Promise<void> {
   const member = new AsyncLocalStorage<ApiContext>();
   const { datastore } = deps;
+  /** Finished uploads being stored now: no second finish, chunk or cancel meanwhile. */
+  const storing = new Set<string>();
+  await mkdir(deps.tmpDir, { recursive: true });
   const current = () => {
     const ctx = member.getStore();
     if (!ctx) throw refusal(401, "Please sign in to upload.");
@@ -50,6 +66,24 @@ export async function resumableUploads(
     datastore,
     maxSize: deps.maxUploadBytes,
     relativeLocation: true,
+    allowedOrigins: [deps.config.appOrigin],
+    disableTerminationForFinishedUploads: true,
+    getFileIdFromRequest: (req) => UPLOAD_PATH.exec(new URL(req.url).pathname)?.[1],
+    async onIncomingRequest(req, id) {
+      const ctx = current();
+      if (req.method === "POST") return;
+      if (storing.has(id)) throw refusal(423, "This file has arrived and is being saved. Please wait a moment.");
+      const upload = await datastore.getUpload(id).catch((err: { status_code?: number }) => {
+        if (err.status_code === 404 || err.status_code === 410) return undefined;
+        ctx.log.warn({ err, id }, "could not read a resumable upload");
+        throw refusal(503, UNAVAILABLE_MESSAGE);
+      });
+      try {
+        requireOwnUpload(ctx.user!, upload?.metadata?.owner);
+      } catch (err) {
+        rethrow(ctx)(err);
+      }
+    },
     // A client cannot choose whose upload it is: the owner is set here, from the session.
     async onUploadCreate(_req, upload: Upload) {
       const ctx = current();
@@ -58,17 +92,30 @@ export async function resumableUploads(
     },
     async onUploadFinish(_req, upload: Upload) {
       const ctx = current();
-      const file = {
-        path: join(datastore.directory, upload.id),
-        size: upload.size ?? upload.offset,
-        filename: upload.metadata?.filename ?? "upload",
-      };
+      storing.add(upload.id);
+      // Stored from the spool directory: what a crash half-way leaves (the file, its copy without
+      // metadata) is swept there by age, and the uploads directory holds only uploads.
+      const received = join(datastore.directory, upload.id);
+      const path = join(deps.tmpDir, `resumable-${upload.id}`);
       try {
-        const item = await uploadMedia(ctx, file, upload.metadata?.event_id || undefined).catch(rethrow(ctx));
+        await rename(received, path);
+        const file = { path, size: upload.size ?? upload.offset, filename: upload.metadata?.filename ?? "upload" };
+        const item = await uploadMedia(ctx, file, upload.metadata?.event_id || undefined);
+        await forget(upload.id, path);
         return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(item) };
+      } catch (err) {
+        const { status, text } = describeError(err, ctx.log as FastifyRequest["log"]);
+        if (status < 500) {
+          // Refused (not a photo or video, the event gone): nothing to keep.
+          await forget(upload.id, path);
+        } else {
+          // Our side failed (the database or the store is down): the file waits where it was, and
+          // the client's retry finishes it without sending it again.
+          await rename(path, received).catch(() => {});
+        }
+        throw refusal(status, text);
       } finally {
-        // Stored (or refused): the received file is not needed any more either way.
-        await datastore.remove(upload.id).catch(() => {});
+        storing.delete(upload.id);
       }
     },
     async onResponseError(_req, err) {
@@ -78,6 +125,11 @@ export async function resumableUploads(
       return undefined;
     },
   });
+
+  async function forget(id: string, path: string) {
+    await rm(path, { force: true });
+    await datastore.configstore.delete(id).catch(() => {});
+  }
 
   /** A refusal from the access module or ingestion, as tus answers it. */
   function rethrow(ctx: ApiContext) {
@@ -90,14 +142,10 @@ export async function resumableUploads(
   // The chunks are read by tus from the request itself: Fastify leaves the body alone.
   app.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
 
-  const handle = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await createContext(deps, request, reply);
-    const { user } = requireMember(ctx);
-    const id = request.params.id;
-    if (id) {
-      const upload = await datastore.getUpload(id).catch(() => undefined);
-      requireOwnUpload(user, upload?.metadata?.owner);
-    }
+    // Members only, before tus reads a byte; whose upload it is, tus asks (onIncomingRequest).
+    requireMember(ctx);
     reply.hijack();
     await member.run(ctx, () => tus.handle(request.raw, reply.raw));
   };

@@ -235,6 +235,46 @@ describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", () => {
     }
   });
 
+  it("a video larger than 1080p plays at 1080p, and says so", async () => {
+    const big = join(work, "wide.webm");
+    await ffmpeg(
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=2400x1350:rate=5",
+      "-t",
+      "1",
+      "-c:v",
+      "libvpx-vp9",
+      "-deadline",
+      "realtime",
+      big,
+    );
+    const res = await upload(big);
+    await settle(h, 60_000);
+    const done = await item(res.json().id);
+    expect(done).toMatchObject({ processing: null, width: 1920, height: 1080 });
+    const probe = await probeBytes((await get(done.url)).rawPayload, "wide.mp4");
+    expect(probe.streams[0]).toMatchObject({ width: 1920, height: 1080 });
+  });
+
+  it("a job that finds its video deleted (objects gone after the row) ends quietly, without a retry", async () => {
+    const res = await upload(await clips.vp9Webm());
+    const id = res.json().id as string;
+    await settle(h, 60_000);
+    await h.db.db.update(media).set({ processing: "processing" }).where(eq(media.id, id));
+    // The member deletes it between the job reading the row and reading the file.
+    const vanishing: MediaStore = {
+      ...h.app.mediaStore,
+      get: async () => {
+        await h.db.db.delete(media).where(eq(media.id, id));
+        return undefined;
+      },
+    };
+    const job = { id: "j", attempt: 1, lastAttempt: false, signal: new AbortController().signal };
+    await expect(transcodeMedia({ ...transcodeDeps(), store: vanishing }, id, job)).resolves.toBeUndefined();
+  });
+
   it("a video deleted while it is converted leaves no playable copy behind", async () => {
     const res = await upload(await clips.vp9Webm());
     const id = res.json().id as string;

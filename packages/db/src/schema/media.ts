@@ -44,7 +44,7 @@ export const media = pgTable(
     playbackKey: text("playback_key"),
     /** A video on its way to `playbackKey` (`processing`), or given up on (`failed`); null otherwise. */
     processing: videoProcessingEnum("processing"),
-    /** Why the last transcoding failed, for the uploader and admins. */
+    /** Why the last transcoding failed (for whoever looks into it; the job's failure is on the admin's jobs screen too). */
     processingError: text("processing_error"),
     /** Pixel size as shown (a video's after its rotation), so pages reserve the space before it loads. */
     width: integer("width"),

@@ -114,7 +114,8 @@ export async function makePlayable(
   options: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<void> {
   const pending = run("ffmpeg", playbackArgs(input, output, plan, probe), {
-    timeout: options.timeoutMs ?? 3 * 3600_000,
+    // Well inside the job's lease (4 hours), which must also cover reading and storing the files.
+    timeout: options.timeoutMs ?? 2 * 3600_000,
     maxBuffer: 1024 * 1024,
     ...(options.signal ? { signal: options.signal } : {}),
   });

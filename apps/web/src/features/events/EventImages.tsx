@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { buttonClass } from "../../ui/Button";
@@ -8,23 +8,27 @@ import { MediaTile } from "../media/MediaTile";
 import { pollWhileProcessing } from "../media/processing";
 import { TILE_SIZES } from "../media/responsive";
 import { UploadPicker, UploadQueuePanel, useFileDrop } from "../media/UploadQueue";
-import { useUploadQueue } from "../media/upload-queue";
+import type { UploadQueue } from "../media/upload-queue";
 
-/** The Images tab: the event's media (they are in the gallery too). */
-export function EventImages({ eventId, me }: { eventId: string; me: { user_id: string; admin: boolean } | undefined }) {
-  const queryClient = useQueryClient();
+/**
+ * The Images tab: the event's media (they are in the gallery too). Its upload queue belongs to the
+ * event's page, so files keep going while the member reads another tab.
+ */
+export function EventImages({
+  eventId,
+  me,
+  queue,
+}: {
+  eventId: string;
+  me: { user_id: string; admin: boolean } | undefined;
+  queue: UploadQueue;
+}) {
   const options = trpc.images.byEvent.queryOptions({ eventId });
   const images = useQuery({ ...options, refetchInterval: (query) => pollWhileProcessing(query.state.data) });
   const [openId, setOpenId] = useState<string>();
   const [lightboxAt, setLightboxAt] = useState<number>();
   const items = images.data ?? [];
   const open = items.find((i) => i.id === openId);
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: options.queryKey });
-    await queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
-  };
-
-  const queue = useUploadQueue({ eventId, onUploaded: refresh });
   const { dragging, dropProps } = useFileDrop(queue.add);
 
   return (

@@ -43,9 +43,10 @@ function messageOf(err: Error | DetailedError): string {
 export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUploaded: () => void }) {
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);
-  const uploads = useRef(new Map<string, Upload>());
-  const waiting = useRef<{ key: string; file: File }[]>([]);
-  const sending = useRef(0);
+  /** The files being sent, by key (their number is how many are under way); a cancelled one leaves. */
+  const uploads = useRef(new Map<string, Upload | null>());
+  /** Each waiting file with the event it was added for (the page may show another by its turn). */
+  const waiting = useRef<{ key: string; file: File; eventId: string | undefined }[]>([]);
   const uploaded = useRef(onUploaded);
   uploaded.current = onUploaded;
 
@@ -63,21 +64,21 @@ export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUp
     setFiles((all) => all.map((f) => (f.key === key ? { ...f, ...change } : f)));
 
   const finish = (key: string, change: Partial<QueuedFile>) => {
-    uploads.current.delete(key);
-    sending.current--;
+    // A cancelled upload that still reports is ignored: it has left the queue already.
+    if (!uploads.current.delete(key)) return;
     update(key, change);
     next();
   };
 
   function next() {
-    while (sending.current < AT_ONCE && waiting.current.length > 0) {
-      const { key, file } = waiting.current.shift()!;
-      sending.current++;
-      void send(key, file);
+    while (uploads.current.size < AT_ONCE && waiting.current.length > 0) {
+      const { key, file, eventId } = waiting.current.shift()!;
+      uploads.current.set(key, null);
+      void send(key, file, eventId);
     }
   }
 
-  async function send(key: string, file: File) {
+  async function send(key: string, file: File, eventId: string | undefined) {
     const upload = new Upload(file, {
       endpoint: "/uploads",
       chunkSize: CHUNK_BYTES,
@@ -92,11 +93,15 @@ export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUp
       },
       onError: (err) => finish(key, { status: "failed", error: messageOf(err) }),
     });
-    uploads.current.set(key, upload);
     update(key, { status: "sending" });
-    // The same file begun before (a reload, a dropped connection): continue it.
-    const previous = await upload.findPreviousUploads().catch(() => []);
-    if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+    // The same file begun before for the same place (a reload, a dropped connection): continue it.
+    const previous = (await upload.findPreviousUploads().catch(() => [])).find(
+      (p) => (p.metadata.event_id || undefined) === eventId,
+    );
+    // Cancelled (or the page left) while the browser looked: it does not start.
+    if (!uploads.current.has(key)) return;
+    uploads.current.set(key, upload);
+    if (previous) upload.resumeFromPreviousUpload(previous);
     upload.start();
   }
 
@@ -117,7 +122,7 @@ export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUp
         continue;
       }
       added.push({ key, name: file.name, size: file.size, sent: 0, status: "waiting" });
-      waiting.current.push({ key, file });
+      waiting.current.push({ key, file, eventId });
       // Added again, an unfinished one continues: it is in the queue now.
       setUnfinished((all) => all.filter((u) => !(u.metadata.filename === file.name && u.size === file.size)));
     }
@@ -127,12 +132,11 @@ export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUp
 
   /** Stops one file and removes what the server has of it. */
   function cancel(key: string) {
-    const upload = uploads.current.get(key);
-    if (upload) {
-      void upload.abort(true).catch(() => {});
-      uploads.current.delete(key);
-      sending.current--;
-    }
+    void uploads.current
+      .get(key)
+      ?.abort(true)
+      .catch(() => {});
+    uploads.current.delete(key);
     waiting.current = waiting.current.filter((w) => w.key !== key);
     setFiles((all) => all.filter((f) => f.key !== key));
     next();
@@ -150,7 +154,9 @@ export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUp
   useEffect(() => {
     const current = uploads.current;
     return () => {
-      for (const upload of current.values()) void upload.abort(false).catch(() => {});
+      for (const upload of current.values()) void upload?.abort(false).catch(() => {});
+      current.clear();
+      waiting.current = [];
     };
   }, []);
 

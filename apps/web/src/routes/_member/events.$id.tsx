@@ -11,6 +11,7 @@ import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { JoinLeave } from "../../features/events/JoinLeave";
 import { Participation } from "../../features/events/Participation";
 import { seatsLabel } from "../../features/events/rsvp";
+import { useUploadQueue } from "../../features/media/upload-queue";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -82,6 +83,14 @@ function EventPage() {
     }),
   );
   const meInfo = { user_id: me.user_id, admin: me.admin };
+  // Uploads to the event go on while another tab is shown (the tabs' contents unmount).
+  const uploads = useUploadQueue({
+    eventId: e.id,
+    onUploaded: async () => {
+      await queryClient.invalidateQueries({ queryKey: trpc.images.pathKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
+    },
+  });
   const going = e.participants.length;
   // Those told when the event is cancelled: everyone going or waiting but the one deleting it.
   const concerned =
@@ -123,7 +132,7 @@ function EventPage() {
           tabs={[
             { value: "details", label: "Details", content: <EventDetails event={e} actions={actions} /> },
             { value: "participation", label: "Participation", content: <Participation event={e} me={me} /> },
-            { value: "images", label: "Images", content: <EventImages eventId={e.id} me={meInfo} /> },
+            { value: "images", label: "Images", content: <EventImages eventId={e.id} me={meInfo} queue={uploads} /> },
             {
               value: "notes",
               label: "Notes and Comments",

@@ -52,13 +52,19 @@ export async function transcodeMedia(deps: TranscodeDeps, mediaId: string, job: 
   const key = `${row.objectPrefix}/play-${randomBytes(4).toString("hex")}.mp4`;
   try {
     const original = await store.get(row.storageKey);
-    if (!original) throw new Error(`The uploaded video ${row.storageKey} is missing from the media store.`);
+    if (!original) {
+      // Deleted since the row was read (its objects go after it): nothing to do, nothing to retry.
+      if (!(await stillProcessing(db, mediaId))) return;
+      throw new Error(`The uploaded video ${row.storageKey} is missing from the media store.`);
+    }
     await pipeline(original.stream, createWriteStream(input), { signal: job.signal });
     const probe = await probeVideo(input);
     const plan = playbackPlan(probe, row.storageKey.split(".").pop() ?? "");
     const started = Date.now();
     // "As is" (a file stored before this check existed, say): the same streams go into a fresh MP4.
     await makePlayable(input, output, plan === "as-is" ? "remux" : plan, probe, { signal: job.signal });
+    // The size as shown is the playable copy's (a 4K upload plays at 1080p).
+    const played = await probeVideo(output);
     const { size } = await stat(output);
     await store.put(key, createReadStream(output), "video/mp4", size);
     const done = await db
@@ -67,8 +73,8 @@ export async function transcodeMedia(deps: TranscodeDeps, mediaId: string, job: 
         playbackKey: key,
         processing: null,
         processingError: null,
-        width: probe.width,
-        height: probe.height,
+        width: played.width,
+        height: played.height,
         // Without originals the playable version is the item's file from now on.
         ...(deps.keepOriginals ? {} : { storageKey: key, contentType: "video/mp4", sizeBytes: size }),
       })
@@ -98,9 +104,15 @@ export async function transcodeMedia(deps: TranscodeDeps, mediaId: string, job: 
   }
 }
 
+async function stillProcessing(db: Queryable, mediaId: string): Promise<boolean> {
+  const [row] = await db.select({ processing: media.processing }).from(media).where(eq(media.id, mediaId));
+  return row?.processing === "processing";
+}
+
 /**
- * Videos waiting for a playable version with no job to make it (stored by the demo seed, which
- * has no job queue): each gets one. Run when the server starts.
+ * Videos waiting for a playable version with no job to make it (stored by `club db seed`, which
+ * has no job queue): each gets one, named after the item, so two servers starting together send
+ * it once. Run when the server starts.
  */
 export async function queueWaitingTranscodes(db: Db, jobs: JobSender): Promise<number> {
   const waiting = rowsOf<{ id: string }>(
@@ -112,6 +124,6 @@ export async function queueWaitingTranscodes(db: Db, jobs: JobSender): Promise<n
           where j.name = 'media.transcode' and j.state < 'completed' and j.data->>'mediaId' = m.id::text
         )`),
   );
-  for (const { id } of waiting) await jobs.send("media.transcode", { mediaId: id });
+  for (const { id } of waiting) await jobs.send("media.transcode", { mediaId: id }, { id });
   return waiting.length;
 }
