@@ -114,10 +114,12 @@ export function UploadQueuePanel({ queue }: { queue: UploadQueue }) {
             <h2 className="text-lg text-plum">
               {busy ? `Uploading ${files.length - done} of ${files.length}` : `${done} of ${files.length} uploaded`}
             </h2>
-            <div className="min-w-40 flex-1">
+            <div className="flex min-w-48 flex-1 items-center gap-3">
               <Bar value={queue.progress} label="All uploads" />
+              <span className="w-10 shrink-0 text-right text-sm text-ink-soft">
+                {Math.round(queue.progress * 100)}%
+              </span>
             </div>
-            <span className="w-12 text-right text-sm text-ink-soft">{Math.round(queue.progress * 100)}%</span>
             {!busy ? (
               <Button variant="ghost" onClick={queue.clearFinished}>
                 Clear
