@@ -1,6 +1,6 @@
 import {
   type ApiConfig,
-  queueWaitingTranscodes,
+  queueUnplayableVideos,
   sendEventReminder,
   sendPasswordResetLink,
   transcodeMedia,
@@ -9,6 +9,7 @@ import { mailOutbox } from "@club/db";
 import { eq } from "@club/db/orm";
 import type { JobQueue } from "@club/jobs";
 import { deliverOutboxMessage, type MailTransport } from "@club/mail";
+import { ffmpegAvailable } from "@club/storage";
 import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
 
 /**
@@ -34,6 +35,6 @@ export async function startWorkers(
   // row's id, so a message that has its job already is not sent a second one).
   const waiting = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, "pending"));
   for (const { id } of waiting) await jobs.send("mail.send", { outboxId: id }, { id });
-  // Videos stored by `club db seed` (which has no job queue) wait for their playable version.
-  await queueWaitingTranscodes(db, jobs);
+  // Videos not yet playable everywhere (older ones, the CLI seed's) get their conversion.
+  if (await ffmpegAvailable()) await queueUnplayableVideos(db, jobs);
 }

@@ -15,7 +15,7 @@ export { downloadName, eventDownloadList } from "./domain/media/download";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";
 export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";
 export {
-  queueWaitingTranscodes,
+  queueUnplayableVideos,
   retryTranscode,
   type TranscodeDeps,
   transcodeMedia,

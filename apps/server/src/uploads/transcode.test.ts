@@ -2,8 +2,9 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { promisify } from "node:util";
-import { transcodeMedia } from "@club/api";
+import { queueUnplayableVideos, transcodeMedia } from "@club/api";
 import { media } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { rowsOf } from "@club/jobs";
@@ -273,6 +274,43 @@ describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", () => {
     };
     const job = { id: "j", attempt: 1, lastAttempt: false, signal: new AbortController().signal };
     await expect(transcodeMedia({ ...transcodeDeps(), store: vanishing }, id, job)).resolves.toBeUndefined();
+  });
+
+  it("videos stored before conversion existed (or without ffmpeg) are converted when the server starts", async () => {
+    const prefix = "media/00000000-0000-4000-8000-0000000000c1";
+    const bytes = readFileSync(await clips.vp9Webm());
+    await h.app.mediaStore.put(`${prefix}/video.webm`, Readable.from([bytes]), "video/webm", bytes.length);
+    const [old] = await h.db.db
+      .insert(media)
+      .values({
+        objectPrefix: prefix,
+        storageKey: `${prefix}/video.webm`,
+        mediaType: "video",
+        contentType: "video/webm",
+        sizeBytes: bytes.length,
+        name: "old.webm",
+      })
+      .returning({ id: media.id });
+    const [failed] = await h.db.db
+      .insert(media)
+      .values({
+        objectPrefix: `${prefix}2`,
+        storageKey: `${prefix}2/video.webm`,
+        mediaType: "video",
+        contentType: "video/webm",
+        sizeBytes: 1,
+        processing: "failed",
+      })
+      .returning({ id: media.id });
+    // What the server runs at start (its workers are already running here).
+    await queueUnplayableVideos(h.app.dbHandle.db, h.app.jobs);
+    await settle(h, 60_000);
+    expect(await item(old!.id)).toMatchObject({ processing: null, content_type: "video/mp4" });
+    expect((await item(old!.id)).url).toMatch(/\/play-[0-9a-f]{8}\.mp4$/);
+    // One that failed waits for "Try again"; photos are not touched.
+    expect((await h.db.db.select().from(media).where(eq(media.id, failed!.id)))[0]?.processing).toBe("failed");
+    const photos = await h.db.db.select().from(media).where(eq(media.mediaType, "image"));
+    expect(photos.every((p) => p.processing === null)).toBe(true);
   });
 
   it("a video deleted while it is converted leaves no playable copy behind", async () => {

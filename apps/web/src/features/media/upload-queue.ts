@@ -40,7 +40,16 @@ function messageOf(err: Error | DetailedError): string {
  * each unfinished upload's address (tus-js-client's fingerprint of name, size and date), so after a
  * reload the same file added again continues instead of starting over; `unfinished` lists them.
  */
-export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUploaded: () => void }) {
+export function useUploadQueue({
+  memberId,
+  eventId,
+  onUploaded,
+}: {
+  /** Whose queue: a browser shared by two members lists each her own unfinished uploads. */
+  memberId: string;
+  eventId?: string;
+  onUploaded: () => void;
+}) {
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);
   /** The files being sent, by key (their number is how many are under way); a cancelled one leaves. */
@@ -56,9 +65,13 @@ export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUp
       .findAllUploads()
       .catch(() => [])
       .then((all) =>
-        setUnfinished(all.filter((u) => (eventId ? u.metadata.event_id === eventId : !u.metadata.event_id))),
+        setUnfinished(
+          all.filter(
+            (u) => u.metadata.member === memberId && (eventId ? u.metadata.event_id === eventId : !u.metadata.event_id),
+          ),
+        ),
       );
-  }, [eventId]);
+  }, [eventId, memberId]);
 
   const update = (key: string, change: Partial<QueuedFile>) =>
     setFiles((all) => all.map((f) => (f.key === key ? { ...f, ...change } : f)));
@@ -83,7 +96,13 @@ export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUp
       endpoint: "/uploads",
       chunkSize: CHUNK_BYTES,
       retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
-      metadata: { filename: file.name, filetype: file.type, ...(eventId ? { event_id: eventId } : {}) },
+      // `member` is for this browser's list only; the server takes the owner from the session.
+      metadata: {
+        filename: file.name,
+        filetype: file.type,
+        member: memberId,
+        ...(eventId ? { event_id: eventId } : {}),
+      },
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => update(key, { sent, status: sent >= total ? "storing" : "sending" }),
@@ -96,7 +115,7 @@ export function useUploadQueue({ eventId, onUploaded }: { eventId?: string; onUp
     update(key, { status: "sending" });
     // The same file begun before for the same place (a reload, a dropped connection): continue it.
     const previous = (await upload.findPreviousUploads().catch(() => [])).find(
-      (p) => (p.metadata.event_id || undefined) === eventId,
+      (p) => p.metadata.member === memberId && (p.metadata.event_id || undefined) === eventId,
     );
     // Cancelled (or the page left) while the browser looked: it does not start.
     if (!uploads.current.has(key)) return;

@@ -85,6 +85,7 @@ function EventPage() {
   const meInfo = { user_id: me.user_id, admin: me.admin };
   // Uploads to the event go on while another tab is shown (the tabs' contents unmount).
   const uploads = useUploadQueue({
+    memberId: me.user_id,
     eventId: e.id,
     onUploaded: async () => {
       await queryClient.invalidateQueries({ queryKey: trpc.images.pathKey() });

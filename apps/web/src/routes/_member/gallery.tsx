@@ -106,7 +106,7 @@ function GalleryPage() {
       },
     }),
   );
-  const queue = useUploadQueue({ onUploaded: refresh });
+  const queue = useUploadQueue({ memberId: me.user_id, onUploaded: refresh });
   const { dragging, dropProps } = useFileDrop(queue.add);
   const meInfo = { user_id: me.user_id, admin: me.admin };
   const count = selected.length;

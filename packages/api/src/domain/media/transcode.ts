@@ -4,7 +4,7 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { type Db, media, type Queryable } from "@club/db";
-import { and, eq, sql } from "@club/db/orm";
+import { and, eq, isNull, sql } from "@club/db/orm";
 import { type JobInfo, type JobSender, rowsOf } from "@club/jobs";
 import { type MediaStore, makePlayable, playbackPlan, probeVideo } from "@club/storage";
 import type { Logger } from "../../context";
@@ -110,11 +110,19 @@ async function stillProcessing(db: Queryable, mediaId: string): Promise<boolean>
 }
 
 /**
- * Videos waiting for a playable version with no job to make it (stored by `club db seed`, which
- * has no job queue): each gets one, named after the item, so two servers starting together send
- * it once. Run when the server starts.
+ * Run when the server starts (with ffmpeg): videos that were never made playable (stored before
+ * this existed, or while ffmpeg was missing) are marked `processing`, and every video waiting for
+ * its playable version with no job to make it (those, and those of `club db seed`, which has no
+ * job queue) gets one, named after the item, so two servers starting together send it once.
+ * Videos that play as stored are only copied into a fresh MP4 (no re-encoding).
  */
-export async function queueWaitingTranscodes(db: Db, jobs: JobSender): Promise<number> {
+export async function queueUnplayableVideos(db: Db, jobs: JobSender): Promise<number> {
+  await db
+    .update(media)
+    .set({ processing: "processing" })
+    .where(
+      and(eq(media.mediaType, "video"), eq(media.status, "ready"), isNull(media.playbackKey), isNull(media.processing)),
+    );
   const waiting = rowsOf<{ id: string }>(
     await db.execute(sql`
       select m.id from ${media} m
