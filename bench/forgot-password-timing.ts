@@ -7,27 +7,16 @@ import { join } from "node:path";
 import { createUser } from "@club/api";
 import { createDb } from "@club/db";
 import { buildApp } from "@club/server";
+import { BENCH_ORIGIN, benchConfig } from "./bench-server";
 
 const runs = Number(process.argv[2] ?? 200);
 const dataDir = mkdtempSync(join(tmpdir(), "club-bench-"));
-const origin = "http://bench.local";
+const origin = BENCH_ORIGIN;
 const db = await createDb(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {});
 await db.migrate();
 const app = await buildApp(
-  {
-    port: 0,
-    host: "127.0.0.1",
-    appOrigin: origin,
-    tempPassword: "Temp-Pass-1",
-    timeZone: "UTC",
-    dataDir,
-    mailFrom: "bench@club.local",
-    logLevel: "silent",
-    maxUploadBytes: 1024 * 1024,
-    shutdownGraceMs: 10_000,
-    // One address per request, so the per-address limit does not end the run.
-    trustProxy: 1,
-  },
+  // One address per request, so the per-address limit does not end the run.
+  benchConfig(dataDir, { trustProxy: 1 }),
   // The link is made by a job; no worker runs here, so each request is timed alone.
   { db, workers: false, logger: false },
 );

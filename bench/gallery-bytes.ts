@@ -13,36 +13,23 @@ import { createDb } from "@club/db";
 import { buildApp } from "@club/server";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
+import { BENCH_ORIGIN, benchConfig, benchSignIn } from "./bench-server";
 
 const count = Number(process.argv[2] ?? 30);
 const dataDir = mkdtempSync(join(tmpdir(), "club-bench-bytes-"));
-const origin = "http://bench.local";
+const origin = BENCH_ORIGIN;
 const db = await createDb({});
 await db.migrate();
 await createUser(db.db, { email: "bench@club.local", name: "Bench", password: "bench-pass", type: "Founding" });
 const app = await buildApp(
-  {
-    port: 0,
-    host: "127.0.0.1",
-    appOrigin: origin,
-    tempPassword: "Temp-Pass-1",
-    timeZone: "UTC",
-    dataDir,
-    mailFrom: "bench@club.local",
-    logLevel: "silent",
+  benchConfig(dataDir, {
     maxUploadBytes: 50 * 2 ** 20,
-    shutdownGraceMs: 10_000,
     webDist: fileURLToPath(new URL("../apps/web/dist", import.meta.url)),
-  },
+  }),
   { db, logger: false, workers: false },
 );
 const base = await app.listen({ port: 0, host: "127.0.0.1" });
-const login = await fetch(`${base}/login`, {
-  method: "POST",
-  headers: { origin, "content-type": "application/json" },
-  body: JSON.stringify({ email: "bench@club.local", password: "bench-pass" }),
-});
-const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+const cookie = await benchSignIn(base, "bench@club.local", "bench-pass");
 
 /** A phone photo's size and some of its texture: shapes, gradients and a little sensor noise. */
 async function phonePhoto(i: number): Promise<Buffer> {

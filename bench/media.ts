@@ -14,6 +14,7 @@ import { createDb, media } from "@club/db";
 import { eq } from "@club/db/orm";
 import { buildApp } from "@club/server";
 import { makePlayable, probeVideo } from "@club/storage";
+import { BENCH_ORIGIN, benchConfig, benchSignIn } from "./bench-server";
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -62,33 +63,18 @@ console.log(
 );
 
 // ---- 2. The server while it converts, and while large uploads arrive --------------------------
-const origin = "http://bench.local";
+const origin = BENCH_ORIGIN;
 const dataDir = join(work, "data");
 const db = await createDb({});
 await db.migrate();
 await createUser(db.db, { email: "bench@club.local", name: "Bench", password: "bench-pass" });
-const app = await buildApp(
-  {
-    port: 0,
-    host: "127.0.0.1",
-    appOrigin: origin,
-    tempPassword: "Temp-Pass-1",
-    timeZone: "UTC",
-    dataDir,
-    mailFrom: "bench@club.local",
-    logLevel: "silent",
-    maxUploadBytes: 2 * uploadMb * 2 ** 20,
-    shutdownGraceMs: 10_000,
-  },
-  { db, logger: false, jobPollingSeconds: 0.5 },
-);
-const url = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
-const login = await fetch(`${url.origin}/login`, {
-  method: "POST",
-  headers: { origin, "content-type": "application/json" },
-  body: JSON.stringify({ email: "bench@club.local", password: "bench-pass" }),
+const app = await buildApp(benchConfig(dataDir, { maxUploadBytes: 2 * uploadMb * 2 ** 20 }), {
+  db,
+  logger: false,
+  jobPollingSeconds: 0.5,
 });
-const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+const url = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
+const cookie = await benchSignIn(url.origin, "bench@club.local", "bench-pass");
 
 /** The server's RSS (this process) and ffmpeg's (its own processes), sampled until stopped. */
 function sampleMemory() {

@@ -8,35 +8,21 @@ import { join } from "node:path";
 import { createUser } from "@club/api";
 import { createDb } from "@club/db";
 import { buildApp } from "@club/server";
+import { BENCH_ORIGIN, benchConfig, benchSignIn } from "./bench-server";
 
 const sizeMb = Number(process.argv[2] ?? 1024);
 const dataDir = mkdtempSync(join(tmpdir(), "club-bench-"));
-const origin = "http://bench.local";
+const origin = BENCH_ORIGIN;
 const db = await createDb({});
 await db.migrate();
 await createUser(db.db, { email: "bench@club.local", name: "Bench", password: "bench-pass" });
-const app = await buildApp(
-  {
-    port: 0,
-    host: "127.0.0.1",
-    appOrigin: origin,
-    tempPassword: "Temp-Pass-1",
-    timeZone: "UTC",
-    dataDir,
-    mailFrom: "bench@club.local",
-    logLevel: "silent",
-    maxUploadBytes: (sizeMb + 10) * 1024 * 1024,
-    shutdownGraceMs: 10_000,
-  },
-  { db, workers: false, logger: false },
-);
-const url = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
-const login = await fetch(`${url.origin}/login`, {
-  method: "POST",
-  headers: { origin, "content-type": "application/json" },
-  body: JSON.stringify({ email: "bench@club.local", password: "bench-pass" }),
+const app = await buildApp(benchConfig(dataDir, { maxUploadBytes: (sizeMb + 10) * 1024 * 1024 }), {
+  db,
+  workers: false,
+  logger: false,
 });
-const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+const url = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
+const cookie = await benchSignIn(url.origin, "bench@club.local", "bench-pass");
 
 // An MP4 header, so the bytes are recognised as a video, then zeros.
 const ftyp = Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex");

@@ -82,6 +82,18 @@ export async function login(h: Harness, email: string, password = "password1"): 
   return cookieFrom(res);
 }
 
+/** Signs in over HTTP to a listening app (`base` from `app.listen`) and returns the session cookie. */
+export async function loginOver(base: string, email: string, password = "password1"): Promise<string> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { origin: ORIGIN, "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = res.headers.getSetCookie()[0]?.split(";")[0];
+  if (!cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
 /** Waits until no background job is waiting to run or running (the hourly housekeeping aside). */
 export async function settle(h: Harness, timeoutMs = 20_000): Promise<void> {
   const { jobCounts } = await import("@club/jobs");

@@ -4,7 +4,7 @@ import { events, media } from "@club/db";
 import { eq } from "@club/db/orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, ORIGIN, startApp } from "../test/harness";
+import { addUser, type Harness, loginOver, ORIGIN, startApp } from "../test/harness";
 import { resumableDir } from "./resumable";
 
 let h: Harness;
@@ -18,16 +18,8 @@ beforeAll(async () => {
   await addUser(h, { email: "ada@club.test", name: "Ada", type: "Founding" });
   await addUser(h, { email: "bea@club.test", name: "Bea" });
   base = await h.app.listen({ port: 0, host: "127.0.0.1" });
-  const login = async (email: string) => {
-    const res = await fetch(`${base}/login`, {
-      method: "POST",
-      headers: { origin: ORIGIN, "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "password1" }),
-    });
-    return res.headers.getSetCookie()[0]!.split(";")[0]!;
-  };
-  ada = await login("ada@club.test");
-  bea = await login("bea@club.test");
+  ada = await loginOver(base, "ada@club.test");
+  bea = await loginOver(base, "bea@club.test");
   // A photo of some size (noise does not compress), so it takes several chunks.
   photo = await sharp({
     create: {

@@ -5,7 +5,7 @@ import type { MediaDto } from "@club/api";
 import { media } from "@club/db";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, ORIGIN, startApp } from "../test/harness";
+import { addUser, type Harness, loginOver, ORIGIN, startApp } from "../test/harness";
 
 let h: Harness;
 let base: string;
@@ -18,18 +18,10 @@ beforeAll(async () => {
   await addUser(h, { email: "bea@club.test", name: "Bea" });
   await addUser(h, { email: "root@club.test", name: "Root", admin: true });
   base = await h.app.listen({ port: 0, host: "127.0.0.1" });
-  const login = async (email: string) => {
-    const res = await fetch(`${base}/login`, {
-      method: "POST",
-      headers: { origin: ORIGIN, "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "password1" }),
-    });
-    return res.headers.getSetCookie()[0]!.split(";")[0]!;
-  };
   cookies = {
-    ada: await login("ada@club.test"),
-    bea: await login("bea@club.test"),
-    root: await login("root@club.test"),
+    ada: await loginOver(base, "ada@club.test"),
+    bea: await loginOver(base, "bea@club.test"),
+    root: await loginOver(base, "root@club.test"),
   };
 });
 afterAll(() => h.close());
