@@ -126,7 +126,7 @@ export async function queueUnplayableVideos(db: Db, jobs: JobSender): Promise<nu
   const waiting = rowsOf<{ id: string }>(
     await db.execute(sql`
       select m.id from ${media} m
-      where m.processing = 'processing'
+      where m.media_type = 'video' and m.playback_key is null and m.processing = 'processing'
         and not exists (
           select 1 from pgboss.job j
           where j.name = 'media.transcode' and j.state < 'completed' and j.data->>'mediaId' = m.id::text

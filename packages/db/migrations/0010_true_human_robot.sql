@@ -1,0 +1,1 @@
+CREATE INDEX "media_unplayable_idx" ON "media" USING btree ("id") WHERE "media"."media_type" = 'video' and "media"."playback_key" is null;
