@@ -59,9 +59,7 @@ export const media = pgTable(
     index("media_pending_idx").on(t.uploadDate).where(sql`${t.status} = 'pending'`),
     // Videos without a playable copy (waiting, failed, or never converted): what a server looks
     // for when it starts, without reading every item of a large gallery.
-    index("media_unplayable_idx")
-      .on(t.id)
-      .where(sql`${t.mediaType} = 'video' and ${t.playbackKey} is null`),
+    index("media_unplayable_idx").on(t.id).where(sql`${t.mediaType} = 'video' and ${t.playbackKey} is null`),
   ],
 );
 
