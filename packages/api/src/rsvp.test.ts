@@ -289,7 +289,7 @@ describe("the RSVP deadline", () => {
       "The RSVP deadline must be before the event ends.",
     );
     await expect(event({ rsvp_deadline: "tomorrow" })).rejects.toThrow(
-      "The RSVP deadline must look like 2026-12-31T18:00.",
+      "The RSVP deadline must be a real day and time, like 2026-12-31T18:00.",
     );
     await expect(event({ capacity: 0 })).rejects.toThrow("Capacity must be a whole number from 1 to 100000.");
   });

@@ -98,11 +98,26 @@ describe("club CLI", () => {
 
   it("names the bad entry of a broken seed file", async () => {
     const bad = join(dataDir, "bad.json");
-    writeFileSync(bad, JSON.stringify({ events: [{ slug: "ok-one" }, { slug: "Bad Slug", start_time: "25:00" }] }));
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        invitationCodes: [{ code: "SEED-CODE-0002", expires: "2030-02-30" }],
+        events: [
+          { slug: "ok-one" },
+          { slug: "Bad Slug", start_time: "25:00" },
+          { slug: "leap", event_date: "2027-02-29" },
+        ],
+      }),
+    );
     const res = await club("seed", "--file", bad);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain("events[1].slug: A slug is lower-case letters, digits and hyphens.");
     expect(res.stderr).toContain("events[1].start_time: Times must look like 16:00.");
+    expect(res.stderr).toContain("events[2].event_date: The date must be a real day, like 2026-12-31.");
+    expect(res.stderr).toContain("invitationCodes[0].expires: The date must be a real day");
+    const code = await club("invite-code", "create", "--expires", "2030-02-30");
+    expect(code.code).toBe(1);
+    expect(code.stderr).toContain("The date must be a real day");
     writeFileSync(bad, "{ not json");
     expect((await club("seed", "--file", bad)).stderr).toContain("is not valid JSON");
     const late = join(dataDir, "late.json");

@@ -3,6 +3,7 @@ export * from "./format";
 export * from "./messages";
 export * from "./places";
 export * from "./schemas/auth";
+export * from "./schemas/dates";
 export * from "./schemas/events";
 export * from "./schemas/forms";
 export * from "./schemas/media";

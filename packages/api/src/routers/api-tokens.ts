@@ -1,6 +1,7 @@
 import { createApiToken } from "@club/auth";
 import { apiTokens } from "@club/db";
 import { and, desc, eq } from "@club/db/orm";
+import { futureMoment } from "@club/shared";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
@@ -26,10 +27,7 @@ export const apiTokensRouter = router({
     .input(
       z.object({
         name: z.string().trim().min(1, "Give the token a name.").max(100, "The name is too long."),
-        expiresAt: z.coerce
-          .date()
-          .refine((d) => d.getTime() > Date.now(), "The expiry date must be in the future.")
-          .nullish(),
+        expiresAt: futureMoment("The expiry date").nullish(),
       }),
     )
     .mutation(async ({ ctx, input }) => {

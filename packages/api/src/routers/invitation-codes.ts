@@ -1,4 +1,4 @@
-import { invitationCodeInput } from "@club/shared";
+import { futureMoment, invitationCodeInput } from "@club/shared";
 import { z } from "zod";
 import {
   CHOSEN_CODE,
@@ -33,10 +33,7 @@ export const invitationCodesRouter = router({
           .regex(CHOSEN_CODE, "A code must be 12 to 64 letters, digits or hyphens.")
           .optional(),
         maxUses: z.number().int().min(1, "Uses must be at least 1.").max(100_000).nullish(),
-        expiresAt: z.coerce
-          .date()
-          .refine((d) => d.getTime() > Date.now(), "The expiry date must be in the future.")
-          .nullish(),
+        expiresAt: futureMoment("The expiry date").nullish(),
       }),
     )
     .mutation(async ({ ctx, input }) => {

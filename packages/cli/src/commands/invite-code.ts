@@ -1,4 +1,5 @@
 import { createInvitationCode, listInvitationCodes } from "@club/api";
+import { futureMoment } from "@club/shared";
 import { type Command, InvalidArgumentError } from "commander";
 import { remoteApi } from "../api";
 import { print, remoteOf, withDb } from "../context";
@@ -9,11 +10,11 @@ function positiveInt(value: string): number {
   return n;
 }
 
+/** The same check as the server's: a real day (not February 30), still ahead. */
 function futureDate(value: string): Date {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw new InvalidArgumentError("must be a date like 2027-01-31");
-  if (d.getTime() <= Date.now()) throw new InvalidArgumentError("must be in the future");
-  return d;
+  const parsed = futureMoment("The date").safeParse(value);
+  if (!parsed.success) throw new InvalidArgumentError(parsed.error.issues[0]?.message ?? "must be a future date");
+  return parsed.data;
 }
 
 export function registerInviteCodeCommands(program: Command): void {

@@ -1,4 +1,12 @@
-import { emailSchema, eventInput, eventSlug, memberTypes, nameSchema, passwordSchema } from "@club/shared";
+import {
+  emailSchema,
+  eventInput,
+  eventSlug,
+  futureMoment,
+  memberTypes,
+  nameSchema,
+  passwordSchema,
+} from "@club/shared";
 import { z } from "zod";
 
 const comment = z.object({
@@ -29,7 +37,7 @@ export const seedFileSchema = z.object({
           .toUpperCase()
           .regex(/^[A-Z0-9-]{12,64}$/, "A code must be 12 to 64 letters, digits or hyphens."),
         uses: z.number().int().min(1).optional(),
-        expires: z.coerce.date().optional(),
+        expires: futureMoment("The date").optional(),
       }),
     )
     .default([]),

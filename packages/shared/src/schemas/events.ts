@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { eventExclusivities } from "../enums";
 import { countryName } from "../places";
+import { isCalendarDay, isWallClockMinute } from "./dates";
 
 /** Event types of SPEC.md section 3, key to label, in the form's order. */
 export const eventTypes = [
@@ -50,7 +51,6 @@ export const EVENT_DEFAULTS = {
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (max: number) =>
   z
@@ -58,7 +58,6 @@ const text = (max: number) =>
     .max(max, `Please keep this under ${max} characters.`)
     .nullish()
     .transform((v) => v?.trim() ?? "");
-const validDate = (v: string) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime());
 
 /** The most guests one member may bring, and the largest capacity, the wizard accepts. */
 export const MAX_GUESTS_PER_MEMBER = 10;
@@ -83,7 +82,6 @@ const optionalCount = (label: string, min: number, max: number) =>
       }
       return n;
     });
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * What the wizard sends (SPEC.md section 7): every field may be empty; `normalizeEvent`
@@ -118,13 +116,13 @@ export const eventInput = z.object({
   event_date: z
     .string()
     .trim()
-    .refine((v) => v === "" || (DATE.test(v) && validDate(v)), "The date must look like 2026-12-31.")
+    .refine((v) => v === "" || isCalendarDay(v), "The date must be a real day, like 2026-12-31.")
     .nullish()
     .transform((v) => v ?? ""),
   end_date: z
     .string()
     .trim()
-    .refine((v) => v === "" || (DATE.test(v) && validDate(v)), "The end date must look like 2026-12-31.")
+    .refine((v) => v === "" || isCalendarDay(v), "The end date must be a real day, like 2026-12-31.")
     .nullish()
     .transform((v) => v ?? ""),
   start_time: z
@@ -167,8 +165,8 @@ export const eventInput = z.object({
     .string()
     .trim()
     .refine(
-      (v) => v === "" || (DATE_TIME.test(v) && validDate(v.slice(0, 10))),
-      "The RSVP deadline must look like 2026-12-31T18:00.",
+      (v) => v === "" || isWallClockMinute(v),
+      "The RSVP deadline must be a real day and time, like 2026-12-31T18:00.",
     )
     .nullish()
     .transform((v) => (v === undefined ? undefined : (v ?? ""))),
