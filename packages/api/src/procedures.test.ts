@@ -201,3 +201,24 @@ describe("my events", () => {
     expect(created.title).toBe("Mine Created");
   });
 });
+
+describe("a database failing half-way through a comment look-up", () => {
+  it("reads as unavailable (503), not as a comment that does not exist", async () => {
+    const event = await api.callerFor(ada).events.create({ title: "Outage" });
+    const comment = await api.callerFor(ada).comments.create({ content: "hello", commentableId: event.id });
+    // The comment is found, then the connection drops before its event is checked.
+    let selects = 0;
+    const failing = new Proxy(api.db, {
+      get(target, property, receiver) {
+        if (property === "select" && ++selects > 1)
+          return () => {
+            throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+          };
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const caller = api.callerFor(ada, { db: failing });
+    await expect(caller.comments.like({ id: comment.id })).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    expect(selects).toBeGreaterThan(1);
+  });
+});

@@ -298,8 +298,11 @@ export async function requireVisibleComment(ctx: MemberContext, id: string) {
   if (!row) throw notFound(COMMENT_NOT_FOUND);
   try {
     await requireCommentable(ctx, row.commentableId);
-  } catch {
-    throw notFound(COMMENT_NOT_FOUND);
+  } catch (err) {
+    // Only "nothing to comment on" becomes "comment not found"; a database that stopped answering
+    // stays an outage (503), not a comment that seems to have vanished.
+    if (err instanceof TRPCError && err.code === "NOT_FOUND") throw notFound(COMMENT_NOT_FOUND);
+    throw err;
   }
   return row;
 }
