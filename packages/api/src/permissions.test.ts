@@ -51,6 +51,8 @@ const hidden = (e: Expect): Expect => ({
 });
 /** Readable without signing in, but only what a visitor may see. */
 const VISITOR_HIDDEN: Expect = { ...all("ok"), anonymous: "NOT_FOUND", mustChange: "NOT_FOUND" };
+/** What was on a deleted invite-only event: its uploader (the owner) and admins, nobody else. */
+const uploaderOnly = (e: Expect): Expect => ({ ...hidden(e), other: "NOT_FOUND" });
 
 let api: TestApi;
 let people: Record<Exclude<Role, "anonymous">, SessionUser> & { victim: SessionUser };
@@ -123,6 +125,15 @@ async function freshCell(me: SessionUser | null): Promise<Cell> {
 async function failedVideo(id: string) {
   await api.db.update(media).set({ mediaType: "video", processing: "failed" }).where(eq(media.id, id));
   return { id };
+}
+
+/**
+ * The cell's invite-only event deleted by its creator: its media item (with a comment) stays, for
+ * its uploader and admins only (docs/decisions.md, "Media of a deleted invite-only event").
+ */
+async function orphaned(c: Cell) {
+  await api.callerFor(people.owner).events.delete({ id: c.private });
+  return c.privateMedia;
 }
 
 interface Row {
@@ -397,6 +408,18 @@ const rows: Row[] = [
   { path: "media.get", on: "open", input: (c) => ({ id: c.openMedia }), expect: MEMBERS },
   { path: "media.get", on: "invite-only", input: (c) => ({ id: c.privateMedia }), expect: hidden(MEMBERS) },
   {
+    path: "media.get",
+    on: "a deleted invite-only event's",
+    input: async (c) => ({ id: await orphaned(c) }),
+    expect: uploaderOnly(MEMBERS),
+  },
+  {
+    path: "media.update",
+    on: "a deleted invite-only event's",
+    input: async (c) => ({ id: await orphaned(c), description: "New words" }),
+    expect: uploaderOnly(OWNER_OR_ADMIN),
+  },
+  {
     path: "media.update",
     on: "open",
     input: (c) => ({ id: c.openMedia, description: "New words" }),
@@ -449,6 +472,12 @@ const rows: Row[] = [
       input: (c) => ({ commentableId: c.privateMedia }),
       expect: hidden(VISITOR_HIDDEN),
     },
+    {
+      path,
+      on: "a deleted invite-only event's media",
+      input: async (c) => ({ commentableId: await orphaned(c) }),
+      expect: uploaderOnly(VISITOR_HIDDEN),
+    },
   ]),
   {
     path: "comments.create",
@@ -478,6 +507,12 @@ const rows: Row[] = [
   },
   { path: "comments.like", on: "open", input: (c) => ({ id: c.openComment }), expect: MEMBERS },
   { path: "comments.like", on: "invite-only", input: (c) => ({ id: c.privateComment }), expect: hidden(MEMBERS) },
+  {
+    path: "comments.like",
+    on: "a deleted invite-only event's media",
+    input: async (c) => (await orphaned(c), { id: c.privateComment }),
+    expect: uploaderOnly(MEMBERS),
+  },
   { path: "comments.unlike", on: "open", input: (c) => ({ id: c.openComment }), expect: MEMBERS },
   { path: "comments.unlike", on: "invite-only", input: (c) => ({ id: c.privateComment }), expect: hidden(MEMBERS) },
 ];

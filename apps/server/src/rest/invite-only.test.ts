@@ -212,3 +212,35 @@ async function zipEntries(zip: Buffer): Promise<{ name: string; data: Buffer }[]
   });
   return entries;
 }
+
+describe("an invite-only event once deleted", () => {
+  it("leaves its photos and their comments to the uploader and admins, not to every member", async () => {
+    const gala = (
+      await request(h, "POST", "/api/events", { title: "Closed Gala", exclusivity: "invite-only" }, ada)
+    ).json();
+    const invited = await request(h, "POST", "/api/events/invite", { eventId: gala.id, userIds: [ids.cleo] }, ada);
+    expect(invited.statusCode).toBe(200);
+    const photo = (await uploadTo(gala.id, ada, "gala.jpg")).json();
+    const words = (
+      await request(h, "POST", "/api/comments", { content: "Secret", commentableId: photo.id }, ada)
+    ).json();
+    expect((await request(h, "DELETE", `/api/events/${gala.id}`, undefined, ada)).statusCode).toBe(200);
+
+    for (const cookie of [bea, cleo]) {
+      expect(ids_(await request(h, "GET", "/api/media", undefined, cookie))).not.toContain(photo.id);
+      expect((await request(h, "GET", photo.url, undefined, cookie)).statusCode).toBe(404);
+      expect((await request(h, "GET", photo.thumbnail_url, undefined, cookie)).statusCode).toBe(404);
+      const thread = await request(h, "GET", `/api/comments?commentableId=${photo.id}`, undefined, cookie);
+      expect(thread.statusCode === 404 || !ids_(thread).includes(words.id), thread.body).toBe(true);
+      expect((await request(h, "POST", `/api/comments/${words.id}/like`, undefined, cookie)).statusCode).toBe(404);
+    }
+    for (const cookie of [ada, root]) {
+      expect(ids_(await request(h, "GET", "/api/media", undefined, cookie))).toContain(photo.id);
+      expect((await request(h, "GET", photo.url, undefined, cookie)).statusCode).toBe(200);
+    }
+    // Attached by its uploader to an open event, it is shared with that event's viewers again.
+    const moved = await request(h, "PUT", `/api/media/${photo.id}`, { associatedEventId: picnic.id }, ada);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(ids_(await request(h, "GET", "/api/media", undefined, bea))).toContain(photo.id);
+  });
+});

@@ -10,6 +10,7 @@
  * - what an event's viewer may not see of it she may not reach through anything attached to it:
  *   its media and their files, its comments and their likes;
  * - media are for members; a media item with no event, or with an event she can see, is visible;
+ *   one left over from a deleted invite-only event only to its uploader (and admins);
  * - anonymous visitors read the comments of open events only (SPEC.md lets visitors read comments;
  *   media belong to the members' area, so their comments do too);
  * - a thing is changed by its owner (creator, uploader, author) or an admin; comments are edited by
@@ -207,14 +208,17 @@ export async function requireFeedOwner(
 
 // ---- Media ----------------------------------------------------------------------------------
 
-/** The condition on `media` for the items a member may see: ready, and not in an event hidden from her. */
+/**
+ * The condition on `media` for the items a member may see: ready, not in an event hidden from her,
+ * and not left over from a deleted invite-only event unless she uploaded it.
+ */
 export function visibleMedia(viewer: Viewer): SQL {
   const ready = eq(media.status, "ready");
   if (viewer.admin) return ready;
   return and(
     ready,
     or(
-      isNull(media.associatedEventId),
+      and(isNull(media.associatedEventId), or(eq(media.uploaderOnly, false), eq(media.uploadedBy, viewer.id))),
       exists(
         sql`(select 1 from ${events} where ${and(eq(events.id, media.associatedEventId), visibleEvents(viewer))})`,
       ),

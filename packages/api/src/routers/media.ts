@@ -49,6 +49,9 @@ export const updateMedia = memberProcedure.input(mediaUpdateInput).mutation(asyn
     ...(input.description !== undefined ? { description: input.description || null } : {}),
     ...(input.tags != null ? { tags: [...new Set(input.tags)] } : {}),
     ...(input.associatedEventId !== undefined ? { associatedEventId: input.associatedEventId } : {}),
+    // Attached to an event on purpose, an item kept private since its own event was deleted is
+    // shared with that event's viewers; merely left without an event, it stays private.
+    ...(input.associatedEventId ? { uploaderOnly: false } : {}),
   };
   if (Object.keys(changes).length === 0) {
     throw badRequest("Nothing to change: send a name, description, tags or associatedEventId.");

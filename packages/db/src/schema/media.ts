@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { mediaStatusEnum, mediaTypeEnum, videoProcessingEnum } from "./enums";
 import { events } from "./events";
 import { users } from "./users";
@@ -31,6 +42,12 @@ export const media = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     associatedEventId: uuid("associated_event_id").references(() => events.id, { onDelete: "set null" }),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Seen only by its uploader and admins: set when the invite-only event it belonged to is
+     * deleted, so what that event's guests shared does not become every member's. Cleared when
+     * the uploader (or an admin) attaches it to another event.
+     */
+    uploaderOnly: boolean("uploader_only").notNull().default(false),
     uploadDate: timestamp("upload_date", { withTimezone: true }).notNull().defaultNow(),
     /**
      * `pending` from the moment an upload is accepted until its objects are stored: a row that stays

@@ -5,6 +5,7 @@ import {
   eventParticipants,
   events,
   eventWaitlist,
+  media,
   type Queryable,
   users,
 } from "@club/db";
@@ -87,7 +88,8 @@ export async function updateEvent(
 /**
  * Deletes an event: everyone going or waiting is e-mailed the cancellation (with the organiser's
  * message, and an .ics that removes it from calendars), the reminders are cancelled, and its
- * comments go; participants and invitations go by cascade, its media stay in the gallery.
+ * comments go; participants and invitations go by cascade, its media stay in the gallery (an
+ * invite-only event's for their uploaders and admins only).
  */
 export async function deleteEvent(
   ctx: RsvpContext,
@@ -131,6 +133,10 @@ export async function deleteEvent(
     }
     await cancelEventReminders(ctx.jobs, tx, e.id);
     await tx.delete(comments).where(eq(comments.commentableId, e.id));
+    // Its media stay (members' photos are not lost with an event), but what was shared among an
+    // invite-only event's guests stays among as few: the uploader and admins.
+    if (e.exclusivity === "invite-only")
+      await tx.update(media).set({ uploaderOnly: true }).where(eq(media.associatedEventId, e.id));
     await tx.delete(events).where(eq(events.id, e.id));
   });
 }

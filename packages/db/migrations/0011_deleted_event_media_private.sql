@@ -1,0 +1,1 @@
+ALTER TABLE "media" ADD COLUMN "uploader_only" boolean DEFAULT false NOT NULL;
