@@ -75,6 +75,12 @@ export function MediaDetailModal({
               className="h-auto max-h-[60vh] w-full rounded-lg bg-center object-contain bg-paper-deep"
             />
           )}
+          {item.uploader_only ? (
+            <p className="rounded-lg bg-paper-deep px-3 py-2 text-sm text-ink">
+              Only its uploader and admins see this item: the invite-only event it belonged to was deleted.
+              {canEdit ? " Choose an event below to share it with that event's members." : ""}
+            </p>
+          ) : null}
           <p className="text-sm text-ink-soft">
             Uploaded by {item.author_name ?? "Unknown"} on{" "}
             {item.upload_date ? format(item.upload_date, "MMMM d, yyyy") : "unknown date"}

@@ -44,8 +44,8 @@ export function imageSources(row: typeof media.$inferSelect): { url: string; wid
 /**
  * The spec's Media and Image shapes in one (SPEC.md section 3), with what the gallery adds: `url`
  * is what a page shows or plays (a video's playable version once it exists), `original_url` the
- * file as uploaded (for download), `processing` where a video's playable version stands, and the
- * size as shown.
+ * file as uploaded (for download), `processing` where a video's playable version stands, the
+ * size as shown, and `uploader_only` for an item left private by the deletion of its invite-only event.
  */
 export function toMediaDto({ row, authorName }: Row, viewer: Viewer) {
   return {
@@ -70,6 +70,7 @@ export function toMediaDto({ row, authorName }: Row, viewer: Viewer) {
     upload_date: row.uploadDate,
     uploaded_by: row.uploadedBy,
     can_manage: canManage(viewer, row.uploadedBy),
+    uploader_only: row.uploaderOnly,
   };
 }
 export type MediaDto = ReturnType<typeof toMediaDto>;
