@@ -49,7 +49,12 @@ test("a member creates an API token, sees it once, uses it from a script and rev
   await expect(page.getByText("calendar export")).toBeVisible();
   await expect(page.getByText(/Changing or resetting your password.*ends all your tokens/)).toBeVisible();
   await expect(page.getByText(token)).toHaveCount(0);
+  // A name is required, and the form says so by the field.
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByText("Give the token a name.")).toBeVisible();
   await page.getByRole("button", { name: "Revoke calendar export" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, Revoke" }).click();
+  await expect(page.getByText('The token "calendar export" was revoked.')).toBeVisible();
   await expect(page.getByText("No tokens yet.")).toBeVisible();
   const refused = await request.get("/api/events", { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(401);

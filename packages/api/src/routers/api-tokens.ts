@@ -1,7 +1,7 @@
 import { createApiToken } from "@club/auth";
 import { apiTokens } from "@club/db";
 import { and, desc, eq } from "@club/db/orm";
-import { futureMoment } from "@club/shared";
+import { apiTokenName, futureMoment } from "@club/shared";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
@@ -26,7 +26,7 @@ export const apiTokensRouter = router({
   create: memberProcedure
     .input(
       z.object({
-        name: z.string().trim().min(1, "Give the token a name.").max(100, "The name is too long."),
+        name: apiTokenName,
         expiresAt: futureMoment("The expiry date").nullish(),
       }),
     )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailSchema, loginInput, passwordSchema, updateUserInput } from "./auth";
+import { apiTokenForm, emailSchema, loginInput, passwordSchema, updateUserInput } from "./auth";
 
 describe("account schemas", () => {
   it("normalises e-mail to its trimmed lower-case form and rejects malformed ones", () => {
@@ -23,5 +23,19 @@ describe("account schemas", () => {
 
   it("lower-cases the login e-mail", () => {
     expect(loginInput.parse({ email: " ADA@x.io", password: "p" }).email).toBe("ada@x.io");
+  });
+});
+
+describe("the API token form", () => {
+  it("needs a name, and an expiry that is a real day still ahead, or none", () => {
+    expect(apiTokenForm.safeParse({ name: " ", expires: "" }).error?.issues[0]?.message).toBe("Give the token a name.");
+    expect(apiTokenForm.parse({ name: " ci ", expires: "" })).toEqual({ name: "ci", expires: null });
+    expect(apiTokenForm.safeParse({ name: "ci", expires: "2027-02-29" }).error?.issues[0]?.message).toBe(
+      "The expiry date must be a real day, like 2027-01-31.",
+    );
+    expect(apiTokenForm.safeParse({ name: "ci", expires: "2020-01-01" }).error?.issues[0]?.message).toBe(
+      "The expiry date must be in the future.",
+    );
+    expect(apiTokenForm.parse({ name: "ci", expires: "2999-12-31" }).expires).toEqual(new Date("2999-12-31T23:59:59"));
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { memberTypes } from "../enums";
+import { isCalendarDay } from "./dates";
 
 /** Trimmed, lower-cased e-mail: the one form stored and compared. */
 export const emailSchema = z
@@ -42,3 +43,17 @@ export const updatePasswordInput = z.object({
   newPassword: passwordSchema,
 });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInput>;
+
+/** A personal API token's name, the same rule in Settings and in `apiTokens.create`. */
+export const apiTokenName = z.string().trim().min(1, "Give the token a name.").max(100, "The name is too long.");
+
+/** Settings → API tokens: a name, and a last day (the `<input type="date">`'s text) or none. */
+export const apiTokenForm = z.object({
+  name: apiTokenName,
+  expires: z
+    .string()
+    .refine((v) => v === "" || isCalendarDay(v), "The expiry date must be a real day, like 2027-01-31.")
+    // The token lasts to the end of the day chosen, on the member's clock.
+    .transform((v) => (v ? new Date(`${v}T23:59:59`) : null))
+    .refine((d) => d === null || d.getTime() > Date.now(), "The expiry date must be in the future."),
+});

@@ -11,6 +11,8 @@ export const commentInput = z.object({
   commentableId: z.uuid("Comments belong to an event or a media item."),
 });
 export const commentUpdateInput = z.object({ id: z.uuid("Comment not found."), content: commentInput.shape.content });
+/** The comment box and the edit field: the text alone. */
+export const commentForm = commentInput.pick({ content: true });
 export const commentIdInput = z.object({ id: z.uuid("Comment not found.") });
 /** The most rows a whole-list answer of the spec's (members, applications) carries; a Link header leads on. */
 export const LIST_MAX = 1000;
@@ -46,6 +48,17 @@ export const mediaUpdateInput = z.object({
   tags: z.array(tag).max(30, "At most 30 tags.").nullish(),
   /** null removes the association. */
   associatedEventId: z.uuid("Event not found").nullish(),
+});
+
+/**
+ * The media details form: description, tags and event. `newTag` is the "Add a tag" box, checked
+ * as a tag when added; "" for the event means none.
+ */
+export const mediaDetailsForm = z.object({
+  description: z.string().trim().max(5000, "The description can be at most 5,000 characters."),
+  tags: z.array(tag).max(30, "At most 30 tags."),
+  newTag: z.string(),
+  eventId: z.string(),
 });
 
 export const mediaListInput = z

@@ -1,13 +1,15 @@
 import type { RouterOutputs } from "@club/api";
-import { COMMENT_MAX, formatCommentAge } from "@club/shared";
+import { formatCommentAge } from "@club/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useSession } from "../auth/session";
+import { CommentEditor } from "./CommentEditor";
+import { CommentForm } from "./CommentForm";
 
 type Comment = RouterOutputs["comments"]["list"][number];
 
@@ -23,32 +25,10 @@ export function CommentsSection({
   const queryClient = useQueryClient();
   const options = trpc.comments.list.queryOptions({ commentableId });
   const list = useQuery(options);
-  const [text, setText] = useState("");
-  const [focused, setFocused] = useState(false);
-  const [error, setError] = useState<string>();
-  const [editing, setEditing] = useState<{ id: string; content: string }>();
+  const [editing, setEditing] = useState<string>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
   const onError = (label: string) => (err: unknown) => console.error(label, err);
 
-  const post = useMutation(
-    trpc.comments.create.mutationOptions({
-      onSuccess: (created) => {
-        queryClient.setQueryData(options.queryKey, (old) => [created, ...(old ?? [])]);
-        setText("");
-        setFocused(false);
-      },
-      onError: () => setError("Failed to post comment"),
-    }),
-  );
-  const update = useMutation(
-    trpc.comments.update.mutationOptions({
-      onSuccess: async () => {
-        setEditing(undefined);
-        await refresh();
-      },
-      onError: onError("Failed to update comment"),
-    }),
-  );
   const [deleting, setDeleting] = useState<string>();
   const remove = useMutation(
     trpc.comments.delete.mutationOptions({
@@ -72,13 +52,6 @@ export function CommentsSection({
     trpc.comments.unlike.mutationOptions({ onSuccess: refresh, onError: onError("Failed to unlike comment") }),
   );
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(undefined);
-    if (!text.trim()) return;
-    post.mutate({ commentableId, content: text });
-  }
-
   const comments = list.data ?? [];
   const mine = (c: Comment) => me?.user_id === c.user_id;
 
@@ -98,26 +71,7 @@ export function CommentsSection({
       </div>
 
       {user ? (
-        <form onSubmit={submit} className="flex flex-col gap-2">
-          <label className="sr-only" htmlFor={`comment-input-${commentableId}`}>
-            Write a comment
-          </label>
-          <textarea
-            id={`comment-input-${commentableId}`}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onFocus={() => setFocused(true)}
-            placeholder="Write a comment..."
-            maxLength={COMMENT_MAX}
-            rows={focused ? 3 : 1}
-            className="w-full rounded-lg border border-line bg-card px-3 py-2"
-          />
-          {focused ? (
-            <Button type="submit" className="self-end" disabled={!text.trim() || post.isPending}>
-              Post
-            </Button>
-          ) : null}
-        </form>
+        <CommentForm commentableId={commentableId} />
       ) : (
         <p className="text-sm text-ink-soft">
           Please{" "}
@@ -127,7 +81,6 @@ export function CommentsSection({
           to post a comment.
         </p>
       )}
-      {error ? <p className="text-sm text-danger">{error}</p> : null}
       {list.isError ? <p className="text-sm text-danger">Failed to fetch comments</p> : null}
 
       {list.isPending ? (
@@ -142,30 +95,14 @@ export function CommentsSection({
                 <span className="font-medium text-ink">{c.username}</span>
                 <span className="text-ink-soft">{formatCommentAge(c.created_at)}</span>
               </div>
-              {editing?.id === c.id ? (
-                <div className="mt-2 flex flex-col gap-2">
-                  <label className="sr-only" htmlFor={`edit-${c.id}`}>
-                    Edit comment
-                  </label>
-                  <textarea
-                    id={`edit-${c.id}`}
-                    value={editing.content}
-                    onChange={(e) => setEditing({ id: c.id, content: e.target.value })}
-                    maxLength={COMMENT_MAX}
-                    className="w-full rounded-lg border border-line bg-card px-3 py-2"
-                  />
-                  <div className="flex gap-2">
-                    <Button
-                      onClick={() => update.mutate({ id: c.id, content: editing.content })}
-                      disabled={!editing.content.trim() || update.isPending}
-                    >
-                      Save
-                    </Button>
-                    <Button variant="secondary" onClick={() => setEditing(undefined)}>
-                      Cancel
-                    </Button>
-                  </div>
-                </div>
+              {editing === c.id ? (
+                <CommentEditor
+                  comment={c}
+                  onDone={async (saved) => {
+                    setEditing(undefined);
+                    if (saved) await refresh();
+                  }}
+                />
               ) : (
                 <p className="mt-2 whitespace-pre-line text-ink">{c.content}</p>
               )}
@@ -181,12 +118,8 @@ export function CommentsSection({
                   <span aria-hidden="true">{c.user_liked ? "♥" : "♡"}</span> {c.like_count}
                   <span className="sr-only">{c.like_count === 1 ? "like" : "likes"}</span>
                 </button>
-                {mine(c) && editing?.id !== c.id ? (
-                  <button
-                    type="button"
-                    className="text-plum hover:underline"
-                    onClick={() => setEditing({ id: c.id, content: c.content })}
-                  >
+                {mine(c) && editing !== c.id ? (
+                  <button type="button" className="text-plum hover:underline" onClick={() => setEditing(c.id)}>
                     Edit
                   </button>
                 ) : null}

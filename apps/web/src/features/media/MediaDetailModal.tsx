@@ -1,3 +1,4 @@
+import { mediaDetailsForm, tagSchema } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState } from "react";
@@ -5,6 +6,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button, buttonClass } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
+import { serverError, useZodForm } from "../../ui/form";
 import { CommentsSection } from "../comments/CommentsSection";
 import { EventSelect } from "../events/EventSelect";
 import { ModalVideo } from "./ModalVideo";
@@ -30,14 +32,20 @@ export function MediaDetailModal({
   onLightbox: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [description, setDescription] = useState(item.description ?? "");
-  const [editingDescription, setEditingDescription] = useState(false);
-  const [tags, setTags] = useState<string[]>(item.tags);
-  const [tagDraft, setTagDraft] = useState("");
   // The form starts from the item and is then the member's own: a refetch in the background
   // (after saving the description, say) must not wipe a tag she has added but not saved yet.
   // Another item gets a fresh form (the parents key the modal by the item's id).
-  const [eventId, setEventId] = useState(item.associated_event_id ?? "");
+  const form = useZodForm(mediaDetailsForm, {
+    defaultValues: {
+      description: item.description ?? "",
+      tags: item.tags,
+      newTag: "",
+      eventId: item.associated_event_id ?? "",
+    },
+  });
+  const { errors } = form.formState;
+  const [description, tags, eventId] = form.watch(["description", "tags", "eventId"]);
+  const [editingDescription, setEditingDescription] = useState(false);
   const canEdit = item.can_manage;
   const save = useMutation(
     trpc.media.update.mutationOptions({
@@ -45,17 +53,32 @@ export function MediaDetailModal({
         await queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.images.pathKey() });
       },
+      onError: (err) => form.setError(serverError, { message: errorMessage(err, "The changes could not be saved.") }),
     }),
   );
-  const changes = () => ({ id: item.id, description, tags, associatedEventId: eventId || null });
+  /** Checks the form, saves it, and says whether it was saved (a refusal shows on the form). */
+  async function saveChanges(): Promise<boolean> {
+    let saved = false;
+    await form.handleSubmit(async ({ description, tags, eventId }) => {
+      saved = await save.mutateAsync({ id: item.id, description, tags, associatedEventId: eventId || null }).then(
+        () => true,
+        () => false,
+      );
+    })();
+    return saved;
+  }
   async function saveAndClose() {
-    if (canEdit) await save.mutateAsync(changes());
-    onClose();
+    if (!canEdit || (await saveChanges())) onClose();
   }
   function addTag() {
-    const t = tagDraft.trim().toLowerCase();
-    if (t && !tags.includes(t)) setTags([...tags, t]);
-    setTagDraft("");
+    const parsed = tagSchema.safeParse(form.getValues("newTag"));
+    if (!parsed.success) {
+      form.setError("newTag", { message: parsed.error.issues[0]?.message });
+      return;
+    }
+    if (!tags.includes(parsed.data)) form.setValue("tags", [...tags, parsed.data], { shouldValidate: true });
+    form.setValue("newTag", "");
+    form.clearErrors("newTag");
   }
 
   return (
@@ -96,16 +119,20 @@ export function MediaDetailModal({
                 </label>
                 <textarea
                   id={`desc-${item.id}`}
-                  value={description}
-                  onChange={(e) => setDescription(e.target.value)}
+                  {...form.register("description")}
                   maxLength={5000}
+                  aria-invalid={errors.description ? true : undefined}
                   className="min-h-24 w-full rounded-lg border border-line bg-card px-3 py-2"
                 />
+                {errors.description ? (
+                  <p role="alert" className="text-sm text-danger">
+                    {errors.description.message}
+                  </p>
+                ) : null}
                 <Button
                   className="self-start"
                   onClick={async () => {
-                    await save.mutateAsync(changes());
-                    setEditingDescription(false);
+                    if (await saveChanges()) setEditingDescription(false);
                   }}
                 >
                   Save Description
@@ -135,7 +162,13 @@ export function MediaDetailModal({
                     <button
                       type="button"
                       aria-label={`Remove tag ${t}`}
-                      onClick={() => setTags(tags.filter((x) => x !== t))}
+                      onClick={() =>
+                        form.setValue(
+                          "tags",
+                          tags.filter((x) => x !== t),
+                          { shouldValidate: true },
+                        )
+                      }
                     >
                       ×
                     </button>
@@ -150,9 +183,9 @@ export function MediaDetailModal({
                 </label>
                 <input
                   id={`tag-${item.id}`}
-                  value={tagDraft}
+                  {...form.register("newTag")}
                   placeholder="Add a tag"
-                  onChange={(e) => setTagDraft(e.target.value)}
+                  aria-invalid={errors.newTag ? true : undefined}
                   onKeyDown={(e) => {
                     if (e.key === "Enter") {
                       e.preventDefault();
@@ -167,15 +200,20 @@ export function MediaDetailModal({
                 </Button>
               </div>
             ) : null}
+            {(errors.newTag ?? errors.tags) ? (
+              <p role="alert" className="mt-1 text-sm text-danger">
+                {(errors.newTag ?? errors.tags)?.message}
+              </p>
+            ) : null}
           </div>
           <EventSelect
             label="Associated event"
             emptyLabel="(None)"
             value={eventId}
             disabled={!canEdit}
-            onChange={setEventId}
+            onChange={(id) => form.setValue("eventId", id)}
           />
-          {save.isError ? <Alert>{errorMessage(save.error, "The changes could not be saved.")}</Alert> : null}
+          {errors.root?.server ? <Alert>{errors.root.server.message}</Alert> : null}
         </div>
       </div>
       <div className="mt-6 flex flex-wrap gap-3 border-t border-line pt-5">
@@ -197,7 +235,7 @@ export function MediaDetailModal({
           </>
         ) : (
           <>
-            <Button onClick={() => canEdit && save.mutate(changes())} disabled={!canEdit || save.isPending}>
+            <Button onClick={() => canEdit && saveChanges()} disabled={!canEdit || save.isPending}>
               Save Changes
             </Button>
             <Button variant="secondary" onClick={onLightbox}>

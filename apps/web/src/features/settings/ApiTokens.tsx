@@ -1,10 +1,14 @@
+import { apiTokenForm } from "@club/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { TextField } from "../../ui/Field";
+import { serverError, useZodForm } from "../../ui/form";
 import { Card } from "../../ui/Page";
 
 const when = (d: Date | null) => (d ? format(d, "MMM d, yyyy HH:mm") : "never");
@@ -13,30 +17,34 @@ const when = (d: Date | null) => (d ? format(d, "MMM d, yyyy HH:mm") : "never");
 export function ApiTokens() {
   const queryClient = useQueryClient();
   const tokens = useQuery(trpc.apiTokens.list.queryOptions());
-  const [name, setName] = useState("");
-  const [expires, setExpires] = useState("");
+  const form = useZodForm(apiTokenForm, { defaultValues: { name: "", expires: "" } });
+  const { errors } = form.formState;
   const [created, setCreated] = useState<string>();
-  const [error, setError] = useState<string>();
+  const [revoking, setRevoking] = useState<{ id: string; name: string }>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.apiTokens.list.queryKey() });
   const create = useMutation(
     trpc.apiTokens.create.mutationOptions({
       onSuccess: async (t) => {
         setCreated(t.token);
-        setName("");
-        setExpires("");
+        form.reset();
         await refresh();
       },
-      onError: (err) => setError(errorMessage(err, "The token could not be created.")),
+      onError: (err) => form.setError(serverError, { message: errorMessage(err, "The token could not be created.") }),
     }),
   );
-  const revoke = useMutation(trpc.apiTokens.revoke.mutationOptions({ onSuccess: refresh }));
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(undefined);
-    setCreated(undefined);
-    create.mutate({ name, expiresAt: expires ? new Date(`${expires}T23:59:59`) : null });
-  }
+  const revoke = useMutation(
+    trpc.apiTokens.revoke.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`The token "${revoking?.name}" was revoked.`);
+        setRevoking(undefined);
+        await refresh();
+      },
+      onError: (err) => {
+        setRevoking(undefined);
+        toast.error(errorMessage(err, "The token could not be revoked."));
+      },
+    }),
+  );
 
   return (
     <Card>
@@ -46,19 +54,32 @@ export function ApiTokens() {
         secret. Changing or resetting your password, or a change of your membership type, ends all your tokens, as it
         ends your other sessions.
       </p>
-      <form onSubmit={submit} className="mt-5 grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <TextField label="Token name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+      <form
+        onSubmit={form.handleSubmit(({ name, expires }) => {
+          setCreated(undefined);
+          create.mutate({ name, expiresAt: expires });
+        })}
+        className="mt-5 grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-start"
+        noValidate
+      >
+        <TextField
+          label="Token name"
+          required
+          maxLength={100}
+          error={errors.name?.message}
+          {...form.register("name")}
+        />
         <TextField
           label="Expires (optional)"
           type="date"
-          value={expires}
-          onChange={(e) => setExpires(e.target.value)}
+          error={errors.expires?.message}
+          {...form.register("expires")}
         />
-        <Button type="submit" disabled={create.isPending || !name.trim()}>
+        <Button type="submit" disabled={create.isPending} className="sm:mt-7">
           Create token
         </Button>
       </form>
-      {error ? <Alert className="mt-4">{error}</Alert> : null}
+      {errors.root?.server ? <Alert className="mt-4">{errors.root.server.message}</Alert> : null}
       {created ? (
         <Alert tone="success" className="mt-4">
           Copy your new token now; it will not be shown again:
@@ -76,12 +97,21 @@ export function ApiTokens() {
                 {t.expiresAt ? when(t.expiresAt) : "never"}
               </p>
             </div>
-            <Button variant="ghost" onClick={() => revoke.mutate({ id: t.id })} aria-label={`Revoke ${t.name}`}>
+            <Button variant="ghost" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
               Revoke
             </Button>
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={Boolean(revoking)}
+        onOpenChange={(open) => !open && setRevoking(undefined)}
+        title={`Revoke the token "${revoking?.name ?? ""}"?`}
+        description="Scripts using it stop working at once. This cannot be undone."
+        confirmLabel="Yes, Revoke"
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
+      />
     </Card>
   );
 }
