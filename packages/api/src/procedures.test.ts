@@ -222,3 +222,18 @@ describe("a database failing half-way through a comment look-up", () => {
     expect(selects).toBeGreaterThan(1);
   });
 });
+
+describe("the gallery's tag search", () => {
+  it("finds tags holding quotes, backslashes, commas and braces, on every driver", async () => {
+    const odd = ['say "cheese"', "back\\slash", "a,b}{c", "null"];
+    const ids = await Promise.all(odd.map((tag) => api.mediaRow({ uploadedBy: ada.id, tags: [tag] })));
+    const caller = api.callerFor(ada);
+    for (const [i, tag] of odd.entries()) {
+      const page = await caller.media.list({ tag: tag.slice(0, 4) });
+      expect(
+        page.items.map((m) => m.id),
+        tag,
+      ).toContain(ids[i]);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { comments, media, mediaTags, type Queryable } from "@club/db";
-import { and, desc, eq, exists, inArray, like, or, sql } from "@club/db/orm";
+import { and, arrayOverlaps, desc, eq, exists, inArray, like, or, sql } from "@club/db/orm";
 import { mediaDeleteInput, mediaListInput, mediaUpdateInput } from "@club/shared";
 import { z } from "zod";
 import {
@@ -36,9 +36,6 @@ async function tagsStartingWith(db: Queryable, prefix: string): Promise<string[]
   return rows.map((r) => r.tag);
 }
 
-/** A text[] literal (one parameter, whatever the number of tags). */
-const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`;
-
 /** Shared by PUT /api/media/{id} and PUT /api/images/{id}. */
 export const updateMedia = memberProcedure.input(mediaUpdateInput).mutation(async ({ ctx, input }) => {
   const row = await requireVisibleMedia(ctx, input.id);
@@ -72,7 +69,7 @@ export const mediaRouter = router({
       .where(
         and(
           visibleMedia(ctx.user),
-          tags ? sql`${media.tags} && ${textArray(tags)}::text[]` : undefined,
+          tags ? arrayOverlaps(media.tags, tags) : undefined,
           input?.eventId ? eq(media.associatedEventId, input.eventId) : undefined,
           mediaPages.after(input?.cursor),
         ),
