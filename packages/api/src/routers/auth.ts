@@ -1,16 +1,10 @@
-import {
-  createSession,
-  dummyPasswordHash,
-  endSessionsAndTokens,
-  hashPassword,
-  invalidateSession,
-  verifyPassword,
-} from "@club/auth";
+import { createSession, dummyPasswordHash, hashPassword, invalidateSession, verifyPassword } from "@club/auth";
 import { users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import { requireOwnAccountChange } from "../domain/access";
+import { endPasswordCredentials } from "../domain/users";
 import { LOGIN_PER_ACCOUNT, LOGIN_PER_IP } from "../throttle";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
@@ -74,8 +68,8 @@ export const authRouter = router({
       const passwordHash = await hashPassword(input.newPassword);
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, ctx.user.id));
-        // Whoever knew the old password is signed out everywhere else, and her API tokens end.
-        await endSessionsAndTokens(tx, ctx.user.id, ctx.session.id);
+        // Whoever knew the old password is signed out everywhere else; her API tokens and feed end.
+        await endPasswordCredentials(tx, ctx.user.id, ctx.session.id);
       });
       return { message: messages.passwordUpdated };
     }),
