@@ -1,11 +1,11 @@
-import { createSession, dummyPasswordHash, hashPassword, invalidateSession, verifyPassword } from "@club/auth";
+import { createSession, hashPassword, invalidateSession, verifyPassword } from "@club/auth";
 import { users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import { requireOwnAccountChange } from "../domain/access";
+import { checkSignIn, rememberDevice } from "../domain/sign-in";
 import { endPasswordCredentials } from "../domain/users";
-import { LOGIN_PER_ACCOUNT, LOGIN_PER_IP } from "../throttle";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const authRouter = router({
@@ -17,16 +17,11 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    // Counted before the password is checked; given back when it was right.
-    const attempt = await ctx.throttle.take([LOGIN_PER_IP, ctx.ip], [LOGIN_PER_ACCOUNT, input.email]);
-    const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
-    // An unknown e-mail costs one hash too, so the answer's timing does not reveal accounts.
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !ok) throw new TRPCError({ code: "UNAUTHORIZED", message: messages.loginFailed });
-    await attempt.succeeded();
+    const user = await checkSignIn(ctx, input.email, input.password);
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
     const { token, expiresAt } = await createSession(ctx.db, user.id);
     ctx.cookies.setSession(token, expiresAt);
+    await rememberDevice(ctx, user.id);
     return {
       user: { name: user.name, admin: user.admin, type: user.type, mustChangePassword: user.mustChangePassword },
     };
