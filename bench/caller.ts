@@ -1,4 +1,4 @@
-import { type ApiContext, createCaller, Throttle } from "@club/api";
+import { type ApiContext, createCaller, noCookies, Throttle } from "@club/api";
 import type { Db } from "@club/db";
 import { discardJobs } from "@club/jobs";
 
@@ -12,7 +12,7 @@ export function benchCaller(db: Db, user: BenchUser) {
     config: { appOrigin: "http://bench.local", tempPassword: "x", timeZone: "UTC", mailDelivery: "capture" },
     session: { id: "bench", userId: user.id, expiresAt: new Date(8.64e15) },
     user: { ...user, mustChangePassword: false } as ApiContext["user"],
-    cookies: { setSession() {}, clearSession() {} },
+    cookies: noCookies,
     log: { info() {}, warn() {}, error() {} },
     requestId: "bench",
     ip: "127.0.0.1",

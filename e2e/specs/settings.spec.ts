@@ -104,6 +104,18 @@ test("a member turns event reminders off and subscribes to her calendar feed", a
     .getByRole("dialog", { name: "Make a new calendar link?" })
     .getByRole("button", { name: "Yes, make a new link" })
     .click();
-  await expect(page.getByRole("status").filter({ hasText: "Your calendar link" }).locator("code")).not.toHaveText(link);
+  const code = page.getByRole("status").filter({ hasText: "Your calendar link" }).locator("code");
+  await expect(code).not.toHaveText(link);
   expect((await request.get(link.replace("webcal://", "http://"))).status()).toBe(404);
+
+  // A new password ends the link too: the card says the feed is off and offers a new one.
+  const current = (await code.textContent())!;
+  await expect(page.getByText("Changing or resetting your password turns it off.")).toBeVisible();
+  await page.getByLabel("Old password").fill(DEMO_PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill("calendar-new-1");
+  await page.getByLabel("Confirm new password").fill("calendar-new-1");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("button", { name: "Make my calendar link" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Your calendar link" })).toHaveCount(0);
+  expect((await request.get(current.replace("webcal://", "http://"), { headers: { cookie: "" } })).status()).toBe(404);
 });

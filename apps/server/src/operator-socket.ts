@@ -1,6 +1,6 @@
 import { chmod, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage } from "node:http";
-import { createCaller, OPERATOR, OPERATOR_PROCEDURES } from "@club/api";
+import { createCaller, noCookies, OPERATOR, OPERATOR_PROCEDURES } from "@club/api";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyBaseLogger } from "fastify";
@@ -40,7 +40,7 @@ export async function listenOperatorSocket(path: string, deps: ContextDeps, log:
         ...deps,
         session: { id: "operator", userId: OPERATOR.id, expiresAt: new Date(8.64e15) },
         user: OPERATOR,
-        cookies: { setSession() {}, clearSession() {} },
+        cookies: noCookies,
         log,
         requestId: "operator",
         ip: "local",

@@ -22,11 +22,22 @@ export interface ApiConfig {
   reminderHours?: number | undefined;
 }
 
-/** How procedures reach the HTTP response's cookies without knowing the HTTP server. */
+/** How procedures reach the HTTP request's and response's cookies without knowing the HTTP server. */
 export interface SessionCookies {
   setSession(token: string, expiresAt: Date): void;
   clearSession(): void;
+  /** The request's device cookie (set by an earlier sign-in in this browser), if any. */
+  device(): string | undefined;
+  setDevice(value: string, expiresAt: Date): void;
 }
+
+/** For callers that are not a browser (the CLI, the operator socket, scripts): no cookies. */
+export const noCookies: SessionCookies = {
+  setSession() {},
+  clearSession() {},
+  device: () => undefined,
+  setDevice() {},
+};
 
 export interface ApiContext {
   db: Db;

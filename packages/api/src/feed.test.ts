@@ -3,6 +3,8 @@ import { mailOutbox } from "@club/db";
 import { and, eq } from "@club/db/orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FEED_NOT_FOUND } from "./domain/access";
+import { createPasswordResetToken } from "./domain/one-time-tokens";
 import { type TestApi, testApi } from "./test/api";
 
 let api: TestApi;
@@ -100,5 +102,44 @@ describe("the calendar feed", () => {
     await api.callerFor(ann).calendarFeed.remove();
     await expect(api.callerFor(null).calendarFeed.feed({ secret: second })).rejects.toThrow(/no longer valid/);
     expect(await api.callerFor(ann).calendarFeed.get()).toMatchObject({ active: false });
+  });
+});
+
+describe("a new password ends the calendar feed", () => {
+  // The feed lists invite-only titles and places: whoever could sign in with the old password
+  // may have copied its link, so it ends with her sessions and API tokens.
+  async function feedOwnedBy(email: string) {
+    const member = await api.member(email, { name: "Fay" });
+    const secret = secretOf((await api.callerFor(member).calendarFeed.reset({ includeOpen: true })).url);
+    await expect(feedOf(secret)).resolves.toBeInstanceOf(Array);
+    return { member, secret };
+  }
+  async function expectEnded(member: SessionUser, secret: string) {
+    // NOT_FOUND is the 404 that GET /calendar/{secret}.ics answers.
+    await expect(api.callerFor(null).calendarFeed.feed({ secret })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: FEED_NOT_FOUND,
+    });
+    expect(await api.callerFor(member).calendarFeed.get()).toMatchObject({ active: false });
+  }
+
+  it("when she changes her password in Settings", async () => {
+    const { member, secret } = await feedOwnedBy("fay.change@feed.test");
+    await api.callerFor(member).auth.updatePassword({ oldPassword: "password1", newPassword: "changed-1" });
+    await expectEnded(member, secret);
+  });
+
+  it("when an admin resets her password to the temporary one", async () => {
+    const admin = await api.member("root@feed.test", { admin: true });
+    const { member, secret } = await feedOwnedBy("fay.temp@feed.test");
+    await api.callerFor(admin).users.resetPasswordToTemp({ userId: member.id });
+    await expectEnded(member, secret);
+  });
+
+  it("when she resets her password with the e-mailed link", async () => {
+    const { member, secret } = await feedOwnedBy("fay.link@feed.test");
+    const token = await createPasswordResetToken(api.db, member.id);
+    await api.callerFor(null).passwordReset.reset({ token, newPassword: "from-link-1" });
+    await expectEnded(member, secret);
   });
 });

@@ -1,4 +1,4 @@
-export type { ApiConfig, ApiContext, Logger, SessionCookies } from "./context";
+export { type ApiConfig, type ApiContext, type Logger, noCookies, type SessionCookies } from "./context";
 export {
   mayReadMetrics,
   OPERATOR,

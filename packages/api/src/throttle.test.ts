@@ -49,6 +49,20 @@ describe.each(backends)("Throttle (%s)", (_name, factory) => {
     await throttle.clear(perAccount, "ada");
     await throttle.take([perAccount, "ada"]);
   });
+
+  it("tells which attempt used a key's allowance up", async () => {
+    const throttle = new Throttle(factory);
+    const perIp = rule(10);
+    const perDevice = rule(2);
+    const first = await throttle.take([perIp, "ip"], [perDevice, "d"]);
+    expect(first.usedUp(perDevice)).toBe(false);
+    const second = await throttle.take([perIp, "ip"], [perDevice, "d"]);
+    expect(second.usedUp(perDevice)).toBe(true);
+    expect(second.usedUp(perIp)).toBe(false);
+    // A refused attempt takes nothing, so no later attempt sees the allowance used up again.
+    await expect(throttle.take([perIp, "ip"], [perDevice, "d"])).rejects.toBeInstanceOf(Throttled);
+    expect((await throttle.take([perIp, "ip"], [perDevice, "other"])).usedUp(perDevice)).toBe(false);
+  });
 });
 
 describe.skipIf(!redisUp)("Throttle shared through Redis", () => {

@@ -54,6 +54,8 @@ export function redisLimiters(redis: unknown): LimiterFactory {
 /** The attempts taken for one action; give them back when the action turned out to be legitimate. */
 export interface Attempt {
   succeeded(): Promise<void>;
+  /** Whether this attempt took the last one `rule` allows: the key is locked from now on. */
+  usedUp(rule: ThrottleRule): boolean;
 }
 
 export class Throttle {
@@ -76,10 +78,12 @@ export class Throttle {
    */
   async take(...pairs: [ThrottleRule, string][]): Promise<Attempt> {
     const taken: [ThrottleRule, string][] = [];
+    const usedUp = new Set<ThrottleRule>();
     for (const [rule, key] of pairs) {
       try {
-        await this.limiter(rule).consume(key);
+        const res = await this.limiter(rule).consume(key);
         taken.push([rule, key]);
+        if (res.remainingPoints === 0) usedUp.add(rule);
       } catch (err) {
         await Promise.all(taken.map(([r, k]) => this.limiter(r).reward(k, 1)));
         if (err instanceof RateLimiterRes) throw new Throttled(err.msBeforeNext, rule.message);
@@ -90,6 +94,7 @@ export class Throttle {
       succeeded: async () => {
         await Promise.all(taken.map(([r, k]) => this.limiter(r).reward(k, 1)));
       },
+      usedUp: (rule) => usedUp.has(rule),
     };
   }
 
@@ -113,6 +118,18 @@ export const LOGIN_PER_ACCOUNT: ThrottleRule = {
   windowMs: 15 * MINUTE,
   message:
     "Too many sign-in attempts for this account. Please wait {minutes} minute(s), or reset your password to sign in now.",
+};
+/**
+ * Wrong passwords per known device (a device cookie from an earlier sign-in to the account), counted
+ * instead of the account's: a stranger locking the account out does not lock out her own devices.
+ * A device cookie that has used this up is refused (until the window ends or she resets her password).
+ */
+export const LOGIN_PER_DEVICE: ThrottleRule = {
+  name: "login-device",
+  max: 10,
+  windowMs: 15 * MINUTE,
+  message:
+    "Too many sign-in attempts from this device. Please wait {minutes} minute(s), or reset your password to sign in now.",
 };
 /** Wrong invitation codes per address. */
 export const CODE_GUESSES: ThrottleRule = { name: "code-ip", max: 10, windowMs: 60 * MINUTE };

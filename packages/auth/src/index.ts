@@ -1,5 +1,6 @@
 export * from "./api-tokens";
 export * from "./cookie";
+export * from "./device-cookies";
 export * from "./password";
 export * from "./sessions";
 export * from "./tokens";

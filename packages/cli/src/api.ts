@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { join } from "node:path";
-import { appRouter, createCaller, type Env, Throttle } from "@club/api";
+import { appRouter, createCaller, type Env, noCookies, Throttle } from "@club/api";
 import type { SessionUser } from "@club/auth";
 import { createClubClient } from "@club/client";
 import type { Db } from "@club/db";
@@ -37,7 +37,7 @@ export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser,
     },
     session: { id: "cli", userId: user.id, expiresAt: new Date(8.64e15) },
     user,
-    cookies: { setSession() {}, clearSession() {} },
+    cookies: noCookies,
     log: { info() {}, warn() {}, error() {} },
     requestId: "cli",
     ip: "127.0.0.1",

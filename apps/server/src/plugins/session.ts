@@ -1,5 +1,11 @@
 import type { ApiContext, SessionCookies } from "@club/api";
-import { SESSION_COOKIE, sessionCookieOptions, validateApiToken, validateSessionToken } from "@club/auth";
+import {
+  DEVICE_COOKIE,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+  validateApiToken,
+  validateSessionToken,
+} from "@club/auth";
 import type { Db } from "@club/db";
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -27,6 +33,11 @@ export function sessionCookies(reply: FastifyReply, appOrigin: string): SessionC
     },
     clearSession() {
       reply.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(appOrigin, new Date(0)) });
+    },
+    device: () => reply.request.cookies[DEVICE_COOKIE],
+    // Signing out keeps it: the browser stays a device she signed in from.
+    setDevice(value, expiresAt) {
+      reply.setCookie(DEVICE_COOKIE, value, sessionCookieOptions(appOrigin, expiresAt));
     },
   };
 }

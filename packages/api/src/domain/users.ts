@@ -1,5 +1,5 @@
-import { hashPassword } from "@club/auth";
-import { type Queryable, users } from "@club/db";
+import { endSessionsAndTokens, hashPassword } from "@club/auth";
+import { calendarFeeds, type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { emailSchema, type MemberType, nameSchema, passwordSchema } from "@club/shared";
 import { z } from "zod";
@@ -44,4 +44,15 @@ export async function createUser(db: Queryable, input: NewUser) {
 export async function findUserByEmail(db: Queryable, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   return user;
+}
+
+/**
+ * What a new password ends (changed in Settings, reset from the e-mailed link, or reset to the
+ * temporary one by an admin): every session but `keepSessionId`, every API token, and her calendar
+ * feed, whose link lists invite-only titles and places. Whoever knew the old password may have
+ * copied any of them. Call it in the transaction that sets the password.
+ */
+export async function endPasswordCredentials(db: Queryable, userId: string, keepSessionId?: string): Promise<void> {
+  await endSessionsAndTokens(db, userId, keepSessionId);
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }

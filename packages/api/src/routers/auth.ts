@@ -1,17 +1,11 @@
-import {
-  createSession,
-  dummyPasswordHash,
-  endSessionsAndTokens,
-  hashPassword,
-  invalidateSession,
-  verifyPassword,
-} from "@club/auth";
+import { createSession, hashPassword, invalidateSession, verifyPassword } from "@club/auth";
 import { users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import { requireOwnAccountChange } from "../domain/access";
-import { LOGIN_PER_ACCOUNT, LOGIN_PER_IP } from "../throttle";
+import { checkSignIn, rememberDevice } from "../domain/sign-in";
+import { endPasswordCredentials } from "../domain/users";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const authRouter = router({
@@ -23,16 +17,11 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    // Counted before the password is checked; given back when it was right.
-    const attempt = await ctx.throttle.take([LOGIN_PER_IP, ctx.ip], [LOGIN_PER_ACCOUNT, input.email]);
-    const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
-    // An unknown e-mail costs one hash too, so the answer's timing does not reveal accounts.
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !ok) throw new TRPCError({ code: "UNAUTHORIZED", message: messages.loginFailed });
-    await attempt.succeeded();
+    const user = await checkSignIn(ctx, input.email, input.password);
     if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
     const { token, expiresAt } = await createSession(ctx.db, user.id);
     ctx.cookies.setSession(token, expiresAt);
+    await rememberDevice(ctx, user.id);
     return {
       user: { name: user.name, admin: user.admin, type: user.type, mustChangePassword: user.mustChangePassword },
     };
@@ -74,8 +63,8 @@ export const authRouter = router({
       const passwordHash = await hashPassword(input.newPassword);
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, ctx.user.id));
-        // Whoever knew the old password is signed out everywhere else, and her API tokens end.
-        await endSessionsAndTokens(tx, ctx.user.id, ctx.session.id);
+        // Whoever knew the old password is signed out everywhere else; her API tokens and feed end.
+        await endPasswordCredentials(tx, ctx.user.id, ctx.session.id);
       });
       return { message: messages.passwordUpdated };
     }),

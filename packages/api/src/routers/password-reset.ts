@@ -1,8 +1,9 @@
-import { endSessionsAndTokens, hashPassword } from "@club/auth";
+import { hashPassword } from "@club/auth";
 import { users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { forgotPasswordInput, resetPasswordInput } from "@club/shared";
 import { consumePasswordResetToken, passwordResetTokenUsable } from "../domain/one-time-tokens";
+import { endPasswordCredentials } from "../domain/users";
 import { badRequest } from "../errors";
 import { LOGIN_PER_ACCOUNT, RESET_REQUESTS_PER_EMAIL, RESET_REQUESTS_PER_IP, TOKEN_GUESSES } from "../throttle";
 import { publicProcedure, router } from "../trpc";
@@ -21,7 +22,7 @@ export const passwordResetRouter = router({
     return { message: RESET_REQUESTED };
   }),
 
-  /** POST /reset-password: single use; every session of the member ends. */
+  /** POST /reset-password: single use; every session, API token and calendar feed of the member ends. */
   reset: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     // A wrong token is counted and refused before the password is hashed, so guesses cost little.
     const attempt = await ctx.throttle.take([TOKEN_GUESSES, ctx.ip]);
@@ -36,7 +37,7 @@ export const passwordResetRouter = router({
         .set({ passwordHash, mustChangePassword: false })
         .where(eq(users.id, userId))
         .returning({ email: users.email });
-      await endSessionsAndTokens(tx, userId);
+      await endPasswordCredentials(tx, userId);
       return user?.email;
     });
     // Whoever was guessing her old password is no reason to keep her out now.

@@ -5,7 +5,7 @@ import { LIST_MAX, offsetPageFields, privilegeInput, testingTeamInput, userIdInp
 import { z } from "zod";
 import { requireSomeoneElse } from "../domain/access";
 import { escapeLike } from "../domain/like";
-import { createUser, EmailTakenError, newUserInput } from "../domain/users";
+import { createUser, EmailTakenError, endPasswordCredentials, newUserInput } from "../domain/users";
 import { conflict, notFound } from "../errors";
 import { adminProcedure, router } from "../trpc";
 
@@ -80,7 +80,7 @@ export const usersRouter = router({
   /**
    * PUT /api/users/{user_id}/reset-password-to-temp: the password becomes TEMP_PASSWORD (never a
    * value from the request), the member must choose a new one at the next sign-in, and her
-   * sessions and API tokens end.
+   * sessions, API tokens and calendar feed end.
    */
   resetPasswordToTemp: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     requireSomeoneElse(ctx.user, input.userId, "Your own password is changed in Settings, not reset here.");
@@ -92,7 +92,7 @@ export const usersRouter = router({
         .where(eq(users.id, input.userId))
         .returning({ id: users.id });
       if (!row) throw notFound("Member not found.");
-      await endSessionsAndTokens(tx, input.userId, input.userId === ctx.user.id ? ctx.session.id : undefined);
+      await endPasswordCredentials(tx, input.userId);
     });
     return { message: `Password reset to ${ctx.config.tempPassword}`, temporaryPassword: ctx.config.tempPassword };
   }),

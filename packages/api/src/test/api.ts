@@ -8,7 +8,7 @@ import { eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
 import { JobQueue } from "@club/jobs";
 import { createFileStore } from "@club/storage";
-import type { ApiContext } from "../context";
+import { type ApiContext, noCookies } from "../context";
 import { createUser } from "../domain/users";
 import { createCaller } from "../root";
 import { Throttle } from "../throttle";
@@ -37,7 +37,7 @@ export async function testApi() {
         ? { id: `session-${user.id}`, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) }
         : null,
       user,
-      cookies: { setSession() {}, clearSession() {} },
+      cookies: noCookies,
       log: silent,
       requestId: "test",
       ip: "127.0.0.1",

@@ -3,4 +3,5 @@ export * from "./events";
 export * from "./mail";
 export * from "./media";
 export * from "./membership";
+export * from "./secrets";
 export * from "./users";

@@ -49,6 +49,18 @@ export function passwordResetMail(name: string, resetUrl: string): MailContent {
   };
 }
 
+/** Sent once when wrong passwords lock an account: the member's known devices are not locked out. */
+export function accountLockedMail(name: string, forgotPasswordUrl: string, minutes: number): MailContent {
+  const subject = "Someone is trying to sign in to your account";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>Someone tried to sign in to your club account with a wrong password many times, so for the next ${minutes} minutes it cannot be signed in to from a new device.</p><p>The devices you signed in from before still work: sign in from one of them as usual.</p><p>If this was not you, choose a new password: the link below asks for a reset link by e-mail. A new password also lets you sign in at once from any device.</p>${button(forgotPasswordUrl, "Reset my password")}<p>If it was you, there is nothing else to do: wait ${minutes} minutes and try again, or reset your password.</p>`,
+    ),
+  };
+}
+
 /** A group message from an admin: the body is HTML sanitised by the caller. */
 export function groupMail(subject: string, sanitisedBodyHtml: string): MailContent {
   return { subject, html: layout(subject, sanitisedBodyHtml) };

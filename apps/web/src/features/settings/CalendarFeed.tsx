@@ -17,6 +17,8 @@ export function CalendarFeed() {
   const queryClient = useQueryClient();
   const { data: feed } = useSuspenseQuery(trpc.calendarFeed.get.queryOptions());
   const [made, setMade] = useState<{ url: string; webcal: string }>();
+  // A password change made on this page ends the feed: the link just shown no longer works.
+  const shown = feed.active ? made : undefined;
   // Chosen before the link is made, or changed after (saved at once); a failure puts it back.
   const [includeOpen, setIncludeOpen] = useState(feed.includeOpen);
   const [confirmReset, setConfirmReset] = useState(false);
@@ -68,7 +70,8 @@ export function CalendarFeed() {
       <h2 className="text-2xl text-plum">Calendar</h2>
       <p className="mt-2 text-sm text-ink-soft">
         Subscribe to your club events from Apple Calendar, Google Calendar or Outlook. Changes and cancellations reach
-        your calendar by themselves. The link is private: anyone who has it sees your events.
+        your calendar by themselves. The link is private: anyone who has it sees your events. Changing or resetting your
+        password turns it off.
       </p>
       <Checkbox
         className="mt-4"
@@ -80,20 +83,20 @@ export function CalendarFeed() {
           if (feed.active) update.mutate({ includeOpen: e.target.checked });
         }}
       />
-      {made ? (
+      {shown ? (
         <Alert tone="success" className="mt-4">
           Your calendar link (copy it now; it will not be shown again):
-          <code className="mt-2 block break-all rounded bg-card px-2 py-1 text-ink">{made.webcal}</code>
+          <code className="mt-2 block break-all rounded bg-card px-2 py-1 text-ink">{shown.webcal}</code>
           <span className="mt-3 flex flex-wrap gap-2">
-            <a href={made.webcal} className={linkish}>
+            <a href={shown.webcal} className={linkish}>
               Open in my calendar app
             </a>
             <span aria-hidden="true">·</span>
-            <button type="button" className={linkish} onClick={() => copy(made.webcal)}>
+            <button type="button" className={linkish} onClick={() => copy(shown.webcal)}>
               Copy link
             </button>
             <span aria-hidden="true">·</span>
-            <button type="button" className={linkish} onClick={() => copy(made.url)}>
+            <button type="button" className={linkish} onClick={() => copy(shown.url)}>
               Copy https link (Google Calendar: “From URL”)
             </button>
           </span>

@@ -17,10 +17,13 @@ export function PasswordForm({ mustChange }: { mustChange: boolean }) {
     trpc.auth.updatePassword.mutationOptions({
       onSuccess: async () => {
         toast.success(messages.passwordUpdated, {
-          description: "Your other sessions and API tokens have ended.",
+          description: "Your other sessions, API tokens and calendar link have ended.",
         });
         form.reset();
-        await queryClient.invalidateQueries({ queryKey: trpc.auth.pathKey() });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.auth.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.calendarFeed.get.queryKey() }),
+        ]);
       },
       onError: (err) =>
         form.setError(serverError, {

@@ -196,7 +196,7 @@ function UsersPage() {
         open={Boolean(resetting)}
         onOpenChange={(open) => !open && setResetting(undefined)}
         title={`Reset ${resetting?.name ?? ""}'s password to ${password}?`}
-        description="She will be signed out everywhere, her API tokens end, and she must choose a new password when she next signs in."
+        description="She will be signed out everywhere, her API tokens and calendar link end, and she must choose a new password when she next signs in."
         confirmLabel="Yes, Reset"
         busy={reset.isPending}
         onConfirm={() => resetting && reset.mutate({ userId: resetting.user_id })}

@@ -1,0 +1,69 @@
+import {
+  DEVICE_COOKIE_TTL_MS,
+  deviceCookieKey,
+  dummyPasswordHash,
+  issueDeviceCookie,
+  verifyDeviceCookie,
+  verifyPassword,
+} from "@club/auth";
+import { type User, users } from "@club/db";
+import { eq } from "@club/db/orm";
+import { accountLockedMail, enqueueMail } from "@club/mail";
+import { messages } from "@club/shared";
+import { TRPCError } from "@trpc/server";
+import type { ApiContext } from "../context";
+import { LOGIN_PER_ACCOUNT, LOGIN_PER_DEVICE, LOGIN_PER_IP } from "../throttle";
+
+type SignInContext = Pick<ApiContext, "db" | "throttle" | "jobs" | "config" | "ip" | "cookies">;
+
+/**
+ * Checks an e-mail and password, throttled (see docs/decisions.md, "Throttling"): wrong passwords
+ * count per address, and per account, unless the browser carries a device cookie from an earlier
+ * sign-in to this account: then they count against that device instead, so someone locking the
+ * account out from elsewhere does not keep her out of her own devices. The attempts are counted
+ * before the password is hashed.
+ */
+export async function checkSignIn(ctx: SignInContext, email: string, password: string): Promise<User> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  const device = user ? await knownDevice(ctx, user.id) : null;
+  const attempt = await ctx.throttle.take(
+    [LOGIN_PER_IP, ctx.ip],
+    device ? [LOGIN_PER_DEVICE, device] : [LOGIN_PER_ACCOUNT, email],
+  );
+  // An unknown e-mail costs one hash too, so the answer's timing does not reveal accounts.
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !ok) {
+    // Only the wrong password that takes the account's last attempt sees it used up (the count is
+    // atomic, and refused attempts take nothing), so she hears once per lockout, not once per guess.
+    if (user && attempt.usedUp(LOGIN_PER_ACCOUNT)) await noticeLockout(ctx, user);
+    throw new TRPCError({ code: "UNAUTHORIZED", message: messages.loginFailed });
+  }
+  await attempt.succeeded();
+  return user;
+}
+
+/** After a successful sign-in: this browser is now one of her known devices (a new nonce each time). */
+export async function rememberDevice(ctx: SignInContext, userId: string): Promise<void> {
+  const key = await deviceCookieKey(ctx.db);
+  ctx.cookies.setDevice(issueDeviceCookie(key, userId), new Date(Date.now() + DEVICE_COOKIE_TTL_MS));
+}
+
+/**
+ * The nonce of the request's device cookie when it was issued for this member; otherwise null (the
+ * attempt is a stranger's, counted against the account). A device cookie that has used up its own
+ * allowance is refused by it, so a stolen one buys no more guesses than the account would give.
+ */
+async function knownDevice(ctx: SignInContext, userId: string): Promise<string | null> {
+  const cookie = ctx.cookies.device();
+  return cookie ? verifyDeviceCookie(await deviceCookieKey(ctx.db), cookie, userId) : null;
+}
+
+/** Tells her that her account is locked to new devices, and what she can do. */
+async function noticeLockout(ctx: SignInContext, user: User): Promise<void> {
+  const mail = accountLockedMail(
+    user.name,
+    `${ctx.config.appOrigin}/forgot-password`,
+    LOGIN_PER_ACCOUNT.windowMs / 60_000,
+  );
+  await ctx.db.transaction((tx) => enqueueMail(tx, ctx.jobs, [{ to: user.email, ...mail }]));
+}
