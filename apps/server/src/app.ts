@@ -43,6 +43,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): unknown };
   /** Answer `club` on this machine through a socket in DATA_DIR (the embedded database's server does). */
   operatorSocket?: boolean;
+  /** The media store the app uses, made from the configured one (tests put a failing store around it). */
+  wrapStore?: (store: MediaStore) => MediaStore;
 }
 
 declare module "fastify" {
@@ -115,7 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
-  const store = config.s3 ? await createMinioStore(config.s3) : createFileStore(join(config.dataDir, "media"));
+  const configured = config.s3 ? await createMinioStore(config.s3) : createFileStore(join(config.dataDir, "media"));
+  const store = options.wrapStore ? options.wrapStore(configured) : configured;
   app.decorate("mediaStore", store);
   const jobs = new JobQueue({
     connection: dbHandle.raw,

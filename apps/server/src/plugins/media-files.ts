@@ -2,7 +2,7 @@ import { downloadName, eventDownloadList, requireMember, requireVisibleMediaObje
 import { assertSafeKey } from "@club/storage";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
-import { ZipFile } from "yazl";
+import { mediaZip } from "./media-zip";
 import { type ContextDeps, createContext } from "./trpc";
 
 /** `bytes=start-end`, `bytes=start-` or `bytes=-suffix`; one range (what video players ask for). */
@@ -67,34 +67,14 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
     return reply.send(object.stream);
   });
 
-  /**
-   * An event's photos and videos as one zip, streamed as it is read from the store: nothing is
-   * held whole in memory or on disk, whatever the event's size. The files are stored, not
-   * compressed (WebP and video are compressed already). Only what the member may see is in it.
-   */
+  /** An event's photos and videos as one zip (mediaZip); only what the member may see is in it. */
   app.get<{ Params: { id: string } }>("/api/events/:id/media.zip", async (request, reply) => {
     const ctx = await createContext(deps, request, reply);
     const { event, files } = await eventDownloadList(ctx, request.params.id);
-    const zip = new ZipFile();
-    for (const file of files) {
-      zip.addReadStreamLazy(file.name, { compress: false, mtime: file.modified }, (done) => {
-        store.get(file.key).then(
-          (object) =>
-            object ? done(null, object.stream) : done(new Error(`missing object ${file.key}`), undefined as never),
-          (err: unknown) => done(err, undefined as never),
-        );
-      });
-    }
-    zip.end();
-    // Once the answer has started, a failure can only cut it short: the client sees a broken download.
-    zip.outputStream.on("error", (err) => {
-      request.log.error({ err, event: event.id }, "event download cut short");
-      reply.raw.destroy(err);
-    });
     return reply
       .header("Content-Type", "application/zip")
       .header("Content-Disposition", contentDisposition(`${event.slug}-photos.zip`))
       .header("Cache-Control", "private, no-store")
-      .send(zip.outputStream);
+      .send(mediaZip(store, files, request.log));
   });
 }

@@ -233,10 +233,10 @@ describe("capacity, waitlist and the guest list", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     const lines = csv.body.trim().split("\n");
-    expect(lines[0]).toBe("status,waitlist position,name,email,guests,joined at");
-    expect(lines[1]).toMatch(/^going,,Sam,sam@club.test,1,\d{4}-/);
+    expect(lines[0]).toBe('"status","waitlist position","name","email","guests","joined at"');
+    expect(lines[1]).toMatch(/^"going","","Sam","sam@club.test",1,"\d{4}-/);
     // A name that a spreadsheet would run as a formula is made inert.
-    expect(lines[2]).toMatch(/^waitlist,1,'=HYPERLINK\(1\),formula@club.test,0,/);
+    expect(lines[2]).toMatch(/^"waitlist",1,"'=HYPERLINK\(1\)","formula@club.test",0,/);
 
     // Sam leaves: the first waiting gets the seat, and the mail.
     await request(h, "DELETE", `/api/events/${e.id}/leave`, undefined, standard);

@@ -1,4 +1,5 @@
 import type { RouterInputs } from "@club/api";
+import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
 import { attendeesCsv } from "./attendees-csv";
@@ -77,7 +78,7 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     const list = await call(caller.events.attendees, { id: request.params.id });
     reply
       .header("Content-Type", "text/csv; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="attendees-${request.params.id}.csv"`)
+      .header("Content-Disposition", contentDisposition(`attendees-${list.event.slug}.csv`))
       .header("Cache-Control", "private, no-store");
     return attendeesCsv(list);
   });

@@ -2,6 +2,7 @@ import { eventInvitations } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, request, startApp, testPhoto, uploadVia } from "../test/harness";
+import { zipEntries } from "../test/zip-entries";
 
 /**
  * What an uninvited member (or a visitor) may not see of an invite-only event, she may not reach
@@ -186,32 +187,6 @@ describe("downloads", () => {
     expect(res.headers["content-disposition"]).toBe("attachment; filename=salon-secret.webp");
   });
 });
-
-/** The names and contents of a zip's entries, read by yauzl. */
-async function zipEntries(zip: Buffer): Promise<{ name: string; data: Buffer }[]> {
-  const yauzl = await import("yauzl");
-  const file = await new Promise<import("yauzl").ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
-  );
-  const entries: { name: string; data: Buffer }[] = [];
-  await new Promise<void>((resolve, reject) => {
-    file.on("entry", (entry: import("yauzl").Entry) => {
-      file.openReadStream(entry, (err, stream) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-          file.readEntry();
-        });
-      });
-    });
-    file.on("end", resolve);
-    file.on("error", reject);
-    file.readEntry();
-  });
-  return entries;
-}
 
 describe("an invite-only event once deleted", () => {
   it("leaves its photos and their comments to the uploader and admins, not to every member", async () => {

@@ -5,7 +5,7 @@ import { createUser, type NewUser } from "@club/api";
 import type { DbHandle } from "@club/db";
 import { createTestDb } from "@club/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../app";
+import { type BuildOptions, buildApp } from "../app";
 import type { AppConfig } from "../config";
 
 export const ORIGIN = "http://club.test";
@@ -20,11 +20,13 @@ export interface Harness {
 
 /**
  * The app on a fresh test database. `openAppDb` lets a test give the app its own connection to
- * that database (through a proxy it can cut, say).
+ * that database (through a proxy it can cut, say); `build` passes options to buildApp (a store
+ * that fails on purpose, say).
  */
 export async function startApp(
   overrides: Partial<AppConfig> = {},
   openAppDb?: (testDb: TestDb) => Promise<DbHandle>,
+  build: Pick<BuildOptions, "wrapStore"> = {},
 ): Promise<Harness> {
   const db = await createTestDb();
   const appDb = openAppDb ? await openAppDb(db) : undefined;
@@ -45,7 +47,7 @@ export async function startApp(
       shutdownGraceMs: 10_000,
       ...overrides,
     },
-    { db: appDb ?? db, logger: false, jobPollingSeconds: 0.5 },
+    { db: appDb ?? db, logger: false, jobPollingSeconds: 0.5, ...build },
   );
   return {
     app,

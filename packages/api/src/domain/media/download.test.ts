@@ -13,4 +13,19 @@ describe("downloadName", () => {
     );
     expect(downloadName({ title: "  ", name: null }, "media/x/display.webp")).toBe("media.webp");
   });
+
+  it("leaves out the marks that reorder how a name is shown, and every other control character", () => {
+    // "Invoice\u202Egnp.exe" is shown as "Invoiceexe.png"; its own extension goes as any title's does.
+    expect(downloadName({ title: "Invoice\u202Egnp.exe", name: null }, "media/x/display.webp")).toBe("Invoicegnp.webp");
+    const bidi = ["\u061C", "\u200E", "\u200F", "\u202A", "\u202B", "\u202C", "\u202D", "\u202E"];
+    for (const mark of [...bidi, "\u2066", "\u2067", "\u2068", "\u2069"]) {
+      expect(downloadName({ title: `Gala${mark} night`, name: null }, "media/x/display.webp"), mark).toBe(
+        "Gala night.webp",
+      );
+    }
+    expect(downloadName({ title: "Gala\u0085\u009b night\u2028", name: null }, "media/x/display.webp")).toBe(
+      "Gala night.webp",
+    );
+    expect(downloadName({ title: "\u202E\u2066", name: "clip.mov" }, "media/x/video.mp4")).toBe("media.mp4");
+  });
 });

@@ -7,13 +7,19 @@ import { requireMember, requireVisibleEvent, visibleMedia } from "../access";
 export const DOWNLOAD_ALL_MAX = 2000;
 
 /**
- * A file name people can keep: the item's title (or its uploaded name) without path separators or
- * control characters, with the stored object's extension.
+ * The marks that change the order in which text is shown (bidirectional controls): invisible, they
+ * let a name pass for another ("Invoice\u202Egnp.exe" is shown as "Invoiceexe.png").
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A file name people can keep: the item's title (or its uploaded name) without path separators,
+ * control characters or bidirectional marks, with the stored object's extension.
  */
 export function downloadName(item: { title: string | null; name: string | null }, key: string): string {
   const ext = key.slice(key.lastIndexOf(".") + 1);
-  const unsafe = (c: string) => c.charCodeAt(0) < 0x20 || c === "\u007f" || '\\/:*?"<>|'.includes(c);
-  const base = [...(item.title || item.name || "media").replace(/\.[a-z0-9]{2,5}$/i, "")]
+  const unsafe = (c: string) => /\p{Cc}/u.test(c) || '\\/:*?"<>|'.includes(c);
+  const base = [...(item.title || item.name || "media").replace(BIDI_CONTROLS, "").replace(/\.[a-z0-9]{2,5}$/i, "")]
     .map((c) => (unsafe(c) ? " " : c))
     .join("")
     .replace(/\s+/g, " ")

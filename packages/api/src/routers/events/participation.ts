@@ -53,7 +53,8 @@ export const eventParticipation = {
   attendees: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
     const event = await requireVisibleEvent(ctx, input.id);
     requireEventManager(ctx.user, event);
-    return attendeesOf(ctx.db, event.id);
+    // The event as stored: the path may have named it in another case (the CSV's file name).
+    return { event: { id: event.id, slug: event.slug }, ...(await attendeesOf(ctx.db, event.id)) };
   }),
 
   /** The creator or an admin seats someone from the waitlist, even past the capacity; she is e-mailed. */
