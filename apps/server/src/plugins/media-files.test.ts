@@ -96,7 +96,10 @@ describe("an event's zip", () => {
   it("is refused when the store cannot be reached", async () => {
     const { event } = await eventWithPhotos("one", "two");
     store.fault = "get-rejects";
-    expect((await download(`/api/events/${event.id}/media.zip`)).status).toBe(500);
+    const refused = await h.app.inject({ url: `/api/events/${event.id}/media.zip`, headers: { cookie: ada } });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers["content-type"]).toMatch(/^application\/json/);
+    expect(refused.headers["retry-after"]).toBe("5");
   });
 
   it("fails, never arriving whole, when a file breaks half-way through", async () => {
@@ -117,11 +120,11 @@ describe("a media file", () => {
     expect(body).toBeInstanceOf(Error);
   });
 
-  it("answers an error when the store cannot be reached", async () => {
+  it("answers 503 when the store cannot be reached", async () => {
     const { photos } = await eventWithPhotos("one");
     store.fault = "get-rejects";
     const { status } = await download(photos[0]!.url);
-    expect(status).toBe(500);
+    expect(status).toBe(503);
   });
 
   it("answers 404 when its object is missing", async () => {

@@ -71,10 +71,11 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
   app.get<{ Params: { id: string } }>("/api/events/:id/media.zip", async (request, reply) => {
     const ctx = await createContext(deps, request, reply);
     const { event, files } = await eventDownloadList(ctx, request.params.id);
+    const zip = await mediaZip(store, files, request.log);
     return reply
       .header("Content-Type", "application/zip")
       .header("Content-Disposition", contentDisposition(`${event.slug}-photos.zip`))
       .header("Cache-Control", "private, no-store")
-      .send(mediaZip(store, files, request.log));
+      .send(zip);
   });
 }

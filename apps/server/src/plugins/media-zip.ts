@@ -19,9 +19,12 @@ export interface ZipEntry {
  * its object is open: an object missing by then (deleted while the zip is on its way, absent after
  * a restore) is left out and logged, and the zip is still whole. A store that fails (unreachable,
  * or breaking mid-file) ends the stream with its error: refused if nothing was sent yet, otherwise
- * cut short, so the member sees a failed download rather than a zip silently short of files.
+ * cut short, so the member sees a failed download rather than a zip silently short of files. The
+ * first object is opened before the answer starts, so a store that does not answer is a 503 with
+ * its Retry-After, not a download that breaks at once.
  */
-export function mediaZip(store: MediaStore, entries: ZipEntry[], log: FastifyBaseLogger): Readable {
+export async function mediaZip(store: MediaStore, entries: ZipEntry[], log: FastifyBaseLogger): Promise<Readable> {
+  const first = entries[0] ? await store.get(entries[0].key) : undefined;
   const zip = new ZipFile();
   // A PassThrough, which its type declarations do not say.
   const output = zip.outputStream as PassThrough;
@@ -35,8 +38,8 @@ export function mediaZip(store: MediaStore, entries: ZipEntry[], log: FastifyBas
   output.once("close", () => reading?.destroy());
 
   (async () => {
-    for (const entry of entries) {
-      const object = await store.get(entry.key);
+    for (const [i, entry] of entries.entries()) {
+      const object = i === 0 ? first : await store.get(entry.key);
       if (output.destroyed) {
         object?.stream.destroy();
         return;

@@ -7,6 +7,9 @@ import type { MediaStore } from "@club/storage";
  */
 export type StoreFault = "get-rejects" | "read-breaks" | "put-rejects" | "put-breaks";
 
+/** What a store that does not answer throws (MinIO down: the connection is refused). */
+const unreachable = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9000"), { code: "ECONNREFUSED" });
+
 /** Half of the first chunk of `source`, then an error, as a store's stream fails mid-read. */
 function breaksMidway(source: Readable): Readable {
   return Readable.from(
@@ -39,7 +42,7 @@ export class FailingStore {
     get: async (key, range) => {
       this.reads.push(key);
       await this.hold;
-      if (this.fault === "get-rejects") throw new Error("the store is unreachable");
+      if (this.fault === "get-rejects") throw unreachable();
       if (this.missing.has(key)) return undefined;
       const object = await store.get(key, range);
       if (!object || this.fault !== "read-breaks") return object;
@@ -48,7 +51,7 @@ export class FailingStore {
     put: async (key, body, contentType, size) => {
       if (this.fault === "put-rejects") {
         body.destroy();
-        throw new Error("the store is unreachable");
+        throw unreachable();
       }
       if (this.fault === "put-breaks") return store.put(key, breaksMidway(body), contentType, size);
       return store.put(key, body, contentType, size);
