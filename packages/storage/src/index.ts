@@ -4,6 +4,7 @@ export { createMinioStore, type MinioConfig } from "./minio-store";
 export { type AcceptedType, detectType, UNSUPPORTED_TYPE } from "./processing/detect";
 export { newObjectPrefix, type StoredUpload, storeUpload, UnreadableMedia } from "./processing/process";
 export {
+  conversionTimeoutMs,
   ffmpegAvailable,
   makePlayable,
   type PlaybackPlan,
