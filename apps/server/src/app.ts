@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
-import { memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
+import { DEFAULT_MAX_VIDEO_MINUTES, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
 import { createDb, type DbHandle } from "@club/db";
 import { JobQueue } from "@club/jobs";
 import { createCaptureTransport, createSmtpTransport } from "@club/mail";
@@ -132,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       tempPassword: config.tempPassword,
       timeZone: config.timeZone,
       reminderHours: config.reminderHours,
+      maxVideoSeconds: config.maxVideoSeconds ?? DEFAULT_MAX_VIDEO_MINUTES * 60,
       mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
     },
     throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),

@@ -43,6 +43,9 @@ export const maxUnfinishedBytes = (maxUploadBytes: number) => 4 * maxUploadBytes
 /** tus names an upload with 16 random bytes in hex. */
 const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{32})$/;
 
+/** tus's own refusals of too many bytes (its errors are objects or, from a stream, instances). */
+const TUS_TOO_LARGE = new Set<string>([ERRORS.ERR_MAX_SIZE_EXCEEDED.body, ERRORS.ERR_SIZE_EXCEEDED.body]);
+
 /** A refusal tus sends as it is: the status and a message a person can act on. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
 
@@ -150,7 +153,9 @@ export async function resumableUploads(
           "Uploads cannot be sent in parts to be joined (tus concatenation); send the file as one upload.",
         );
       }
-      if ("status_code" in err && err.status_code === 413 && err !== tooManyBytes) {
+      // tus's own "too large" (the declared length, or more bytes than declared) says nothing a
+      // person can act on; ours (too much waiting, a video too long) do.
+      if ("body" in err && TUS_TOO_LARGE.has(err.body)) {
         return refusal(413, new UploadTooLarge(deps.maxUploadBytes).message);
       }
       return undefined;
