@@ -10,6 +10,7 @@ import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
+import { keepDataPrivate } from "./data-dir";
 import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
 import { requestLogFields } from "./log-redact";
 import { listenOperatorSocket } from "./operator-socket";
@@ -93,6 +94,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.header("X-Request-Id", request.id);
   });
 
+  // Before anything is written there (the database, media, uploads).
+  if (!keepDataPrivate(config.dataDir).narrowed) {
+    app.log.warn(
+      { dataDir: config.dataDir },
+      "DATA_DIR belongs to another user: it could not be made private (mode 700)",
+    );
+  }
   const ownsDb = !options.db;
   const dbHandle =
     options.db ??
