@@ -10,7 +10,7 @@ import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
-import { keepDataPrivate } from "./data-dir";
+import { keepDataPrivate, narrowTree } from "./data-dir";
 import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
 import { requestLogFields } from "./log-redact";
 import { listenOperatorSocket } from "./operator-socket";
@@ -102,13 +102,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
   const ownsDb = !options.db;
+  const pgliteDir = join(config.dataDir, "pglite");
   const dbHandle =
-    options.db ??
-    (await createDb({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: join(config.dataDir, "pglite"),
-      processName: "club server",
-    }));
+    options.db ?? (await createDb({ databaseUrl: config.databaseUrl, pgliteDir, processName: "club server" }));
+  if (ownsDb && !config.databaseUrl) narrowTree(pgliteDir);
   app.decorate("dbHandle", dbHandle);
   app.decorate("dataDir", config.dataDir);
   if (ownsDb) {

@@ -5,6 +5,7 @@ import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { ffmpegAvailable } from "@club/storage";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildApp } from "./app";
 import { addUser, type Harness, loginOver, ORIGIN, settle, startApp, testPhoto, uploadVia } from "./test/harness";
 
 const run = promisify(execFile);
@@ -68,5 +69,30 @@ it("DATA_DIR and every folder and file under it (media, spool, resumable uploads
   );
   if (hasFfmpeg) expect(all.some((e) => /\/play-[0-9a-f]{8}\.mp4$/.test(e.path))).toBe(true);
   // Folders 700, files 600: nothing for the group or anyone else.
+  expect(all.filter((e) => !/^[67]00$/.test(e.mode))).toEqual([]);
+});
+
+it("the embedded database's folder too (PGlite writes it 750 and its configuration 640 by itself)", async () => {
+  const own = join(parent, "embedded");
+  const app = await buildApp(
+    {
+      port: 0,
+      host: "127.0.0.1",
+      appOrigin: ORIGIN,
+      tempPassword: "Temp-Pass-1",
+      timeZone: "America/New_York",
+      dataDir: own,
+      mailFrom: "club@club.test",
+      logLevel: "silent",
+      maxUploadBytes: 1024 * 1024,
+      shutdownGraceMs: 5_000,
+    },
+    { logger: false, workers: false },
+  );
+  await app.close();
+  const all = modesUnder(own);
+  expect(all.map((e) => e.path)).toEqual(
+    expect.arrayContaining(["embedded/pglite", "embedded/pglite/postgresql.conf"]),
+  );
   expect(all.filter((e) => !/^[67]00$/.test(e.mode))).toEqual([]);
 });

@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 
 /**
  * DATA_DIR holds the members' photos and videos, unfinished uploads, the embedded database and the
@@ -25,5 +26,19 @@ export function keepDataPrivate(dataDir: string): { narrowed: boolean } {
     // still runs, and says so; what it writes there is its own (the umask).
     if ((err as NodeJS.ErrnoException).code === "EPERM") return { narrowed: false };
     throw err;
+  }
+}
+
+/**
+ * Takes the group's and others' bits off everything under `dir`. For the embedded database:
+ * PGlite's first start writes its folder 750 and its configuration files 640 itself, whatever the
+ * umask; once narrowed they stay so (Postgres accepts a data folder of 700). A database is about a
+ * thousand files, so this costs nothing at start.
+ */
+export function narrowTree(dir: string): void {
+  const paths = [dir, ...readdirSync(dir, { recursive: true, encoding: "utf8" }).map((p) => join(dir, p))];
+  for (const path of paths) {
+    const stat = lstatSync(path);
+    if (!stat.isSymbolicLink() && stat.mode & 0o077) chmodSync(path, stat.mode & 0o700);
   }
 }
