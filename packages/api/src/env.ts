@@ -92,8 +92,8 @@ const envSchema = z.object({
   S3_BUCKET: z.string().trim().default("club-media"),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_240).default(500),
   /**
-   * The longest video a member may upload. Converting one takes one worker up to about its length
-   * again; at most two hours, the longest a conversion may run (see conversionTimeoutMs).
+   * The longest video a member may upload. Its conversion may run ten minutes plus three times its
+   * length, and never more than two hours (conversionTimeoutMs): hence at most 120.
    */
   MAX_VIDEO_MINUTES: z.coerce
     .number()

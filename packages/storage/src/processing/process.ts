@@ -138,8 +138,8 @@ export async function storeUpload(
         throw new UnreadableMedia("video");
       });
       if (!probe.videoCodec) throw new UnreadableMedia("video");
-      // Read from the copy ffmpeg has just written (its length from the frames it copied, not what
-      // the upload's header claimed), before anything is stored.
+      // Read from the copy ffmpeg has just written (its length from the timestamps of what it
+      // copied, not what the upload's header claimed), before anything is stored.
       if (limits.maxVideoSeconds && (probe.durationSeconds ?? 0) > limits.maxVideoSeconds) {
         throw new VideoTooLong(limits.maxVideoSeconds);
       }
