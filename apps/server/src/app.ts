@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
-import { memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
+import { DEFAULT_MAX_VIDEO_MINUTES, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
 import { createDb, type DbHandle } from "@club/db";
 import { JobQueue } from "@club/jobs";
 import { createCaptureTransport, createSmtpTransport } from "@club/mail";
@@ -10,6 +10,7 @@ import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
+import { keepDataPrivate, narrowTree } from "./data-dir";
 import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
 import { requestLogFields } from "./log-redact";
 import { listenOperatorSocket } from "./operator-socket";
@@ -95,14 +96,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.header("X-Request-Id", request.id);
   });
 
+  // Before anything is written there (the database, media, uploads).
+  if (!keepDataPrivate(config.dataDir).narrowed) {
+    app.log.warn(
+      { dataDir: config.dataDir },
+      "DATA_DIR belongs to another user: it could not be made private (mode 700)",
+    );
+  }
   const ownsDb = !options.db;
+  const pgliteDir = join(config.dataDir, "pglite");
   const dbHandle =
-    options.db ??
-    (await createDb({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: join(config.dataDir, "pglite"),
-      processName: "club server",
-    }));
+    options.db ?? (await createDb({ databaseUrl: config.databaseUrl, pgliteDir, processName: "club server" }));
+  if (ownsDb && !config.databaseUrl) narrowTree(pgliteDir);
   app.decorate("dbHandle", dbHandle);
   app.decorate("dataDir", config.dataDir);
   if (ownsDb) {
@@ -135,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       tempPassword: config.tempPassword,
       timeZone: config.timeZone,
       reminderHours: config.reminderHours,
+      maxVideoSeconds: config.maxVideoSeconds ?? DEFAULT_MAX_VIDEO_MINUTES * 60,
       mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
     },
     throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),

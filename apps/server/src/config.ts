@@ -21,6 +21,8 @@ export interface AppConfig {
   /** MinIO (S3 API) for media; absent means files under dataDir/media. */
   s3?: { endpoint: string; accessKey: string; secretKey: string; bucket: string } | undefined;
   maxUploadBytes: number;
+  /** The longest video a member may upload (MAX_VIDEO_MINUTES; default 30 minutes). */
+  maxVideoSeconds?: number;
   /** Keep a video's file as uploaded beside its playable version (default true). */
   keepVideoOriginals?: boolean;
   /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
@@ -64,6 +66,7 @@ export function configFromEnv(env: Env): AppConfig {
         }
       : undefined,
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+    maxVideoSeconds: env.MAX_VIDEO_MINUTES * 60,
     keepVideoOriginals: env.KEEP_VIDEO_ORIGINALS,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,

@@ -20,6 +20,8 @@ export interface ApiConfig {
   mailDelivery: "smtp" | "capture";
   /** Hours before an event its participants get a reminder (EVENT_REMINDER_HOURS; 0: none; default 24). */
   reminderHours?: number | undefined;
+  /** The longest video a member may upload (MAX_VIDEO_MINUTES); absent: any length (the CLI). */
+  maxVideoSeconds?: number | undefined;
 }
 
 /** How procedures reach the HTTP request's and response's cookies without knowing the HTTP server. */

@@ -52,6 +52,8 @@ const trustProxy = z
     return list;
   });
 
+export const DEFAULT_MAX_VIDEO_MINUTES = 30;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
@@ -89,6 +91,16 @@ const envSchema = z.object({
   S3_SECRET_KEY: z.string().trim().optional(),
   S3_BUCKET: z.string().trim().default("club-media"),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(10_240).default(500),
+  /**
+   * The longest video a member may upload. Its conversion may run ten minutes plus three times its
+   * length, and never more than two hours (conversionTimeoutMs): hence at most 120.
+   */
+  MAX_VIDEO_MINUTES: z.coerce
+    .number()
+    .int("must be a whole number of minutes")
+    .min(1)
+    .max(120)
+    .default(DEFAULT_MAX_VIDEO_MINUTES),
   /** Whether a video's file as uploaded is kept beside the version every browser plays (for download). */
   KEEP_VIDEO_ORIGINALS: z
     .enum(["true", "false", "1", "0", "yes", "no"], "must be true or false")

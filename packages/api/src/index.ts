@@ -25,7 +25,7 @@ export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser, newUserInput } from "./domain/users";
-export { ConfigError, type Env, loadEnv } from "./env";
+export { ConfigError, DEFAULT_MAX_VIDEO_MINUTES, type Env, loadEnv } from "./env";
 export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";

@@ -2,8 +2,15 @@ export { createFileStore } from "./file-store";
 export { assertSafeKey, type MediaStore, type StoredObject } from "./media-store";
 export { createMinioStore, type MinioConfig } from "./minio-store";
 export { type AcceptedType, detectType, UNSUPPORTED_TYPE } from "./processing/detect";
-export { newObjectPrefix, type StoredUpload, storeUpload, UnreadableMedia } from "./processing/process";
 export {
+  newObjectPrefix,
+  type StoredUpload,
+  storeUpload,
+  UnreadableMedia,
+  VideoTooLong,
+} from "./processing/process";
+export {
+  conversionTimeoutMs,
   ffmpegAvailable,
   makePlayable,
   type PlaybackPlan,

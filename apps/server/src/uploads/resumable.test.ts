@@ -229,4 +229,63 @@ describe("resumable uploads (tus)", () => {
     expect(existsSync(join(resumableDir(h.app.dataDir), old))).toBe(false);
     expect(existsSync(join(resumableDir(h.app.dataDir), recent))).toBe(true);
   });
+
+  it("a member may keep at most 20 unfinished uploads: the next is refused (429) until she finishes or cancels one", async () => {
+    await addUser(h, { email: "cat@club.test", name: "Cat" });
+    const cat = await loginOver(base, "cat@club.test");
+    // Begun all at once: two arriving together cannot both take the last place.
+    const begun = await Promise.all(Array.from({ length: 25 }, () => begin(cat, 10)));
+    expect(begun.filter((r) => r.status === 201)).toHaveLength(20);
+    const refused = begun.find((r) => r.status !== 201)!;
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe(
+      "You have 20 unfinished uploads. Let them finish, or cancel some, before starting another.",
+    );
+    // Another member is not held up by hers.
+    const other = await begin(bea, 10);
+    expect(other.status).toBe(201);
+    await fetch(`${base}${other.headers.get("location")}`, { method: "DELETE", headers: { ...tus, cookie: bea } });
+    // One cancelled makes room for one more.
+    const location = begun.find((r) => r.status === 201)!.headers.get("location")!;
+    expect((await fetch(`${base}${location}`, { method: "DELETE", headers: { ...tus, cookie: cat } })).status).toBe(
+      204,
+    );
+    expect((await begin(cat, 10)).status).toBe(201);
+    expect((await begin(cat, 10)).status).toBe(429);
+  });
+
+  it("a member's unfinished uploads may declare at most four times the upload limit in all: more is refused (413)", async () => {
+    await addUser(h, { email: "dee@club.test", name: "Dee" });
+    const dee = await loginOver(base, "dee@club.test");
+    const limit = 2 * 1024 * 1024;
+    // Three of the largest size, as the page sends at once, and a fourth whose length comes later
+    // (counted at the largest it may become).
+    for (let i = 0; i < 3; i++) expect((await begin(dee, limit)).status).toBe(201);
+    const deferred = await fetch(`${base}/uploads`, {
+      method: "POST",
+      headers: { ...tus, cookie: dee, "Upload-Defer-Length": "1", "Upload-Metadata": metadata({ filename: "d.png" }) },
+    });
+    expect(deferred.status).toBe(201);
+    const over = await begin(dee, 1);
+    expect(over.status).toBe(413);
+    expect(await over.text()).toBe(
+      "Your unfinished uploads would come to more than 8 MB, the most that may wait at once. Let them finish, or cancel some, before starting another.",
+    );
+  });
+
+  it("concatenating uploads is not offered: a request for it is refused with a reason (400), not 501", async () => {
+    const partial = await fetch(`${base}/uploads`, {
+      method: "POST",
+      headers: { ...tus, cookie: ada, "Upload-Length": "10", "Upload-Concat": "partial" },
+    });
+    expect(partial.status).toBe(400);
+    expect(await partial.text()).toBe(
+      "Uploads cannot be sent in parts to be joined (tus concatenation); send the file as one upload.",
+    );
+    const final = await fetch(`${base}/uploads`, {
+      method: "POST",
+      headers: { ...tus, cookie: ada, "Upload-Concat": "final;/uploads/0123 /uploads/4567" },
+    });
+    expect(final.status).toBe(400);
+  });
 });

@@ -11,11 +11,11 @@ import {
   uploadMedia,
 } from "@club/api";
 import { FileStore } from "@tus/file-store";
-import { Server, type Upload } from "@tus/server";
+import { ERRORS, Server, type Upload } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ContextDeps, createContext } from "../plugins/trpc";
 import { describeError } from "../rest/errors";
-import { UploadTooLarge } from "./spool";
+import { megabytes, UploadTooLarge } from "./spool";
 
 /** Where unfinished resumable uploads wait (outside the spool directory, which is swept by age). */
 export const resumableDir = (dataDir: string) => join(dataDir, "uploads");
@@ -30,11 +30,30 @@ export function resumableStore(dataDir: string): FileStore {
   return new FileStore({ directory: resumableDir(dataDir), expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS });
 }
 
+/**
+ * What one member may leave unfinished at once. The page sends three files at a time, and a reload
+ * or a dropped connection leaves those waiting to be resumed (for a day): 20 is far more than a
+ * member uploading in good faith ever has, and keeps one member from filling the disk with uploads
+ * she never finishes. Four times the upload limit in declared bytes lets three of the largest files
+ * be sent at once with one more waiting (2,000 MB by default).
+ */
+export const MAX_UNFINISHED_UPLOADS = 20;
+export const maxUnfinishedBytes = (maxUploadBytes: number) => 4 * maxUploadBytes;
+
 /** tus names an upload with 16 random bytes in hex. */
 const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{32})$/;
 
+/** tus's own refusals of too many bytes (its errors are objects or, from a stream, instances). */
+const TUS_TOO_LARGE = new Set<string>([ERRORS.ERR_MAX_SIZE_EXCEEDED.body, ERRORS.ERR_SIZE_EXCEEDED.body]);
+
 /** A refusal tus sends as it is: the status and a message a person can act on. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
+
+/** One request to tus: whose it is, and the place it holds among her unfinished uploads, if any. */
+interface TusRequest {
+  ctx: ApiContext;
+  release?: () => void;
+}
 
 /**
  * Resumable uploads (the tus protocol, `@tus/server` with its file store) at `/uploads`: the
@@ -51,13 +70,20 @@ export async function resumableUploads(
   app: FastifyInstance,
   deps: ContextDeps & { datastore: FileStore; tmpDir: string; maxUploadBytes: number },
 ): Promise<void> {
-  const member = new AsyncLocalStorage<ApiContext>();
+  const member = new AsyncLocalStorage<TusRequest>();
   const { datastore } = deps;
   /** Finished uploads being stored now: no second finish, chunk or cancel meanwhile. */
   const storing = new Set<string>();
+  /** Uploads being created now, by member: id → declared bytes, until their request ends. */
+  const creating = new Map<string, Map<string, number>>();
   await mkdir(deps.tmpDir, { recursive: true });
+  const tooManyBytes = refusal(
+    413,
+    `Your unfinished uploads would come to more than ${megabytes(maxUnfinishedBytes(deps.maxUploadBytes))}, ` +
+      "the most that may wait at once. Let them finish, or cancel some, before starting another.",
+  );
   const current = () => {
-    const ctx = member.getStore();
+    const ctx = member.getStore()?.ctx;
     if (!ctx) throw refusal(401, "Please sign in to upload.");
     return ctx;
   };
@@ -88,6 +114,7 @@ export async function resumableUploads(
     async onUploadCreate(_req, upload: Upload) {
       const ctx = current();
       const { member } = await requireUploadTarget(ctx, upload.metadata?.event_id || undefined).catch(rethrow(ctx));
+      await makeRoomFor(ctx, member.user.id, upload);
       return { metadata: { ...upload.metadata, owner: member.user.id } };
     },
     async onUploadFinish(_req, upload: Upload) {
@@ -119,12 +146,65 @@ export async function resumableUploads(
       }
     },
     async onResponseError(_req, err) {
-      if ("status_code" in err && err.status_code === 413) {
+      // Not offered (the file store cannot join uploads): a client asking is told so, not "501".
+      if (err === ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION) {
+        return refusal(
+          400,
+          "Uploads cannot be sent in parts to be joined (tus concatenation); send the file as one upload.",
+        );
+      }
+      // tus's own "too large" (the declared length, or more bytes than declared) says nothing a
+      // person can act on; ours (too much waiting, a video too long) do.
+      if ("body" in err && TUS_TOO_LARGE.has(err.body)) {
         return refusal(413, new UploadTooLarge(deps.maxUploadBytes).message);
       }
       return undefined;
     },
   });
+
+  /**
+   * Holds the new upload's place among the member's unfinished ones, or refuses it when she has too
+   * many or they declare too much (an upload whose length comes later counts as the largest it may
+   * become). Her uploads being created now count too, so several begun at once cannot all take
+   * the last place: each holds its place before reading what is kept on disk, and gives it back
+   * when its request ends (by then it is on disk, or was refused).
+   */
+  async function makeRoomFor(ctx: ApiContext, owner: string, upload: Upload) {
+    const request = member.getStore()!;
+    const pending = creating.get(owner) ?? new Map<string, number>();
+    creating.set(owner, pending);
+    pending.set(upload.id, upload.size ?? deps.maxUploadBytes);
+    request.release = () => {
+      pending.delete(upload.id);
+      if (pending.size === 0 && creating.get(owner) === pending) creating.delete(owner);
+    };
+    const held = new Map(pending);
+    const kept = await unfinishedOf(owner).catch((err: unknown) => {
+      ctx.log.warn({ err }, "could not list the resumable uploads");
+      throw refusal(503, UNAVAILABLE_MESSAGE);
+    });
+    const all = new Map([...kept, ...held]);
+    if (all.size > MAX_UNFINISHED_UPLOADS) {
+      request.release();
+      throw refusal(
+        429,
+        `You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads. Let them finish, or cancel some, before starting another.`,
+      );
+    }
+    const bytes = [...all.values()].reduce((sum, size) => sum + size, 0);
+    if (bytes > maxUnfinishedBytes(deps.maxUploadBytes)) {
+      request.release();
+      throw tooManyBytes;
+    }
+  }
+
+  /** A member's unfinished uploads on disk: id → declared bytes. */
+  async function unfinishedOf(owner: string): Promise<Map<string, number>> {
+    const ids = (await datastore.configstore.list?.()) ?? [];
+    const infos = await Promise.all(ids.map(async (id) => [id, await datastore.configstore.get(id)] as const));
+    const mine = infos.filter(([, info]) => info?.metadata?.owner === owner);
+    return new Map(mine.map(([id, info]) => [id, info?.size ?? deps.maxUploadBytes]));
+  }
 
   async function forget(id: string, path: string) {
     await rm(path, { force: true });
@@ -147,7 +227,12 @@ export async function resumableUploads(
     // Members only, before tus reads a byte; whose upload it is, tus asks (onIncomingRequest).
     requireMember(ctx);
     reply.hijack();
-    await member.run(ctx, () => tus.handle(request.raw, reply.raw));
+    const tusRequest: TusRequest = { ctx };
+    try {
+      await member.run(tusRequest, () => tus.handle(request.raw, reply.raw));
+    } finally {
+      tusRequest.release?.();
+    }
   };
   app.post("/uploads", handle);
   // HEAD: where did it get to; PATCH: the next chunk; DELETE: the member cancelled it.

@@ -5,11 +5,16 @@ import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
+/** Bytes as a person reads them in a limit: "500 MB", "2.5 MB". */
+export function megabytes(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
 export class UploadTooLarge extends Error {
   readonly statusCode = 413;
   constructor(limitBytes: number) {
-    const mb = limitBytes / 1024 / 1024;
-    super(`The file is larger than the upload limit of ${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB.`);
+    super(`The file is larger than the upload limit of ${megabytes(limitBytes)}.`);
   }
 }
 

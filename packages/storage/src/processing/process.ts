@@ -43,6 +43,19 @@ export class UnreadableMedia extends Error {
   }
 }
 
+/** The video runs longer than members may upload; converting it would hold a worker too long. */
+export class VideoTooLong extends Error {
+  constructor(readonly limitSeconds: number) {
+    const minutes = limitSeconds / 60;
+    const amount = Number.isInteger(minutes) ? String(minutes) : minutes.toFixed(1);
+    super(
+      `Videos can be at most ${amount} minute${minutes === 1 ? "" : "s"} long. ` +
+        "Trim this one, or split it into shorter videos.",
+    );
+    this.name = "VideoTooLong";
+  }
+}
+
 /** A photo's copies by the longest side they may have; the page picks one by its width (srcset). */
 const DISPLAY_PX = 2048;
 const MEDIUM_PX = 1024;
@@ -74,6 +87,7 @@ export async function storeUpload(
   file: { path: string; size: number },
   type: AcceptedType,
   prefix: string,
+  limits: { maxVideoSeconds?: number | undefined } = {},
 ): Promise<StoredUpload> {
   const written: string[] = [];
   const put = async (key: string, data: Buffer, contentType: string) => {
@@ -124,6 +138,11 @@ export async function storeUpload(
         throw new UnreadableMedia("video");
       });
       if (!probe.videoCodec) throw new UnreadableMedia("video");
+      // Read from the copy ffmpeg has just written (its length from the timestamps of what it
+      // copied, not what the upload's header claimed), before anything is stored.
+      if (limits.maxVideoSeconds && (probe.durationSeconds ?? 0) > limits.maxVideoSeconds) {
+        throw new VideoTooLong(limits.maxVideoSeconds);
+      }
       const size = (await stat(clean)).size;
       await store.put(key, createReadStream(clean), type.mime, size);
       written.push(key);

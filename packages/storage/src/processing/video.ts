@@ -102,9 +102,25 @@ export function playbackArgs(input: string, output: string, plan: Exclude<Playba
   return args;
 }
 
+/** The longest any conversion may run: well inside the job's lease (4 hours), which must also cover reading and storing the files. */
+const MAX_CONVERSION_MS = 2 * 3600_000;
+
+/**
+ * How long ffmpeg may take to make a video playable: ten minutes to start and finish, plus three
+ * times the video's length (1080p at the "veryfast" preset encodes faster than it plays on one
+ * core of a small server), at most two hours. A file whose frames far outnumber what its length
+ * suggests (a crafted one, say) is stopped when its time is up instead of holding the single
+ * conversion worker for hours, three tries over; a length that cannot be read gets the two hours.
+ */
+export function conversionTimeoutMs(durationSeconds: number | null): number {
+  if (durationSeconds === null || !Number.isFinite(durationSeconds)) return MAX_CONVERSION_MS;
+  return Math.min(MAX_CONVERSION_MS, 10 * 60_000 + Math.ceil(3 * Math.max(0, durationSeconds) * 1000));
+}
+
 /**
  * Writes the playable version of `input` to `output`. ffmpeg runs at a lower priority than the
- * server, so pages stay quick while a video is encoded; `signal` stops it (the server stopping).
+ * server, so pages stay quick while a video is encoded; `signal` stops it (the server stopping),
+ * and it is stopped when it runs longer than the video's length allows (`conversionTimeoutMs`).
  */
 export async function makePlayable(
   input: string,
@@ -114,8 +130,7 @@ export async function makePlayable(
   options: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<void> {
   const pending = run("ffmpeg", playbackArgs(input, output, plan, probe), {
-    // Well inside the job's lease (4 hours), which must also cover reading and storing the files.
-    timeout: options.timeoutMs ?? 2 * 3600_000,
+    timeout: options.timeoutMs ?? conversionTimeoutMs(probe.durationSeconds),
     maxBuffer: 1024 * 1024,
     ...(options.signal ? { signal: options.signal } : {}),
   });

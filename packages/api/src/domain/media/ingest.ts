@@ -8,6 +8,7 @@ import {
   storeUpload,
   UNSUPPORTED_TYPE,
   UnreadableMedia,
+  VideoTooLong,
 } from "@club/storage";
 import { TRPCError } from "@trpc/server";
 
@@ -38,6 +39,7 @@ export async function ingestMediaFile(
   file: IncomingFile,
   owner: { uploadedBy: string; associatedEventId: string | null },
   jobs?: JobSender,
+  limits: { maxVideoSeconds?: number | undefined } = {},
 ): Promise<string> {
   const type = await detectType(file.path);
   if (!type) throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: UNSUPPORTED_TYPE });
@@ -59,7 +61,7 @@ export async function ingestMediaFile(
     .returning({ id: media.id });
   const id = pending!.id;
   try {
-    const { playback, ...stored } = await storeUpload(store, file, type, prefix);
+    const { playback, ...stored } = await storeUpload(store, file, type, prefix, limits);
     const needsWork = playback === "remux" || playback === "transcode";
     await db.transaction(async (tx) => {
       await tx
@@ -82,6 +84,9 @@ export async function ingestMediaFile(
       .catch(() => {});
     if (err instanceof UnreadableMedia) {
       throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: err.message, cause: err });
+    }
+    if (err instanceof VideoTooLong) {
+      throw new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: err.message, cause: err });
     }
     throw err;
   }

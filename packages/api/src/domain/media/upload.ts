@@ -29,6 +29,8 @@ export async function uploadMedia(
 ): Promise<MediaDto> {
   const { member, associatedEventId } = await requireUploadTarget(ctx, eventRef);
   const owner = { uploadedBy: member.user.id, associatedEventId };
-  const id = await ingestMediaFile(member.db, member.store, file, owner, member.jobs);
+  const id = await ingestMediaFile(member.db, member.store, file, owner, member.jobs, {
+    maxVideoSeconds: ctx.config.maxVideoSeconds,
+  });
   return mediaDto(member, id);
 }
