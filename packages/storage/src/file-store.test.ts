@@ -25,8 +25,10 @@ describe("file media store", () => {
     expect(await text(whole!.stream)).toBe("hello world");
     const part = await store.get("media/a.txt", { start: 6, end: 10 });
     expect(await text(part!.stream)).toBe("world");
+    expect(await store.stat("media/a.txt")).toEqual({ size: 11, contentType: "text/plain" });
     await store.delete("media/a.txt");
     expect(await store.get("media/a.txt")).toBeUndefined();
+    expect(await store.stat("media/a.txt")).toBeUndefined();
   });
 
   it("leaves nothing behind when the upload stream fails", async () => {

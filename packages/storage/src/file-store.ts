@@ -15,6 +15,16 @@ export function createFileStore(root: string): MediaStore {
     assertSafeKey(key);
     return join(root, key);
   };
+  async function statOf(key: string) {
+    const path = pathOf(key);
+    try {
+      const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, "utf8")]);
+      return { size: info.size, contentType };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw err;
+    }
+  }
   return {
     async put(key, body, contentType) {
       const path = pathOf(key);
@@ -31,16 +41,13 @@ export function createFileStore(root: string): MediaStore {
       return { size: (await stat(path)).size };
     },
     async get(key, range) {
+      const info = await statOf(key);
+      if (!info) return undefined;
       const path = pathOf(key);
-      try {
-        const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, "utf8")]);
-        const stream: Readable = range ? createReadStream(path, range) : createReadStream(path);
-        return { stream, size: info.size, contentType };
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-        throw err;
-      }
+      const stream: Readable = range ? createReadStream(path, range) : createReadStream(path);
+      return { stream, ...info };
     },
+    stat: statOf,
     async delete(key) {
       const path = pathOf(key);
       await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);

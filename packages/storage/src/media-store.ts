@@ -15,6 +15,8 @@ export interface MediaStore {
   put(key: string, body: Readable, contentType: string, size: number): Promise<{ size: number }>;
   /** A byte range (inclusive end) serves HTTP Range requests. */
   get(key: string, range?: { start: number; end: number }): Promise<StoredObject | undefined>;
+  /** An object's size and type without reading it (what a Range request is measured against). */
+  stat(key: string): Promise<{ size: number; contentType: string } | undefined>;
   delete(key: string): Promise<void>;
   /** Removes every object under `prefix/` (a media item's objects, when a half-done upload is swept). */
   deletePrefix(prefix: string): Promise<void>;

@@ -45,8 +45,10 @@ describe("MinIO media store (against s3rver)", () => {
     expect(whole?.size).toBe(70_004);
     const tail = await store.get("media/x/video.mp4", { start: 70_000, end: 70_003 });
     expect(await text(tail!.stream)).toBe("tail");
+    expect(await store.stat("media/x/video.mp4")).toEqual({ size: 70_004, contentType: "video/mp4" });
     await store.delete("media/x/video.mp4");
     expect(await store.get("media/x/video.mp4")).toBeUndefined();
+    expect(await store.stat("media/x/video.mp4")).toBeUndefined();
   });
 
   it("lists the prefixes under a parent, each once", async () => {

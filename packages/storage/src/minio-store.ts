@@ -28,6 +28,17 @@ export async function createMinioStore(config: MinioConfig): Promise<MediaStore>
   const { bucket } = config;
   if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, config.region ?? "us-east-1");
 
+  async function statOf(key: string) {
+    assertSafeKey(key);
+    try {
+      const stat = await client.statObject(bucket, key);
+      return { size: stat.size, contentType: String(stat.metaData["content-type"] ?? "application/octet-stream") };
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === "NotFound" || code === "NoSuchKey") return undefined;
+      throw err;
+    }
+  }
   return {
     async put(key, body: Readable, contentType, size) {
       assertSafeKey(key);
@@ -35,21 +46,14 @@ export async function createMinioStore(config: MinioConfig): Promise<MediaStore>
       return { size };
     },
     async get(key, range) {
-      assertSafeKey(key);
-      let stat: Awaited<ReturnType<Client["statObject"]>>;
-      try {
-        stat = await client.statObject(bucket, key);
-      } catch (err) {
-        if ((err as { code?: string }).code === "NotFound" || (err as { code?: string }).code === "NoSuchKey")
-          return undefined;
-        throw err;
-      }
+      const info = await statOf(key);
+      if (!info) return undefined;
       const stream = range
         ? await client.getPartialObject(bucket, key, range.start, range.end - range.start + 1)
         : await client.getObject(bucket, key);
-      const contentType = String(stat.metaData["content-type"] ?? "application/octet-stream");
-      return { stream, size: stat.size, contentType };
+      return { stream, ...info };
     },
+    stat: statOf,
     async delete(key) {
       assertSafeKey(key);
       await client.removeObject(bucket, key);

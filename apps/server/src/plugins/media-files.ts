@@ -2,27 +2,9 @@ import { downloadName, eventDownloadList, requireMember, requireVisibleMediaObje
 import { assertSafeKey } from "@club/storage";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
+import rangeParser from "range-parser";
 import { mediaZip } from "./media-zip";
 import { type ContextDeps, createContext } from "./trpc";
-
-/** `bytes=start-end`, `bytes=start-` or `bytes=-suffix`; one range (what video players ask for). */
-export function parseRange(header: string, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return undefined;
-  const [, a = "", b = ""] = match;
-  if (a === "" && b === "") return undefined;
-  let start: number;
-  let end: number;
-  if (a === "") {
-    start = Math.max(0, size - Number(b));
-    end = size - 1;
-  } else {
-    start = Number(a);
-    end = b === "" ? size - 1 : Math.min(Number(b), size - 1);
-  }
-  if (start >= size || start > end) return "unsatisfiable";
-  return { start, end };
-}
 
 /**
  * Stored media, for the members who may see the item an object belongs to (the access module's
@@ -41,9 +23,8 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
       return reply.code(404).send({ error: "Not found", message: "Not found" });
     }
     const item = await requireVisibleMediaObject(ctx, key);
-    const head = await store.get(key, { start: 0, end: 0 });
+    const head = await store.stat(key);
     if (!head) return reply.code(404).send({ error: "Not found", message: "Not found" });
-    head.stream.destroy();
 
     reply
       .header("Content-Type", head.contentType)
@@ -52,10 +33,11 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
       .header("Accept-Ranges", "bytes")
       // `?download=1`: saved under the item's title instead of shown (the modal's Download link).
       .header("Content-Disposition", request.query.download ? contentDisposition(downloadName(item, key)) : "inline");
-    const range = request.headers.range ? parseRange(request.headers.range, head.size) : undefined;
-    if (range === "unsatisfiable") {
-      return reply.code(416).header("Content-Range", `bytes */${head.size}`).send();
-    }
+    // One range (what video players ask for); several ranges, or another unit, get the whole object
+    // (RFC 9110 lets a server ignore Range); a range that cannot be met, or is no range, is a 416.
+    const ranges = request.headers.range ? rangeParser(head.size, request.headers.range, { combine: true }) : -2;
+    if (ranges === -1) return reply.code(416).header("Content-Range", `bytes */${head.size}`).send();
+    const range = ranges !== -2 && ranges.type === "bytes" && ranges.length === 1 ? ranges[0] : undefined;
     const object = await store.get(key, range);
     if (!object) return reply.code(404).send({ error: "Not found", message: "Not found" });
     if (range) {

@@ -48,6 +48,11 @@ export class FailingStore {
       if (!object || this.fault !== "read-breaks") return object;
       return { ...object, stream: breaksMidway(object.stream) };
     },
+    stat: async (key) => {
+      await this.hold;
+      if (this.fault === "get-rejects") throw unreachable();
+      return this.missing.has(key) ? undefined : store.stat(key);
+    },
     put: async (key, body, contentType, size) => {
       if (this.fault === "put-rejects") {
         body.destroy();

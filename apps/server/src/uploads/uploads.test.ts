@@ -128,6 +128,13 @@ describe("uploads", () => {
     const tail = await get(item.url, { range: "bytes=-10" });
     expect(Buffer.from(await tail.arrayBuffer())).toEqual(clip.subarray(clip.length - 10));
     expect((await get(item.url, { range: `bytes=${clip.length}-` })).status).toBe(416);
+    // Several ranges, or another unit, get the whole file; a range that is no range is refused.
+    expect((await get(item.url, { range: "bytes=abc" })).status).toBe(416);
+    for (const range of ["bytes=0-1,5-6", "items=0-9"]) {
+      const whole = await get(item.url, { range });
+      expect(whole.status, range).toBe(200);
+      expect(Number(whole.headers.get("content-length")), range).toBe(clip.length);
+    }
   });
 
   it("refuses other files whatever their name, leaving nothing behind", async () => {
