@@ -21,6 +21,7 @@ export function benchCaller(db: Db, user: BenchUser) {
     store: {
       put: async () => ({ size: 0 }),
       get: async () => undefined,
+      stat: async () => undefined,
       delete: async () => {},
       deletePrefix: async () => {},
       async *listPrefixes() {},
