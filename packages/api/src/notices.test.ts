@@ -1,7 +1,6 @@
 import type { SessionUser } from "@club/auth";
-import { eventParticipants, events, mailOutbox } from "@club/db";
+import { eventParticipants, events, mailOutbox, rowsOf } from "@club/db";
 import { and, eq, sql } from "@club/db/orm";
-import { rowsOf } from "@club/jobs";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendEventReminder } from "./domain/events/reminders";

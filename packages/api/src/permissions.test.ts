@@ -510,7 +510,10 @@ const rows: Row[] = [
   {
     path: "comments.like",
     on: "a deleted invite-only event's media",
-    input: async (c) => (await orphaned(c), { id: c.privateComment }),
+    input: async (c) => {
+      await orphaned(c);
+      return { id: c.privateComment };
+    },
     expect: uploaderOnly(MEMBERS),
   },
   { path: "comments.unlike", on: "open", input: (c) => ({ id: c.openComment }), expect: MEMBERS },

@@ -10,4 +10,5 @@ export {
   type Tx,
 } from "./client";
 export { DatabaseLockedError } from "./lock";
+export { rowsOf } from "./rows";
 export * from "./schema";

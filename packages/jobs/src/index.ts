@@ -1,4 +1,12 @@
 export { drizzleExecutor, pgliteExecutor, type SqlExecutor } from "./executors";
+export {
+  isFailedJob,
+  type JobFailure,
+  type JobState,
+  jobCounts,
+  recentFailures,
+  unfinishedJobValues,
+} from "./job-table";
 export { type JobKind, type JobKindSpec, type JobPayload, jobKindNames, jobKinds } from "./kinds";
 export {
   discardJobs,
@@ -10,4 +18,3 @@ export {
   type JobSender,
   type SendOptions,
 } from "./queue";
-export { isFailedJob, type JobFailure, type JobState, jobCounts, recentFailures, rowsOf } from "./stats";

@@ -1,11 +1,12 @@
 import type { DbHandle } from "@club/db";
+import { rowsOf } from "@club/db";
 import { sql } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { jobCounts, recentFailures } from "./job-table";
 import type { JobKindSpec } from "./kinds";
 import { JobQueue } from "./queue";
-import { jobCounts, recentFailures, rowsOf } from "./stats";
 
 /** Kinds of this test's own, with short retry delays. */
 const kinds = {

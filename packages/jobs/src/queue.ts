@@ -2,6 +2,7 @@ import type { Queryable, RawConnection } from "@club/db";
 import PgBoss from "pg-boss";
 import type { z } from "zod";
 import { drizzleExecutor, pgliteExecutor } from "./executors";
+import { cancelWaitingJob, cancelWaitingJobsUnder, handJobBack } from "./job-table";
 import { type JobKindSpec, jobKinds } from "./kinds";
 
 type Registry = Record<string, JobKindSpec>;
@@ -21,9 +22,6 @@ export interface SendOptions {
   /** When the job may run: a date, or seconds from now. */
   startAfter?: Date | number;
 }
-
-/** Jobs that wait to run (a job under way or done is not cancelled or replaced). */
-const WAITING = "state < 'active'";
 
 /** What code that causes background work needs: a way to send it. */
 export interface JobSender<R extends Registry = typeof jobKinds> {
@@ -155,11 +153,7 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
     if (!spec.keyed) throw new Error(`Jobs of kind ${kind} have no key.`);
     const data = spec.payload.parse(payload) as object;
     const db = drizzleExecutor(options.tx) as PgBoss.Db;
-    await db.executeSql(
-      `UPDATE pgboss.job SET state = 'cancelled', completed_on = now()
-       WHERE name = $1 AND singleton_key = $2 AND ${WAITING}`,
-      [kind, key],
-    );
+    await cancelWaitingJob(db, kind, key);
     const id = await this.boss.send(kind, data, {
       singletonKey: key,
       db,
@@ -175,13 +169,7 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
    */
   async cancelKeyed(kind: keyof R & string, key: string, options: { tx?: Queryable } = {}): Promise<number> {
     const db = options.tx ? (drizzleExecutor(options.tx) as PgBoss.Db) : this.boss.getDb();
-    const result = (await db.executeSql(
-      `UPDATE pgboss.job SET state = 'cancelled', completed_on = now()
-       WHERE name = $1 AND (singleton_key = $2 OR starts_with(singleton_key, $2 || ':')) AND ${WAITING}
-       RETURNING id`,
-      [kind, key],
-    )) as { rows: unknown[] };
-    return result.rows.length;
+    return cancelWaitingJobsUnder(db, kind, key);
   }
 
   private wakeIfDue(kind: string, options: SendOptions): void {
@@ -258,14 +246,9 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
    */
   private async handBack(kind: string, id: string): Promise<void> {
     this.log.info({ kind, jobId: id }, "job stopped with the server; it will run again");
-    await this.boss
-      .getDb()
-      .executeSql(
-        `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now()
-         WHERE name = $1 AND id = $2 AND state = 'active'`,
-        [kind, id],
-      )
-      .catch((err: unknown) => this.log.error({ err, kind, jobId: id }, "could not hand a stopped job back"));
+    await handJobBack(this.boss.getDb(), kind, id).catch((err: unknown) =>
+      this.log.error({ err, kind, jobId: id }, "could not hand a stopped job back"),
+    );
   }
 
   /** Waits a polling interval, or less when this process sends a job of the kind (or stops). */

@@ -4,8 +4,8 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { type Db, media, type Queryable } from "@club/db";
-import { and, eq, isNull, sql } from "@club/db/orm";
-import { type JobInfo, type JobSender, rowsOf } from "@club/jobs";
+import { and, eq, isNull } from "@club/db/orm";
+import { type JobInfo, type JobSender, unfinishedJobValues } from "@club/jobs";
 import { type MediaStore, makePlayable, playbackPlan, probeVideo } from "@club/storage";
 import type { Logger } from "../../context";
 
@@ -123,15 +123,12 @@ export async function queueUnplayableVideos(db: Db, jobs: JobSender): Promise<nu
     .where(
       and(eq(media.mediaType, "video"), eq(media.status, "ready"), isNull(media.playbackKey), isNull(media.processing)),
     );
-  const waiting = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      select m.id from ${media} m
-      where m.media_type = 'video' and m.playback_key is null and m.processing = 'processing'
-        and not exists (
-          select 1 from pgboss.job j
-          where j.name = 'media.transcode' and j.state < 'completed' and j.data->>'mediaId' = m.id::text
-        )`),
-  );
+  const queued = await unfinishedJobValues(db, "media.transcode", "mediaId");
+  const unplayable = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.mediaType, "video"), isNull(media.playbackKey), eq(media.processing, "processing")));
+  const waiting = unplayable.filter(({ id }) => !queued.has(id));
   for (const { id } of waiting) await jobs.send("media.transcode", { mediaId: id }, { id });
   return waiting.length;
 }

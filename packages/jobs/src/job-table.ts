@@ -1,5 +1,12 @@
-import type { Queryable } from "@club/db";
+/**
+ * Every statement the club runs on pg-boss's own tables (`pgboss.job`), in one place: what pg-boss
+ * has no call for (cancelling the waiting job of a key, handing a stopped job back, the admin's
+ * counts and failures, a kind's waiting payloads). A new pg-boss version that changes its tables
+ * is checked here and nowhere else.
+ */
+import { type Queryable, rowsOf } from "@club/db";
 import { sql } from "@club/db/orm";
+import type PgBoss from "pg-boss";
 import type { JobKind } from "./kinds";
 
 export type JobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
@@ -13,10 +20,6 @@ export interface JobFailure {
   attempts: number;
   failedAt: Date | null;
 }
-
-/** The rows of `db.execute` on either driver (postgres.js answers an array, PGlite `{ rows }`). */
-export const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 /** Whether pg-boss's schema exists yet (a queue has started on this database). */
 async function installed(db: Queryable): Promise<boolean> {
@@ -69,6 +72,47 @@ export async function isFailedJob(db: Queryable, kind: string, id: string): Prom
     ),
   );
   return rows.length === 1;
+}
+
+/** Jobs that wait to run (a job under way or done is not cancelled or replaced). */
+const WAITING = "state < 'active'";
+
+/** Cancels the waiting job of a kind's key (before another is sent for it, in the same transaction). */
+export async function cancelWaitingJob(db: PgBoss.Db, kind: string, key: string): Promise<void> {
+  await db.executeSql(
+    `UPDATE pgboss.job SET state = 'cancelled', completed_on = now()
+     WHERE name = $1 AND singleton_key = $2 AND ${WAITING}`,
+    [kind, key],
+  );
+}
+
+/** Cancels the waiting jobs of a kind whose key is `key` or starts with `key:`; returns how many. */
+export async function cancelWaitingJobsUnder(db: PgBoss.Db, kind: string, key: string): Promise<number> {
+  const result = (await db.executeSql(
+    `UPDATE pgboss.job SET state = 'cancelled', completed_on = now()
+     WHERE name = $1 AND (singleton_key = $2 OR starts_with(singleton_key, $2 || ':')) AND ${WAITING}
+     RETURNING id`,
+    [kind, key],
+  )) as { rows: unknown[] };
+  return result.rows.length;
+}
+
+/** A started job back to waiting, as if never started (pg-boss counts a try when one is fetched again). */
+export async function handJobBack(db: PgBoss.Db, kind: string, id: string): Promise<void> {
+  await db.executeSql(
+    `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now()
+     WHERE name = $1 AND id = $2 AND state = 'active'`,
+    [kind, id],
+  );
+}
+
+/** The values of one payload field over a kind's jobs not yet done (waiting, retrying or under way). */
+export async function unfinishedJobValues(db: Queryable, kind: JobKind, field: string): Promise<Set<string>> {
+  if (!(await installed(db))) return new Set();
+  const rows = rowsOf<{ value: string | null }>(
+    await db.execute(sql`select data->>${field} as value from pgboss.job where name = ${kind} and state < 'completed'`),
+  );
+  return new Set(rows.flatMap((r) => (r.value ? [r.value] : [])));
 }
 
 function errorText(output: unknown): string {
