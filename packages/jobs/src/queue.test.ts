@@ -153,6 +153,32 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
     expect(await effects("rollback")).toEqual([{ n: 2 }]);
   });
 
+  it("sends many jobs in one statement, in the change's transaction, with their kind's options", async () => {
+    const q = await queue();
+    await q.work("flaky", record("many"));
+    const ids = Array.from({ length: 50 }, () => crypto.randomUUID());
+    await h.db
+      .transaction(async (tx) => {
+        await q.sendMany("flaky", [{ payload: { n: -1 }, id: crypto.randomUUID() }], { tx });
+        throw new Error("the change failed");
+      })
+      .catch(() => {});
+    await h.db.transaction((tx) =>
+      q.sendMany(
+        "flaky",
+        ids.map((id, n) => ({ payload: { n }, id })),
+        { tx },
+      ),
+    );
+    const kept = rowsOf<{ id: string; retry_limit: number }>(
+      await h.db.execute(sql`select id::text, retry_limit from pgboss.job where name = 'flaky'`),
+    ).filter((j) => ids.includes(j.id));
+    expect(kept).toHaveLength(50);
+    expect(new Set(kept.map((j) => j.retry_limit))).toEqual(new Set([2]));
+    await expect.poll(async () => (await effects("many")).length, { timeout: 15_000 }).toBe(50);
+    expect((await effects("many")).some((e) => e.n === -1)).toBe(false);
+  });
+
   it("lets a job under way finish when the queue stops", async () => {
     const q = await queue();
     let began = false;

@@ -26,6 +26,12 @@ export interface SendOptions {
 /** What code that causes background work needs: a way to send it. */
 export interface JobSender<R extends Registry = typeof jobKinds> {
   send<K extends keyof R & string>(kind: K, payload: PayloadOf<R, K>, options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one kind in one statement (a group e-mail's messages); ids as given. */
+  sendMany<K extends keyof R & string>(
+    kind: K,
+    jobs: { payload: PayloadOf<R, K>; id: string }[],
+    options?: { tx?: Queryable },
+  ): Promise<void>;
   /** The one waiting job of a key, sent or moved (see `JobQueue.sendKeyed`). */
   sendKeyed<K extends keyof R & string>(
     kind: K,
@@ -135,6 +141,21 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
     });
     this.wakeIfDue(kind, options);
     return id;
+  }
+
+  async sendMany<K extends keyof R & string>(
+    kind: K,
+    jobs: { payload: PayloadOf<R, K>; id: string }[],
+    options: { tx?: Queryable } = {},
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    const spec = this.spec(kind);
+    // pg-boss's insert takes the queue's options (retries, lease) for what a job leaves out.
+    await this.boss.insert(
+      jobs.map((job) => ({ id: job.id, name: kind, data: spec.payload.parse(job.payload) as object })),
+      options.tx ? { db: drizzleExecutor(options.tx) as PgBoss.Db } : {},
+    );
+    this.wakeIfDue(kind, {});
   }
 
   /**
@@ -308,6 +329,7 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
 /** A sender that keeps nothing: for benchmarks and tests whose code sends jobs nobody will work. */
 export const discardJobs: JobSender = {
   send: async () => null,
+  sendMany: async () => {},
   sendKeyed: async () => null,
   cancelKeyed: async () => 0,
   retry: async () => {},

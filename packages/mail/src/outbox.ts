@@ -15,7 +15,7 @@ export interface NewMail {
 
 /**
  * Queues messages: a row of the outbox (the message and its delivery log) and a `mail.send` job
- * for it, whose id is the row's. Pass the transaction of the change that causes the mail, so the
+ * for it, whose id is the row's; rows and jobs each go in one statement, whatever their number. Pass the transaction of the change that causes the mail, so the
  * mail exists exactly when the change does.
  */
 export async function enqueueMail(db: Queryable, jobs: JobSender, mails: NewMail[]): Promise<string[]> {
@@ -32,7 +32,11 @@ export async function enqueueMail(db: Queryable, jobs: JobSender, mails: NewMail
       })),
     )
     .returning({ id: mailOutbox.id });
-  for (const { id } of rows) await jobs.send("mail.send", { outboxId: id }, { tx: db, id });
+  await jobs.sendMany(
+    "mail.send",
+    rows.map(({ id }) => ({ payload: { outboxId: id }, id })),
+    { tx: db },
+  );
   return rows.map((r) => r.id);
 }
 
