@@ -1,5 +1,15 @@
 import { TRPCError } from "@trpc/server";
 
+/** The refusals of the access module (packages/api/src/domain/access.ts), shown as they are. */
+export const PLEASE_LOG_IN = "Please log in to continue.";
+export const MUST_CHANGE_PASSWORD = "Please choose a new password in Settings before continuing.";
+export const ADMINS_ONLY = "You do not have the necessary permission to view this content";
+export const EVENT_NOT_FOUND = "Event not found";
+export const MEDIA_NOT_FOUND = "Media not found.";
+export const COMMENT_NOT_FOUND = "Comment not found.";
+export const NOTHING_TO_COMMENT_ON = "There is no event or media item to comment on.";
+export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
+
 /** Refusals a person can act on; the message is shown as is. */
 export const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
 export const notFound = (message: string) => new TRPCError({ code: "NOT_FOUND", message });

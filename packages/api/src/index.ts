@@ -3,7 +3,6 @@ export {
   mayReadMetrics,
   OPERATOR,
   OPERATOR_PROCEDURES,
-  operatorSocketPath,
   requireMember,
   requireOwnUpload,
   requireVisibleMediaObject,
@@ -27,6 +26,7 @@ export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser, newUserInput } from "./domain/users";
 export { ConfigError, DEFAULT_MAX_VIDEO_MINUTES, type Env, loadEnv } from "./env";
 export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
+export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";
 export {

@@ -21,12 +21,34 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { hashToken, type SessionUser, sessionUserColumns } from "@club/auth";
-import { calendarFeeds, comments, type Event, eventInvitations, events, media, type Queryable, users } from "@club/db";
+import {
+  calendarFeeds,
+  cancelledEvents,
+  comments,
+  type Event,
+  eventInvitations,
+  eventParticipants,
+  events,
+  eventWaitlist,
+  media,
+  type Queryable,
+  users,
+} from "@club/db";
 import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../context";
-import { forbidden, notFound } from "../errors";
-import { hasInvitationFor, hasParticipant, isWaiting } from "./events/queries";
+import {
+  ADMINS_ONLY,
+  COMMENT_NOT_FOUND,
+  EVENT_NOT_FOUND,
+  FEED_NOT_FOUND,
+  forbidden,
+  MEDIA_NOT_FOUND,
+  MUST_CHANGE_PASSWORD,
+  NOTHING_TO_COMMENT_ON,
+  notFound,
+  PLEASE_LOG_IN,
+} from "../errors";
 
 /** The signed-in member a rule is evaluated for; null is an anonymous visitor. */
 export interface Viewer {
@@ -36,14 +58,6 @@ export interface Viewer {
 
 export type MemberContext = ApiContext & { user: SessionUser; session: NonNullable<ApiContext["session"]> };
 
-export const PLEASE_LOG_IN = "Please log in to continue.";
-export const MUST_CHANGE_PASSWORD = "Please choose a new password in Settings before continuing.";
-export const ADMINS_ONLY = "You do not have the necessary permission to view this content";
-export const EVENT_NOT_FOUND = "Event not found";
-export const MEDIA_NOT_FOUND = "Media not found.";
-export const COMMENT_NOT_FOUND = "Comment not found.";
-export const NOTHING_TO_COMMENT_ON = "There is no event or media item to comment on.";
-
 /**
  * The gate of the members' area. `allowWhilePasswordChangeRequired` opens it for the two things a
  * member with a temporary password must do: read her details and choose a new password.
@@ -52,11 +66,12 @@ export function requireMember(
   ctx: ApiContext,
   options: { allowWhilePasswordChangeRequired?: boolean } = {},
 ): MemberContext {
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: PLEASE_LOG_IN });
-  if (ctx.user.mustChangePassword && !options.allowWhilePasswordChangeRequired) {
+  const { user, session } = ctx;
+  if (!user || !session) throw new TRPCError({ code: "UNAUTHORIZED", message: PLEASE_LOG_IN });
+  if (user.mustChangePassword && !options.allowWhilePasswordChangeRequired) {
     throw new TRPCError({ code: "FORBIDDEN", message: MUST_CHANGE_PASSWORD });
   }
-  return ctx as MemberContext;
+  return { ...ctx, user, session };
 }
 
 /** Settings: a member's own type is changed by admins only; nobody changes the admin flag there. */
@@ -93,9 +108,6 @@ export const OPERATOR_PROCEDURES: ReadonlySet<string> = new Set([
   "jobs.retry",
 ]);
 
-/** Where a server on the embedded database answers the operator (see OPERATOR). */
-export const operatorSocketPath = (dataDir: string) => `${dataDir}/club.sock`;
-
 /** The monitoring's bearer token against METRICS_TOKEN, in constant time; no token configured: nobody. */
 export function mayReadMetrics(configured: string | undefined, presented: string | undefined): boolean {
   if (!configured || presented === undefined) return false;
@@ -114,8 +126,14 @@ export function canManage(viewer: Viewer, ownerId: string | null): boolean {
   return viewer.admin || (ownerId !== null && ownerId === viewer.id);
 }
 
-export function requireOwnerOrAdmin(viewer: Viewer, ownerId: string | null, refusal: string): void {
+/** The one shape of an ownership rule: the owner or an admin, else this refusal. */
+function requireOwnerOrAdmin(viewer: Viewer, ownerId: string | null, refusal: string): void {
   if (!canManage(viewer, ownerId)) throw forbidden(refusal);
+}
+
+/** A confirmation e-mail is asked for by its participant, or sent for her by an admin. */
+export function requireOwnConfirmation(viewer: Viewer, participantId: string): void {
+  requireOwnerOrAdmin(viewer, participantId, "You can only ask for your own confirmation.");
 }
 
 /**
@@ -134,8 +152,13 @@ export function requireSomeoneElse(viewer: Viewer, userId: string, refusal: stri
 }
 
 /** Comments are edited by their author only (not even an admin puts words in a member's mouth). */
-export function requireAuthor(viewer: Viewer, authorId: string): void {
-  if (viewer.id !== authorId) throw forbidden("Only the author can edit a comment.");
+export function requireAuthor(viewer: Viewer, comment: { userId: string }): void {
+  if (viewer.id !== comment.userId) throw forbidden("Only the author can edit a comment.");
+}
+
+/** Comments are deleted by their author and admins. */
+export function requireCommentRemover(viewer: Viewer, comment: { userId: string }): void {
+  requireOwnerOrAdmin(viewer, comment.userId, "Only the author or an admin can delete a comment.");
 }
 
 // ---- Events ---------------------------------------------------------------------------------
@@ -145,14 +168,46 @@ export function requireEventCreator(viewer: Viewer & { type: string }): void {
   if (viewer.type === "Standard" && !viewer.admin) throw forbidden("Standard members cannot create events.");
 }
 
-/** The guest list (names, e-mails, guests, the waitlist) is the creator's and the admins'. */
-export function requireEventManager(viewer: Viewer, event: { createdBy: string | null }): void {
-  requireOwnerOrAdmin(
-    viewer,
-    event.createdBy,
-    "Only the event's creator or an admin can see and change the guest list.",
-  );
+const EVENT_MANAGER_REFUSALS = {
+  edit: "Only the event's creator or an admin can edit it.",
+  delete: "Only the event's creator or an admin can delete it.",
+  announce: "Only the event's creator or an admin can send its announcement.",
+  guests: "Only the event's creator or an admin can see and change the guest list.",
+} as const;
+
+/**
+ * An event is managed by its creator and admins: edited, deleted, announced, and its guest list
+ * (names, e-mails, guests, the waitlist) seen and changed.
+ */
+export function requireEventManager(
+  viewer: Viewer,
+  event: { createdBy: string | null },
+  action: keyof typeof EVENT_MANAGER_REFUSALS,
+): void {
+  requireOwnerOrAdmin(viewer, event.createdBy, EVENT_MANAGER_REFUSALS[action]);
 }
+
+/** The event (the row of `events` in the query) has this member among its participants. */
+export const hasParticipant = (userId: string): SQL =>
+  exists(
+    sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId))})`,
+  );
+
+/** The member waits on the event's waitlist. */
+export const isWaiting = (userId: string): SQL =>
+  exists(
+    sql`(select 1 from ${eventWaitlist} where ${and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.userId, userId))})`,
+  );
+
+/** The event has an invitation for this member; `extra` narrows which (say, still valid). */
+export const hasInvitationFor = (userId: string, extra?: SQL): SQL =>
+  exists(
+    sql`(select 1 from ${eventInvitations} where ${and(
+      eq(eventInvitations.inviteeId, userId),
+      eq(eventInvitations.eventId, events.id),
+      extra,
+    )})`,
+  );
 
 /** The condition on `events` for the events a viewer may see (undefined: all of them). */
 export function visibleEvents(viewer: Viewer | null): SQL | undefined {
@@ -187,8 +242,6 @@ export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | n
   return row;
 }
 
-export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
-
 /**
  * A calendar feed's URL is its own credential (calendar applications send no cookies): the secret
  * names the member, and the feed shows only what she may see, as she would see it signed in.
@@ -204,6 +257,18 @@ export async function requireFeedOwner(
     .where(eq(calendarFeeds.tokenHash, hashToken(secret)));
   if (!row) throw notFound(FEED_NOT_FOUND);
   return row;
+}
+
+/**
+ * The cancelled events a calendar feed shows (so subscribed calendars remove them): those she was
+ * going to or waiting for and, when her feed lists every open event, the open ones. An invite-only
+ * event's cancellation reaches nobody else, as the event did not.
+ */
+export function feedCancellations(viewer: Viewer, includeOpen: boolean): SQL | undefined {
+  return or(
+    sql`${cancelledEvents.memberIds} @> array[${viewer.id}]::uuid[]`,
+    includeOpen ? eq(cancelledEvents.exclusivity, "open") : undefined,
+  );
 }
 
 // ---- Media ----------------------------------------------------------------------------------
@@ -236,6 +301,21 @@ export async function requireVisibleMedia(ctx: MemberContext, id: string): Promi
   return row;
 }
 
+const MEDIA_MANAGER_REFUSALS = {
+  change: "Only the uploader or an admin can change this item.",
+  retry: "Only the uploader or an admin can try this video again.",
+  delete: "Only the uploader or an admin can delete an item.",
+} as const;
+
+/** A media item is changed, converted again and deleted by its uploader and admins. */
+export function requireMediaManager(
+  viewer: Viewer,
+  item: { uploadedBy: string | null },
+  action: keyof typeof MEDIA_MANAGER_REFUSALS,
+): void {
+  requireOwnerOrAdmin(viewer, item.uploadedBy, MEDIA_MANAGER_REFUSALS[action]);
+}
+
 /** Media rows the member may delete: all visible, all hers (or she is an admin); all or nothing. */
 export async function requireManageableMedia(ctx: MemberContext, ids: string[]) {
   const rows = await ctx.db
@@ -243,8 +323,7 @@ export async function requireManageableMedia(ctx: MemberContext, ids: string[]) 
     .from(media)
     .where(and(inArray(media.id, ids), visibleMedia(ctx.user)));
   if (rows.length !== ids.length) throw notFound("Some of the selected media no longer exist.");
-  for (const row of rows)
-    requireOwnerOrAdmin(ctx.user, row.uploadedBy, "Only the uploader or an admin can delete an item.");
+  for (const row of rows) requireMediaManager(ctx.user, row, "delete");
   return rows;
 }
 

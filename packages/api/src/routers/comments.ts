@@ -3,15 +3,9 @@ import { and, desc, eq, inArray, sql } from "@club/db/orm";
 import { COMMENTS_PAGE_MAX, commentIdInput, commentInput, commentListInput, commentUpdateInput } from "@club/shared";
 import type { z } from "zod";
 import type { ApiContext } from "../context";
-import {
-  COMMENT_NOT_FOUND,
-  requireAuthor,
-  requireCommentable,
-  requireOwnerOrAdmin,
-  requireVisibleComment,
-} from "../domain/access";
+import { requireAuthor, requireCommentable, requireCommentRemover, requireVisibleComment } from "../domain/access";
 import { keyset } from "../domain/keyset";
-import { notFound } from "../errors";
+import { COMMENT_NOT_FOUND, notFound } from "../errors";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 /** An item's comments, newest first, a page at a time. */
@@ -91,7 +85,7 @@ export const commentsRouter = router({
   /** PUT /api/comments/{id}: the author only. */
   update: memberProcedure.input(commentUpdateInput).mutation(async ({ ctx, input }) => {
     const existing = await requireVisibleComment(ctx, input.id);
-    requireAuthor(ctx.user, existing.userId);
+    requireAuthor(ctx.user, existing);
     await ctx.db
       .update(comments)
       .set({ content: input.content, updatedAt: new Date() })
@@ -102,7 +96,7 @@ export const commentsRouter = router({
   /** DELETE /api/comments/{id}: the author or an admin. */
   delete: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
     const existing = await requireVisibleComment(ctx, input.id);
-    requireOwnerOrAdmin(ctx.user, existing.userId, "Only the author or an admin can delete a comment.");
+    requireCommentRemover(ctx.user, existing);
     await ctx.db.delete(comments).where(eq(comments.id, input.id));
     return { ok: true as const };
   }),

@@ -3,9 +3,8 @@ import { and, arrayOverlaps, desc, eq, exists, inArray, like, or, sql } from "@c
 import { mediaDeleteInput, mediaListInput, mediaUpdateInput } from "@club/shared";
 import { z } from "zod";
 import {
-  MEDIA_NOT_FOUND,
   requireManageableMedia,
-  requireOwnerOrAdmin,
+  requireMediaManager,
   requireVisibleEvent,
   requireVisibleMedia,
   visibleMedia,
@@ -14,7 +13,7 @@ import { escapeLike } from "../domain/like";
 import { deleteMediaObjects } from "../domain/media/create";
 import { mediaDto, mediaPages, selectMedia, toMediaDto } from "../domain/media/dto";
 import { retryTranscode } from "../domain/media/transcode";
-import { badRequest, notFound } from "../errors";
+import { badRequest, MEDIA_NOT_FOUND, notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
 
 const PAGE = 60;
@@ -39,7 +38,7 @@ async function tagsStartingWith(db: Queryable, prefix: string): Promise<string[]
 /** Shared by PUT /api/media/{id} and PUT /api/images/{id}. */
 export const updateMedia = memberProcedure.input(mediaUpdateInput).mutation(async ({ ctx, input }) => {
   const row = await requireVisibleMedia(ctx, input.id);
-  requireOwnerOrAdmin(ctx.user, row.uploadedBy, "Only the uploader or an admin can change this item.");
+  requireMediaManager(ctx.user, row, "change");
   if (input.associatedEventId) await requireVisibleEvent(ctx, input.associatedEventId);
   const changes = {
     ...(input.name !== undefined ? { name: input.name || null, title: input.name || null } : {}),
@@ -111,7 +110,7 @@ export const mediaRouter = router({
   /** A video whose playable version could not be made: its uploader or an admin asks for another try. */
   retryProcessing: memberProcedure.input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
     const row = await requireVisibleMedia(ctx, input.id);
-    requireOwnerOrAdmin(ctx.user, row.uploadedBy, "Only the uploader or an admin can try this video again.");
+    requireMediaManager(ctx.user, row, "retry");
     if (!(await retryTranscode(ctx.db, ctx.jobs, row.id))) {
       throw badRequest("This video is not waiting for another try: it is being converted, or it plays already.");
     }

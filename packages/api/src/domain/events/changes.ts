@@ -11,8 +11,7 @@ import {
 } from "@club/db";
 import { and, eq, ne } from "@club/db/orm";
 import { type EventChange, enqueueMail, eventCancelledMail, eventChangedMail } from "@club/mail";
-import { notFound } from "../../errors";
-import { EVENT_NOT_FOUND } from "../access";
+import { EVENT_NOT_FOUND, notFound } from "../../errors";
 import { eventInstants } from "./calendar";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";

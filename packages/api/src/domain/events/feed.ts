@@ -2,11 +2,10 @@ import { generateToken, hashToken } from "@club/auth";
 import { calendarFeeds, cancelledEvents, type Event, events, type Queryable } from "@club/db";
 import { and, asc, eq, gt, or, sql } from "@club/db/orm";
 import { createEvents, type EventAttributes } from "ics";
-import { type Viewer, visibleEvents } from "../access";
+import { feedCancellations, hasParticipant, type Viewer, visibleEvents } from "../access";
 import { RETENTION_DAYS } from "../retention";
 import { type CalendarEvent, eventUid, icsAttributes } from "./calendar";
 import { eventUrlOf } from "./mail-details";
-import { hasParticipant } from "./queries";
 
 /**
  * A member's private calendar feed (webcal://…/calendar/{secret}.ics): the events she joined and,
@@ -114,10 +113,7 @@ export async function feedEntries(db: Queryable, viewer: Viewer, includeOpen: bo
     .where(
       and(
         gt(cancelledEvents.cancelledAt, sql`now() - make_interval(days => ${RETENTION_DAYS.cancelledEvents}::int)`),
-        or(
-          sql`${cancelledEvents.memberIds} @> array[${viewer.id}]::uuid[]`,
-          includeOpen ? eq(cancelledEvents.exclusivity, "open") : undefined,
-        ),
+        feedCancellations(viewer, includeOpen),
       ),
     )
     .limit(MAX_EVENTS);

@@ -1,13 +1,5 @@
-import {
-  type Event,
-  eventInvitations,
-  eventParticipants,
-  events,
-  eventWaitlist,
-  type Queryable,
-  users,
-} from "@club/db";
-import { and, asc, eq, exists, type SQL, sql } from "@club/db/orm";
+import { type Event, eventParticipants, type Queryable, users } from "@club/db";
+import { asc, eq } from "@club/db/orm";
 import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
@@ -20,28 +12,6 @@ import {
   rsvpSummary,
   usesRsvp,
 } from "./rsvp";
-
-/** The event (the row of `events` in the query) has this member among its participants. */
-export const hasParticipant = (userId: string): SQL =>
-  exists(
-    sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId))})`,
-  );
-
-/** The member waits on the event's waitlist. */
-export const isWaiting = (userId: string): SQL =>
-  exists(
-    sql`(select 1 from ${eventWaitlist} where ${and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.userId, userId))})`,
-  );
-
-/** The event has an invitation for this member; `extra` narrows which (say, still valid). */
-export const hasInvitationFor = (userId: string, extra?: SQL): SQL =>
-  exists(
-    sql`(select 1 from ${eventInvitations} where ${and(
-      eq(eventInvitations.inviteeId, userId),
-      eq(eventInvitations.eventId, events.id),
-      extra,
-    )})`,
-  );
 
 export async function participantsOf(db: Queryable, eventId: string) {
   return db

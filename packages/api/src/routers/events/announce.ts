@@ -1,6 +1,6 @@
 import { sendEmailInput } from "@club/shared";
 import { z } from "zod";
-import { requireOwnerOrAdmin, requireVisibleEvent } from "../../domain/access";
+import { requireEventManager, requireVisibleEvent } from "../../domain/access";
 import { queueGroupMail } from "../../domain/recipients";
 import { memberProcedure } from "../../trpc";
 
@@ -10,7 +10,7 @@ export const eventAnnouncement = {
     .input(z.intersection(z.object({ eventId: z.uuid("Event not found") }), sendEmailInput))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
-      requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can send its announcement.");
+      requireEventManager(ctx.user, event, "announce");
       const queued = await queueGroupMail(ctx.db, ctx.jobs, input);
       return { message: "Email sent successfully.", queued };
     }),

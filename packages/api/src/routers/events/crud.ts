@@ -5,24 +5,19 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { z } from "zod";
 import {
-  EVENT_NOT_FOUND,
+  hasInvitationFor,
+  hasParticipant,
   requireEventCreator,
-  requireOwnerOrAdmin,
+  requireEventManager,
   requireVisibleEvent,
   visibleEvents,
 } from "../../domain/access";
 import { wallClockInstant } from "../../domain/events/calendar";
 import { deleteEvent, updateEvent } from "../../domain/events/changes";
-import {
-  hasInvitationFor,
-  hasParticipant,
-  loadEventDto,
-  toEventListItem,
-  withRsvpSummary,
-} from "../../domain/events/queries";
+import { loadEventDto, toEventListItem, withRsvpSummary } from "../../domain/events/queries";
 import { insertEvent } from "../../domain/events/slug";
 import { escapeLike } from "../../domain/like";
-import { badRequest } from "../../errors";
+import { badRequest, EVENT_NOT_FOUND } from "../../errors";
 import { memberProcedure } from "../../trpc";
 
 function normalizeOrThrow(input: z.output<typeof eventInput>, timeZone: string) {
@@ -110,7 +105,7 @@ export const eventCrud = {
   /** PUT /api/events/{id}: the creator or an admin; the slug stays, so shared links keep working. */
   update: memberProcedure.input(eventInput.extend({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
     const event = await requireVisibleEvent(ctx, input.id);
-    requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can edit it.");
+    requireEventManager(ctx.user, event, "edit");
     const values = normalizeOrThrow(input, ctx.config.timeZone);
     const row = await updateEvent(ctx, event.id, values, ctx.user.id);
     return loadEventDto(ctx, row);
@@ -130,7 +125,7 @@ export const eventCrud = {
     )
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
-      requireOwnerOrAdmin(ctx.user, event.createdBy, "Only the event's creator or an admin can delete it.");
+      requireEventManager(ctx.user, event, "delete");
       await deleteEvent(ctx, event.id, input.message || null, ctx.user.id);
       return { message: "Event deleted.", id: event.id };
     }),

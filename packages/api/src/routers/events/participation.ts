@@ -3,7 +3,7 @@ import { and, eq, inArray } from "@club/db/orm";
 import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { confirmationInput, eventRefInput, joinEventInput } from "@club/shared";
 import { z } from "zod";
-import { requireEventManager, requireOwnerOrAdmin, requireVisibleEvent } from "../../domain/access";
+import { requireEventManager, requireOwnConfirmation, requireVisibleEvent } from "../../domain/access";
 import { eventMailDetails, icsAttachment } from "../../domain/events/mail-details";
 import { participantsOf } from "../../domain/events/queries";
 import { addParticipants, attendeesOf, joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
@@ -52,7 +52,7 @@ export const eventParticipation = {
   /** Participants with their guests and e-mail, and the waitlist in order: the creator and admins. */
   attendees: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
     const event = await requireVisibleEvent(ctx, input.id);
-    requireEventManager(ctx.user, event);
+    requireEventManager(ctx.user, event, "guests");
     // The event as stored: the path may have named it in another case (the CSV's file name).
     return { event: { id: event.id, slug: event.slug }, ...(await attendeesOf(ctx.db, event.id)) };
   }),
@@ -62,7 +62,7 @@ export const eventParticipation = {
     .input(z.object({ eventId: z.uuid("Event not found"), userId: z.uuid("Unknown member.") }))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
-      requireEventManager(ctx.user, event);
+      requireEventManager(ctx.user, event, "guests");
       await moveFromWaitlist(ctx, event.id, input.userId);
       return { message: "Moved from the waitlist to the participants.", ...(await attendeesOf(ctx.db, event.id)) };
     }),
@@ -72,7 +72,7 @@ export const eventParticipation = {
    * file, to a participant. A member asks for her own; an admin may send anyone's.
    */
   sendConfirmation: memberProcedure.input(confirmationInput).mutation(async ({ ctx, input }) => {
-    requireOwnerOrAdmin(ctx.user, input.userId, "You can only ask for your own confirmation.");
+    requireOwnConfirmation(ctx.user, input.userId);
     const event = await requireVisibleEvent(ctx, input.eventId);
     const [participant] = await ctx.db
       .select({ name: users.name, email: users.email })

@@ -1,0 +1,42 @@
+/**
+ * The import graph's rules (`pnpm lint` runs them): no cycles; packages never import an app; the
+ * web app takes from the API package its types only. See docs/where-code-goes.md.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "An import cycle: two modules that need each other belong together, or a third one is missing.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "packages-not-to-apps",
+      severity: "error",
+      comment:
+        "Packages are used by the apps, never the other way round (a package's test may start the server to test against it).",
+      from: { path: "^packages/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^apps/" },
+    },
+    {
+      name: "web-takes-api-types-only",
+      severity: "error",
+      comment: "The browser gets the API's types, never its server code.",
+      from: { path: "^apps/web/" },
+      to: { path: "^packages/(api|db|auth|storage|mail|jobs)/", dependencyTypesNot: ["type-only"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist|coverage)/|\\.gen\\.ts$" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+  },
+};
