@@ -161,3 +161,11 @@ describe("an upload whose multipart body is cut short or malformed", () => {
     }
   });
 });
+
+describe("a NUL character in the event of an event's download-all link", () => {
+  it("is refused with the field named (400), as on the event's other URLs", async () => {
+    const res = await request(h, "GET", "/api/events/a%00b/media.zip", undefined, ada);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatch(/contains an invisible NUL character/);
+  });
+});
