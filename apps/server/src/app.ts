@@ -7,7 +7,7 @@ import { JobQueue } from "@club/jobs";
 import { createCaptureTransport, createSmtpTransport } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import fastifyCompress from "@fastify/compress";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
@@ -43,6 +43,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): unknown };
   /** Answer `club` on this machine through a socket in DATA_DIR (the embedded database's server does). */
   operatorSocket?: boolean;
+  /** Told every route as it is added (the fuzz test checks its table against them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module "fastify" {
@@ -89,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: () => randomUUID(),
     requestIdHeader: config.trustProxy ? "x-request-id" : false,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });
