@@ -281,8 +281,23 @@ export const procedureRows: ProcedureRow[] = [
   { path: "events.choices", input: () => ({ withMedia: true }), expect: MEMBERS },
   { path: "events.get", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
   { path: "events.get", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
-  { path: "events.create", input: () => ({ title: "Supper" }), expect: CREATORS },
-  { path: "events.update", on: "open", input: (c) => ({ id: c.open, title: "Renamed" }), expect: OWNER_OR_ADMIN },
+  {
+    path: "events.create",
+    input: () => ({
+      title: "Supper",
+      event_date: "2027-03-01",
+      start_time: "19:00",
+      end_time: "22:00",
+      rsvp_deadline: "2027-02-28T18:00",
+    }),
+    expect: CREATORS,
+  },
+  {
+    path: "events.update",
+    on: "open",
+    input: (c) => ({ id: c.open, title: "Renamed", event_date: "2027-03-02", start_time: "18:30" }),
+    expect: OWNER_OR_ADMIN,
+  },
   {
     path: "events.update",
     on: "invite-only",
