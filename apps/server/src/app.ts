@@ -7,7 +7,7 @@ import { JobQueue } from "@club/jobs";
 import { createCaptureTransport, createSmtpTransport } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import fastifyCompress from "@fastify/compress";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { keepDataPrivate, narrowTree } from "./data-dir";
@@ -46,6 +46,8 @@ export interface BuildOptions {
   operatorSocket?: boolean;
   /** The media store the app uses, made from the configured one (tests put a failing store around it). */
   wrapStore?: (store: MediaStore) => MediaStore;
+  /** Told every route as it is added (the fuzz test checks its table against them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module "fastify" {
@@ -92,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: () => randomUUID(),
     requestIdHeader: config.trustProxy ? "x-request-id" : false,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });

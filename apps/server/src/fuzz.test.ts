@@ -1,71 +1,123 @@
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { appRouter, createInvitationCode } from "@club/api";
+import { type Cell, type Fixture, freshCell, procedureRows } from "@club/api/testing";
+import { createSession, SESSION_COOKIE } from "@club/auth";
+import { comments, events, media, sessions } from "@club/db";
+import { eq, ne } from "@club/db/orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, login, ORIGIN, request, startApp, testPhoto, uploadVia } from "./test/harness";
+import type { InjectOptions } from "fastify";
+import superjson from "superjson";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type Harness, ORIGIN, startApp, testPhoto, uploadVia } from "./test/harness";
+import { resumableDir } from "./uploads/resumable";
 
 /**
- * Generated requests against every REST route, as a visitor, a member and an admin: whatever the
- * path, query, body or content type, the answer is never a 5xx. FUZZ_RUNS sets the number of
- * requests per route (CI runs a few dozen; by hand, `FUZZ_RUNS=2000 pnpm --filter @club/server
- * exec vitest run src/fuzz.test.ts`).
+ * Generated requests against every REST route and every tRPC procedure, as a visitor, a member and
+ * an admin: whatever the path, query, headers or body, the answer is never a 5xx. Each request
+ * starts from a valid one (fresh rows, so it gets past validation into the code behind) with one
+ * part spoiled, or is anything at all.
+ *
+ * The routes are the app's own (Fastify tells each as it is added) and the procedures the router's
+ * own: one added without a line here fails the first tests, by name.
+ *
+ * FUZZ_RUNS sets the number of requests per route and per procedure (the default keeps the file
+ * near a minute on a 2-core CI machine; by hand, `FUZZ_RUNS=500 pnpm --filter @club/server exec
+ * vitest run src/fuzz.test.ts`). The last line it prints (routes, procedures, requests, 5xx) is
+ * read by CI.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+/** Each route's or procedure's runs, with room for a slow machine (and for FUZZ_RUNS raised). */
+const TIMEOUT = 20_000 + RUNS * 500;
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Known = { event: string; media: string; comment: string; user: string };
 /**
- * Every route of the spec's REST surface, with what its `:id` names and a valid body. Requests
- * start from the valid body and spoil one field, so they get past validation into the code behind.
+ * What Fastify registers that is not a REST route of ours, and why:
+ * - HEAD of a path that also has GET: Fastify adds it for every GET (same handler, no body);
+ *   a HEAD route of its own (tus's `HEAD /uploads/:id`) is fuzzed.
+ * - every method of `/trpc/:path`: tRPC's endpoint, fuzzed procedure by procedure below.
+ * - `/index.html`: a file of the web build (@fastify/static); other page paths are the SPA's
+ *   not-found handler, not routes.
  */
-const routes: [Method, string, keyof Known | null, (k: Known) => Record<string, unknown>][] = [
-  ["GET", "/auth-status", null, () => ({})],
-  ["POST", "/login", null, () => ({ email: "ada@club.test", password: "password1" })],
-  ["POST", "/logout", null, () => ({})],
-  ["GET", "/user-details", null, () => ({})],
-  ["POST", "/update-user", null, () => ({ name: "Ada", type: "Founding", admin: false })],
-  ["POST", "/update-password", null, () => ({ oldPassword: "password1", newPassword: "password1" })],
-  ["GET", "/api/register/validate-token/:id", null, () => ({})],
-  ["POST", "/api/register", null, () => ({ token: "t", password: "password1", name: "N", type: "Standard" })],
-  ["POST", "/forgot-password", null, () => ({ email: "ada@club.test" })],
-  ["POST", "/reset-password", null, () => ({ token: "t", newPassword: "password1" })],
-  ["POST", "/api/validate-code", null, () => ({ code: "FUZZ-CODE-0001" })],
-  [
-    "POST",
-    "/request",
-    null,
-    () => ({
-      invitationCode: "FUZZ-CODE-0001",
-      full_name: "Fay",
-      email: "fay@club.test",
-      phone: "1-5551234567",
-      reason: "r",
-      interests: ["Travel"],
-      availability: "Weekends",
+const isExcluded = (method: string, url: string, all: Set<string>) =>
+  (method === "HEAD" && all.has(`GET ${url}`)) || url === "/trpc/:path" || url === "/index.html";
+
+type Who = 0 | 1 | 2;
+const WHO = ["visitor", "member", "admin"] as const;
+
+interface RouteCase {
+  /** The path's parameter (`:id`, `*`…) in a valid request; none when the route has none. */
+  param?: (c: Cell) => string | Promise<string>;
+  /** A valid JSON body, or a multipart upload. */
+  body?: (c: Cell) => unknown;
+  multipart?: { field: string; fields?: (c: Cell) => Record<string, string> };
+  /** Headers a valid request carries (the tus protocol's). */
+  headers?: (c: Cell) => Record<string, string>;
+}
+
+let h: Harness;
+let fx: Fixture;
+let callers: [null, { id: string; name: string }, { id: string; name: string }];
+/** A stored photo (its item, and its object key under /media/), in an event of its own. */
+let stored: { item: string; key: string; event: string };
+/** A small valid photo, for uploads. */
+let photoBytes: Buffer;
+
+/** A valid input of a procedure, made on the cell's rows (the procedure table's first row for it). */
+async function inputOf(path: string, c: Cell, on?: string): Promise<Record<string, unknown>> {
+  const row = procedureRows.find((r) => r.path === path && (on === undefined || r.on === on));
+  if (!row) throw new Error(`no row for ${path}${on ? ` (${on})` : ""} in the procedure table`);
+  return (await row.input(c)) as Record<string, unknown>;
+}
+
+const event = (c: Cell) => c.open;
+const mediaItem = (c: Cell) => c.openMedia;
+const comment = (c: Cell) => c.openComment;
+const victim = (c: Cell) => c.people.victim.id;
+
+/** Every REST route, `METHOD /path` as registered, with a valid request. */
+const routes: Record<string, RouteCase> = {
+  "GET /healthz": {},
+  "GET /readyz": {},
+  "GET /metrics": {},
+  "GET /auth-status": {},
+  "POST /login": { body: () => ({ email: "login@club.test", password: "password1" }) },
+  "POST /logout": {},
+  "GET /user-details": {},
+  "POST /update-user": { body: (c) => ({ name: c.me?.name ?? "Visitor", type: "Founding", admin: false }) },
+  "POST /update-password": { body: () => ({ oldPassword: "password1", newPassword: "password1" }) },
+  "POST /api/validate-code": { body: async (c) => ({ code: (await createInvitationCode(c.db)).code }) },
+  "POST /request": {
+    body: async (c) => ({
+      ...(await inputOf("applications.submit", c)),
       membershipType: "Travel Host",
       propertyAddress: "1 Lane",
       propertyType: "House",
       propertyDescription: "d",
       propertyAvailability: "Seasonal",
     }),
-  ],
-  ["GET", "/api/applications", null, () => ({})],
-  ["PATCH", "/api/applications/:id/status", "event", () => ({ accepted: true })],
-  ["GET", "/api/users", null, () => ({})],
-  ["PUT", "/api/users/:id/privilege", "user", () => ({ type: "Standard" })],
-  ["PUT", "/api/users/:id/reset-password-to-temp", "user", () => ({ password: "x" })],
-  ["PUT", "/api/users/:id/testing-team", "user", () => ({ testingTeam: true })],
-  ["GET", "/api/admin/get-members", null, () => ({})],
-  [
-    "POST",
-    "/api/admin/send-email",
-    null,
-    (k) => ({ subject: "S", body: "<p>B</p>", recipientGroup: "selected", selectedMemberIds: [k.user] }),
-  ],
-  ["GET", "/api/events", null, () => ({})],
-  [
-    "POST",
-    "/api/events",
-    null,
-    () => ({
+  },
+  "GET /api/applications": {},
+  "PATCH /api/applications/:id/status": {
+    param: async (c) => String((await inputOf("applications.setStatus", c)).id),
+    body: () => ({ accepted: true }),
+  },
+  "GET /api/register/validate-token/:token": {
+    param: async (c) => String((await inputOf("registration.validateToken", c)).token),
+  },
+  "POST /api/register": { body: (c) => inputOf("registration.register", c) },
+  "POST /forgot-password": { body: () => ({ email: "victim@club.test" }) },
+  "POST /reset-password": { body: (c) => inputOf("passwordReset.reset", c) },
+  "GET /api/users": {},
+  "PUT /api/users/:user_id/privilege": { param: victim, body: () => ({ type: "Standard" }) },
+  "PUT /api/users/:user_id/reset-password-to-temp": { param: victim, body: () => ({ password: "x" }) },
+  "PUT /api/users/:user_id/testing-team": { param: victim, body: () => ({ testingTeam: true }) },
+  "GET /api/admin/get-members": {},
+  "POST /api/admin/send-email": {
+    body: (c) => ({ subject: "S", body: "<p>B</p>", recipientGroup: "selected", selectedMemberIds: [victim(c)] }),
+  },
+  "GET /api/events": {},
+  "POST /api/events": {
+    body: () => ({
       title: "T",
       type: "golf",
       exclusivity: "open",
@@ -75,60 +127,156 @@ const routes: [Method, string, keyof Known | null, (k: Known) => Record<string, 
       guests_per_member: 1,
       rsvp_deadline: "2027-01-01T18:00",
     }),
-  ],
-  ["GET", "/api/events/:id", "event", () => ({})],
-  ["GET", "/api/events/:id/attendees", "event", () => ({})],
-  ["GET", "/calendar/:id", null, () => ({})],
-  ["GET", "/api/events/:id/attendees.csv", "event", () => ({})],
-  ["GET", "/api/events/:id/media.zip", "event", () => ({})],
-  [
-    "PUT",
-    "/api/events/:id",
-    "event",
-    () => ({ title: "T", date: "2027-01-02", end_time: "22:00", is_physical: false, virtual_link: "https://x.test" }),
-  ],
-  ["DELETE", "/api/events/:id", "event", () => ({})],
-  ["POST", "/api/events/:id/join", "event", () => ({ guests: 0 })],
-  ["DELETE", "/api/events/:id/leave", "event", () => ({})],
-  ["POST", "/api/events/send-confirmation", null, (k) => ({ eventId: k.event, userId: k.user })],
-  ["POST", "/api/events/invite", null, (k) => ({ eventId: k.event, eventTitle: "T", userIds: [k.user] })],
-  ["GET", "/api/events/invite/:id", null, () => ({})],
-  ["GET", "/api/media", null, () => ({})],
-  ["PUT", "/api/media/:id", "media", (k) => ({ description: "d", tags: ["a"], name: "n", associatedEventId: k.event })],
-  ["POST", "/api/delete-media", null, (k) => ({ media: [k.media] })],
-  ["GET", "/api/images/event/:id", "event", () => ({})],
-  ["PUT", "/api/images/:id", "media", (k) => ({ description: "d", associated_event_id: k.event })],
-  ["GET", "/api/images/:id", null, () => ({})],
-  ["GET", "/api/comments", null, () => ({})],
-  ["POST", "/api/comments", null, (k) => ({ content: "c", commentableId: k.media })],
-  ["PUT", "/api/comments/:id", "comment", () => ({ content: "c" })],
-  ["DELETE", "/api/comments/:id", "comment", () => ({})],
-  ["POST", "/api/comments/:id/like", "comment", () => ({})],
-  ["DELETE", "/api/comments/:id/unlike", "comment", () => ({})],
-  ["POST", "/upload-media", null, () => ({})],
-  ["POST", "/upload-image", null, () => ({})],
-  ["GET", "/media/:id", null, () => ({})],
-];
+  },
+  "GET /api/events/:id": { param: event },
+  "PUT /api/events/:id": {
+    param: event,
+    body: () => ({
+      title: "T",
+      date: "2027-01-02",
+      end_time: "22:00",
+      is_physical: false,
+      virtual_link: "https://x.test",
+    }),
+  },
+  "DELETE /api/events/:id": { param: event },
+  "POST /api/events/:id/join": { param: event, body: () => ({ guests: 0 }) },
+  "GET /api/events/:id/attendees": { param: event },
+  "GET /api/events/:id/attendees.csv": { param: event },
+  // The cells' media rows have no stored files: the zip is of an event with a stored photo.
+  // (A row whose file is missing hangs the download; reported to the zip-stream work, not fuzzed here.)
+  "GET /api/events/:id/media.zip": { param: () => stored.event },
+  "DELETE /api/events/:id/leave": { param: event },
+  "GET /calendar/:file": {
+    param: async (c) => `${(await inputOf("calendarFeed.feed", c, "a member's secret")).secret}.ics`,
+  },
+  "POST /api/events/send-confirmation": { body: (c) => inputOf("events.sendConfirmation", c) },
+  "POST /api/events/invite": { body: (c) => ({ eventId: c.open, eventTitle: "T", userIds: [victim(c)] }) },
+  "GET /api/events/invite/:token": { param: async (c) => String((await inputOf("events.acceptInvite", c)).token) },
+  "GET /api/media": {},
+  "PUT /api/media/:id": {
+    param: mediaItem,
+    body: (c) => ({ description: "d", tags: ["a"], name: "n", associatedEventId: c.open }),
+  },
+  "POST /api/delete-media": { body: (c) => ({ media: [c.openMedia] }) },
+  "GET /api/images/event/:eventId": { param: event },
+  "PUT /api/images/:id": { param: mediaItem, body: (c) => ({ description: "d", associated_event_id: c.open }) },
+  "GET /api/images/:title": { param: () => "Photo of the day" },
+  "GET /api/comments": {},
+  "POST /api/comments": { body: (c) => ({ content: "c", commentableId: c.openMedia }) },
+  "PUT /api/comments/:id": { param: comment, body: () => ({ content: "c" }) },
+  "DELETE /api/comments/:id": { param: comment },
+  "POST /api/comments/:id/like": { param: comment },
+  "DELETE /api/comments/:id/unlike": { param: comment },
+  "POST /upload-media": { multipart: { field: "media", fields: (c) => ({ associated_event_id: c.open }) } },
+  "POST /upload-image": { multipart: { field: "image", fields: (c) => ({ event_id: c.open }) } },
+  "POST /uploads": {
+    headers: (c) => ({
+      "tus-resumable": "1.0.0",
+      "upload-length": "1000",
+      "upload-metadata": `filename ${b64("f.png")},eventId ${b64(c.open)}`,
+    }),
+  },
+  "HEAD /uploads/:id": { param: (c) => newUpload(c), headers: () => ({ "tus-resumable": "1.0.0" }) },
+  "PATCH /uploads/:id": {
+    param: (c) => newUpload(c),
+    headers: () => ({
+      "tus-resumable": "1.0.0",
+      "upload-offset": "0",
+      "content-type": "application/offset+octet-stream",
+    }),
+  },
+  "DELETE /uploads/:id": { param: (c) => newUpload(c), headers: () => ({ "tus-resumable": "1.0.0" }) },
+  "GET /media/*": { param: () => stored.key },
+};
 
-let h: Harness;
-let cookies: (string | undefined)[];
-let known: Known;
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+/**
+ * A resumable upload the member has begun (nothing sent yet): its id. The earlier requests' ones
+ * are removed first: a member may keep only 20 unfinished, and each request needs just its own.
+ */
+async function newUpload(c: Cell): Promise<string> {
+  const waiting = resumableDir(h.app.dataDir);
+  for (const name of existsSync(waiting) ? readdirSync(waiting) : []) rmSync(join(waiting, name), { force: true });
+  const res = await h.app.inject({
+    method: "POST",
+    url: "/uploads",
+    headers: { origin: ORIGIN, cookie: (await sessionOf(1))!, ...routes["POST /uploads"]!.headers!(c) },
+  });
+  if (res.statusCode !== 201) throw new Error(`the fuzzer's own upload failed: ${res.statusCode} ${res.body}`);
+  return res.headers.location!.split("/").pop()!;
+}
 
 beforeAll(async () => {
   h = await startApp({ maxUploadBytes: 64 * 1024 });
-  await addUser(h, { email: "ada@club.test", name: "Ada", type: "Founding" });
-  await addUser(h, { email: "root@club.test", name: "Root", admin: true });
-  const bea = await addUser(h, { email: "bea@club.test", name: "Bea" });
-  const ada = await login(h, "ada@club.test");
-  cookies = [undefined, ada, await login(h, "root@club.test")];
-  const event = (await request(h, "POST", "/api/events", { title: "Fuzz" }, ada)).json().id;
-  const item = await uploadVia(h, { cookie: ada, filename: "f.png", data: await testPhoto() });
-  const comment = await request(h, "POST", "/api/comments", { content: "c", commentableId: event }, ada);
-  known = { event, media: item.json().id, comment: comment.json().id, user: bea.id };
-});
-afterAll(() => h.close());
+  const user = (email: string, extra: Omit<Parameters<typeof addUser>[1], "email"> = {}) =>
+    addUser(h, { email, name: email.split("@")[0]!, ...extra });
+  // The member owns every cell's rows, so what only an owner may do is fuzzed past its check.
+  const owner = await user("owner@club.test", { type: "Founding" });
+  const admin = await user("admin@club.test", { admin: true });
+  const people = {
+    owner,
+    other: await user("other@club.test", { type: "Travel Host" }),
+    founding: await user("founding@club.test", { type: "Founding" }),
+    victim: await user("victim@club.test"),
+  };
+  await user("login@club.test");
+  fx = { db: h.db.db, jobs: h.app.jobs, people };
+  callers = [null, owner, admin];
 
-/** Text that has broken servers: NUL, lone surrogates, huge, numeric-looking, path tricks. */
+  photoBytes = await testPhoto();
+  const cookie = await sessionOf(1);
+  const created = await h.app.inject({
+    method: "POST",
+    url: "/api/events",
+    headers: { origin: ORIGIN, cookie: cookie! },
+    payload: { title: "Photos" },
+  });
+  const open: string = created.json().id;
+  const photo = await uploadVia(h, {
+    cookie,
+    filename: "f.png",
+    data: photoBytes,
+    fields: { associated_event_id: open },
+  });
+  const url: string = photo.json().url;
+  stored = {
+    item: photo.json().id,
+    key: url.slice(url.indexOf("/media/") + "/media/".length),
+    event: open,
+  };
+  if (created.statusCode !== 200 || photo.statusCode !== 200)
+    throw new Error("the fuzzer's own event and photo failed");
+});
+afterAll(() => h?.close());
+
+/**
+ * Each route's and procedure's rows go with it: lists stay the size one route's runs make (the
+ * events list is every event; thousands of cells would make each call slow), and sessions do not pile up.
+ */
+afterEach(async () => {
+  const { db } = h.db;
+  await db.delete(comments);
+  await db.delete(media).where(ne(media.id, stored.item));
+  await db.delete(events).where(ne(events.id, stored.event));
+  await db.delete(sessions);
+});
+
+/**
+ * A fresh session for each request: a request that signs out, changes the password or resets it
+ * ends only its own.
+ */
+async function sessionOf(who: Who): Promise<string | undefined> {
+  const user = callers[who];
+  if (!user) return undefined;
+  return `${SESSION_COOKIE}=${(await createSession(h.db.db, user.id)).token}`;
+}
+
+/**
+ * Text that has broken servers: NUL, lone surrogates, huge, numeric-looking, letters that change
+ * length or turn ASCII when their case changes, path tricks, impossible dates.
+ */
 const nasty = fc.oneof(
   fc.constantFrom(
     "\u0000",
@@ -140,7 +288,23 @@ const nasty = fc.oneof(
     "%00",
     "%E0%A4%A",
     "..%2F..%2Fetc%2Fpasswd",
+    "../../etc/passwd",
     "1e309",
+    "-0",
+    "NaN",
+    "\u212a",
+    "\u0130stanbul",
+    "stra\u00dfe",
+    "\ufb03",
+    "2026-02-30",
+    "2027-13-01",
+    "2027-01-02T25:00",
+    "24:00",
+    "99:99",
+    "0000-01-01",
+    "275760-09-13",
+    "__proto__",
+    "constructor",
   ),
   fc.string({ unit: "binary", maxLength: 60 }),
   fc.string({ maxLength: 60 }),
@@ -148,52 +312,194 @@ const nasty = fc.oneof(
 const hostile = fc.oneof(
   nasty,
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(-1, 0, 1e308, true, false, null, [], {}, ["\u0000"], [null]),
+  fc.constantFrom(-1, 0, 0.5, 2 ** 53, -(2 ** 31) - 1, 1e308, true, false, null, [], {}, ["\u0000"], [null]),
   fc.array(fc.oneof(fc.uuid(), nasty), { maxLength: 4 }),
 );
 
-/** A path segment: the right kind of id mostly, otherwise an id of nothing or hostile text. */
-const segment = (kind: keyof Known | null) =>
-  fc.oneof(
-    { weight: kind ? 3 : 0, arbitrary: fc.constant(null).map(() => (kind ? known[kind] : "")) },
-    { weight: 1, arbitrary: fc.uuid() },
-    { weight: 2, arbitrary: nasty },
-  );
+/**
+ * A path parameter: the valid one mostly; or the event it names by a slug, as given or in another
+ * case (upper case, or `k` as the Kelvin sign, which lowercases to `k`); or an id of nothing or
+ * hostile text.
+ */
+const paramChoice = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({ kind: "valid" as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("slug" as const), fold: fc.constantFrom("none", "upper", "kelvin") }),
+  },
+  { weight: 1, arbitrary: fc.uuid().map((value) => ({ kind: "text" as const, value })) },
+  { weight: 2, arbitrary: nasty.map((value) => ({ kind: "text" as const, value })) },
+);
+type ParamChoice = typeof paramChoice extends fc.Arbitrary<infer T> ? T : never;
+
+async function resolveParam(pick: ParamChoice, valid: string, c: Cell): Promise<string> {
+  if (pick.kind === "text") return pick.value;
+  if (pick.kind === "valid") return valid;
+  let value = valid;
+  if (valid === c.open || valid === c.private) {
+    // The cell's event gets a slug with a letter that has a look-alike (cells' slugs have none).
+    value = `kick-off-${valid.slice(0, 8)}`;
+    await c.db.update(events).set({ slug: value }).where(eq(events.id, valid));
+  }
+  return pick.fold === "upper" ? value.toUpperCase() : pick.fold === "kelvin" ? value.replace(/k/g, "\u212a") : value;
+}
 
 /** A URL-encoded segment; raw escapes (`%00`, a cut-off `%E0`) are kept as they are. */
 const pathSegment = (text: string) =>
   text.startsWith("%") ? text : encodeURIComponent(text.replace(LONE_SURROGATE, "\ufffd"));
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/** A body: the valid one with one field spoiled, or fields dropped, or anything at all. */
-const body = (valid: () => Record<string, unknown>) =>
-  fc.oneof(
-    {
-      weight: 5,
-      arbitrary: fc.tuple(fc.nat(), hostile).map(([i, value]) => {
-        const base = valid();
-        const keys = [...Object.keys(base), "unexpected"];
-        return { payload: JSON.stringify({ ...base, [keys[i % keys.length]!]: value }), type: "application/json" };
-      }),
-    },
-    {
-      weight: 1,
-      arbitrary: fc.nat().map((mask) => {
-        const base = valid();
-        const kept = Object.entries(base).filter((_, i) => (mask >> i) & 1);
-        return { payload: JSON.stringify(Object.fromEntries(kept)), type: "application/json" };
-      }),
-    },
-    {
-      weight: 1,
-      arbitrary: fc
-        .jsonValue({ maxDepth: 4 })
-        .map((v) => ({ payload: JSON.stringify(v) ?? "null", type: "application/json" })),
-    },
+/** Every place in a value one could spoil: the value itself, and each field and item, however deep. */
+function placesIn(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  const places = [at];
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) places.push(...placesIn(v, [...at, i]));
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) places.push(...placesIn(v, [...at, k]));
+    places.push([...at, "unexpected"]);
+  }
+  return places;
+}
+
+function replaced(value: unknown, at: (string | number)[], by: unknown): unknown {
+  if (at.length === 0) return by;
+  const [head, ...rest] = at;
+  const base = (Array.isArray(value) ? [...value] : value && typeof value === "object" ? { ...value } : {}) as Record<
+    string | number,
+    unknown
+  >;
+  base[head!] = replaced(base[head!], rest, by);
+  return base;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/;
+const TIME_LIKE = /^\d{2}:\d{2}$/;
+/**
+ * A date or a time, often at or past an edge: months 0 and 13, February and 30-day months, days
+ * 0 and 29–32 (so 2026-02-30 and 2027-04-31 as well as 2028-02-29); hours to 25, minutes to 61.
+ */
+const edgeOr = (edges: number[], min: number, max: number) =>
+  fc.oneof(fc.constantFrom(...edges), fc.integer({ min, max }));
+const dateShaped = fc
+  .tuple(
+    edgeOr([2026, 2027, 2028, 2100], 1999, 2100),
+    edgeOr([0, 2, 4, 12, 13], 1, 12),
+    edgeOr([0, 29, 30, 31, 32], 1, 28),
+  )
+  .map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`);
+const timeShaped = fc
+  .tuple(edgeOr([0, 23, 24, 25], 0, 23), edgeOr([0, 59, 60, 61], 0, 59))
+  .map(([hour, minute]) => `${pad(hour)}:${pad(minute)}`);
+
+function valueAt(value: unknown, at: (string | number)[]): unknown {
+  return at.reduce<unknown>(
+    (v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined),
+    value,
+  );
+}
+
+/** How a valid value is spoiled: in one place, by dropping fields, or replaced by anything at all. */
+const spoiling = fc.oneof(
+  { weight: 1, arbitrary: fc.constant({ kind: "valid" as const }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("one" as const),
+      place: fc.nat(),
+      value: hostile,
+      /** Half the time a date or time (when there is one) is spoiled as one: impossible days, months, hours. */
+      shaped: fc.boolean(),
+      date: dateShaped,
+      time: timeShaped,
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("drop" as const), mask: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("any" as const), value: fc.jsonValue({ maxDepth: 4 }) }) },
+);
+type Spoiling = typeof spoiling extends fc.Arbitrary<infer T> ? T : never;
+
+function spoil(valid: unknown, how: Spoiling): unknown {
+  switch (how.kind) {
+    case "valid":
+      return valid;
+    case "one": {
+      const all = placesIn(valid);
+      const shaped = all.filter((at) => {
+        const was = valueAt(valid, at);
+        return typeof was === "string" && (DATE_LIKE.test(was) || TIME_LIKE.test(was));
+      });
+      const places = how.shaped && shaped.length > 0 ? shaped : all;
+      const place = places[how.place % places.length]!;
+      const was = valueAt(valid, place);
+      const value = !how.shaped
+        ? how.value
+        : typeof was === "string" && DATE_LIKE.test(was)
+          ? was.length > 10
+            ? `${how.date}T${how.time}`
+            : how.date
+          : typeof was === "string" && TIME_LIKE.test(was)
+            ? how.time
+            : how.value;
+      return replaced(valid, place, value);
+    }
+    case "drop":
+      return valid && typeof valid === "object" && !Array.isArray(valid)
+        ? Object.fromEntries(Object.entries(valid).filter((_, i) => (how.mask >> i) & 1))
+        : undefined;
+    case "any":
+      return how.value;
+  }
+}
+
+let sent = 0;
+const fiveHundreds: string[] = [];
+/** Sends one request; a 5xx is recorded and fails the run. */
+async function send(target: string, request: InjectOptions, describeIt: () => string): Promise<void> {
+  const res = await h.app.inject(request);
+  sent++;
+  // A tRPC batch of one answers with that call's status; its body says INTERNAL_SERVER_ERROR too.
+  // ("GET /path" is a route, "events.get" a procedure.)
+  const isProcedure = !target.includes(" ");
+  const failed = res.statusCode >= 500 || (isProcedure && res.body.includes('"INTERNAL_SERVER_ERROR"'));
+  if (!failed) return;
+  const line = `${target} → ${res.statusCode} ${res.body.slice(0, 300)} | ${describeIt()}`;
+  fiveHundreds.push(line);
+  expect.fail(line);
+}
+
+describe("coverage", () => {
+  it("lists every REST route of the app, and only those", () => {
+    const all = new Set(h.routes.map((r) => `${r.method} ${r.url}`));
+    const rest = [...all].filter((key) => {
+      const [method, url] = key.split(" ") as [string, string];
+      return !isExcluded(method, url, all);
+    });
+    const missing = rest.filter((key) => !(key in routes));
+    const stale = Object.keys(routes).filter((key) => !rest.includes(key));
+    expect(missing, `routes the fuzzer's table does not list (add them to \`routes\`): ${missing.join(", ")}`).toEqual(
+      [],
+    );
+    expect(stale, `routes in the fuzzer's table the app no longer has: ${stale.join(", ")}`).toEqual([]);
+  });
+
+  it("has a valid input for every tRPC procedure", () => {
+    const procedures = Object.keys(appRouter._def.procedures);
+    const missing = procedures.filter((p) => !procedureRows.some((r) => r.path === p));
+    expect(missing, `procedures without a row in the procedure table (packages/api): ${missing.join(", ")}`).toEqual(
+      [],
+    );
+  });
+});
+
+describe("generated REST requests", () => {
+  /** A body: the valid one spoiled, or bytes of any content type. */
+  const body = fc.oneof(
+    { weight: 5, arbitrary: spoiling.map((how) => ({ how })) },
     {
       weight: 1,
       arbitrary: fc.record({
-        payload: fc.string({ unit: "binary", maxLength: 300 }),
+        raw: fc.string({ unit: "binary", maxLength: 300 }),
         type: fc.constantFrom(
           "application/json",
           "text/plain",
@@ -201,50 +507,226 @@ const body = (valid: () => Record<string, unknown>) =>
           "multipart/form-data; boundary=F",
           "multipart/form-data",
           "application/octet-stream",
+          "application/offset+octet-stream",
           "",
         ),
       }),
     },
   );
+  const query = fc.dictionary(
+    fc.constantFrom("tag", "eventId", "commentableId", "search", "sort", "cursor", "offset", "download", "x"),
+    fc.oneof(nasty, fc.uuid(), fc.array(nasty, { maxLength: 3 })),
+    { maxKeys: 3 },
+  );
+  const headers = fc.dictionary(
+    fc.constantFrom("tus-resumable", "upload-length", "upload-offset", "upload-metadata", "range", "content-type"),
+    fc.oneof(
+      fc.constantFrom("1.0.0", "0", "-1", "1000", "99999999999999999999", "bytes=0-0", "bytes=5-1", "bytes=-0"),
+      fc.string({ maxLength: 40 }),
+    ),
+    { maxKeys: 2 },
+  );
 
-describe("generated requests", () => {
-  let sent = 0;
-  const fiveHundreds: string[] = [];
+  it.each(Object.keys(routes))(
+    "%s never answers 5xx",
+    async (key) => {
+      const [method, template] = key.split(" ") as [string, string];
+      const spec = routes[key]!;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom<Who>(0, 1, 2),
+          paramChoice,
+          query,
+          body,
+          headers,
+          async (who, paramPick, query, bodyPick, headerPick) => {
+            const c = await freshCell(fx, callers[who]);
+            const param = spec.param ? await resolveParam(paramPick, await spec.param(c), c) : null;
+            const path = param === null ? template : template.replace(/:[a-z_]+|\*/i, pathSegment(param));
+            let payload: string | Buffer | undefined;
+            let type: string | undefined;
+            let input: unknown;
+            if ("raw" in bodyPick) {
+              payload = bodyPick.raw;
+              type = bodyPick.type || undefined;
+            } else if (spec.multipart) {
+              const fields = spoil(spec.multipart.fields?.(c) ?? {}, bodyPick.how);
+              input = fields;
+              const form = multipart(
+                spec.multipart.field,
+                fields,
+                bodyPick.how.kind === "any" ? Buffer.from("x") : photoBytes,
+              );
+              payload = form.payload;
+              type = form.type;
+            } else if (spec.body || method !== "GET") {
+              input = spoil(spec.body ? await spec.body(c) : {}, bodyPick.how);
+              payload = JSON.stringify(input) ?? "null";
+              type = "application/json";
+            }
+            const valid = spec.headers?.(c) ?? {};
+            const sentHeaders = { ...valid, ...headerPick, ...(type ? { "content-type": type } : {}) };
+            const cookie = await sessionOf(who);
+            await send(
+              key,
+              {
+                method: method as "GET",
+                url: path,
+                query,
+                ...(method === "GET" || method === "HEAD" || payload === undefined ? {} : { payload }),
+                headers: { origin: ORIGIN, ...sentHeaders, ...(cookie ? { cookie } : {}) },
+              },
+              () =>
+                `${WHO[who]} ${method} ${path} ?${JSON.stringify(query)} ${JSON.stringify(sentHeaders)} ${String(payload).slice(0, 300)}`,
+            );
+          },
+        ),
+        // No shrinking: each request is recorded whole, and a shrink would send (and count) many more.
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    },
+    TIMEOUT,
+  );
+});
 
-  it.each(routes)("%s %s never answers 5xx", async (method, template, idKind, valid) => {
-    await fc.assert(
-      fc.asyncProperty(
-        segment(idKind),
-        fc.dictionary(fc.constantFrom("tag", "eventId", "commentableId", "search", "sort", "x"), nasty, {
-          maxKeys: 3,
-        }),
-        body(() => valid(known)),
-        fc.integer({ min: 0, max: 2 }),
-        async (id, query, { payload, type }, who) => {
-          const path = template.replace(":id", pathSegment(id));
-          const res = await h.app.inject({
-            method,
-            url: path,
-            query,
-            ...(method === "GET" ? {} : { payload }),
-            headers: {
-              origin: ORIGIN,
-              ...(type ? { "content-type": type } : {}),
-              ...(cookies[who] ? { cookie: cookies[who] } : {}),
-            },
-          });
-          sent++;
-          if (res.statusCode >= 500) fiveHundreds.push(`${method} ${path} ${type} → ${res.statusCode} ${res.body}`);
-          expect(res.statusCode, `${method} ${path} (${type}) ${payload.slice(0, 200)}`).toBeLessThan(500);
-        },
+/** A multipart upload: the file in its field, and text fields (whatever they were spoiled into). */
+function multipart(field: string, fields: unknown, data: Buffer): { payload: Buffer; type: string } {
+  const boundary = "----club-fuzz";
+  const entries = fields && typeof fields === "object" ? Object.entries(fields) : [["value", fields]];
+  const parts = entries.map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${String(name).replace(/["\r\n]/g, "")}"\r\n\r\n${typeof value === "string" ? value : JSON.stringify(value)}\r\n`,
+  );
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `${parts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="f.png"\r\n\r\n`,
       ),
-      { numRuns: RUNS },
-    );
-  });
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
 
-  afterAll(() => {
-    console.info(
-      `fuzz: ${routes.length} routes × ${RUNS} requests = ${sent} sent; 5xx answers: ${fiveHundreds.length}`,
-    );
-  });
+/**
+ * The input as the client's transformer sends it. superjson refuses to write a `__proto__`,
+ * `prototype` or `constructor` key; a client without it can still send one, so it goes as plain JSON.
+ */
+function asSuperjson(input: unknown): unknown {
+  try {
+    return superjson.serialize(input);
+  } catch {
+    return { json: input };
+  }
+}
+
+describe("generated tRPC requests", () => {
+  /** How the input travels: as the web client sends it (a batch of one), or alone, or not as superjson at all. */
+  const encoding = fc.oneof(
+    { weight: 4, arbitrary: fc.constant({ kind: "batch" as const }) },
+    { weight: 2, arbitrary: fc.constant({ kind: "single" as const }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("raw" as const),
+        text: fc.oneof(
+          fc.string({ maxLength: 80 }),
+          fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? ""),
+          // superjson's annotations, wrong: unknown kinds, kinds on the wrong values, paths to nowhere.
+          fc
+            .record({
+              json: fc.jsonValue({ maxDepth: 2 }),
+              meta: fc.record({
+                values: fc.oneof(
+                  fc.constantFrom(
+                    ["Date"],
+                    ["bigint"],
+                    ["regexp"],
+                    ["set"],
+                    ["map"],
+                    ["undefined"],
+                    ["number"],
+                    ["symbol", "x"],
+                    ["class", "X"],
+                    ["custom", "nope"],
+                    ["nope"],
+                    ["Error"],
+                    ["URL"],
+                  ),
+                  fc.dictionary(
+                    fc.constantFrom("a", "id", "__proto__", "a.b", "0"),
+                    fc.constantFrom(["Date"], ["set"], ["map"], ["bigint"], ["class", "X"], ["custom", "x"], "x"),
+                  ),
+                ),
+                referentialEqualities: fc.option(
+                  fc.dictionary(fc.constantFrom("a", "", "__proto__"), fc.array(fc.constantFrom("b", "__proto__.x"))),
+                  { nil: undefined },
+                ),
+              }),
+            })
+            .map((v) => JSON.stringify(v)),
+        ),
+      }),
+    },
+  );
+  const method = fc.oneof(
+    { weight: 12, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS") },
+  );
+
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+  it.each(Object.entries(procedures).map(([path, p]) => [path, p._def.type] as const))(
+    "%s (%s) never answers 5xx",
+    async (path, type) => {
+      const rows = procedureRows.filter((r) => r.path === path);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom<Who>(0, 1, 2),
+          fc.nat(),
+          spoiling,
+          encoding,
+          method,
+          async (who, rowPick, how, encode, otherMethod) => {
+            const c = await freshCell(fx, callers[who]);
+            const row = rows[rowPick % rows.length]!;
+            const input = spoil(await row.input(c), how);
+            const serialized = JSON.stringify(asSuperjson(input));
+            const text =
+              encode.kind === "raw" ? encode.text : encode.kind === "batch" ? `{"0":${serialized}}` : serialized;
+            const batch = encode.kind === "batch" ? "batch=1&" : "";
+            const httpMethod = otherMethod ?? (type === "query" ? "GET" : "POST");
+            const url =
+              httpMethod === "GET"
+                ? `/trpc/${path}?${batch}input=${encodeURIComponent(text)}`
+                : `/trpc/${path}?${batch}`;
+            const cookie = await sessionOf(who);
+            await send(
+              path,
+              {
+                method: httpMethod as "GET",
+                url,
+                ...(httpMethod === "GET" ? {} : { payload: text }),
+                headers: {
+                  origin: ORIGIN,
+                  ...(httpMethod === "GET" ? {} : { "content-type": "application/json" }),
+                  ...(cookie ? { cookie } : {}),
+                },
+              },
+              () => `${WHO[who]} ${httpMethod} ${url.slice(0, 300)} ${httpMethod === "GET" ? "" : text.slice(0, 300)}`,
+            );
+          },
+        ),
+        // No shrinking: each request is recorded whole, and a shrink would send (and count) many more.
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+afterAll(() => {
+  console.info(
+    `fuzz: ${Object.keys(routes).length} routes, ${Object.keys(appRouter._def.procedures).length} procedures, ${sent} requests, ${fiveHundreds.length} 5xx`,
+  );
 });

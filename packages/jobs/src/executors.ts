@@ -11,12 +11,34 @@ export interface SqlExecutor {
  * The embedded database's own client: statements with parameters as prepared statements; a script
  * without parameters (pg-boss's schema and maintenance run several statements at once) through the
  * simple protocol, returning every statement's rows.
+ *
+ * A script that fails between its own BEGIN and COMMIT leaves its transaction open and aborted
+ * (pg-boss's migration fails so on purpose, with a division by zero, when the schema is already
+ * current). The embedded database has one session, shared with the rest of the club: until that
+ * transaction ends, every query fails with "current transaction is aborted". So it is rolled back
+ * here, and the script's own error is what the caller sees. (A query already waiting for the
+ * client at that moment may still run before the rollback and fail once; it no longer lasts.)
+ *
+ * On Postgres pg-boss uses its own pool, which closes a connection whose query failed rather than
+ * reusing it, so the same script cannot wedge it (see executors.test.ts).
  */
-export function pgliteExecutor(client: Pick<PGlite, "query" | "exec">): SqlExecutor {
+export function pgliteExecutor(client: Pick<PGlite, "query" | "exec" | "isInTransaction">): SqlExecutor {
   return {
     async executeSql(text, values = []) {
       if (values.length > 0) return { rows: (await client.query(text, values)).rows };
-      const results = await client.exec(text);
+      let results: Awaited<ReturnType<PGlite["exec"]>>;
+      try {
+        results = await client.exec(text);
+      } catch (err) {
+        if (client.isInTransaction()) {
+          try {
+            await client.exec("ROLLBACK");
+          } catch {
+            // The script's error is the one that matters; a failed rollback would show on the next query.
+          }
+        }
+        throw err;
+      }
       return results.length === 1 ? { rows: results[0]!.rows } : results.map((r) => ({ rows: r.rows }));
     },
   };

@@ -124,3 +124,48 @@ describe("two accounts created at once with one e-mail", () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
   });
 });
+
+describe("an upload whose multipart body is cut short or malformed", () => {
+  it("is refused as such (400), on both upload URLs, whether the cut is before or inside the file", async () => {
+    const boundary = "----cut";
+    const photo = await testPhoto();
+    const cutInFile = (field: string) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="p.png"\r\n\r\n`),
+        photo.subarray(0, 40),
+      ]);
+    for (const [url, field] of [
+      ["/upload-media", "media"],
+      ["/upload-image", "image"],
+    ] as const) {
+      const cases: [string, string | Buffer][] = [
+        [`multipart/form-data; boundary=${boundary}`, "not multipart at all"],
+        [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\n`],
+        [
+          `multipart/form-data; boundary=${boundary}`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nab`,
+        ],
+        [`multipart/form-data; boundary=${boundary}`, cutInFile(field)],
+        ["multipart/form-data", cutInFile(field)],
+      ];
+      for (const [type, payload] of cases) {
+        const res = await h.app.inject({
+          method: "POST",
+          url,
+          payload,
+          headers: { origin: ORIGIN, cookie: ada, "content-type": type },
+        });
+        expect(res.statusCode, `${url} ${type} ${String(payload).slice(0, 60)}: ${res.body}`).toBe(400);
+        expect(res.json().error).toMatch(/incomplete or malformed/);
+      }
+    }
+  });
+});
+
+describe("a NUL character in the event of an event's download-all link", () => {
+  it("is refused with the field named (400), as on the event's other URLs", async () => {
+    const res = await request(h, "GET", "/api/events/a%00b/media.zip", undefined, ada);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatch(/contains an invisible NUL character/);
+  });
+});

@@ -15,6 +15,8 @@ type TestDb = Awaited<ReturnType<typeof createTestDb>>;
 export interface Harness {
   app: FastifyInstance;
   db: TestDb;
+  /** Every route the app added, as Fastify was told it (HEAD routes made for GET ones included). */
+  routes: { method: string; url: string }[];
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startApp(
 ): Promise<Harness> {
   const db = await createTestDb();
   const appDb = openAppDb ? await openAppDb(db) : undefined;
+  const routes: Harness["routes"] = [];
   const webDist = mkdtempSync(join(tmpdir(), "club-web-"));
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>club</title><div id=root></div>");
   const app = await buildApp(
@@ -47,11 +50,20 @@ export async function startApp(
       shutdownGraceMs: 10_000,
       ...overrides,
     },
-    { db: appDb ?? db, logger: false, jobPollingSeconds: 0.5, ...build },
+    {
+      db: appDb ?? db,
+      logger: false,
+      jobPollingSeconds: 0.5,
+      ...build,
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      },
+    },
   );
   return {
     app,
     db,
+    routes,
     close: async () => {
       await app.close();
       await appDb?.close();

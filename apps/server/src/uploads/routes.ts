@@ -9,6 +9,15 @@ import { spoolToDisk } from "./spool";
 
 const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
 
+/**
+ * What the multipart parser (busboy) throws for a body that is not what its Content-Type says: no
+ * boundary, or the body ends before its closing boundary (outside a file or inside one). Plain
+ * errors, known only by their messages; the request's fault, not ours.
+ */
+const MALFORMED_MULTIPART = /unexpected end of multipart data|boundary not found/i;
+const MALFORMED_MESSAGE =
+  "The upload arrived incomplete or malformed (it is not complete multipart/form-data). Please choose the file and try again.";
+
 interface Received {
   file?: { path: string; size: number; filename: string };
   fields: Record<string, string>;
@@ -37,6 +46,9 @@ async function receive(request: FastifyRequest, fileField: string, tmpDir: strin
     }
   } catch (err) {
     if (received.file) await rm(received.file.path, { force: true });
+    if (err instanceof Error && !(err instanceof TRPCError) && MALFORMED_MULTIPART.test(err.message)) {
+      throw badRequest(MALFORMED_MESSAGE);
+    }
     throw err;
   } finally {
     request.raw.off("close", onClose);

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionUser } from "@club/auth";
-import { media, users } from "@club/db";
+import { users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
 import { JobQueue } from "@club/jobs";
@@ -12,6 +11,7 @@ import { type ApiContext, noCookies } from "../context";
 import { createUser } from "../domain/users";
 import { createCaller } from "../root";
 import { Throttle } from "../throttle";
+import { insertMediaRow } from "./media-row";
 
 const silent = { info() {}, warn() {}, error() {} };
 
@@ -67,21 +67,7 @@ export async function testApi() {
   }
 
   /** A ready media row (no files): what listing and permission tests need. */
-  async function mediaRow(values: Partial<typeof media.$inferInsert> & { uploadedBy: string }): Promise<string> {
-    const prefix = `media/${randomUUID()}`;
-    const [row] = await handle.db
-      .insert(media)
-      .values({
-        objectPrefix: prefix,
-        storageKey: `${prefix}/display.webp`,
-        mediaType: "image",
-        contentType: "image/webp",
-        sizeBytes: 1,
-        ...values,
-      })
-      .returning({ id: media.id });
-    return row!.id;
-  }
+  const mediaRow = (values: Parameters<typeof insertMediaRow>[1]) => insertMediaRow(handle.db, values);
 
   return {
     db: handle.db,

@@ -1,6 +1,8 @@
 import { media } from "@club/db";
 import { and, asc, eq } from "@club/db/orm";
+import { findNul, nulMessage } from "@club/shared";
 import type { ApiContext } from "../../context";
+import { badRequest } from "../../errors";
 import { requireMember, requireVisibleEvent, visibleMedia } from "../access";
 
 /** The most items one "Download all" carries (an event's photos, not the whole gallery). */
@@ -35,6 +37,9 @@ export function downloadName(item: { title: string | null; name: string | null }
  */
 export async function eventDownloadList(ctx: ApiContext, eventRef: string) {
   const member = requireMember(ctx);
+  // The event comes from the link's path, not through a procedure's input checks.
+  const nul = findNul({ id: eventRef });
+  if (nul) throw badRequest(nulMessage(nul));
   const event = await requireVisibleEvent(member, eventRef);
   const rows = await member.db
     .select({ key: media.storageKey, title: media.title, name: media.name, uploadDate: media.uploadDate })

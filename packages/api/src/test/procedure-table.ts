@@ -1,0 +1,550 @@
+import { randomUUID } from "node:crypto";
+import { createApiToken, generateToken, hashToken, type SessionUser } from "@club/auth";
+import {
+  applications,
+  comments,
+  type Db,
+  eventInvitations,
+  eventParticipants,
+  events,
+  eventWaitlist,
+  mailOutbox,
+  media,
+} from "@club/db";
+import { eq, sql } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
+import { enqueueMail } from "@club/mail";
+import type { TRPCError } from "@trpc/server";
+import { deleteEvent } from "../domain/events/changes";
+import { resetFeed } from "../domain/events/feed";
+import { createInvitationCode } from "../domain/invitation-codes";
+import { createPasswordResetToken, createRegistrationToken } from "../domain/one-time-tokens";
+import { insertMediaRow } from "./media-row";
+
+/**
+ * The procedure table: every tRPC procedure with a valid input, and who may call it (one row per
+ * case where the answer depends on what the input names). Two tests read it:
+ * - the permission table (packages/api/src/permissions.test.ts): every procedure × every kind of
+ *   caller → allowed ("ok") or the refusal's code. A procedure without a row fails it, so a new
+ *   procedure cannot ship without deciding who may call it.
+ * - the fuzzer (apps/server/src/fuzz.test.ts): each procedure over HTTP, from a row's valid input
+ *   with one part spoiled, never answers 5xx.
+ * Inputs are made on fresh rows (a `Cell`), so a delete in one cannot change another's answer.
+ */
+export const roles = ["anonymous", "standard", "founding", "other", "owner", "admin", "mustChange"] as const;
+export type Role = (typeof roles)[number];
+export type Outcome = "ok" | TRPCError["code"];
+export type Expect = Record<Role, Outcome>;
+
+// Who is who: `owner` (Founding) created every event, media item and comment of a cell; `other`
+// (Travel Host) holds a pending invitation to the owner's invite-only event; `standard` and
+// `founding` are members who are neither; `mustChange` must replace a temporary password.
+const all = (o: Outcome): Expect => Object.fromEntries(roles.map((r) => [r, o])) as Expect;
+const PUBLIC = all("ok");
+const MEMBERS: Expect = { ...all("ok"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" };
+const SIGNED_IN: Expect = { ...all("ok"), anonymous: "UNAUTHORIZED" };
+const ADMINS: Expect = { ...all("FORBIDDEN"), anonymous: "UNAUTHORIZED", admin: "ok" };
+const CREATORS: Expect = { ...MEMBERS, standard: "FORBIDDEN" };
+const OWNER_OR_ADMIN: Expect = { ...MEMBERS, standard: "FORBIDDEN", founding: "FORBIDDEN", other: "FORBIDDEN" };
+const AUTHOR: Expect = { ...OWNER_OR_ADMIN, admin: "FORBIDDEN" };
+/** On the invite-only event (or what hangs on it): not there for those not part of it. */
+const hidden = (e: Expect): Expect => ({
+  ...e,
+  standard: "NOT_FOUND",
+  founding: "NOT_FOUND",
+  mustChange: e.mustChange === "ok" ? "NOT_FOUND" : e.mustChange,
+});
+/** Readable without signing in, but only what a visitor may see. */
+const VISITOR_HIDDEN: Expect = { ...all("ok"), anonymous: "NOT_FOUND", mustChange: "NOT_FOUND" };
+/** What was on a deleted invite-only event: its uploader (the owner) and admins, nobody else. */
+const uploaderOnly = (e: Expect): Expect => ({ ...hidden(e), other: "NOT_FOUND" });
+
+/** What inputs are made with: the database, the job queue, and members the rows name. */
+export interface Fixture {
+  db: Db;
+  jobs: JobSender;
+  /** `owner` (Founding) creates every cell's rows; `other` is invited to its invite-only event; `founding` waits on its open one; `victim` is who admin actions act on. */
+  people: Record<"owner" | "other" | "founding" | "victim", { id: string }>;
+}
+
+export interface Cell extends Fixture {
+  /** Who calls (inputs that name the caller use her); null for a visitor. */
+  me: Pick<SessionUser, "id" | "name"> | null;
+  /** Fresh rows owned by `owner`. */
+  open: string;
+  private: string;
+  openMedia: string;
+  privateMedia: string;
+  openComment: string;
+  privateComment: string;
+}
+
+/** Fresh rows owned by `people.owner`, for one call by `me`. */
+export async function freshCell(fx: Fixture, me: Cell["me"]): Promise<Cell> {
+  const { db, people } = fx;
+  const owner = people.owner.id;
+  const event = async (exclusivity: "open" | "invite-only") => {
+    const [row] = await db
+      .insert(events)
+      .values({
+        slug: `e-${randomUUID()}`,
+        title: `Event ${exclusivity}`,
+        description: "d",
+        eventDate: "2027-03-01",
+        exclusivity,
+        createdBy: owner,
+      })
+      .returning({ id: events.id });
+    return row!.id;
+  };
+  const item = (eventId: string) =>
+    insertMediaRow(db, {
+      name: "Photo of the day",
+      title: "Photo of the day",
+      associatedEventId: eventId,
+      uploadedBy: owner,
+    });
+  const comment = async (commentableId: string) => {
+    const [row] = await db
+      .insert(comments)
+      .values({ commentableId, userId: owner, content: "Lovely" })
+      .returning({ id: comments.id });
+    return row!.id;
+  };
+  const open = await event("open");
+  const priv = await event("invite-only");
+  await db.insert(eventInvitations).values({
+    tokenHash: hashToken(generateToken()),
+    eventId: priv,
+    inviteeId: people.other.id,
+    invitedBy: owner,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const openMedia = await item(open);
+  const privateMedia = await item(priv);
+  return {
+    ...fx,
+    me,
+    open,
+    private: priv,
+    openMedia,
+    privateMedia,
+    openComment: await comment(open),
+    privateComment: await comment(privateMedia),
+  };
+}
+
+/** The cell's item as a video whose transcoding gave up (what "Try again" is for). */
+async function failedVideo(db: Db, id: string) {
+  await db.update(media).set({ mediaType: "video", processing: "failed" }).where(eq(media.id, id));
+  return { id };
+}
+
+/**
+ * The cell's invite-only event deleted by its creator: its media item (with a comment) stays, for
+ * its uploader and admins only (docs/decisions.md, "Media of a deleted invite-only event").
+ */
+async function orphaned(c: Cell): Promise<string> {
+  const club = { appOrigin: "http://club.test", timeZone: "America/New_York" };
+  await deleteEvent({ db: c.db, jobs: c.jobs, config: club }, c.private, null, c.people.owner.id);
+  return c.privateMedia;
+}
+
+export interface ProcedureRow {
+  path: string;
+  /** Tells rows of one procedure apart. */
+  on?: string;
+  input: (c: Cell) => unknown;
+  expect: Expect;
+}
+
+const application = (code: string) => ({
+  invitationCode: code,
+  full_name: "Ann Applicant",
+  email: `ann-${randomUUID()}@club.test`,
+  phone: "1-5551234567",
+  reason: "Time for myself",
+  interests: ["Travel"],
+  availability: "Weekends",
+  membershipType: "Standard",
+});
+
+const failedMail = async ({ db, jobs }: Fixture) => {
+  const [id] = await enqueueMail(db, jobs, [{ to: "x@club.test", subject: "S", html: "<p>B</p>" }]);
+  await db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, id!));
+  return id!;
+};
+
+/** A housekeeping job that failed (the queue in these tests has no workers: its state is set here). */
+const failedJob = async ({ db, jobs }: Fixture) => {
+  const id = await jobs.send("housekeeping", {}, { startAfter: 3600 });
+  await db.execute(sql`update pgboss.job set state = 'failed', completed_on = now() where id = ${id}::uuid`);
+  return id!;
+};
+
+const pendingApplication = async (db: Db) => {
+  const [row] = await db
+    .insert(applications)
+    .values({ fullName: "Pat", email: `pat-${randomUUID()}@club.test`, reason: "r", membershipType: "Standard" })
+    .returning({ id: applications.id });
+  return row!.id;
+};
+
+export const procedureRows: ProcedureRow[] = [
+  { path: "auth.status", input: () => undefined, expect: PUBLIC },
+  { path: "auth.login", input: () => ({ email: "login@club.test", password: "password1" }), expect: PUBLIC },
+  { path: "auth.logout", input: () => undefined, expect: PUBLIC },
+  { path: "auth.me", input: () => undefined, expect: SIGNED_IN },
+  { path: "auth.updateUser", input: (c) => ({ name: c.me?.name ?? "Visitor" }), expect: MEMBERS },
+  {
+    path: "auth.updatePassword",
+    input: () => ({ oldPassword: "password1", newPassword: "password1" }),
+    expect: SIGNED_IN,
+  },
+
+  { path: "invitationCodes.validate", input: () => ({ code: "NOT-A-REAL-CODE" }), expect: PUBLIC },
+  { path: "invitationCodes.create", input: () => ({}), expect: ADMINS },
+  { path: "invitationCodes.list", input: () => undefined, expect: ADMINS },
+  {
+    path: "invitationCodes.revoke",
+    input: async (c) => ({ id: (await createInvitationCode(c.db)).row.id }),
+    expect: ADMINS,
+  },
+
+  {
+    path: "applications.submit",
+    input: async (c) => application((await createInvitationCode(c.db)).code),
+    expect: PUBLIC,
+  },
+  { path: "applications.list", input: () => undefined, expect: ADMINS },
+  {
+    path: "applications.setStatus",
+    input: async (c) => ({ id: await pendingApplication(c.db), accepted: false }),
+    expect: ADMINS,
+  },
+
+  {
+    path: "registration.validateToken",
+    input: async (c) => ({
+      token: await createRegistrationToken(c.db, {
+        email: `reg-${randomUUID()}@club.test`,
+        applicationId: await pendingApplication(c.db),
+        memberType: "Standard",
+      }),
+    }),
+    expect: PUBLIC,
+  },
+  {
+    path: "registration.register",
+    input: async (c) => ({
+      token: await createRegistrationToken(c.db, {
+        email: `reg-${randomUUID()}@club.test`,
+        applicationId: await pendingApplication(c.db),
+        memberType: "Standard",
+      }),
+      password: "password1",
+      name: "New Member",
+      type: "Standard",
+    }),
+    expect: PUBLIC,
+  },
+
+  { path: "passwordReset.request", input: () => ({ email: "nobody@club.test" }), expect: PUBLIC },
+  {
+    path: "passwordReset.reset",
+    input: async (c) => ({ token: await createPasswordResetToken(c.db, c.people.victim.id), newPassword: "password1" }),
+    expect: PUBLIC,
+  },
+
+  {
+    path: "users.create",
+    input: () => ({ email: `made-${randomUUID()}@club.test`, name: "Made", password: "password1" }),
+    expect: ADMINS,
+  },
+  { path: "users.list", input: () => undefined, expect: ADMINS },
+  { path: "users.list", on: "a searched page", input: () => ({ search: "vic", limit: 50 }), expect: ADMINS },
+  { path: "users.temporaryPassword", input: () => undefined, expect: ADMINS },
+  { path: "users.setPrivilege", input: (c) => ({ userId: c.people.victim.id, type: "Standard" }), expect: ADMINS },
+  { path: "users.resetPasswordToTemp", input: (c) => ({ userId: c.people.victim.id }), expect: ADMINS },
+  {
+    path: "users.resetPasswordToTemp",
+    on: "her own account",
+    input: (c) => ({ userId: c.me?.id ?? c.people.victim.id }),
+    expect: { ...ADMINS, admin: "FORBIDDEN" },
+  },
+  { path: "users.setTestingTeam", input: (c) => ({ userId: c.people.victim.id, testingTeam: true }), expect: ADMINS },
+
+  { path: "adminMail.members", input: () => undefined, expect: ADMINS },
+  {
+    path: "adminMail.send",
+    input: () => ({ subject: "Hello", body: "<p>Hi</p>", recipientGroup: "admins" }),
+    expect: ADMINS,
+  },
+
+  { path: "mailOutbox.list", input: () => ({ status: "captured" }), expect: ADMINS },
+  { path: "mailOutbox.summary", input: () => undefined, expect: ADMINS },
+  { path: "mailOutbox.get", input: async (c) => ({ id: await failedMail(c) }), expect: ADMINS },
+  { path: "mailOutbox.retry", input: async (c) => ({ id: await failedMail(c) }), expect: ADMINS },
+
+  { path: "jobs.summary", input: () => undefined, expect: ADMINS },
+  { path: "jobs.failures", input: () => ({ limit: 5 }), expect: ADMINS },
+  { path: "jobs.retry", input: async (c) => ({ kind: "housekeeping", id: await failedJob(c) }), expect: ADMINS },
+
+  { path: "events.list", input: () => undefined, expect: MEMBERS },
+  { path: "events.choices", input: () => ({ withMedia: true }), expect: MEMBERS },
+  { path: "events.get", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
+  { path: "events.get", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
+  {
+    path: "events.create",
+    input: () => ({
+      title: "Supper",
+      event_date: "2027-03-01",
+      start_time: "19:00",
+      end_time: "22:00",
+      rsvp_deadline: "2027-02-28T18:00",
+    }),
+    expect: CREATORS,
+  },
+  {
+    path: "events.update",
+    on: "open",
+    input: (c) => ({ id: c.open, title: "Renamed", event_date: "2027-03-02", start_time: "18:30" }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "events.update",
+    on: "invite-only",
+    input: (c) => ({ id: c.private, title: "Renamed" }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+  { path: "events.delete", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
+  { path: "events.delete", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(OWNER_OR_ADMIN) },
+  {
+    path: "events.addParticipants",
+    input: (c) => ({ eventId: c.open, userIds: [c.people.owner.id] }),
+    expect: ADMINS,
+  },
+  { path: "events.join", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
+  { path: "events.join", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
+  { path: "events.leave", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
+  { path: "events.leave", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
+  { path: "preferences.get", input: () => undefined, expect: MEMBERS },
+  { path: "calendarFeed.get", input: () => undefined, expect: MEMBERS },
+  { path: "calendarFeed.reset", input: () => ({ includeOpen: true }), expect: MEMBERS },
+  { path: "calendarFeed.update", input: () => ({ includeOpen: true }), expect: MEMBERS },
+  { path: "calendarFeed.remove", input: () => undefined, expect: MEMBERS },
+  // The secret is the credential: an unknown one finds nothing, signed in or not.
+  { path: "calendarFeed.feed", on: "unknown secret", input: () => ({ secret: "nope" }), expect: all("NOT_FOUND") },
+  {
+    path: "calendarFeed.feed",
+    on: "a member's secret",
+    input: async (c) => ({ secret: await resetFeed(c.db, c.people.owner.id, false) }),
+    expect: PUBLIC,
+  },
+  { path: "preferences.update", input: () => ({ eventReminders: false }), expect: MEMBERS },
+  { path: "events.attendees", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
+  { path: "events.attendees", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(OWNER_OR_ADMIN) },
+  {
+    path: "events.moveFromWaitlist",
+    on: "open",
+    input: async (c) => {
+      await c.db.insert(eventWaitlist).values({ eventId: c.open, userId: c.people.founding.id });
+      return { eventId: c.open, userId: c.people.founding.id };
+    },
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "events.moveFromWaitlist",
+    on: "invite-only",
+    input: async (c) => {
+      // Someone outside the cells' roles waits (one who waits may see the event).
+      await c.db.insert(eventWaitlist).values({ eventId: c.private, userId: c.people.victim.id });
+      return { eventId: c.private, userId: c.people.victim.id };
+    },
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+  {
+    path: "events.sendConfirmation",
+    on: "her own",
+    input: async (c) => {
+      const userId = c.me?.id ?? c.people.owner.id;
+      await c.db.insert(eventParticipants).values({ eventId: c.open, userId });
+      return { eventId: c.open, userId };
+    },
+    expect: MEMBERS,
+  },
+  {
+    path: "events.sendConfirmation",
+    on: "someone else's",
+    input: async (c) => {
+      await c.db.insert(eventParticipants).values({ eventId: c.open, userId: c.people.owner.id });
+      return { eventId: c.open, userId: c.people.owner.id };
+    },
+    expect: { ...OWNER_OR_ADMIN },
+  },
+  { path: "events.invitableMembers", input: () => undefined, expect: MEMBERS },
+  {
+    path: "events.invite",
+    on: "open",
+    input: (c) => ({ eventId: c.open, userIds: [c.people.victim.id] }),
+    expect: MEMBERS,
+  },
+  {
+    path: "events.invite",
+    on: "invite-only",
+    input: (c) => ({ eventId: c.private, userIds: [c.people.victim.id] }),
+    expect: hidden(MEMBERS),
+  },
+  {
+    path: "events.acceptInvite",
+    on: "her own invitation",
+    input: async (c) => {
+      const token = generateToken();
+      await c.db.insert(eventInvitations).values({
+        tokenHash: hashToken(token),
+        eventId: c.private,
+        inviteeId: c.me?.id ?? c.people.victim.id,
+        invitedBy: c.people.owner.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      return { token };
+    },
+    expect: MEMBERS,
+  },
+  {
+    path: "events.announce",
+    on: "open",
+    input: (c) => ({ eventId: c.open, subject: "Soon", body: "<p>Come</p>", recipientGroup: "admins" }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "events.announce",
+    on: "invite-only",
+    input: (c) => ({ eventId: c.private, subject: "Soon", body: "<p>Come</p>", recipientGroup: "admins" }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+
+  { path: "apiTokens.list", input: () => undefined, expect: MEMBERS },
+  { path: "apiTokens.create", input: () => ({ name: "script" }), expect: MEMBERS },
+  {
+    path: "apiTokens.revoke",
+    input: async (c) => ({ id: (await createApiToken(c.db, { userId: c.me?.id ?? c.people.owner.id, name: "t" })).id }),
+    expect: MEMBERS,
+  },
+
+  { path: "media.list", input: () => undefined, expect: MEMBERS },
+  { path: "media.tags", input: () => ({ prefix: "sa" }), expect: MEMBERS },
+  { path: "media.get", on: "open", input: (c) => ({ id: c.openMedia }), expect: MEMBERS },
+  { path: "media.get", on: "invite-only", input: (c) => ({ id: c.privateMedia }), expect: hidden(MEMBERS) },
+  {
+    path: "media.get",
+    on: "a deleted invite-only event's",
+    input: async (c) => ({ id: await orphaned(c) }),
+    expect: uploaderOnly(MEMBERS),
+  },
+  {
+    path: "media.update",
+    on: "a deleted invite-only event's",
+    input: async (c) => ({ id: await orphaned(c), description: "New words" }),
+    expect: uploaderOnly(OWNER_OR_ADMIN),
+  },
+  {
+    path: "media.update",
+    on: "open",
+    input: (c) => ({ id: c.openMedia, description: "New words" }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "media.update",
+    on: "invite-only",
+    input: (c) => ({ id: c.privateMedia, description: "New words" }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+  { path: "media.retryProcessing", on: "open", input: (c) => failedVideo(c.db, c.openMedia), expect: OWNER_OR_ADMIN },
+  {
+    path: "media.retryProcessing",
+    on: "invite-only",
+    input: (c) => failedVideo(c.db, c.privateMedia),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+  { path: "media.delete", on: "open", input: (c) => ({ media: [c.openMedia] }), expect: OWNER_OR_ADMIN },
+  {
+    path: "media.delete",
+    on: "invite-only",
+    input: (c) => ({ media: [c.privateMedia] }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+
+  { path: "images.byEvent", on: "open", input: (c) => ({ eventId: c.open }), expect: MEMBERS },
+  { path: "images.byEvent", on: "invite-only", input: (c) => ({ eventId: c.private }), expect: hidden(MEMBERS) },
+  { path: "images.byTitle", input: () => ({ title: "Photo of the day" }), expect: MEMBERS },
+  {
+    path: "images.update",
+    on: "open",
+    input: (c) => ({ id: c.openMedia, description: "Words" }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "images.update",
+    on: "invite-only",
+    input: (c) => ({ id: c.privateMedia, description: "Words" }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+
+  // The same reading rules for the whole list and for a page of it.
+  ...(["comments.list", "comments.page"] as const).flatMap((path): ProcedureRow[] => [
+    { path, on: "an open event", input: (c) => ({ commentableId: c.open }), expect: PUBLIC },
+    { path, on: "an open event's media", input: (c) => ({ commentableId: c.openMedia }), expect: VISITOR_HIDDEN },
+    {
+      path,
+      on: "invite-only media",
+      input: (c) => ({ commentableId: c.privateMedia }),
+      expect: hidden(VISITOR_HIDDEN),
+    },
+    {
+      path,
+      on: "a deleted invite-only event's media",
+      input: async (c) => ({ commentableId: await orphaned(c) }),
+      expect: uploaderOnly(VISITOR_HIDDEN),
+    },
+  ]),
+  {
+    path: "comments.create",
+    on: "an open event",
+    input: (c) => ({ commentableId: c.open, content: "Hello" }),
+    expect: MEMBERS,
+  },
+  {
+    path: "comments.create",
+    on: "invite-only media",
+    input: (c) => ({ commentableId: c.privateMedia, content: "Hello" }),
+    expect: hidden(MEMBERS),
+  },
+  { path: "comments.update", on: "open", input: (c) => ({ id: c.openComment, content: "Edited" }), expect: AUTHOR },
+  {
+    path: "comments.update",
+    on: "invite-only",
+    input: (c) => ({ id: c.privateComment, content: "Edited" }),
+    expect: hidden(AUTHOR),
+  },
+  { path: "comments.delete", on: "open", input: (c) => ({ id: c.openComment }), expect: OWNER_OR_ADMIN },
+  {
+    path: "comments.delete",
+    on: "invite-only",
+    input: (c) => ({ id: c.privateComment }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+  { path: "comments.like", on: "open", input: (c) => ({ id: c.openComment }), expect: MEMBERS },
+  { path: "comments.like", on: "invite-only", input: (c) => ({ id: c.privateComment }), expect: hidden(MEMBERS) },
+  {
+    path: "comments.like",
+    on: "a deleted invite-only event's media",
+    input: async (c) => {
+      await orphaned(c);
+      return { id: c.privateComment };
+    },
+    expect: uploaderOnly(MEMBERS),
+  },
+  { path: "comments.unlike", on: "open", input: (c) => ({ id: c.openComment }), expect: MEMBERS },
+  { path: "comments.unlike", on: "invite-only", input: (c) => ({ id: c.privateComment }), expect: hidden(MEMBERS) },
+];
