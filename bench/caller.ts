@@ -1,21 +1,15 @@
-import { type ApiContext, createCaller, noCookies, Throttle } from "@club/api";
+import { type ApiContext, createApiContext, createCaller, Throttle } from "@club/api";
 import type { Db } from "@club/db";
 import { discardJobs } from "@club/jobs";
 
 /** The member a benchmark acts as (the columns a session carries). */
-export type BenchUser = { id: string; name: string; email: string; type: string; admin: boolean };
+export type BenchUser = Omit<NonNullable<ApiContext["user"]>, "mustChangePassword">;
 
 /** The procedures as this member calls them, on this database, with no mail, jobs or media store. */
 export function benchCaller(db: Db, user: BenchUser) {
-  return createCaller({
+  const deps = {
     db,
-    config: { appOrigin: "http://bench.local", tempPassword: "x", timeZone: "UTC", mailDelivery: "capture" },
-    session: { id: "bench", userId: user.id, expiresAt: new Date(8.64e15) },
-    user: { ...user, mustChangePassword: false } as ApiContext["user"],
-    cookies: noCookies,
-    log: { info() {}, warn() {}, error() {} },
-    requestId: "bench",
-    ip: "127.0.0.1",
+    config: { appOrigin: "http://bench.local", tempPassword: "x", timeZone: "UTC", mailDelivery: "capture" as const },
     throttle: new Throttle(),
     jobs: discardJobs,
     store: {
@@ -26,5 +20,15 @@ export function benchCaller(db: Db, user: BenchUser) {
       deletePrefix: async () => {},
       async *listPrefixes() {},
     },
-  });
+  };
+  const session = { id: "bench", userId: user.id, expiresAt: new Date(8.64e15) };
+  return createCaller(
+    createApiContext(deps, {
+      user: { ...user, mustChangePassword: false },
+      session,
+      log: { info() {}, warn() {}, error() {} },
+      requestId: "bench",
+      ip: "127.0.0.1",
+    }),
+  );
 }

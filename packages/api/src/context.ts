@@ -56,3 +56,43 @@ export interface ApiContext {
   /** Background work: sent in the transaction of the change that causes it, run by the server. */
   jobs: JobSender;
 }
+
+/** What a context is built from that lives as long as the server (or the command line) does. */
+export interface ContextDeps {
+  db: Db;
+  config: ApiConfig;
+  throttle: Throttle;
+  store: MediaStore;
+  jobs: JobSender;
+}
+
+/** Who is calling, and how to answer her: what changes with each request. */
+export interface Caller {
+  user: SessionUser | null;
+  session: ValidSession["session"] | null;
+  log: Logger;
+  requestId: string;
+  ip: string;
+  /** A browser's cookies; other callers have none. */
+  cookies?: SessionCookies;
+}
+
+/**
+ * The one way a procedure's context is made: by the HTTP server for each request, by the operator
+ * socket, by the command line on the database, and by tests and benchmarks.
+ */
+export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext {
+  return {
+    db: deps.db,
+    config: deps.config,
+    throttle: deps.throttle,
+    store: deps.store,
+    jobs: deps.jobs,
+    session: caller.session,
+    user: caller.user,
+    cookies: caller.cookies ?? noCookies,
+    log: caller.log,
+    requestId: caller.requestId,
+    ip: caller.ip,
+  };
+}

@@ -1,9 +1,18 @@
-export { type ApiConfig, type ApiContext, type Logger, noCookies, type SessionCookies } from "./context";
+export {
+  type ApiConfig,
+  type ApiContext,
+  type Caller,
+  type ContextDeps,
+  createApiContext,
+  type Logger,
+  noCookies,
+  type SessionCookies,
+} from "./context";
 export {
   mayReadMetrics,
   OPERATOR,
-  OPERATOR_PROCEDURES,
   requireMember,
+  requireOperatorProcedure,
   requireOwnUpload,
   requireVisibleMediaObject,
 } from "./domain/access";

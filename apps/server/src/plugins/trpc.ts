@@ -1,29 +1,20 @@
 import {
-  type ApiConfig,
   type ApiContext,
   appRouter,
+  type ContextDeps,
+  createApiContext,
   isUnavailable,
   type Logger,
-  type Throttle,
   unavailable,
 } from "@club/api";
-import type { Db } from "@club/db";
-import type { JobSender } from "@club/jobs";
-import type { MediaStore } from "@club/storage";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { retryAfterOf } from "../rest/errors";
 import { sessionCookies } from "./session";
 
-export interface ContextDeps {
-  db: Db;
-  config: ApiConfig;
-  throttle: Throttle;
-  store: MediaStore;
-  jobs: JobSender;
-}
+export type { ContextDeps };
 
-/** One context shape for tRPC and the REST shims. */
+/** One context shape for tRPC and the REST shims: the request's session, cookies, log and address. */
 export async function createContext(
   deps: ContextDeps,
   request: FastifyRequest,
@@ -33,19 +24,14 @@ export async function createContext(
   const { session, user } = await request.auth().catch((err: unknown) => {
     throw isUnavailable(err) ? unavailable(err) : err;
   });
-  return {
-    db: deps.db,
-    config: deps.config,
+  return createApiContext(deps, {
     session,
     user,
     cookies: sessionCookies(reply, deps.config.appOrigin),
     log: request.log as Logger,
     requestId: request.id,
     ip: request.ip,
-    throttle: deps.throttle,
-    store: deps.store,
-    jobs: deps.jobs,
-  };
+  });
 }
 
 export async function trpcPlugin(app: FastifyInstance, deps: ContextDeps): Promise<void> {

@@ -108,6 +108,12 @@ export const OPERATOR_PROCEDURES: ReadonlySet<string> = new Set([
   "jobs.retry",
 ]);
 
+/** Through the running server's socket, the operator calls the operator procedures only. */
+export function requireOperatorProcedure(path: string): void {
+  if (!OPERATOR_PROCEDURES.has(path))
+    throw forbidden(`${path} cannot be called from the command line while the server runs.`);
+}
+
 /** The monitoring's bearer token against METRICS_TOKEN, in constant time; no token configured: nobody. */
 export function mayReadMetrics(configured: string | undefined, presented: string | undefined): boolean {
   if (!configured || presented === undefined) return false;

@@ -7,7 +7,7 @@ import { eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
 import { JobQueue } from "@club/jobs";
 import { createFileStore } from "@club/storage";
-import { type ApiContext, noCookies } from "../context";
+import { type ApiContext, createApiContext } from "../context";
 import { createUser } from "../domain/users";
 import { createCaller } from "../root";
 import { Throttle } from "../throttle";
@@ -24,29 +24,27 @@ export async function testApi() {
   const jobs = new JobQueue({ connection: handle.raw, log: silent, schedule: false });
   await jobs.start();
 
+  const deps = {
+    db: handle.db,
+    config: {
+      appOrigin: "http://club.test",
+      tempPassword: "Temp-Pass-1",
+      timeZone: "America/New_York",
+      mailDelivery: "capture" as const,
+    },
+    store,
+    jobs,
+  };
   function contextFor(user: SessionUser | null, overrides: Partial<ApiContext> = {}): ApiContext {
-    return {
-      db: handle.db,
-      config: {
-        appOrigin: "http://club.test",
-        tempPassword: "Temp-Pass-1",
-        timeZone: "America/New_York",
-        mailDelivery: "capture",
-      },
-      session: user
-        ? { id: `session-${user.id}`, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) }
-        : null,
-      user,
-      cookies: noCookies,
-      log: silent,
-      requestId: "test",
-      ip: "127.0.0.1",
-      // A fresh throttle per call: the permission table is not about throttling.
-      throttle: new Throttle(),
-      store,
-      jobs,
-      ...overrides,
-    };
+    const session = user
+      ? { id: `session-${user.id}`, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) }
+      : null;
+    // A fresh throttle per call: the permission table is not about throttling.
+    const ctx = createApiContext(
+      { ...deps, throttle: new Throttle() },
+      { user, session, log: silent, requestId: "test", ip: "127.0.0.1" },
+    );
+    return { ...ctx, ...overrides };
   }
 
   async function member(

@@ -28,7 +28,7 @@ export function registerInviteCodeCommands(program: Command): void {
     .action(async (opts: { uses?: number; expires?: Date }, command: Command) => {
       const remote = remoteOf(command);
       const { code } = remote
-        ? await remoteApi(remote.url, remote.token).invitationCodes.create({
+        ? await remoteApi(remote.url, remote.token).invitationCodes.create.mutate({
             maxUses: opts.uses,
             expiresAt: opts.expires,
           })
@@ -42,7 +42,7 @@ export function registerInviteCodeCommands(program: Command): void {
     .action(async (opts: { json?: boolean }, command: Command) => {
       const remote = remoteOf(command);
       const rows = remote
-        ? await remoteApi(remote.url, remote.token).invitationCodes.list()
+        ? await remoteApi(remote.url, remote.token).invitationCodes.list.query()
         : await withDb((h) => listInvitationCodes(h.db));
       if (opts.json) return print(JSON.stringify(rows, null, 2));
       if (rows.length === 0) return print("No invitation codes.");

@@ -18,8 +18,8 @@ export function registerJobCommands(program: Command): void {
     .option("--json", "print JSON")
     .action(async (opts: { json?: boolean }, command: Command) => {
       await withOperatorApi(command, async (api) => {
-        const summary = await api.jobs.summary();
-        const failures = await api.jobs.failures({ limit: 20 });
+        const summary = await api.jobs.summary.query();
+        const failures = await api.jobs.failures.query({ limit: 20 });
         if (opts.json) return print(JSON.stringify({ summary, failures }, null, 2));
         for (const row of summary) {
           const states = Object.entries(row.states)
@@ -42,6 +42,6 @@ export function registerJobCommands(program: Command): void {
     .argument("<id>", "the job's id")
     .action(async (kind: JobKind, id: string, _opts, command: Command) => {
       if (!UUID.test(id)) throw new CommandFailed(`"${id}" is not a job id; see club jobs list.`);
-      await withOperatorApi(command, async (api) => print((await api.jobs.retry({ kind, id })).message));
+      await withOperatorApi(command, async (api) => print((await api.jobs.retry.mutate({ kind, id })).message));
     });
 }

@@ -34,7 +34,7 @@ export function registerMailCommands(program: Command): void {
           const rows = [];
           let cursor: string | undefined;
           do {
-            const page = await api.mailOutbox.list({
+            const page = await api.mailOutbox.list.query({
               ...(opts.status ? { status: opts.status } : {}),
               ...(opts.search ? { search: opts.search } : {}),
               ...(cursor ? { cursor } : {}),
@@ -55,7 +55,7 @@ export function registerMailCommands(program: Command): void {
     .description("print one message: its envelope, links and text")
     .action(async (id: string, _opts, command: Command) => {
       await withOperatorApi(command, async (api) => {
-        const m = await api.mailOutbox.get({ id: messageId(id) });
+        const m = await api.mailOutbox.get.query({ id: messageId(id) });
         print(`To: ${m.to}\nSubject: ${m.subject}\nStatus: ${m.status} (attempts ${m.attempts})`);
         print(`Created: ${m.createdAt.toISOString()}`);
         if (m.lastError) print(`Last error: ${m.lastError}`);
@@ -74,6 +74,8 @@ export function registerMailCommands(program: Command): void {
     .command("retry <id>")
     .description("send a failed message again")
     .action(async (id: string, _opts, command: Command) => {
-      await withOperatorApi(command, async (api) => print((await api.mailOutbox.retry({ id: messageId(id) })).message));
+      await withOperatorApi(command, async (api) =>
+        print((await api.mailOutbox.retry.mutate({ id: messageId(id) })).message),
+      );
     });
 }

@@ -31,7 +31,7 @@ export function registerUserCommands(program: Command): void {
     .action(async ({ json, ...input }: Opts, command: Command) => {
       const remote = remoteOf(command);
       const created = remote
-        ? await remoteApi(remote.url, remote.token).users.create(input)
+        ? await remoteApi(remote.url, remote.token).users.create.mutate(input)
         : await withDb((h) => createUser(h.db, input));
       if (json) return print(JSON.stringify(created));
       print(`Created ${created.email} (${created.type}${created.admin ? ", admin" : ""}), id ${created.id}`);

@@ -34,7 +34,7 @@ async function entry<T>(label: string, fn: () => Promise<T>): Promise<T> {
 async function everyMember(admin: Awaited<ReturnType<SeedTarget["admin"]>>) {
   const all = [];
   for (let offset = 0; ; offset += LIST_MAX) {
-    const page = await admin.users.list({ offset, limit: LIST_MAX });
+    const page = await admin.users.list.query({ offset, limit: LIST_MAX });
     all.push(...page);
     if (page.length < LIST_MAX) return all;
   }
@@ -58,7 +58,7 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
       report.skipped++;
       continue;
     }
-    await entry(`users[${i}] (${u.email})`, () => admin.users.create(u));
+    await entry(`users[${i}] (${u.email})`, () => admin.users.create.mutate(u));
     report.created.users++;
   }
   // With accounts in place, act as a real administrator from here on.
@@ -72,7 +72,7 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
 
   for (const [i, c] of seed.invitationCodes.entries()) {
     try {
-      await admin.invitationCodes.create({ code: c.code, maxUses: c.uses, expiresAt: c.expires });
+      await admin.invitationCodes.create.mutate({ code: c.code, maxUses: c.uses, expiresAt: c.expires });
       report.created.invitationCodes++;
     } catch (err) {
       if (codeOf(err) !== "CONFLICT") throw new Error(`invitationCodes[${i}]: ${(err as Error).message}`);
@@ -81,15 +81,15 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
   }
 
   async function addComments(label: string, commentableId: string, comments: SeedFile["events"][number]["comments"]) {
-    const existing = await admin.comments.list({ commentableId });
+    const existing = await admin.comments.list.query({ commentableId });
     for (const [j, c] of comments.entries()) {
       const api = await target.as(c.author);
-      const me = await api.auth.me();
+      const me = await api.auth.me.query();
       if (existing.some((x) => x.user_id === me.user_id && x.content === c.content)) {
         report.skipped++;
         continue;
       }
-      await entry(`${label}.comments[${j}]`, () => api.comments.create({ commentableId, content: c.content }));
+      await entry(`${label}.comments[${j}]`, () => api.comments.create.mutate({ commentableId, content: c.content }));
       report.created.comments++;
     }
   }
@@ -99,18 +99,18 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
     const { participants, comments, createdBy, ...input } = e;
     let eventId: string;
     try {
-      eventId = (await admin.events.get({ id: e.slug })).id;
+      eventId = (await admin.events.get.query({ id: e.slug })).id;
       report.skipped++;
     } catch (err) {
       if (codeOf(err) !== "NOT_FOUND") throw new Error(`${label}: ${(err as Error).message}`);
       const api = await target.as(createdBy);
-      eventId = (await entry(label, () => api.events.create(input))).id;
+      eventId = (await entry(label, () => api.events.create.mutate(input))).id;
       report.created.events++;
     }
     if (participants.length) {
-      const before = (await admin.events.get({ id: eventId })).participants.length;
+      const before = (await admin.events.get.query({ id: eventId })).participants.length;
       const ids = participants.map((p, j) => userId(p, `${label}.participants[${j}]`));
-      const after = await entry(label, () => admin.events.addParticipants({ eventId, userIds: ids }));
+      const after = await entry(label, () => admin.events.addParticipants.mutate({ eventId, userIds: ids }));
       report.created.participants += after.participants.length - before;
     }
     await addComments(label, eventId, comments);
@@ -120,14 +120,14 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
   for (const [i, m] of seed.media.entries()) {
     const name = m.name ?? basename(m.file);
     const label = `media[${i}] (${name})`;
-    let mediaId = (await admin.images.byTitle({ title: name }))[0]?.id;
+    let mediaId = (await admin.images.byTitle.query({ title: name }))[0]?.id;
     if (mediaId) report.skipped++;
     else {
       mediaId = await entry(label, () => target.upload(resolve(base, m.file), name, m.author));
       const api = await target.as(m.author);
-      const eventId = m.event ? (await entry(label, () => admin.events.get({ id: m.event! }))).id : null;
+      const eventId = m.event ? (await entry(label, () => admin.events.get.query({ id: m.event! }))).id : null;
       await entry(label, () =>
-        api.media.update({
+        api.media.update.mutate({
           id: mediaId!,
           name,
           description: m.description ?? null,
