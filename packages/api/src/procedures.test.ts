@@ -237,3 +237,22 @@ describe("the gallery's tag search", () => {
     }
   });
 });
+
+describe("the mail composer's preview", () => {
+  it("is the message exactly as the group mail sends it, sanitised by the server", async () => {
+    const root = await api.member("root-preview@club.test", { admin: true });
+    const draft = {
+      subject: "Spring Salon",
+      body: '<p onclick="steal()">Dear members, <a href="https://club.test/e">see</a><script>alert(1)</script></p><iframe src="x"></iframe>',
+    };
+    const preview = await api.callerFor(ada).mail.preview(draft);
+    expect(preview.html).not.toMatch(/script|onclick|iframe|alert/);
+    expect(preview.html).toContain('<a href="https://club.test/e" rel="noopener noreferrer">see</a>');
+    expect(preview.text).toContain("see (https://club.test/e)");
+
+    await api.callerFor(root).adminMail.send({ ...draft, recipientGroup: "selected", selectedMemberIds: [ada.id] });
+    const [sent] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.subject, "Spring Salon"));
+    expect(sent?.html).toBe(preview.html);
+    expect(sent?.text).toBe(preview.text);
+  });
+});

@@ -8,6 +8,7 @@ import { commentsRouter } from "./routers/comments";
 import { eventsRouter } from "./routers/events";
 import { invitationCodesRouter } from "./routers/invitation-codes";
 import { jobsRouter } from "./routers/jobs";
+import { mailRouter } from "./routers/mail";
 import { mailOutboxRouter } from "./routers/mail-outbox";
 import { imagesRouter, mediaRouter } from "./routers/media";
 import { passwordResetRouter } from "./routers/password-reset";
@@ -24,6 +25,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   users: usersRouter,
   adminMail: adminMailRouter,
+  mail: mailRouter,
   mailOutbox: mailOutboxRouter,
   jobs: jobsRouter,
   events: eventsRouter,

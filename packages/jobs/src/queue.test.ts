@@ -156,7 +156,7 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
   it("sends many jobs in one statement, in the change's transaction, with their kind's options", async () => {
     const q = await queue();
     await q.work("flaky", record("many"));
-    const ids = Array.from({ length: 50 }, () => crypto.randomUUID());
+    const ids: string[] = Array.from({ length: 50 }, () => crypto.randomUUID());
     await h.db
       .transaction(async (tx) => {
         await q.sendMany("flaky", [{ payload: { n: -1 }, id: crypto.randomUUID() }], { tx });

@@ -1,7 +1,7 @@
 import { type Db, type Queryable, users } from "@club/db";
 import { eq, inArray, type SQL } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
-import { enqueueMail, groupMail } from "@club/mail";
+import { enqueueMail, groupMail, htmlToText } from "@club/mail";
 import type { RecipientGroup } from "@club/shared";
 import { badRequest } from "../errors";
 import { sanitizeEmailHtml } from "./sanitize";
@@ -31,6 +31,15 @@ export function recipientsOf(db: Queryable, group: RecipientGroup, selected?: st
 }
 
 /**
+ * A group message as it is sent: the admin's body sanitised, in the club's layout, and its
+ * plain-text part. The composer's preview shows this very result.
+ */
+export function groupMailContent(subject: string, body: string): { subject: string; html: string; text: string } {
+  const content = groupMail(subject, sanitizeEmailHtml(body));
+  return { ...content, text: htmlToText(content.html) };
+}
+
+/**
  * A group message: the body is sanitised, then one message per recipient is queued (nobody
  * sees another's address), all in one transaction. Returns how many were queued.
  */
@@ -41,7 +50,7 @@ export async function queueGroupMail(
 ): Promise<number> {
   const recipients = await recipientsOf(db, message.recipientGroup, message.selectedMemberIds);
   if (recipients.length === 0) throw badRequest("No members are in this recipient group.");
-  const content = groupMail(message.subject, sanitizeEmailHtml(message.body));
+  const content = groupMailContent(message.subject, message.body);
   await db.transaction((tx) =>
     enqueueMail(
       tx,

@@ -281,6 +281,11 @@ export const procedureRows: ProcedureRow[] = [
     expect: ADMINS,
   },
 
+  {
+    path: "mail.preview",
+    input: () => ({ subject: "Spring Salon", body: "<p>Dear members,</p><script>alert(1)</script>" }),
+    expect: MEMBERS,
+  },
   { path: "mailOutbox.list", input: () => ({ status: "captured" }), expect: ADMINS },
   { path: "mailOutbox.summary", input: () => undefined, expect: ADMINS },
   { path: "mailOutbox.get", input: async (c) => ({ id: await failedMail(c) }), expect: ADMINS },

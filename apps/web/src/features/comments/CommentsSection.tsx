@@ -5,7 +5,6 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useSession } from "../auth/session";
 import { CommentEditor } from "./CommentEditor";

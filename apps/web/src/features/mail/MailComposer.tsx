@@ -1,7 +1,6 @@
 import { recipientGroups, sendEmailInput } from "@club/shared";
-import { useQuery } from "@tanstack/react-query";
-import DOMPurify from "dompurify";
-import { useMemo } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -13,9 +12,13 @@ import { serverError, useZodForm } from "../../ui/form";
 
 export type MailDraft = z.output<typeof sendEmailInput>;
 
+/** How long typing pauses before the preview is asked for again. */
+const PREVIEW_DELAY_MS = 300;
+
 /**
- * Recipient group, subject, HTML body and a live preview. The preview shows sanitised HTML in a
- * sandboxed frame, so nothing in a draft can run; the server sanitises again before sending.
+ * Recipient group, subject, HTML body and a live preview. The preview is the message as the server
+ * will send it (sanitised by its one allowlist, in the club's layout), asked for a moment after
+ * typing stops, and shown in a sandboxed frame, so nothing in a draft can run.
  */
 export function MailComposer({
   initial,
@@ -46,7 +49,13 @@ export function MailComposer({
     ...trpc.events.invitableMembers.queryOptions(),
     enabled: allowSelected === true && group === "selected",
   });
-  const preview = useMemo(() => DOMPurify.sanitize(body), [body]);
+  const subject = form.watch("subject") ?? "";
+  const preview = useMutation(trpc.mail.preview.mutationOptions());
+  const { mutate: renderPreview } = preview;
+  useEffect(() => {
+    const timer = setTimeout(() => renderPreview({ subject, body }), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [subject, body, renderPreview]);
   const groups = recipientGroups.filter((g) => allowSelected || g.value !== "selected");
 
   const submit = form.handleSubmit(async (draft) => {
@@ -126,9 +135,10 @@ export function MailComposer({
         <iframe
           title="E-mail preview"
           sandbox=""
-          srcDoc={`<!doctype html><body style="font-family:sans-serif;color:#1f1b24">${preview}</body>`}
+          srcDoc={preview.data?.html ?? ""}
           className="min-h-80 w-full flex-1 rounded-lg border border-line bg-white"
         />
+        {preview.isError ? <p className="text-sm text-danger">The preview could not be made.</p> : null}
       </div>
     </form>
   );
