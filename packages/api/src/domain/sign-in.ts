@@ -1,7 +1,9 @@
 import {
+  createSession,
   DEVICE_COOKIE_TTL_MS,
   deviceCookieKey,
   dummyPasswordHash,
+  invalidateSession,
   issueDeviceCookie,
   verifyDeviceCookie,
   verifyPassword,
@@ -17,13 +19,36 @@ import { LOGIN_PER_ACCOUNT, LOGIN_PER_DEVICE, LOGIN_PER_IP } from "../throttle";
 type SignInContext = Pick<ApiContext, "db" | "throttle" | "jobs" | "config" | "ip" | "cookies">;
 
 /**
+ * Signs her in (see checkSignIn): the browser's earlier session ends, a new one is set in its
+ * cookie, and the browser becomes one of her known devices.
+ */
+export async function signIn(
+  ctx: SignInContext & Pick<ApiContext, "session">,
+  email: string,
+  password: string,
+): Promise<User> {
+  const user = await checkSignIn(ctx, email, password);
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  const { token, expiresAt } = await createSession(ctx.db, user.id);
+  ctx.cookies.setSession(token, expiresAt);
+  await rememberDevice(ctx, user.id);
+  return user;
+}
+
+/** Ends the browser's session, if it has one, and clears its cookie. */
+export async function signOut(ctx: Pick<ApiContext, "db" | "session" | "cookies">): Promise<void> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  ctx.cookies.clearSession();
+}
+
+/**
  * Checks an e-mail and password, throttled (see docs/decisions.md, "Throttling"): wrong passwords
  * count per address, and per account, unless the browser carries a device cookie from an earlier
  * sign-in to this account: then they count against that device instead, so someone locking the
  * account out from elsewhere does not keep her out of her own devices. The attempts are counted
  * before the password is hashed.
  */
-export async function checkSignIn(ctx: SignInContext, email: string, password: string): Promise<User> {
+async function checkSignIn(ctx: SignInContext, email: string, password: string): Promise<User> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const device = user ? await knownDevice(ctx, user.id) : null;
   const attempt = await ctx.throttle.take(
@@ -43,7 +68,7 @@ export async function checkSignIn(ctx: SignInContext, email: string, password: s
 }
 
 /** After a successful sign-in: this browser is now one of her known devices (a new nonce each time). */
-export async function rememberDevice(ctx: SignInContext, userId: string): Promise<void> {
+async function rememberDevice(ctx: SignInContext, userId: string): Promise<void> {
   const key = await deviceCookieKey(ctx.db);
   ctx.cookies.setDevice(issueDeviceCookie(key, userId), new Date(Date.now() + DEVICE_COOKIE_TTL_MS));
 }

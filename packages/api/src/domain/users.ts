@@ -1,14 +1,14 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { calendarFeeds, type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
-import { emailSchema, type MemberType, nameSchema, passwordSchema } from "@club/shared";
+import { emailSchema, memberTypes, nameSchema, passwordSchema } from "@club/shared";
 import { z } from "zod";
 
 export const newUserInput = z.object({
   email: emailSchema,
   name: nameSchema,
   password: passwordSchema,
-  type: z.enum(["Founding", "Standard", "Travel Host"]).default("Standard"),
+  type: z.enum(memberTypes).default("Standard"),
   admin: z.boolean().default(false),
 });
 export type NewUser = z.input<typeof newUserInput>;
@@ -31,7 +31,7 @@ export async function createUser(db: Queryable, input: NewUser) {
     .values({
       email: data.email,
       name: data.name,
-      type: data.type as MemberType,
+      type: data.type,
       admin: data.admin,
       passwordHash: await hashPassword(data.password),
     })
@@ -46,13 +46,27 @@ export async function findUserByEmail(db: Queryable, email: string) {
   return user;
 }
 
+export const MEMBER_NOT_FOUND = "Member not found.";
+
 /**
- * What a new password ends (changed in Settings, reset from the e-mailed link, or reset to the
- * temporary one by an admin): every session but `keepSessionId`, every API token, and her calendar
- * feed, whose link lists invite-only titles and places. Whoever knew the old password may have
- * copied any of them. Call it in the transaction that sets the password.
+ * The one way a password changes (in Settings, from the e-mailed link, or to the temporary one by an
+ * admin): the new hash, whether she must choose another at her next sign-in, and the end of what the
+ * old password opened: every session but `keepSessionId`, every API token, and her calendar feed,
+ * whose link lists invite-only titles and places. Whoever knew the old password may have copied any
+ * of them. The hash is made by the caller before its transaction (it is slow); call this inside it.
+ * Returns her e-mail, or undefined when there is no such member.
  */
-export async function endPasswordCredentials(db: Queryable, userId: string, keepSessionId?: string): Promise<void> {
-  await endSessionsAndTokens(db, userId, keepSessionId);
+export async function replacePassword(
+  db: Queryable,
+  userId: string,
+  change: { passwordHash: string; mustChangePassword: boolean; keepSessionId?: string | undefined },
+): Promise<{ email: string } | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash: change.passwordHash, mustChangePassword: change.mustChangePassword })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  await endSessionsAndTokens(db, userId, change.keepSessionId);
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return user;
 }

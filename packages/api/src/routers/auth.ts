@@ -1,11 +1,7 @@
-import { createSession, hashPassword, invalidateSession, verifyPassword } from "@club/auth";
-import { users } from "@club/db";
-import { eq } from "@club/db/orm";
 import { loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
-import { TRPCError } from "@trpc/server";
 import { requireOwnAccountChange } from "../domain/access";
-import { checkSignIn, rememberDevice } from "../domain/sign-in";
-import { endPasswordCredentials } from "../domain/users";
+import { changeOwnPassword, updateOwnAccount } from "../domain/account";
+import { signIn, signOut } from "../domain/sign-in";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const authRouter = router({
@@ -17,19 +13,14 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await checkSignIn(ctx, input.email, input.password);
-    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-    const { token, expiresAt } = await createSession(ctx.db, user.id);
-    ctx.cookies.setSession(token, expiresAt);
-    await rememberDevice(ctx, user.id);
+    const user = await signIn(ctx, input.email, input.password);
     return {
       user: { name: user.name, admin: user.admin, type: user.type, mustChangePassword: user.mustChangePassword },
     };
   }),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
-    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-    ctx.cookies.clearSession();
+    await signOut(ctx);
     return { ok: true as const };
   }),
 
@@ -41,31 +32,15 @@ export const authRouter = router({
 
   updateUser: memberProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
     requireOwnAccountChange(ctx.user, input);
-    const [updated] = await ctx.db
-      .update(users)
-      .set({ name: input.name, ...(input.type ? { type: input.type } : {}) })
-      .where(eq(users.id, ctx.user.id))
-      .returning({ user_id: users.id, name: users.name, email: users.email, type: users.type, admin: users.admin });
-    return { message: messages.userUpdated, user: updated! };
+    const user = await updateOwnAccount(ctx.db, ctx.user.id, input);
+    return { message: messages.userUpdated, user };
   }),
 
   updatePassword: memberProcedure
     .meta({ allowWhilePasswordChangeRequired: true })
     .input(updatePasswordInput)
     .mutation(async ({ ctx, input }) => {
-      const [row] = await ctx.db
-        .select({ passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, ctx.user.id));
-      if (!row || !(await verifyPassword(row.passwordHash, input.oldPassword))) {
-        throw new TRPCError({ code: "BAD_REQUEST", message: "The current password is not correct." });
-      }
-      const passwordHash = await hashPassword(input.newPassword);
-      await ctx.db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, ctx.user.id));
-        // Whoever knew the old password is signed out everywhere else; her API tokens and feed end.
-        await endPasswordCredentials(tx, ctx.user.id, ctx.session.id);
-      });
+      await changeOwnPassword(ctx.db, { userId: ctx.user.id, keepSessionId: ctx.session.id, ...input });
       return { message: messages.passwordUpdated };
     }),
 });

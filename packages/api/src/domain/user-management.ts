@@ -1,0 +1,70 @@
+import { endSessionsAndTokens, hashPassword } from "@club/auth";
+import { type Db, type Queryable, users } from "@club/db";
+import { asc, eq, ilike, or } from "@club/db/orm";
+import { LIST_MAX, type MemberType } from "@club/shared";
+import { notFound } from "../errors";
+import { escapeLike } from "./like";
+import { MEMBER_NOT_FOUND, replacePassword } from "./users";
+
+// The admins' User Management screen: the members, their type, their passwords, their mailing groups.
+
+const memberColumns = {
+  user_id: users.id,
+  name: users.name,
+  email: users.email,
+  type: users.type,
+  admin: users.admin,
+  testingTeam: users.testingTeam,
+};
+
+/** By name, a page at a time; `search` matches a part of the name or the e-mail. */
+export function listMembers(
+  db: Queryable,
+  page: { search?: string | undefined; offset?: number | undefined; limit?: number | undefined } = {},
+) {
+  const pattern = page.search ? `%${escapeLike(page.search)}%` : undefined;
+  return db
+    .select(memberColumns)
+    .from(users)
+    .where(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined)
+    .orderBy(asc(users.name), asc(users.id))
+    .offset(page.offset ?? 0)
+    .limit(page.limit ?? LIST_MAX);
+}
+
+/**
+ * Her sessions and API tokens end, so the new type applies at once; an admin who changes her own
+ * type keeps the session she does it from.
+ */
+export async function setMemberType(
+  db: Db,
+  change: { userId: string; type: MemberType },
+  admin: { id: string; sessionId: string },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ type: change.type })
+      .where(eq(users.id, change.userId))
+      .returning(memberColumns);
+    if (!row) throw notFound(MEMBER_NOT_FOUND);
+    await endSessionsAndTokens(tx, change.userId, change.userId === admin.id ? admin.sessionId : undefined);
+    return row;
+  });
+}
+
+/** The password becomes the club's temporary one, which she must replace at her next sign-in. */
+export async function resetToTemporaryPassword(db: Db, userId: string, tempPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(tempPassword);
+  await db.transaction(async (tx) => {
+    const user = await replacePassword(tx, userId, { passwordHash, mustChangePassword: true });
+    if (!user) throw notFound(MEMBER_NOT_FOUND);
+  });
+}
+
+/** Membership of the Testing Team mailing group. */
+export async function setTestingTeam(db: Queryable, userId: string, testingTeam: boolean) {
+  const [row] = await db.update(users).set({ testingTeam }).where(eq(users.id, userId)).returning(memberColumns);
+  if (!row) throw notFound(MEMBER_NOT_FOUND);
+  return row;
+}
