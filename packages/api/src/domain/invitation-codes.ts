@@ -1,6 +1,9 @@
 import { generateToken, hashToken } from "@club/auth";
 import { invitationCodes, type Queryable } from "@club/db";
 import { and, desc, eq, gt, isNull, lt, or, sql } from "@club/db/orm";
+import type { ApiContext } from "../context";
+import { conflict } from "../errors";
+import { CODE_GUESSES } from "../throttle";
 
 /** A code chosen by whoever creates it (seeding); otherwise one is generated. */
 export const CHOSEN_CODE = /^[A-Z0-9-]{12,64}$/;
@@ -14,8 +17,9 @@ export interface NewInvitationCode {
 }
 
 /**
- * Creates a code of 80 random bits (16 base32 characters). Only its hash is stored: the
- * code is shown once, to whoever created it; lists show its last four characters.
+ * Creates a code of 80 random bits (16 base32 characters), or the one chosen, unless it exists
+ * already. Only its hash is stored: the code is shown once, to whoever created it; lists show its
+ * last four characters.
  */
 export async function createInvitationCode(db: Queryable, input: NewInvitationCode = {}) {
   if (input.maxUses !== undefined && (!Number.isInteger(input.maxUses) || input.maxUses < 1)) {
@@ -26,6 +30,7 @@ export async function createInvitationCode(db: Queryable, input: NewInvitationCo
   }
   const code = input.code?.trim().toUpperCase() ?? generateToken(10).toUpperCase();
   if (!CHOSEN_CODE.test(code)) throw new RangeError("A code must be 12 to 64 letters, digits or hyphens.");
+  if (input.code && (await invitationCodeExists(db, code))) throw conflict("That invitation code exists already.");
   const [row] = await db
     .insert(invitationCodes)
     .values({
@@ -36,7 +41,8 @@ export async function createInvitationCode(db: Queryable, input: NewInvitationCo
       createdBy: input.createdBy ?? null,
     })
     .returning();
-  return { code, row: row! };
+  if (!row) throw new Error("The invitation code was not stored.");
+  return { code, row };
 }
 
 export type InvitationCodeStatus = "active" | "used up" | "expired" | "revoked";
@@ -86,6 +92,17 @@ export async function checkInvitationCode(
 }
 
 /**
+ * The code an applicant typed, checked (see checkInvitationCode); only a code that does not exist
+ * counts as a guess, throttled per address.
+ */
+export async function guessInvitationCode(ctx: Pick<ApiContext, "db" | "throttle" | "ip">, code: string) {
+  const attempt = await ctx.throttle.take([CODE_GUESSES, ctx.ip]);
+  const result = await checkInvitationCode(ctx.db, code);
+  if (result.ok || result.error !== INVALID_CODE) await attempt.succeeded();
+  return result;
+}
+
+/**
  * Uses the code once. The conditions sit in the UPDATE itself, so two applications racing for
  * a code's last use cannot both get it.
  */
@@ -114,7 +131,7 @@ export async function revokeInvitationCode(db: Queryable, id: string): Promise<b
   return rows.length === 1;
 }
 
-export async function invitationCodeExists(db: Queryable, code: string): Promise<boolean> {
+async function invitationCodeExists(db: Queryable, code: string): Promise<boolean> {
   const [row] = await db
     .select({ id: invitationCodes.id })
     .from(invitationCodes)

@@ -2,24 +2,18 @@ import { futureMoment, invitationCodeInput } from "@club/shared";
 import { z } from "zod";
 import {
   CHOSEN_CODE,
-  checkInvitationCode,
   createInvitationCode,
-  INVALID_CODE,
-  invitationCodeExists,
+  guessInvitationCode,
   listInvitationCodes,
   revokeInvitationCode,
 } from "../domain/invitation-codes";
-import { conflict, notFound } from "../errors";
-import { CODE_GUESSES } from "../throttle";
+import { notFound } from "../errors";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 
 export const invitationCodesRouter = router({
   /** POST /api/validate-code: `{valid, error}`; wrong guesses are throttled per address. */
   validate: publicProcedure.input(invitationCodeInput).mutation(async ({ ctx, input }) => {
-    const attempt = await ctx.throttle.take([CODE_GUESSES, ctx.ip]);
-    const result = await checkInvitationCode(ctx.db, input.code);
-    // Only a code that does not exist counts as a guess.
-    if (result.ok || result.error !== INVALID_CODE) await attempt.succeeded();
+    const result = await guessInvitationCode(ctx, input.code);
     return result.ok ? { valid: true, error: null } : { valid: false, error: result.error };
   }),
 
@@ -37,8 +31,6 @@ export const invitationCodesRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      if (input.code && (await invitationCodeExists(ctx.db, input.code)))
-        throw conflict("That invitation code exists already.");
       const { code, row } = await createInvitationCode(ctx.db, {
         code: input.code,
         maxUses: input.maxUses ?? undefined,

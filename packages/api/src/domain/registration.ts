@@ -1,0 +1,60 @@
+import { applications } from "@club/db";
+import { eq } from "@club/db/orm";
+import type { MemberType } from "@club/shared";
+import type { ApiContext } from "../context";
+import { badRequest, conflict, notFound } from "../errors";
+import { TOKEN_GUESSES } from "../throttle";
+import { consumeRegistrationToken, findRegistrationToken } from "./one-time-tokens";
+import { createUser, EmailTakenError } from "./users";
+
+// An accepted applicant's registration, from the link in her acceptance e-mail.
+
+export const INVALID_REGISTRATION_TOKEN = "Invalid or expired token. Please request a new invitation.";
+
+type GuessContext = Pick<ApiContext, "db" | "throttle" | "ip">;
+
+/** The usable token; a token that is not one counts as a guess (throttled per address). */
+async function guessRegistrationToken(ctx: GuessContext, token: string) {
+  const attempt = await ctx.throttle.take([TOKEN_GUESSES, ctx.ip]);
+  const row = await findRegistrationToken(ctx.db, token);
+  if (row) await attempt.succeeded();
+  return row;
+}
+
+/** What the registration form shows: her e-mail (read-only), the type offered, and her name as she applied. */
+export async function registrationOffer(
+  ctx: GuessContext,
+  token: string,
+): Promise<{ email: string; type: MemberType; name: string }> {
+  const row = await guessRegistrationToken(ctx, token);
+  if (!row) throw notFound(INVALID_REGISTRATION_TOKEN);
+  const [application] = row.applicationId
+    ? await ctx.db
+        .select({ fullName: applications.fullName })
+        .from(applications)
+        .where(eq(applications.id, row.applicationId))
+    : [];
+  return { email: row.email, type: row.memberType, name: application?.fullName ?? "" };
+}
+
+/** The token works once; the account gets the type of the accepted application. */
+export async function register(
+  ctx: GuessContext,
+  input: { token: string; name: string; password: string; type: MemberType },
+): Promise<void> {
+  const row = await guessRegistrationToken(ctx, input.token);
+  if (!row) throw badRequest(INVALID_REGISTRATION_TOKEN);
+  if (input.type !== row.memberType) {
+    throw badRequest(`Your invitation is for a ${row.memberType} membership; please choose that account type.`);
+  }
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (!(await consumeRegistrationToken(tx, row.id))) throw badRequest(INVALID_REGISTRATION_TOKEN);
+      await createUser(tx, { email: row.email, name: input.name, password: input.password, type: row.memberType });
+    });
+  } catch (err) {
+    if (err instanceof EmailTakenError)
+      throw conflict("An account with this e-mail already exists. Please log in instead.");
+    throw err;
+  }
+}
