@@ -1,26 +1,13 @@
 import { createApiToken } from "@club/auth";
-import { apiTokens } from "@club/db";
-import { and, desc, eq } from "@club/db/orm";
 import { apiTokenName, futureMoment } from "@club/shared";
 import { z } from "zod";
+import { listApiTokens, revokeApiToken } from "../domain/api-tokens";
 import { notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
 
 /** A member's own personal API tokens (Settings); a token acts with its owner's rights. */
 export const apiTokensRouter = router({
-  list: memberProcedure.query(({ ctx }) =>
-    ctx.db
-      .select({
-        id: apiTokens.id,
-        name: apiTokens.name,
-        expiresAt: apiTokens.expiresAt,
-        lastUsedAt: apiTokens.lastUsedAt,
-        createdAt: apiTokens.createdAt,
-      })
-      .from(apiTokens)
-      .where(eq(apiTokens.userId, ctx.user.id))
-      .orderBy(desc(apiTokens.createdAt)),
-  ),
+  list: memberProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
 
   /** The token is returned this once; only its hash is kept. */
   create: memberProcedure
@@ -40,11 +27,7 @@ export const apiTokensRouter = router({
     }),
 
   revoke: memberProcedure.input(z.object({ id: z.uuid("Unknown token.") })).mutation(async ({ ctx, input }) => {
-    const rows = await ctx.db
-      .delete(apiTokens)
-      .where(and(eq(apiTokens.id, input.id), eq(apiTokens.userId, ctx.user.id)))
-      .returning({ id: apiTokens.id });
-    if (rows.length === 0) throw notFound("No such token.");
+    if (!(await revokeApiToken(ctx.db, ctx.user.id, input.id))) throw notFound("No such token.");
     return { ok: true as const };
   }),
 });
