@@ -1,5 +1,5 @@
 import { type Db, type Queryable, users } from "@club/db";
-import { eq, inArray, type SQL } from "@club/db/orm";
+import { asc, eq, inArray, type SQL } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { enqueueMail, groupMail, htmlToText } from "@club/mail";
 import type { RecipientGroup } from "@club/shared";
@@ -23,6 +23,14 @@ function groupFilter(group: RecipientGroup, selected: string[] | undefined): SQL
     case "selected":
       return inArray(users.id, selected ?? []);
   }
+}
+
+/** Every member, by name, for the admin choosing the recipients of a group e-mail one by one. */
+export function listMembersToMail(db: Queryable) {
+  return db
+    .select({ user_id: users.id, name: users.name, email: users.email, type: users.type })
+    .from(users)
+    .orderBy(asc(users.name));
 }
 
 /** The members of a mailing group (SPEC.md section 9). */

@@ -1,23 +1,12 @@
-import { isFailedJob, type JobKind, jobCounts, jobKindNames, recentFailures } from "@club/jobs";
+import { jobKindNames, recentFailures } from "@club/jobs";
 import { z } from "zod";
-import { notFound } from "../errors";
+import { jobSummary, retryFailedJob } from "../domain/job-queue";
 import { adminProcedure, router } from "../trpc";
-
-const kindInput = z.enum(jobKindNames as [JobKind, ...JobKind[]], "Unknown job kind.");
 
 /** The background job queue, for admins: what waits, what runs, what failed (and running it again). */
 export const jobsRouter = router({
   /** How many jobs of each kind are in each state. */
-  summary: adminProcedure.query(async ({ ctx }) => {
-    const counts = await jobCounts(ctx.db);
-    return jobKindNames.map((kind) => ({
-      kind,
-      states: Object.fromEntries(counts.filter((c) => c.kind === kind).map((c) => [c.state, c.count])) as Record<
-        string,
-        number
-      >,
-    }));
-  }),
+  summary: adminProcedure.query(({ ctx }) => jobSummary(ctx.db)),
 
   /** The most recent failures, with the error each ended on. */
   failures: adminProcedure
@@ -26,10 +15,9 @@ export const jobsRouter = router({
 
   /** A failed job runs again. */
   retry: adminProcedure
-    .input(z.object({ kind: kindInput, id: z.uuid("Job not found.") }))
+    .input(z.object({ kind: z.literal(jobKindNames, "Unknown job kind."), id: z.uuid("Job not found.") }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await isFailedJob(ctx.db, input.kind, input.id))) throw notFound("No failed job with that id.");
-      await ctx.jobs.retry(input.kind, input.id);
+      await retryFailedJob(ctx.db, ctx.jobs, input.kind, input.id);
       return { message: "The job will run again shortly." };
     }),
 });
