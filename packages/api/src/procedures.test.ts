@@ -256,3 +256,35 @@ describe("the mail composer's preview", () => {
     expect(sent?.text).toBe(preview.text);
   });
 });
+
+describe("a chosen invitation code", () => {
+  it("is refused when it exists already, in any letter case, and the first one keeps working", async () => {
+    const root = await api.member("root-codes@club.test", { admin: true });
+    const caller = api.callerFor(root);
+    await caller.invitationCodes.create({ code: "SPRING-SALON-2026" });
+    await expect(caller.invitationCodes.create({ code: "spring-salon-2026" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "That invitation code exists already.",
+    });
+    expect(await api.callerFor(null).invitationCodes.validate({ code: "SPRING-SALON-2026" })).toEqual({
+      valid: true,
+      error: null,
+    });
+  });
+});
+
+describe("the calendar feed's choice of events", () => {
+  it("asks for a link first when she has none, and is kept when she has one", async () => {
+    const caller = api.callerFor(await api.member("feedless@club.test"));
+    expect(await caller.calendarFeed.update({ includeOpen: true })).toEqual({
+      message: "Make a calendar link first.",
+      includeOpen: false,
+    });
+    await caller.calendarFeed.reset({ includeOpen: false });
+    expect(await caller.calendarFeed.update({ includeOpen: true })).toEqual({
+      message: "Your calendar feed is updated.",
+      includeOpen: true,
+    });
+    expect(await caller.calendarFeed.get()).toMatchObject({ active: true, includeOpen: true });
+  });
+});
