@@ -193,7 +193,10 @@ export function requireEventManager(
   requireOwnerOrAdmin(viewer, event.createdBy, EVENT_MANAGER_REFUSALS[action]);
 }
 
-/** The event (the row of `events` in the query) has this member among its participants. */
+/** The event (the row of `events` in the query) was created by this member. */
+export const isCreatedBy = (userId: string): SQL => eq(events.createdBy, userId);
+
+/** The event has this member among its participants. */
 export const hasParticipant = (userId: string): SQL =>
   exists(
     sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId))})`,
@@ -221,7 +224,7 @@ export function visibleEvents(viewer: Viewer | null): SQL | undefined {
   if (viewer.admin) return undefined;
   return or(
     eq(events.exclusivity, "open"),
-    eq(events.createdBy, viewer.id),
+    isCreatedBy(viewer.id),
     hasParticipant(viewer.id),
     // On the waitlist she keeps sight of it (to see her place, leave, or get a seat), whatever
     // became of the invitation that let her join.

@@ -3,15 +3,7 @@ import { asc, eq } from "@club/db/orm";
 import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
-import {
-  type RsvpCounts,
-  type RsvpStatus,
-  type RsvpSummary,
-  rsvpCountsOf,
-  rsvpStatusOf,
-  rsvpSummary,
-  usesRsvp,
-} from "./rsvp";
+import { type RsvpStatus, type RsvpSummary, rsvpCountsOf, rsvpStatusOf, rsvpSummary, usesRsvp } from "./rsvp";
 
 export async function participantsOf(db: Queryable, eventId: string) {
   return db
@@ -83,13 +75,3 @@ export async function loadEventDto(
   return { ...dto, rsvp: { ...rsvpSummary(e, counts, ctx.config.timeZone), me } };
 }
 export type EventDto = ReturnType<typeof toEventDto> & { rsvp?: RsvpSummary & { me: RsvpStatus | null } };
-
-/** A list's card: the counts of an event that uses RSVP rules. */
-export function withRsvpSummary<T extends object>(
-  item: T,
-  e: Event,
-  counts: RsvpCounts,
-  timeZone: string,
-): T & { rsvp?: RsvpSummary } {
-  return usesRsvp(e) ? { ...item, rsvp: rsvpSummary(e, counts, timeZone) } : item;
-}

@@ -1,5 +1,5 @@
 import { type Db, type Event, eventParticipants, events, eventWaitlist, type Queryable, users } from "@club/db";
-import { and, asc, eq, inArray, lte, sql } from "@club/db/orm";
+import { and, asc, eq, inArray, lte, type SQL, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { enqueueMail, waitlistPromotedMail } from "@club/mail";
 import { formatLongDate } from "@club/shared";
@@ -20,8 +20,13 @@ export interface RsvpContext {
   config: { appOrigin: string; timeZone: string; reminderHours?: number | undefined };
 }
 
-/** The event uses any RSVP rule; plain events answer exactly as the spec says. */
+/**
+ * The event uses an RSVP rule (a capacity, guests, a deadline); plain events answer exactly as the
+ * spec says. One rule in its two forms, kept together so they cannot drift apart: for a row in
+ * hand, and as a condition on `events` for the queries that count only what such events show.
+ */
 export const usesRsvp = (e: Event): boolean => e.capacity !== null || e.guestsPerMember > 0 || e.rsvpDeadline !== null;
+export const usesRsvpCondition: SQL = sql`(${events.capacity} is not null or ${events.guestsPerMember} > 0 or ${events.rsvpDeadline} is not null)`;
 
 export const rsvpClosed = (e: Event, now = new Date()): boolean => e.rsvpDeadline !== null && now > e.rsvpDeadline;
 
