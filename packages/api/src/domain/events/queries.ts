@@ -1,18 +1,9 @@
-import { type Event, eventParticipants, type Queryable, users } from "@club/db";
-import { asc, eq } from "@club/db/orm";
+import type { Event, Queryable } from "@club/db";
 import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
+import { participantsOf } from "./participants";
 import { type RsvpStatus, type RsvpSummary, rsvpCountsOf, rsvpStatusOf, rsvpSummary, usesRsvp } from "./rsvp";
-
-export async function participantsOf(db: Queryable, eventId: string) {
-  return db
-    .select({ user_id: users.id, name: users.name })
-    .from(eventParticipants)
-    .innerJoin(users, eq(users.id, eventParticipants.userId))
-    .where(eq(eventParticipants.eventId, eventId))
-    .orderBy(asc(eventParticipants.joinedAt));
-}
 
 /**
  * An event as lists show it: the spec's event shape (SPEC.md section 3) without the participants'

@@ -162,22 +162,6 @@ async function someoneWaits(tx: Queryable, eventId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/**
- * Admins add members directly (scripts, seeding), past the capacity if need be: anyone of them on
- * the waitlist leaves it, and each gets her reminder. No mail: the admin tells them.
- */
-export async function addParticipants(ctx: RsvpContext, eventId: string, userIds: string[]): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const e = await lockEvent(tx, eventId);
-    await tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), inArray(eventWaitlist.userId, userIds)));
-    await tx
-      .insert(eventParticipants)
-      .values(userIds.map((userId) => ({ eventId: e.id, userId })))
-      .onConflictDoNothing();
-    await scheduleReminders(ctx, tx, e, userIds);
-  });
-}
-
 /** Leaves the event or its waitlist; her seats go to the first on the waitlist. */
 export async function leaveEvent(ctx: RsvpContext, eventId: string, userId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -253,26 +237,6 @@ async function seat(ctx: RsvpContext, tx: Queryable, e: Event, people: { userId:
       attachments: [ics],
     })),
   );
-}
-
-/** Who is coming and who waits, for the event's creator and admins (and the CSV export). */
-export async function attendeesOf(db: Queryable, eventId: string) {
-  // The two lists have one shape: a member, her guests and when she joined.
-  const listOf = (table: typeof eventParticipants | typeof eventWaitlist) =>
-    db
-      .select({
-        user_id: users.id,
-        name: users.name,
-        email: users.email,
-        guests: table.guests,
-        joined_at: table.joinedAt,
-      })
-      .from(table)
-      .innerJoin(users, eq(users.id, table.userId))
-      .where(eq(table.eventId, eventId));
-  const participants = await listOf(eventParticipants).orderBy(asc(eventParticipants.joinedAt), asc(users.name));
-  const waiting = await listOf(eventWaitlist).orderBy(asc(eventWaitlist.position));
-  return { participants, waitlist: waiting.map((w, i) => ({ ...w, position: i + 1 })) };
 }
 
 /** What an event's page and card show of its RSVP rules and counts. */
