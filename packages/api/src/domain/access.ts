@@ -284,9 +284,10 @@ export function feedCancellations(viewer: Viewer, includeOpen: boolean): SQL | u
 
 /**
  * The condition on `media` for the items a member may see: ready, not in an event hidden from her,
- * and not left over from a deleted invite-only event unless she uploaded it.
+ * and not left over from a deleted invite-only event unless she uploaded it. (Never undefined, but
+ * typed as Drizzle types `and`, which every caller passes it to.)
  */
-export function visibleMedia(viewer: Viewer): SQL {
+export function visibleMedia(viewer: Viewer): SQL | undefined {
   const ready = eq(media.status, "ready");
   if (viewer.admin) return ready;
   return and(
@@ -297,7 +298,7 @@ export function visibleMedia(viewer: Viewer): SQL {
         sql`(select 1 from ${events} where ${and(eq(events.id, media.associatedEventId), visibleEvents(viewer))})`,
       ),
     ),
-  )!;
+  );
 }
 
 /** A media row when the member may see it; otherwise "Media not found." */
