@@ -156,6 +156,22 @@ describe("capacity and the waitlist", () => {
   });
 });
 
+describe("which events show RSVP details", () => {
+  it("the list's cards and the event's page agree, with the same counts", async () => {
+    const [guest, late] = await crowd(2, "Agree");
+    const kinds = [{}, { capacity: 1 }, { guests_per_member: 2 }, { rsvp_deadline: "2027-05-01T12:00" }];
+    for (const values of kinds) {
+      const e = await event(values);
+      // Guests where the event takes them, and someone waiting where it is full.
+      await api.callerFor(guest!).events.join({ id: e.id, guests: values.guests_per_member ? 2 : 0 });
+      await api.callerFor(late!).events.join({ id: e.id });
+      const { me: _, ...page } = (await api.callerFor(host).events.get({ id: e.id })).rsvp ?? { me: null };
+      const listed = (await api.callerFor(host).events.list()).find((x) => x.id === e.id);
+      expect(listed?.rsvp ?? {}, JSON.stringify(values)).toEqual(page);
+    }
+  });
+});
+
 describe("an invitation to a full event", () => {
   it("puts the invitee on the waitlist when she accepts, and says so", async () => {
     const e = await event({ capacity: 1 });

@@ -193,7 +193,10 @@ export function requireEventManager(
   requireOwnerOrAdmin(viewer, event.createdBy, EVENT_MANAGER_REFUSALS[action]);
 }
 
-/** The event (the row of `events` in the query) has this member among its participants. */
+/** The event (the row of `events` in the query) was created by this member. */
+export const isCreatedBy = (userId: string): SQL => eq(events.createdBy, userId);
+
+/** The event has this member among its participants. */
 export const hasParticipant = (userId: string): SQL =>
   exists(
     sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId))})`,
@@ -221,7 +224,7 @@ export function visibleEvents(viewer: Viewer | null): SQL | undefined {
   if (viewer.admin) return undefined;
   return or(
     eq(events.exclusivity, "open"),
-    eq(events.createdBy, viewer.id),
+    isCreatedBy(viewer.id),
     hasParticipant(viewer.id),
     // On the waitlist she keeps sight of it (to see her place, leave, or get a seat), whatever
     // became of the invitation that let her join.
@@ -281,9 +284,10 @@ export function feedCancellations(viewer: Viewer, includeOpen: boolean): SQL | u
 
 /**
  * The condition on `media` for the items a member may see: ready, not in an event hidden from her,
- * and not left over from a deleted invite-only event unless she uploaded it.
+ * and not left over from a deleted invite-only event unless she uploaded it. (Never undefined, but
+ * typed as Drizzle types `and`, which every caller passes it to.)
  */
-export function visibleMedia(viewer: Viewer): SQL {
+export function visibleMedia(viewer: Viewer): SQL | undefined {
   const ready = eq(media.status, "ready");
   if (viewer.admin) return ready;
   return and(
@@ -294,7 +298,7 @@ export function visibleMedia(viewer: Viewer): SQL {
         sql`(select 1 from ${events} where ${and(eq(events.id, media.associatedEventId), visibleEvents(viewer))})`,
       ),
     ),
-  )!;
+  );
 }
 
 /** A media row when the member may see it; otherwise "Media not found." */

@@ -32,9 +32,10 @@ function instantOf(date: string, time: string, timeZone: string): Date {
   const key = `${timeZone} ${date} ${time}`;
   let ms = instants.get(key);
   if (ms === undefined) {
-    const [y, m, d] = date.split("-").map(Number);
-    const [hh, mm] = time.split(":").map(Number);
-    ms = new TZDate(y!, m! - 1, d!, hh!, mm!, timeZone).getTime();
+    // A part missing from a malformed value is NaN, and the instant an Invalid Date.
+    const [y = Number.NaN, m = Number.NaN, d = Number.NaN] = date.split("-").map(Number);
+    const [hh = Number.NaN, mm = Number.NaN] = time.split(":").map(Number);
+    ms = new TZDate(y, m - 1, d, hh, mm, timeZone).getTime();
     if (instants.size >= 10_000) instants.clear();
     instants.set(key, ms);
   }

@@ -11,12 +11,43 @@ import {
 } from "@club/db";
 import { and, eq, ne } from "@club/db/orm";
 import { type EventChange, enqueueMail, eventCancelledMail, eventChangedMail } from "@club/mail";
-import { EVENT_NOT_FOUND, notFound } from "../../errors";
-import { eventInstants } from "./calendar";
+import { type eventInput, type NormalizedEvent, normalizeEvent } from "@club/shared";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import type { z } from "zod";
+import { badRequest, EVENT_NOT_FOUND, notFound } from "../../errors";
+import { eventInstants, wallClockInstant } from "./calendar";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { cancelEventReminders, rescheduleEventReminders } from "./reminders";
-import { promoteFromWaitlist, type RsvpContext } from "./rsvp";
+import { lockEvent, promoteFromWaitlist, type RsvpContext } from "./rsvp";
+import { insertEvent } from "./slug";
+
+/** The event form (the wizard, POST and PUT /api/events) as the procedures receive it. */
+export type EventForm = z.output<typeof eventInput>;
+
+/** The columns a form sets; the RSVP fields left out of an edit are absent, and stay as they are. */
+type EventColumns = Omit<NormalizedEvent, "rsvpDeadline"> & { rsvpDeadline?: Date | null };
+
+/** The form with SPEC.md section 5's defaults, as columns; an impossible form is a 400 with the reason. */
+function eventColumns(form: EventForm, timeZone: string): EventColumns {
+  const today = format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
+  const result = normalizeEvent(form, today);
+  if ("error" in result) throw badRequest(result.error);
+  const { rsvpDeadline, ...rest } = result;
+  if (rsvpDeadline === undefined) return rest;
+  return { ...rest, rsvpDeadline: rsvpDeadline ? wallClockInstant(rsvpDeadline, timeZone) : null };
+}
+
+/** A new event under a slug of its own (the one asked for, or one made from the title). */
+export async function createEvent(
+  ctx: Pick<RsvpContext, "db" | "config">,
+  creatorId: string,
+  form: EventForm,
+  slug?: string,
+): Promise<Event> {
+  return insertEvent(ctx.db, { ...eventColumns(form, ctx.config.timeZone), createdBy: creatorId }, slug);
+}
 
 /** What a change of the date, time or place looks like to people: old → new, as mails write them. */
 export function eventChanges(before: Event, after: Event, club: RsvpContext["config"]): EventChange[] {
@@ -52,14 +83,14 @@ async function concerned(tx: Queryable, eventId: string, exceptUserId: string) {
 export async function updateEvent(
   ctx: RsvpContext,
   eventId: string,
-  values: Partial<typeof events.$inferInsert>,
+  form: EventForm,
   editorId: string,
 ): Promise<Event> {
+  const values = eventColumns(form, ctx.config.timeZone);
   return ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
-    // Deleted by someone else between the look-up and the update.
-    if (!before) throw notFound(EVENT_NOT_FOUND);
-    const changes = eventChanges(before, { ...before, ...values } as Event, ctx.config);
+    // Deleted by someone else between the look-up and the update: "Event not found".
+    const before = await lockEvent(tx, eventId);
+    const changes = eventChanges(before, { ...before, ...values }, ctx.config);
     const [after] = await tx
       .update(events)
       .set({ ...values, updatedAt: new Date(), ...(changes.length ? { sequence: before.sequence + 1 } : {}) })
@@ -97,8 +128,7 @@ export async function deleteEvent(
   editorId: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [e] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
-    if (!e) throw notFound(EVENT_NOT_FOUND);
+    const e = await lockEvent(tx, eventId);
     // An event that is over is only tidied away: nobody needs to hear it is cancelled.
     if (eventInstants(e, ctx.config.timeZone).end.getTime() > Date.now()) {
       // Calendar feeds carry the cancellation for a while, so subscribed calendars remove it.

@@ -2,6 +2,7 @@ import { generateToken, hashToken } from "@club/auth";
 import { calendarFeeds, cancelledEvents, type Event, events, type Queryable } from "@club/db";
 import { and, asc, eq, gt, or, sql } from "@club/db/orm";
 import { createEvents, type EventAttributes } from "ics";
+import { z } from "zod";
 import { feedCancellations, hasParticipant, type Viewer, visibleEvents } from "../access";
 import { RETENTION_DAYS } from "../retention";
 import { type CalendarEvent, eventUid, icsAttributes } from "./calendar";
@@ -39,29 +40,33 @@ export async function resetFeed(db: Queryable, userId: string, includeOpen: bool
   return secret;
 }
 
+/**
+ * The calendar fields of an event that its cancellation keeps: taken from the event when it is
+ * deleted, and read back from the database's JSON for the feed.
+ */
+const cancelledCalendar = z.object({
+  title: z.string(),
+  description: z.string(),
+  eventDate: z.string(),
+  endDate: z.string().nullable(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isPhysical: z.boolean(),
+  location: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string().nullable(),
+  virtualLink: z.string().nullable(),
+  type: z.string(),
+}) satisfies z.ZodType<CalendarEvent>;
+
 /** What the club's mails and the feed keep of an event once it is deleted (see `cancelledEvents`). */
 export function cancellationOf(e: Event, memberIds: string[]): typeof cancelledEvents.$inferInsert {
-  const { title, description, eventDate, endDate, startTime, endTime, isPhysical, location, city, state, zipCode } = e;
-  const calendar: CalendarEvent = {
-    title,
-    description,
-    eventDate,
-    endDate,
-    startTime,
-    endTime,
-    isPhysical,
-    location,
-    city,
-    state,
-    zipCode,
-    country: e.country,
-    virtualLink: e.virtualLink,
-    type: e.type,
-  };
   return {
     eventId: e.id,
     exclusivity: e.exclusivity,
-    calendar: calendar as unknown as Record<string, unknown>,
+    calendar: cancelledCalendar.parse(e),
     slug: e.slug,
     sequence: e.sequence + 1,
     memberIds,
@@ -78,7 +83,7 @@ export function feedText(club: Club, current: Event[], cancelled: (typeof cancel
       }),
     ),
     ...cancelled.map((c) =>
-      icsAttributes(c.calendar as unknown as CalendarEvent, club.timeZone, `${club.appOrigin}/calendar`, {
+      icsAttributes(cancelledCalendar.parse(c.calendar), club.timeZone, `${club.appOrigin}/calendar`, {
         uid: eventUid({ id: c.eventId }, club.appOrigin),
         sequence: c.sequence,
         cancelled: true,

@@ -1,26 +1,9 @@
-import { type Event, eventParticipants, type Queryable, users } from "@club/db";
-import { asc, eq } from "@club/db/orm";
+import type { Event, Queryable } from "@club/db";
 import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
-import {
-  type RsvpCounts,
-  type RsvpStatus,
-  type RsvpSummary,
-  rsvpCountsOf,
-  rsvpStatusOf,
-  rsvpSummary,
-  usesRsvp,
-} from "./rsvp";
-
-export async function participantsOf(db: Queryable, eventId: string) {
-  return db
-    .select({ user_id: users.id, name: users.name })
-    .from(eventParticipants)
-    .innerJoin(users, eq(users.id, eventParticipants.userId))
-    .where(eq(eventParticipants.eventId, eventId))
-    .orderBy(asc(eventParticipants.joinedAt));
-}
+import { participantsOf } from "./participants";
+import { type RsvpStatus, type RsvpSummary, rsvpCountsOf, rsvpStatusOf, rsvpSummary, usesRsvp } from "./rsvp";
 
 /**
  * An event as lists show it: the spec's event shape (SPEC.md section 3) without the participants'
@@ -83,13 +66,3 @@ export async function loadEventDto(
   return { ...dto, rsvp: { ...rsvpSummary(e, counts, ctx.config.timeZone), me } };
 }
 export type EventDto = ReturnType<typeof toEventDto> & { rsvp?: RsvpSummary & { me: RsvpStatus | null } };
-
-/** A list's card: the counts of an event that uses RSVP rules. */
-export function withRsvpSummary<T extends object>(
-  item: T,
-  e: Event,
-  counts: RsvpCounts,
-  timeZone: string,
-): T & { rsvp?: RsvpSummary } {
-  return usesRsvp(e) ? { ...item, rsvp: rsvpSummary(e, counts, timeZone) } : item;
-}

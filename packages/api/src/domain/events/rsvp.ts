@@ -1,5 +1,5 @@
 import { type Db, type Event, eventParticipants, events, eventWaitlist, type Queryable, users } from "@club/db";
-import { and, asc, eq, inArray, lte, sql } from "@club/db/orm";
+import { and, asc, eq, inArray, lte, type SQL, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { enqueueMail, waitlistPromotedMail } from "@club/mail";
 import { formatLongDate } from "@club/shared";
@@ -20,8 +20,13 @@ export interface RsvpContext {
   config: { appOrigin: string; timeZone: string; reminderHours?: number | undefined };
 }
 
-/** The event uses any RSVP rule; plain events answer exactly as the spec says. */
+/**
+ * The event uses an RSVP rule (a capacity, guests, a deadline); plain events answer exactly as the
+ * spec says. One rule in its two forms, kept together so they cannot drift apart: for a row in
+ * hand, and as a condition on `events` for the queries that count only what such events show.
+ */
 export const usesRsvp = (e: Event): boolean => e.capacity !== null || e.guestsPerMember > 0 || e.rsvpDeadline !== null;
+export const usesRsvpCondition: SQL = sql`(${events.capacity} is not null or ${events.guestsPerMember} > 0 or ${events.rsvpDeadline} is not null)`;
 
 export const rsvpClosed = (e: Event, now = new Date()): boolean => e.rsvpDeadline !== null && now > e.rsvpDeadline;
 
@@ -157,22 +162,6 @@ async function someoneWaits(tx: Queryable, eventId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/**
- * Admins add members directly (scripts, seeding), past the capacity if need be: anyone of them on
- * the waitlist leaves it, and each gets her reminder. No mail: the admin tells them.
- */
-export async function addParticipants(ctx: RsvpContext, eventId: string, userIds: string[]): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const e = await lockEvent(tx, eventId);
-    await tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), inArray(eventWaitlist.userId, userIds)));
-    await tx
-      .insert(eventParticipants)
-      .values(userIds.map((userId) => ({ eventId: e.id, userId })))
-      .onConflictDoNothing();
-    await scheduleReminders(ctx, tx, e, userIds);
-  });
-}
-
 /** Leaves the event or its waitlist; her seats go to the first on the waitlist. */
 export async function leaveEvent(ctx: RsvpContext, eventId: string, userId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -248,26 +237,6 @@ async function seat(ctx: RsvpContext, tx: Queryable, e: Event, people: { userId:
       attachments: [ics],
     })),
   );
-}
-
-/** Who is coming and who waits, for the event's creator and admins (and the CSV export). */
-export async function attendeesOf(db: Queryable, eventId: string) {
-  // The two lists have one shape: a member, her guests and when she joined.
-  const listOf = (table: typeof eventParticipants | typeof eventWaitlist) =>
-    db
-      .select({
-        user_id: users.id,
-        name: users.name,
-        email: users.email,
-        guests: table.guests,
-        joined_at: table.joinedAt,
-      })
-      .from(table)
-      .innerJoin(users, eq(users.id, table.userId))
-      .where(eq(table.eventId, eventId));
-  const participants = await listOf(eventParticipants).orderBy(asc(eventParticipants.joinedAt), asc(users.name));
-  const waiting = await listOf(eventWaitlist).orderBy(asc(eventWaitlist.position));
-  return { participants, waitlist: waiting.map((w, i) => ({ ...w, position: i + 1 })) };
 }
 
 /** What an event's page and card show of its RSVP rules and counts. */

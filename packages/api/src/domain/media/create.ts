@@ -3,15 +3,6 @@ import { and, eq, lt, sql } from "@club/db/orm";
 import type { MediaStore } from "@club/storage";
 import type { Logger } from "../../context";
 
-/** After the rows are gone: a failure to remove an object is logged, never shown (the row is what counts). */
-export async function deleteMediaObjects(store: MediaStore, rows: (typeof media.$inferSelect)[], log: Logger) {
-  for (const row of rows) {
-    await store
-      .deletePrefix(row.objectPrefix)
-      .catch((err: unknown) => log.warn({ err, prefix: row.objectPrefix }, "could not delete a media item's objects"));
-  }
-}
-
 /** How long an upload may stay pending before it counts as abandoned (a crash half-way). */
 export const PENDING_MEDIA_TTL_MS = 60 * 60 * 1000;
 

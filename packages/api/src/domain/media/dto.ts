@@ -5,7 +5,9 @@ import { canManage, type MemberContext, type Viewer } from "../access";
 import { keyset } from "../keyset";
 
 /** Where the server serves a stored object (members only): keys all start with `media/`. */
-export const mediaUrl = (key: string | null) => (key ? `/${key}` : null);
+const objectUrl = (key: string) => `/${key}`;
+/** The same for a copy an item may lack (a thumbnail, say). */
+export const mediaUrl = (key: string | null) => (key ? objectUrl(key) : null);
 
 /** The gallery's pages: newest upload first. */
 export const mediaPages = keyset(
@@ -29,16 +31,19 @@ type Row = { row: typeof media.$inferSelect; authorName: string | null };
  * stored before the medium copy existed have two.
  */
 export function imageSources(row: typeof media.$inferSelect): { url: string; width: number; height: number }[] {
-  if (row.mediaType !== "image" || !row.width || !row.height || !row.displayKey) return [];
-  const longest = Math.max(row.width, row.height);
+  const { width, height } = row;
+  if (row.mediaType !== "image" || !width || !height || !row.displayKey) return [];
+  const longest = Math.max(width, height);
   const at = (key: string | null, box: number) => {
     const scale = Math.min(1, box / longest);
-    return key
-      ? [{ url: mediaUrl(key)!, width: Math.round(row.width! * scale), height: Math.round(row.height! * scale) }]
-      : [];
+    return key ? [{ url: objectUrl(key), width: Math.round(width * scale), height: Math.round(height * scale) }] : [];
   };
   const copies = [...at(row.thumbnailKey, 480), ...at(row.mediumKey, 1024), ...at(row.displayKey, longest)];
-  return copies.filter((c, i) => i === copies.length - 1 || c.width < copies[i + 1]!.width);
+  // A copy no narrower than the next one (a small original) would only repeat it.
+  return copies.filter((c, i) => {
+    const next = copies[i + 1];
+    return !next || c.width < next.width;
+  });
 }
 
 /**
@@ -51,8 +56,8 @@ export function toMediaDto({ row, authorName }: Row, viewer: Viewer) {
   return {
     id: row.id,
     image_id: row.id,
-    url: mediaUrl(row.playbackKey ?? row.storageKey)!,
-    original_url: mediaUrl(row.storageKey)!,
+    url: objectUrl(row.playbackKey ?? row.storageKey),
+    original_url: objectUrl(row.storageKey),
     thumbnail_url: mediaUrl(row.thumbnailKey),
     name: row.name,
     title: row.title ?? row.name,

@@ -11,6 +11,7 @@ import {
   VideoTooLong,
 } from "@club/storage";
 import { TRPCError } from "@trpc/server";
+import { insertedRow } from "../rows";
 
 export interface IncomingFile {
   /** A complete file on local disk (uploads are spooled first). */
@@ -45,21 +46,22 @@ export async function ingestMediaFile(
   if (!type) throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: UNSUPPORTED_TYPE });
   const prefix = newObjectPrefix();
   const name = displayName(file.filename);
-  const [pending] = await db
-    .insert(media)
-    .values({
-      objectPrefix: prefix,
-      storageKey: prefix,
-      mediaType: type.mediaType,
-      contentType: type.mime,
-      sizeBytes: file.size,
-      name,
-      title: name,
-      status: "pending",
-      ...owner,
-    })
-    .returning({ id: media.id });
-  const id = pending!.id;
+  const { id } = insertedRow(
+    await db
+      .insert(media)
+      .values({
+        objectPrefix: prefix,
+        storageKey: prefix,
+        mediaType: type.mediaType,
+        contentType: type.mime,
+        sizeBytes: file.size,
+        name,
+        title: name,
+        status: "pending",
+        ...owner,
+      })
+      .returning({ id: media.id }),
+  );
   try {
     const { playback, ...stored } = await storeUpload(store, file, type, prefix, limits);
     const needsWork = playback === "remux" || playback === "transcode";

@@ -1,13 +1,8 @@
-import { eventParticipants, users } from "@club/db";
-import { and, eq, inArray } from "@club/db/orm";
-import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { confirmationInput, eventRefInput, joinEventInput } from "@club/shared";
 import { z } from "zod";
 import { requireEventManager, requireOwnConfirmation, requireVisibleEvent } from "../../domain/access";
-import { eventMailDetails, icsAttachment } from "../../domain/events/mail-details";
-import { participantsOf } from "../../domain/events/queries";
-import { addParticipants, attendeesOf, joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
-import { notFound } from "../../errors";
+import { addParticipants, attendeesOf, participantsOf, sendConfirmation } from "../../domain/events/participants";
+import { joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
 import { adminProcedure, memberProcedure } from "../../trpc";
 
 export const eventParticipation = {
@@ -18,10 +13,7 @@ export const eventParticipation = {
     )
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
-      const ids = [...new Set(input.userIds)];
-      const known = await ctx.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-      if (known.length !== ids.length) throw notFound("Some of these members do not exist.");
-      await addParticipants(ctx, event.id, ids);
+      await addParticipants(ctx, event.id, input.userIds);
       return { participants: await participantsOf(ctx.db, event.id) };
     }),
 
@@ -74,20 +66,7 @@ export const eventParticipation = {
   sendConfirmation: memberProcedure.input(confirmationInput).mutation(async ({ ctx, input }) => {
     requireOwnConfirmation(ctx.user, input.userId);
     const event = await requireVisibleEvent(ctx, input.eventId);
-    const [participant] = await ctx.db
-      .select({ name: users.name, email: users.email })
-      .from(eventParticipants)
-      .innerJoin(users, eq(users.id, eventParticipants.userId))
-      .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, input.userId)));
-    if (!participant) throw notFound("That member has not joined this event.");
-    const details = eventMailDetails(event, ctx.config.appOrigin, ctx.config.timeZone);
-    await enqueueMail(ctx.db, ctx.jobs, [
-      {
-        to: participant.email,
-        ...eventConfirmationMail(participant.name, details),
-        attachments: [icsAttachment(event, ctx.config)],
-      },
-    ]);
+    await sendConfirmation(ctx, event, input.userId);
     return { message: "Confirmation email sent." };
   }),
 };

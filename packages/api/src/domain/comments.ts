@@ -1,0 +1,114 @@
+import { commentLikes, comments, type Queryable, users } from "@club/db";
+import { and, desc, eq, inArray, sql } from "@club/db/orm";
+import { COMMENTS_PAGE_MAX } from "@club/shared";
+import { COMMENT_NOT_FOUND, notFound } from "../errors";
+import { keyset } from "./keyset";
+import { insertedRow } from "./rows";
+
+/**
+ * Comments on events and media items, with their likes. Callers check first that the reader may
+ * see the item (`requireCommentable`, `requireVisibleComment` in access.ts): nothing here does.
+ */
+
+/** An item's comments, newest first, a page at a time. */
+const commentPages = keyset(comments.createdAt, comments.id, "These comments have changed. Please reload them.");
+
+/**
+ * Comments with author, like count and the reader's like, in one query (no query per comment).
+ * `readerId` is null for a visitor, who has liked nothing.
+ */
+function selectComments(db: Queryable, readerId: string | null) {
+  return db
+    .select({
+      id: comments.id,
+      content: comments.content,
+      commentableId: comments.commentableId,
+      created_at: comments.createdAt,
+      updated_at: comments.updatedAt,
+      user_id: comments.userId,
+      cursorAt: commentPages.column,
+      username: users.name,
+      like_count: sql<number>`(select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})::int`,
+      user_liked: readerId
+        ? sql<boolean>`exists(select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${readerId})`
+        : sql<boolean>`false`,
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId));
+}
+
+type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+const toComment = ({ cursorAt: _, ...comment }: CommentRow) => comment;
+export type Comment = ReturnType<typeof toComment>;
+
+/** One comment as the reader sees it. */
+export async function commentById(db: Queryable, readerId: string | null, id: string): Promise<Comment> {
+  const [row] = await selectComments(db, readerId).where(eq(comments.id, id));
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  return toComment(row);
+}
+
+/** Up to `limit` comments (at most COMMENTS_PAGE_MAX) of an item, and where the next page starts. */
+export async function commentsPage(
+  db: Queryable,
+  readerId: string | null,
+  page: { commentableId: string; cursor?: string | undefined; limit?: number | undefined },
+): Promise<{ items: Comment[]; nextCursor: string | null }> {
+  const limit = page.limit ?? COMMENTS_PAGE_MAX;
+  // The page's ids first, on the (commentable_id, created_at, id) index; then their authors and likes.
+  // Joined before the limit, Postgres hashed every member to find a thousand authors (23 ms at 100k).
+  const pageIds = db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.commentableId, page.commentableId), commentPages.after(page.cursor)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(limit + 1);
+  const rows = await selectComments(db, readerId)
+    .where(inArray(comments.id, pageIds))
+    .orderBy(desc(comments.createdAt), desc(comments.id));
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(toComment),
+    nextCursor: rows.length > limit && last ? commentPages.next(last.cursorAt, last.id) : null,
+  };
+}
+
+export async function addComment(
+  db: Queryable,
+  authorId: string,
+  comment: { commentableId: string; content: string },
+): Promise<Comment> {
+  const { id } = insertedRow(
+    await db
+      .insert(comments)
+      .values({ commentableId: comment.commentableId, userId: authorId, content: comment.content })
+      .returning({ id: comments.id }),
+  );
+  return commentById(db, authorId, id);
+}
+
+export async function editComment(db: Queryable, authorId: string, id: string, content: string): Promise<Comment> {
+  await db.update(comments).set({ content, updatedAt: new Date() }).where(eq(comments.id, id));
+  return commentById(db, authorId, id);
+}
+
+export async function deleteComment(db: Queryable, id: string): Promise<void> {
+  await db.delete(comments).where(eq(comments.id, id));
+}
+
+/** One like per member: concurrent likes collapse on the key. Answers the comment's new count. */
+export async function likeComment(db: Queryable, userId: string, id: string) {
+  await db.insert(commentLikes).values({ commentId: id, userId }).onConflictDoNothing();
+  return likesOf(db, userId, id);
+}
+
+export async function unlikeComment(db: Queryable, userId: string, id: string) {
+  await db.delete(commentLikes).where(and(eq(commentLikes.commentId, id), eq(commentLikes.userId, userId)));
+  return likesOf(db, userId, id);
+}
+
+async function likesOf(db: Queryable, userId: string, id: string) {
+  const { like_count, user_liked } = await commentById(db, userId, id);
+  return { like_count, user_liked };
+}

@@ -1,0 +1,94 @@
+import { generateToken, hashToken } from "@club/auth";
+import { type Event, eventInvitations, type Queryable, users } from "@club/db";
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from "@club/db/orm";
+import { enqueueMail, eventInvitationMail } from "@club/mail";
+import { badRequest } from "../../errors";
+import { eventMailDetails } from "./mail-details";
+import { joinIn, lockEvent, type RsvpContext } from "./rsvp";
+
+const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const INVALID_INVITATION = "Invalid or expired invitation";
+
+/** Members one can invite (the Invite Members modal): everyone but oneself. */
+export function invitableMembers(db: Queryable, inviterId: string) {
+  return db
+    .select({ user_id: users.id, name: users.name, email: users.email, type: users.type })
+    .from(users)
+    .where(ne(users.id, inviterId))
+    .orderBy(asc(users.name));
+}
+
+/**
+ * Invites members to an event the inviter can see. Each invitee gets a link of her own (random,
+ * stored hashed, 14 days), queued with the invitations in one transaction. Answers how many.
+ */
+export async function inviteMembers(
+  ctx: RsvpContext,
+  event: Event,
+  inviter: { id: string; name: string },
+  userIds: string[],
+): Promise<number> {
+  const ids = [...new Set(userIds)];
+  const invitees = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  if (invitees.length !== ids.length) throw badRequest("Some of the selected members no longer exist.");
+  const details = eventMailDetails(event, ctx.config.appOrigin, ctx.config.timeZone);
+  const invitations = invitees.map((invitee) => ({ invitee, token: generateToken() }));
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(eventInvitations).values(
+      invitations.map(({ invitee, token }) => ({
+        tokenHash: hashToken(token),
+        eventId: event.id,
+        inviteeId: invitee.id,
+        invitedBy: inviter.id,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      })),
+    );
+    await enqueueMail(
+      tx,
+      ctx.jobs,
+      invitations.map(({ invitee, token }) => ({
+        to: invitee.email,
+        ...eventInvitationMail(invitee.name, inviter.name, details, `${ctx.config.appOrigin}/events/invite/${token}`),
+      })),
+    );
+  });
+  return invitees.length;
+}
+
+/**
+ * The invitee follows her link: the invitation is used up and she joins as the Join button does
+ * (a full event puts her on the waitlist). The token belongs to its invitee (another member cannot
+ * use it), works once and expires.
+ */
+export async function acceptInvitation(ctx: RsvpContext, inviteeId: string, token: string) {
+  const tokenHash = hashToken(token);
+  return ctx.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ eventId: eventInvitations.eventId })
+      .from(eventInvitations)
+      .where(eq(eventInvitations.tokenHash, tokenHash));
+    if (!target) throw badRequest(INVALID_INVITATION);
+    // The event's row is locked before the invitation's, in the order every other change of the
+    // event takes them (a deletion locks the event, then its cascade the invitations).
+    const event = await lockEvent(tx, target.eventId);
+    const used = await tx
+      .update(eventInvitations)
+      .set({ acceptedAt: new Date() })
+      .where(
+        and(
+          eq(eventInvitations.tokenHash, tokenHash),
+          eq(eventInvitations.inviteeId, inviteeId),
+          isNull(eventInvitations.acceptedAt),
+          gt(eventInvitations.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ eventId: eventInvitations.eventId });
+    if (used.length === 0) throw badRequest(INVALID_INVITATION);
+    const rsvp = await joinIn(ctx, tx, event.id, inviteeId, undefined);
+    const accepted = { event: { id: event.id, title: event.title, slug: event.slug } };
+    return rsvp.status === "waitlist" ? { ...accepted, waitlist_position: rsvp.position } : accepted;
+  });
+}
