@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type AppRouter, appRouter, createApiContext, type Env, Throttle } from "@club/api";
+import { type AppRouter, appRouter, createApiContext, type Env, s3Settings, Throttle } from "@club/api";
 import type { SessionUser } from "@club/auth";
 import { type ClubClient, createClubClient } from "@club/client";
 import type { Db } from "@club/db";
@@ -17,14 +17,8 @@ import { CommandFailed } from "./errors";
 export type Api = ClubClient;
 
 export function mediaStoreFor(env: Env): Promise<MediaStore> | MediaStore {
-  return env.S3_ENDPOINT
-    ? createMinioStore({
-        endpoint: env.S3_ENDPOINT,
-        accessKey: env.S3_ACCESS_KEY!,
-        secretKey: env.S3_SECRET_KEY!,
-        bucket: env.S3_BUCKET,
-      })
-    : createFileStore(join(env.DATA_DIR, "media"));
+  const s3 = s3Settings(env);
+  return s3 ? createMinioStore(s3) : createFileStore(join(env.DATA_DIR, "media"));
 }
 
 const quiet = { info() {}, warn() {}, error() {} };
