@@ -7,7 +7,7 @@ import type { JobSender } from "@club/jobs";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import { createTRPCClient, httpLink, unstable_localLink } from "@trpc/client";
 import superjson from "superjson";
-import { Agent, fetch as undiciFetch } from "undici";
+import { Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from "undici";
 import { CommandFailed } from "./errors";
 
 /**
@@ -70,10 +70,11 @@ export function socketApi(socketPath: string): Api {
         transformer: superjson,
         fetch: async (url, init) => {
           try {
-            return (await undiciFetch(String(url), { ...init, dispatcher } as never)) as unknown as Response;
+            // Node's fetch types and undici's own are two copies of one declaration that no longer agree.
+            return await undiciFetch(String(url), { ...init, dispatcher } as UndiciRequestInit);
           } catch (err) {
             throw new CommandFailed(
-              `The running server could not be reached through ${socketPath}: ${(err as Error).cause ?? err}`,
+              `The running server could not be reached through ${socketPath}: ${(err instanceof Error ? err.cause : undefined) ?? err}`,
             );
           }
         },
