@@ -2,7 +2,7 @@
 // Postgres (when one answers at DATABASE_URL or 127.0.0.1:5432), with the server's own queue, beside
 // a bare SKIP LOCKED loop on the same database in the same run.
 //   pnpm --filter @club/bench jobs [jobs, default 500]
-import { createDb, type DbHandle } from "@club/db";
+import { createDb, type DbHandle, rowsOf } from "@club/db";
 import { sql } from "@club/db/orm";
 import { type JobKindSpec, JobQueue } from "@club/jobs";
 import { z } from "zod";
@@ -84,9 +84,11 @@ async function bareFigures(handle: DbHandle): Promise<Figures> {
   // The workers run while the rows are inserted, as the queue's do while its jobs are sent.
   const worker = async () => {
     while (waits.length < count) {
-      const rows = rowsOf<{ due: string }>(
+      const rows = rowsOf(
         await db.execute(sql`update bench_bare set done = true where id = (
           select id from bench_bare where not done order by id for update skip locked limit 1) returning due`),
+        // A bigint: text or a number, depending on the driver.
+        z.object({ due: z.union([z.string(), z.number(), z.bigint()]) }),
       );
       if (rows[0]) waits.push(Date.now() - Number(rows[0].due));
       else await new Promise((r) => setTimeout(r, 1));
@@ -99,8 +101,6 @@ async function bareFigures(handle: DbHandle): Promise<Figures> {
   return { perSecond: Math.round(count / ((Date.now() - started) / 1000)), ...spread(waits) };
 }
 
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 const spread = (waits: number[]) => ({ median: percentile(waits, 0.5), p95: percentile(waits, 0.95) });
 
 async function measure(name: string, handle: DbHandle) {

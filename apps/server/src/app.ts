@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
 import { DEFAULT_MAX_VIDEO_MINUTES, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
 import { createDb, type DbHandle } from "@club/db";
-import { JobQueue } from "@club/jobs";
+import { JobQueue, jobKinds } from "@club/jobs";
 import { createCaptureTransport, createSmtpTransport } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import fastifyCompress from "@fastify/compress";
@@ -130,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate("mediaStore", store);
   const jobs = new JobQueue({
     connection: dbHandle.raw,
+    kinds: jobKinds,
     log: app.log,
     ...(options.jobPollingSeconds ? { pollingIntervalSeconds: options.jobPollingSeconds } : {}),
   });

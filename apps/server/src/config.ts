@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Env } from "@club/api";
+import { type Env, type S3Settings, s3Settings } from "@club/api";
 
 /** Everything buildApp needs, independent of where it came from (environment or a test). */
 export interface AppConfig {
@@ -19,7 +19,7 @@ export interface AppConfig {
   redisUrl?: string | undefined;
   logLevel: string;
   /** MinIO (S3 API) for media; absent means files under dataDir/media. */
-  s3?: { endpoint: string; accessKey: string; secretKey: string; bucket: string } | undefined;
+  s3?: S3Settings | undefined;
   maxUploadBytes: number;
   /** The longest video a member may upload (MAX_VIDEO_MINUTES; default 30 minutes). */
   maxVideoSeconds?: number;
@@ -57,14 +57,7 @@ export function configFromEnv(env: Env): AppConfig {
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
-    s3: env.S3_ENDPOINT
-      ? {
-          endpoint: env.S3_ENDPOINT,
-          accessKey: env.S3_ACCESS_KEY!,
-          secretKey: env.S3_SECRET_KEY!,
-          bucket: env.S3_BUCKET,
-        }
-      : undefined,
+    s3: s3Settings(env),
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     maxVideoSeconds: env.MAX_VIDEO_MINUTES * 60,
     keepVideoOriginals: env.KEEP_VIDEO_ORIGINALS,

@@ -24,7 +24,7 @@ export function keepDataPrivate(dataDir: string): { narrowed: boolean } {
   } catch (err) {
     // A folder another user owns (a volume made by root, say) cannot be narrowed by us: the server
     // still runs, and says so; what it writes there is its own (the umask).
-    if ((err as NodeJS.ErrnoException).code === "EPERM") return { narrowed: false };
+    if (err instanceof Error && "code" in err && err.code === "EPERM") return { narrowed: false };
     throw err;
   }
 }

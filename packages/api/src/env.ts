@@ -123,14 +123,25 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-function checkS3(env: Env): string[] {
-  if (!env.S3_ENDPOINT) return [];
-  return (["S3_ACCESS_KEY", "S3_SECRET_KEY"] as const)
-    .filter((k) => !env[k])
-    .map((k) => `  ${k}: required when S3_ENDPOINT is set`);
+export class ConfigError extends Error {}
+
+export interface S3Settings {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
 }
 
-export class ConfigError extends Error {}
+/** MinIO's settings; undefined keeps media in files under DATA_DIR. Keys missing stop the start. */
+export function s3Settings(env: Env): S3Settings | undefined {
+  const { S3_ENDPOINT: endpoint, S3_ACCESS_KEY: accessKey, S3_SECRET_KEY: secretKey, S3_BUCKET: bucket } = env;
+  if (!endpoint) return undefined;
+  if (accessKey && secretKey) return { endpoint, accessKey, secretKey, bucket };
+  const missing = (["S3_ACCESS_KEY", "S3_SECRET_KEY"] as const).filter((k) => !env[k]);
+  throw new ConfigError(
+    `Invalid configuration:\n${missing.map((k) => `  ${k}: required when S3_ENDPOINT is set`).join("\n")}`,
+  );
+}
 
 /** Reads the configuration; a wrong value stops the start with a message naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -139,7 +150,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const s3Problems = checkS3(result.data);
-  if (s3Problems.length) throw new ConfigError(`Invalid configuration:\n${s3Problems.join("\n")}`);
+  s3Settings(result.data);
   return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
 }

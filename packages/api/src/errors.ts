@@ -45,11 +45,11 @@ const SQL_STATES = /^(08...|57P0[123]|53300)$/;
 
 /** Whether a failure (or anything it was caused by) is a dependency that is down, not a bug. */
 export function isUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
+  for (let e = err, depth = 0; typeof e === "object" && e !== null && depth < 8; depth++) {
     if (e instanceof TRPCError && e.code === "SERVICE_UNAVAILABLE") return true;
-    const code = (e as { code?: unknown }).code;
+    const code = "code" in e ? e.code : undefined;
     if (typeof code === "string" && (NETWORK_CODES.has(code) || SQL_STATES.test(code))) return true;
-    e = (e as { cause?: unknown }).cause;
+    e = "cause" in e ? e.cause : undefined;
   }
   return false;
 }

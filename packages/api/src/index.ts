@@ -9,6 +9,7 @@ export {
   type SessionCookies,
 } from "./context";
 export {
+  type MemberContext,
   mayReadMetrics,
   OPERATOR,
   requireMember,
@@ -33,7 +34,7 @@ export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser, newUserInput } from "./domain/users";
-export { ConfigError, DEFAULT_MAX_VIDEO_MINUTES, type Env, loadEnv } from "./env";
+export { ConfigError, DEFAULT_MAX_VIDEO_MINUTES, type Env, loadEnv, type S3Settings, s3Settings } from "./env";
 export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
 export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";

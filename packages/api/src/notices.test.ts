@@ -3,6 +3,7 @@ import { eventParticipants, events, mailOutbox, rowsOf } from "@club/db";
 import { and, eq, sql } from "@club/db/orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { sendEventReminder } from "./domain/events/reminders";
 import { type TestApi, testApi } from "./test/api";
 
@@ -22,11 +23,12 @@ afterAll(() => api.close());
 
 /** The reminder jobs waiting, by member: when each is due. */
 async function reminders(eventId: string): Promise<Map<string, string>> {
-  const rows = rowsOf<{ key: string; start: Date | string }>(
+  const rows = rowsOf(
     await api.db.execute(
       sql`select singleton_key as key, start_after as start from pgboss.job
           where name = 'event.reminder' and state < 'active' and starts_with(singleton_key, ${`${eventId}:`})`,
     ),
+    z.object({ key: z.string(), start: z.union([z.date(), z.string()]) }),
   );
   return new Map(rows.map((r) => [r.key.split(":")[1]!, new Date(r.start).toISOString()]));
 }

@@ -33,8 +33,10 @@ export class Throttled extends Error {
 /** Makes the counter of one rule: in memory, or in a shared store. */
 export type LimiterFactory = (rule: ThrottleRule) => RateLimiterAbstract;
 
-export const memoryLimiters: LimiterFactory = (rule) =>
+const memoryLimiter = (rule: ThrottleRule) =>
   new RateLimiterMemory({ keyPrefix: rule.name, points: rule.max, duration: rule.windowMs / 1000 });
+
+export const memoryLimiters: LimiterFactory = memoryLimiter;
 
 /**
  * Counters in Redis, shared by every instance. When Redis does not answer, each instance falls back
@@ -47,7 +49,7 @@ export function redisLimiters(redis: unknown): LimiterFactory {
       keyPrefix: `club:throttle:${rule.name}`,
       points: rule.max,
       duration: rule.windowMs / 1000,
-      insuranceLimiter: memoryLimiters(rule) as RateLimiterMemory,
+      insuranceLimiter: memoryLimiter(rule),
     });
 }
 

@@ -15,7 +15,8 @@ export async function createApiToken(
     .insert(apiTokens)
     .values({ userId: input.userId, name: input.name, tokenHash: hashToken(token), expiresAt: input.expiresAt ?? null })
     .returning({ id: apiTokens.id });
-  return { token, id: row!.id };
+  if (!row) throw new Error("The API token was not stored.");
+  return { token, id: row.id };
 }
 
 /** The owner of a valid token; its last-used time is recorded (at most once a minute). */

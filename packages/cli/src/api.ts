@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type AppRouter, appRouter, createApiContext, type Env, Throttle } from "@club/api";
+import { type AppRouter, appRouter, createApiContext, type Env, s3Settings, Throttle } from "@club/api";
 import type { SessionUser } from "@club/auth";
 import { type ClubClient, createClubClient } from "@club/client";
 import type { Db } from "@club/db";
@@ -7,7 +7,7 @@ import type { JobSender } from "@club/jobs";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import { createTRPCClient, httpLink, unstable_localLink } from "@trpc/client";
 import superjson from "superjson";
-import { Agent, fetch as undiciFetch } from "undici";
+import { Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from "undici";
 import { CommandFailed } from "./errors";
 
 /**
@@ -17,14 +17,8 @@ import { CommandFailed } from "./errors";
 export type Api = ClubClient;
 
 export function mediaStoreFor(env: Env): Promise<MediaStore> | MediaStore {
-  return env.S3_ENDPOINT
-    ? createMinioStore({
-        endpoint: env.S3_ENDPOINT,
-        accessKey: env.S3_ACCESS_KEY!,
-        secretKey: env.S3_SECRET_KEY!,
-        bucket: env.S3_BUCKET,
-      })
-    : createFileStore(join(env.DATA_DIR, "media"));
+  const s3 = s3Settings(env);
+  return s3 ? createMinioStore(s3) : createFileStore(join(env.DATA_DIR, "media"));
 }
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -76,10 +70,11 @@ export function socketApi(socketPath: string): Api {
         transformer: superjson,
         fetch: async (url, init) => {
           try {
-            return (await undiciFetch(String(url), { ...init, dispatcher } as never)) as unknown as Response;
+            // Node's fetch types and undici's own are two copies of one declaration that no longer agree.
+            return await undiciFetch(String(url), { ...init, dispatcher } as UndiciRequestInit);
           } catch (err) {
             throw new CommandFailed(
-              `The running server could not be reached through ${socketPath}: ${(err as Error).cause ?? err}`,
+              `The running server could not be reached through ${socketPath}: ${(err instanceof Error ? err.cause : undefined) ?? err}`,
             );
           }
         },

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Env, loadEnv, OPERATOR, operatorSocketPath } from "@club/api";
 import { createDb, DatabaseLockedError, type DbHandle } from "@club/db";
-import { JobQueue } from "@club/jobs";
+import { JobQueue, jobKinds } from "@club/jobs";
 import type { Command } from "commander";
 import { type Api, localApi, mediaStoreFor, remoteApi, socketApi } from "./api";
 
@@ -24,7 +24,7 @@ export async function withDb<T>(
     pgliteDir: join(env.DATA_DIR, "pglite"),
     processName: `club ${process.argv.slice(2, 4).join(" ")}`,
   });
-  const jobs = new JobQueue({ connection: handle.raw, log: quiet, schedule: false });
+  const jobs = new JobQueue({ connection: handle.raw, kinds: jobKinds, log: quiet, schedule: false });
   try {
     // Every command works on an up-to-date schema; migrating is idempotent.
     await handle.migrate();

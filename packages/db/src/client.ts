@@ -79,8 +79,8 @@ function preparingEveryQuery(sql: postgres.Sql): postgres.Sql {
   return new Proxy(sql, {
     get(target, key, receiver) {
       if (key === "unsafe") {
-        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
-          unsafe(query, params as never, { ...options, prepare: true });
+        return (...[query, params, options]: Parameters<typeof unsafe>) =>
+          unsafe(query, params, { ...options, prepare: true });
       }
       return Reflect.get(target, key, receiver);
     },
@@ -102,12 +102,12 @@ async function createPostgres(url: string, max: number, onQuery?: DbConfig["onQu
     // events and Postgres spent 320 ms compiling a query that runs in 30. Off for our sessions.
     connection: { jit: "off" },
   });
-  const db = drizzlePostgres(preparingEveryQuery(sql), { schema }) as unknown as Db;
+  const driver = drizzlePostgres(preparingEveryQuery(sql), { schema });
   return {
-    db,
+    db: driver,
     kind: "postgres",
     raw: { kind: "postgres", url },
-    migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: () => migratePostgres(driver, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await sql`select 1`;
     },
@@ -127,16 +127,16 @@ async function createPglite(config: DbConfig): Promise<DbHandle> {
     release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const driver = drizzlePglite(client, { schema });
   return {
-    db,
+    db: driver,
     kind: "pglite",
     raw: { kind: "pglite", client },
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: () => migratePglite(driver, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await client.query("select 1");
     },
-    dump: async () => (await client.dumpDataDir("none")) as Blob,
+    dump: () => client.dumpDataDir("none"),
     close: async () => {
       try {
         await client.close();

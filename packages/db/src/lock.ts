@@ -31,13 +31,28 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (err) {
     // EPERM means the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+    return err instanceof Error && "code" in err && err.code === "EPERM";
   }
 }
 
+function isLockHolder(value: unknown): value is LockHolder {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "pid" in value &&
+    typeof value.pid === "number" &&
+    "command" in value &&
+    typeof value.command === "string" &&
+    "since" in value &&
+    typeof value.since === "string"
+  );
+}
+
+/** The lock's owner; a file that is not one we wrote (cut short, say) reads as no owner. */
 function readHolder(lockPath: string): LockHolder | undefined {
   try {
-    return JSON.parse(readFileSync(lockPath, "utf8")) as LockHolder;
+    const holder: unknown = JSON.parse(readFileSync(lockPath, "utf8"));
+    return isLockHolder(holder) ? holder : undefined;
   } catch {
     return undefined;
   }
@@ -55,7 +70,7 @@ export function acquireLock(lockPath: string, command: string): () => void {
         if (readHolder(lockPath)?.pid === process.pid) rmSync(lockPath, { force: true });
       };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
       const holder = readHolder(lockPath);
       if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
         throw new DatabaseLockedError(lockPath, holder);

@@ -1,3 +1,12 @@
-/** The rows of `db.execute` on either driver (postgres.js answers an array, PGlite `{ rows }`). */
-export const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+/**
+ * The rows of `db.execute` on either driver (postgres.js answers an array, PGlite `{ rows }`),
+ * each read by `row` (a zod schema, say): raw SQL's rows have whatever types the query gives them.
+ */
+export function rowsOf<T>(result: unknown, row: { parse(value: unknown): T }): T[] {
+  const rows: unknown[] = Array.isArray(result)
+    ? result
+    : typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)
+      ? result.rows
+      : [];
+  return rows.map((r) => row.parse(r));
+}

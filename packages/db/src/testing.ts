@@ -31,7 +31,8 @@ async function createPgliteTestDb(): Promise<DbHandle> {
   if (!existsSync(templatePath)) {
     const template = await createDb({});
     await template.migrate();
-    const dump = await template.dump!();
+    if (!template.dump) throw new Error("The embedded database cannot be dumped.");
+    const dump = await template.dump();
     await template.close();
     // Written under a unique name and renamed, so parallel test files never read half a file.
     const partial = `${templatePath}.${process.pid}.${randomBytes(4).toString("hex")}`;

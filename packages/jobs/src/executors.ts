@@ -1,8 +1,13 @@
-import type { Queryable } from "@club/db";
+import { type Queryable, rowsOf } from "@club/db";
 import { type SQL, sql } from "@club/db/orm";
 import type { PGlite } from "@electric-sql/pglite";
+import type PgBoss from "pg-boss";
+import { z } from "zod";
 
-/** What pg-boss runs its statements through. */
+/**
+ * What pg-boss runs its statements through. A script of several statements answers every
+ * statement's rows, as node-postgres does (pg-boss's own `Db` type leaves that out).
+ */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
 }
@@ -39,7 +44,8 @@ export function pgliteExecutor(client: Pick<PGlite, "query" | "exec" | "isInTran
         }
         throw err;
       }
-      return results.length === 1 ? { rows: results[0]!.rows } : results.map((r) => ({ rows: r.rows }));
+      const [only, ...others] = results;
+      return only && others.length === 0 ? { rows: only.rows } : results.map((r) => ({ rows: r.rows }));
     },
   };
 }
@@ -54,7 +60,7 @@ function parameter(value: unknown): unknown {
 }
 
 /** A Drizzle database or transaction: a job sent through it commits or rolls back with that transaction. */
-export function drizzleExecutor(db: Queryable): SqlExecutor {
+export function drizzleExecutor(db: Queryable): PgBoss.Db {
   return {
     async executeSql(text, values = []) {
       // pg-boss numbers its parameters $1, $2… and uses some twice; Drizzle numbers its own in the
@@ -70,8 +76,7 @@ export function drizzleExecutor(db: Queryable): SqlExecutor {
         renumbered.set(part, renumbered.size + 1);
         return sql`${parameter(values[Number(part) - 1])}`;
       });
-      const result = (await db.execute(sql.join(chunks))) as unknown as { rows?: unknown[] } | unknown[];
-      return { rows: Array.isArray(result) ? result : (result.rows ?? []) };
+      return { rows: rowsOf(await db.execute(sql.join(chunks)), z.unknown()) };
     },
   };
 }

@@ -45,7 +45,8 @@ export const jobKinds = {
 } as const satisfies Record<string, JobKindSpec>;
 
 export interface JobKindSpec {
-  payload: z.ZodType;
+  /** An object: pg-boss stores a job's data as a JSON object. */
+  payload: z.ZodType<object>;
   options: { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
   /** Jobs of this kind run at once in one server instance (transcoding: 1). */
   workers: number;
@@ -59,4 +60,5 @@ export interface JobKindSpec {
 
 export type JobKind = keyof typeof jobKinds;
 export type JobPayload<K extends JobKind> = z.input<(typeof jobKinds)[K]["payload"]>;
-export const jobKindNames = Object.keys(jobKinds) as JobKind[];
+const isJobKind = (name: string): name is JobKind => Object.hasOwn(jobKinds, name);
+export const jobKindNames = Object.keys(jobKinds).filter(isJobKind);

@@ -67,7 +67,7 @@ afterEach(async () => {
 afterAll(() => h.close());
 
 const effects = async (job: string) =>
-  rowsOf<{ n: number }>(await h.db.execute(sql`select n from effects where job = ${job} order by n`));
+  rowsOf(await h.db.execute(sql`select n from effects where job = ${job} order by n`), z.object({ n: z.number() }));
 
 const record = (job: string) => async (p: { n: number }) => {
   await h.db.execute(sql`insert into effects (job, n) values (${job}, ${p.n})`);
@@ -170,8 +170,9 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
         { tx },
       ),
     );
-    const kept = rowsOf<{ id: string; retry_limit: number }>(
+    const kept = rowsOf(
       await h.db.execute(sql`select id::text, retry_limit from pgboss.job where name = 'flaky'`),
+      z.object({ id: z.string(), retry_limit: z.number() }),
     ).filter((j) => ids.includes(j.id));
     expect(kept).toHaveLength(50);
     expect(new Set(kept.map((j) => j.retry_limit))).toEqual(new Set([2]));
@@ -204,11 +205,12 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
 
 describe("jobs with a key (a reminder per event and participant)", () => {
   const waiting = async () =>
-    rowsOf<{ key: string; n: number; start: Date | string }>(
+    rowsOf(
       await h.db.execute(
         sql`select singleton_key as key, (data->>'n')::int as n, start_after as start from pgboss.job
             where name = 'reminder' and state < 'active' order by singleton_key`,
       ),
+      z.object({ key: z.string(), n: z.number(), start: z.union([z.date(), z.string()]) }),
     );
   const inOneHour = () => new Date(Date.now() + 3600_000);
 

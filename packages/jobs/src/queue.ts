@@ -1,12 +1,14 @@
 import type { Queryable, RawConnection } from "@club/db";
 import PgBoss from "pg-boss";
-import type { z } from "zod";
+import { z } from "zod";
 import { drizzleExecutor, pgliteExecutor } from "./executors";
 import { cancelWaitingJob, cancelWaitingJobsUnder, handJobBack } from "./job-table";
-import { type JobKindSpec, jobKinds } from "./kinds";
+import type { JobKindSpec, jobKinds } from "./kinds";
 
 type Registry = Record<string, JobKindSpec>;
 type PayloadOf<R extends Registry, K extends keyof R> = z.input<R[K]["payload"]>;
+/** What a worker is given: the payload as its schema reads it. */
+type ParsedPayloadOf<R extends Registry, K extends keyof R> = z.output<R[K]["payload"]>;
 
 export interface JobLogger {
   info(obj: unknown, msg?: string): void;
@@ -62,8 +64,8 @@ export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
 
 export interface JobQueueOptions<R extends Registry> {
   connection: RawConnection;
-  /** The kinds this queue knows (the club's own; tests add their own). */
-  kinds?: R;
+  /** The kinds this queue knows: the club's own (`jobKinds`), or a test's. */
+  kinds: R;
   log: JobLogger;
   /** How often an idle worker asks for work (pg-boss's minimum is half a second). */
   pollingIntervalSeconds?: number;
@@ -93,13 +95,14 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
   private readonly underWay = new Set<AbortController>();
 
   constructor(options: JobQueueOptions<R>) {
-    this.kinds = options.kinds ?? (jobKinds as unknown as R);
+    this.kinds = options.kinds;
     this.log = options.log;
     this.polling = options.pollingIntervalSeconds ?? 1;
     const connection =
       options.connection.kind === "postgres"
         ? { connectionString: options.connection.url, max: 4 }
-        : { db: pgliteExecutor(options.connection.client) as PgBoss.Db };
+        : // pg-boss's Db type leaves out the rows of every statement a script answers (see SqlExecutor).
+          { db: pgliteExecutor(options.connection.client) as PgBoss.Db };
     this.boss = new PgBoss({
       ...connection,
       schedule: options.schedule ?? true,
@@ -133,11 +136,11 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
     payload: PayloadOf<R, K>,
     options: SendOptions = {},
   ): Promise<string | null> {
-    const data = this.spec(kind).payload.parse(payload) as object;
+    const data = this.spec(kind).payload.parse(payload);
     const id = await this.boss.send(kind, data, {
       ...(options.id ? { id: options.id } : {}),
       ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
-      ...(options.tx ? { db: drizzleExecutor(options.tx) as PgBoss.Db } : {}),
+      ...(options.tx ? { db: drizzleExecutor(options.tx) } : {}),
     });
     this.wakeIfDue(kind, options);
     return id;
@@ -152,8 +155,8 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
     const spec = this.spec(kind);
     // pg-boss's insert takes the queue's options (retries, lease) for what a job leaves out.
     await this.boss.insert(
-      jobs.map((job) => ({ id: job.id, name: kind, data: spec.payload.parse(job.payload) as object })),
-      options.tx ? { db: drizzleExecutor(options.tx) as PgBoss.Db } : {},
+      jobs.map((job) => ({ id: job.id, name: kind, data: spec.payload.parse(job.payload) })),
+      options.tx ? { db: drizzleExecutor(options.tx) } : {},
     );
     this.wakeIfDue(kind, {});
   }
@@ -172,8 +175,8 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
   ): Promise<string | null> {
     const spec = this.spec(kind);
     if (!spec.keyed) throw new Error(`Jobs of kind ${kind} have no key.`);
-    const data = spec.payload.parse(payload) as object;
-    const db = drizzleExecutor(options.tx) as PgBoss.Db;
+    const data = spec.payload.parse(payload);
+    const db = drizzleExecutor(options.tx);
     await cancelWaitingJob(db, kind, key);
     const id = await this.boss.send(kind, data, {
       singletonKey: key,
@@ -189,7 +192,7 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
    * reminder of an event when the event is deleted). Returns how many.
    */
   async cancelKeyed(kind: keyof R & string, key: string, options: { tx?: Queryable } = {}): Promise<number> {
-    const db = options.tx ? (drizzleExecutor(options.tx) as PgBoss.Db) : this.boss.getDb();
+    const db = options.tx ? drizzleExecutor(options.tx) : this.boss.getDb();
     return cancelWaitingJobsUnder(db, kind, key);
   }
 
@@ -206,18 +209,20 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
    */
   async work<K extends keyof R & string>(
     kind: K,
-    handler: JobHandler<PayloadOf<R, K>>,
+    handler: JobHandler<ParsedPayloadOf<R, K>>,
     options: { workers?: number } = {},
   ): Promise<void> {
     const spec = this.spec(kind);
+    const schema: R[K]["payload"] = spec.payload;
+    const parse = (data: unknown): ParsedPayloadOf<R, K> => z.parse(schema, data);
     for (let i = 0; i < (options.workers ?? spec.workers); i++) {
-      const worker = this.runWorker(kind, spec, handler as JobHandler<unknown>);
+      const worker = this.runWorker(kind, parse, handler);
       this.running.add(worker);
       void worker.finally(() => this.running.delete(worker));
     }
   }
 
-  private async runWorker(kind: string, spec: JobKindSpec, handler: JobHandler<unknown>): Promise<void> {
+  private async runWorker<P>(kind: string, parse: (data: unknown) => P, handler: JobHandler<P>): Promise<void> {
     while (!this.stopping) {
       let job: PgBoss.JobWithMetadata<object> | undefined;
       try {
@@ -237,7 +242,7 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
       const stop = new AbortController();
       this.underWay.add(stop);
       try {
-        await handler(spec.payload.parse(job.data), {
+        await handler(parse(job.data), {
           id: job.id,
           attempt: job.retryCount + 1,
           lastAttempt: job.retryCount >= job.retryLimit,
@@ -308,7 +313,7 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
     await this.boss.cancel(kind, id);
   }
 
-  private spec(kind: keyof R & string): JobKindSpec {
+  private spec<K extends keyof R & string>(kind: K): R[K] {
     const spec = this.kinds[kind];
     if (!spec) throw new Error(`Unknown job kind ${kind}.`);
     return spec;

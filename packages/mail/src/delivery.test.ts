@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { type DbHandle, mailOutbox } from "@club/db";
 import { eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
-import { JobQueue } from "@club/jobs";
+import { JobQueue, jobKinds } from "@club/jobs";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +18,13 @@ const quiet = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
   h = await createTestDb();
-  jobs = new JobQueue({ connection: h.raw, log: quiet, pollingIntervalSeconds: 0.5, schedule: false });
+  jobs = new JobQueue({
+    connection: h.raw,
+    kinds: jobKinds,
+    log: quiet,
+    pollingIntervalSeconds: 0.5,
+    schedule: false,
+  });
   await jobs.start();
   smtp = new SMTPServer({
     authOptional: true,

@@ -21,7 +21,7 @@ export function createFileStore(root: string): MediaStore {
       const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, "utf8")]);
       return { size: info.size, contentType };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      if (err instanceof Error && "code" in err && err.code === "ENOENT") return undefined;
       throw err;
     }
   }
@@ -60,7 +60,7 @@ export function createFileStore(root: string): MediaStore {
       try {
         dir = await opendir(pathOf(parent));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+        if (err instanceof Error && "code" in err && err.code === "ENOENT") return;
         throw err;
       }
       // A directory is read as it is walked: a million items never sit in one array.

@@ -11,6 +11,20 @@ export interface MinioConfig {
   region?: string;
 }
 
+/**
+ * The names (objects) and prefixes (one level's "directories") of a bucket listing. minio types
+ * the listing as a stream of text; what it yields are objects, read here field by field.
+ */
+async function* listing(items: AsyncIterable<unknown>): AsyncGenerator<{ name?: string; prefix?: string }> {
+  for await (const item of items) {
+    if (typeof item !== "object" || item === null) continue;
+    yield {
+      ...("name" in item && typeof item.name === "string" ? { name: item.name } : {}),
+      ...("prefix" in item && typeof item.prefix === "string" ? { prefix: item.prefix } : {}),
+    };
+  }
+}
+
 /** Media in a MinIO (S3 API) bucket, created when missing. */
 export async function createMinioStore(config: MinioConfig): Promise<MediaStore> {
   const url = new URL(config.endpoint);
@@ -34,7 +48,7 @@ export async function createMinioStore(config: MinioConfig): Promise<MediaStore>
       const stat = await client.statObject(bucket, key);
       return { size: stat.size, contentType: String(stat.metaData["content-type"] ?? "application/octet-stream") };
     } catch (err) {
-      const code = (err as { code?: string }).code;
+      const code = err instanceof Error && "code" in err ? err.code : undefined;
       if (code === "NotFound" || code === "NoSuchKey") return undefined;
       throw err;
     }
@@ -61,16 +75,15 @@ export async function createMinioStore(config: MinioConfig): Promise<MediaStore>
     async deletePrefix(prefix) {
       assertSafeKey(prefix);
       const keys: string[] = [];
-      for await (const item of client.listObjectsV2(bucket, `${prefix}/`, true) as AsyncIterable<{ name?: string }>) {
-        if (item.name) keys.push(item.name);
-      }
+      for await (const { name } of listing(client.listObjectsV2(bucket, `${prefix}/`, true))) if (name) keys.push(name);
       if (keys.length) await client.removeObjects(bucket, keys);
     },
     async *listPrefixes(parent) {
       assertSafeKey(parent);
       // Not recursive: S3 answers each "directory" under the parent once, as a common prefix.
-      const items = client.listObjectsV2(bucket, `${parent}/`, false) as AsyncIterable<{ prefix?: string }>;
-      for await (const item of items) if (item.prefix) yield item.prefix.replace(/\/$/, "");
+      for await (const { prefix } of listing(client.listObjectsV2(bucket, `${parent}/`, false))) {
+        if (prefix) yield prefix.replace(/\/$/, "");
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { PassThrough, Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { MediaStore } from "@club/storage";
 import type { FastifyBaseLogger } from "fastify";
@@ -26,8 +26,9 @@ export interface ZipEntry {
 export async function mediaZip(store: MediaStore, entries: ZipEntry[], log: FastifyBaseLogger): Promise<Readable> {
   const first = entries[0] ? await store.get(entries[0].key) : undefined;
   const zip = new ZipFile();
-  // A PassThrough, which its type declarations do not say.
-  const output = zip.outputStream as PassThrough;
+  const output = zip.outputStream;
+  // yazl makes a PassThrough, which its type declarations do not say.
+  if (!(output instanceof PassThrough)) throw new Error("yazl's output is not a PassThrough");
   let reading: Readable | undefined;
   const fail = (err: unknown) => {
     if (!output.destroyed) output.destroy(err instanceof Error ? err : new Error(String(err)));

@@ -1,12 +1,4 @@
-import {
-  type ApiContext,
-  appRouter,
-  type ContextDeps,
-  createApiContext,
-  isUnavailable,
-  type Logger,
-  unavailable,
-} from "@club/api";
+import { type ApiContext, appRouter, type ContextDeps, createApiContext, isUnavailable, unavailable } from "@club/api";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { retryAfterOf } from "../rest/errors";
@@ -28,7 +20,7 @@ export async function createContext(
     session,
     user,
     cookies: sessionCookies(reply, deps.config.appOrigin),
-    log: request.log as Logger,
+    log: request.log,
     requestId: request.id,
     ip: request.ip,
   });

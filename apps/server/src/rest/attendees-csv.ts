@@ -12,20 +12,18 @@ type Attendees = RouterOutputs["events"]["attendees"];
  */
 const inert = (v: string) => v.replace(/(^|[,;\t])(?=[ ]*[=+\-@\t\r])/g, "$1'");
 
+const row = (status: string, position: number | "", a: Attendees["participants"][number]) => [
+  status,
+  position,
+  inert(a.name),
+  inert(a.email),
+  a.guests,
+  a.joined_at.toISOString(),
+];
+
 export function attendeesCsv(list: Attendees): string {
-  const rows = [
-    ...list.participants.map((p) => ["going", "", p.name, p.email, p.guests, p.joined_at]),
-    ...list.waitlist.map((w) => ["waitlist", w.position, w.name, w.email, w.guests, w.joined_at]),
-  ];
   return stringify(
-    rows.map(([status, position, name, email, guests, at]) => [
-      status,
-      position,
-      inert(String(name)),
-      inert(String(email)),
-      guests,
-      (at as Date).toISOString(),
-    ]),
+    [...list.participants.map((p) => row("going", "", p)), ...list.waitlist.map((w) => row("waitlist", w.position, w))],
     {
       header: true,
       columns: ["status", "waitlist position", "name", "email", "guests", "joined at"],

@@ -25,14 +25,16 @@ export function call<I, O, F extends Fields<I>>(
   procedure: (input: I) => Promise<O>,
   fields: F & NoOtherNames<F, I>,
 ): Promise<O> {
+  // The one unchecked step: the procedure's zod input parses these values before anything uses them.
   return procedure(fields as unknown as I);
 }
 
 /** The named fields of a JSON body; anything else in it is ignored. */
 export function pick<const K extends string>(body: unknown, keys: readonly K[]): { [P in K]?: unknown } {
-  const source = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const out: { [P in K]?: unknown } = {};
-  for (const key of keys) if (key in source) out[key] = source[key];
+  if (typeof body !== "object" || body === null) return out;
+  const source = new Map<string, unknown>(Object.entries(body));
+  for (const key of keys) if (source.has(key)) out[key] = source.get(key);
   return out;
 }
 
@@ -44,6 +46,6 @@ export function linkNext(reply: FastifyReply, path: string, query: Record<string
 
 /** `?offset=` of a bounded list: a whole number, else the start. */
 export function offsetOf(query: unknown): number {
-  const value = Number((query as { offset?: unknown } | undefined)?.offset ?? 0);
+  const value = Number(typeof query === "object" && query !== null && "offset" in query ? (query.offset ?? 0) : 0);
   return Number.isSafeInteger(value) && value > 0 ? Math.min(value, 1_000_000) : 0;
 }

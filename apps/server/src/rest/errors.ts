@@ -2,13 +2,14 @@ import {
   fieldErrorsOf,
   firstMessage,
   isUnavailable,
+  type Logger,
   RETRY_AFTER_SECONDS,
   Throttled,
   UNAVAILABLE_MESSAGE,
 } from "@club/api";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
@@ -31,7 +32,7 @@ export function retryAfterOf(err: unknown): number | undefined {
 }
 
 /** What a failure tells the client. Internal errors are logged and never described. */
-export function describeError(err: unknown, log: FastifyBaseLogger): ErrorAnswer {
+export function describeError(err: unknown, log: Logger): ErrorAnswer {
   const retryAfterSeconds = retryAfterOf(err);
   const retry = retryAfterSeconds ? { retryAfterSeconds } : {};
   if (err instanceof TRPCError && err.code !== "INTERNAL_SERVER_ERROR") {
@@ -47,14 +48,11 @@ export function describeError(err: unknown, log: FastifyBaseLogger): ErrorAnswer
     log.warn({ err }, "a dependency is unavailable");
     return { status: 503, text: UNAVAILABLE_MESSAGE, ...retry };
   }
-  const status = (err as { statusCode?: unknown }).statusCode;
-  if (typeof status === "number" && status >= 400 && status < 500) {
+  const status = err instanceof Error && "statusCode" in err ? err.statusCode : undefined;
+  if (err instanceof Error && typeof status === "number" && status >= 400 && status < 500) {
     // Fastify's own body-limit error says nothing useful to a person; ours (uploads) do.
-    const code = (err as { code?: unknown }).code;
-    return {
-      status,
-      text: code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "The request is too large." : (err as Error).message,
-    };
+    const code = "code" in err ? err.code : undefined;
+    return { status, text: code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "The request is too large." : err.message };
   }
   log.error({ err: err instanceof TRPCError ? (err.cause ?? err) : err }, "request failed");
   return { status: 500, text: INTERNAL_MESSAGE };

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import {
-  type ApiContext,
+  type MemberContext,
   requireMember,
   requireOwnUpload,
   requireUploadTarget,
@@ -51,7 +51,7 @@ const refusal = (status_code: number, body: string) => ({ status_code, body });
 
 /** One request to tus: whose it is, and the place it holds among her unfinished uploads, if any. */
 interface TusRequest {
-  ctx: ApiContext;
+  ctx: MemberContext;
   release?: () => void;
 }
 
@@ -83,9 +83,9 @@ export async function resumableUploads(
       "the most that may wait at once. Let them finish, or cancel some, before starting another.",
   );
   const current = () => {
-    const ctx = member.getStore()?.ctx;
-    if (!ctx) throw refusal(401, "Please sign in to upload.");
-    return ctx;
+    const request = member.getStore();
+    if (!request) throw refusal(401, "Please sign in to upload.");
+    return request;
   };
   const tus = new Server({
     path: "/uploads",
@@ -96,7 +96,7 @@ export async function resumableUploads(
     disableTerminationForFinishedUploads: true,
     getFileIdFromRequest: (req) => UPLOAD_PATH.exec(new URL(req.url).pathname)?.[1],
     async onIncomingRequest(req, id) {
-      const ctx = current();
+      const { ctx } = current();
       if (req.method === "POST") return;
       if (storing.has(id)) throw refusal(423, "This file has arrived and is being saved. Please wait a moment.");
       const upload = await datastore.getUpload(id).catch((err: { status_code?: number }) => {
@@ -105,20 +105,21 @@ export async function resumableUploads(
         throw refusal(503, UNAVAILABLE_MESSAGE);
       });
       try {
-        requireOwnUpload(ctx.user!, upload?.metadata?.owner);
+        requireOwnUpload(ctx.user, upload?.metadata?.owner);
       } catch (err) {
         rethrow(ctx)(err);
       }
     },
     // A client cannot choose whose upload it is: the owner is set here, from the session.
     async onUploadCreate(_req, upload: Upload) {
-      const ctx = current();
+      const request = current();
+      const { ctx } = request;
       const { member } = await requireUploadTarget(ctx, upload.metadata?.event_id || undefined).catch(rethrow(ctx));
-      await makeRoomFor(ctx, member.user.id, upload);
+      await makeRoomFor(request, member.user.id, upload);
       return { metadata: { ...upload.metadata, owner: member.user.id } };
     },
     async onUploadFinish(_req, upload: Upload) {
-      const ctx = current();
+      const { ctx } = current();
       storing.add(upload.id);
       // Stored from the spool directory: what a crash half-way leaves (the file, its copy without
       // metadata) is swept there by age, and the uploads directory holds only uploads.
@@ -131,7 +132,7 @@ export async function resumableUploads(
         await forget(upload.id, path);
         return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(item) };
       } catch (err) {
-        const { status, text } = describeError(err, ctx.log as FastifyRequest["log"]);
+        const { status, text } = describeError(err, ctx.log);
         if (status < 500) {
           // Refused (not a photo or video, the event gone): nothing to keep.
           await forget(upload.id, path);
@@ -169,8 +170,7 @@ export async function resumableUploads(
    * the last place: each holds its place before reading what is kept on disk, and gives it back
    * when its request ends (by then it is on disk, or was refused).
    */
-  async function makeRoomFor(ctx: ApiContext, owner: string, upload: Upload) {
-    const request = member.getStore()!;
+  async function makeRoomFor(request: TusRequest, owner: string, upload: Upload) {
     const pending = creating.get(owner) ?? new Map<string, number>();
     creating.set(owner, pending);
     pending.set(upload.id, upload.size ?? deps.maxUploadBytes);
@@ -180,7 +180,7 @@ export async function resumableUploads(
     };
     const held = new Map(pending);
     const kept = await unfinishedOf(owner).catch((err: unknown) => {
-      ctx.log.warn({ err }, "could not list the resumable uploads");
+      request.ctx.log.warn({ err }, "could not list the resumable uploads");
       throw refusal(503, UNAVAILABLE_MESSAGE);
     });
     const all = new Map([...kept, ...held]);
@@ -212,9 +212,9 @@ export async function resumableUploads(
   }
 
   /** A refusal from the access module or ingestion, as tus answers it. */
-  function rethrow(ctx: ApiContext) {
+  function rethrow(ctx: MemberContext) {
     return (err: unknown): never => {
-      const { status, text } = describeError(err, ctx.log as FastifyRequest["log"]);
+      const { status, text } = describeError(err, ctx.log);
       throw refusal(status, text);
     };
   }
@@ -223,9 +223,8 @@ export async function resumableUploads(
   app.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const ctx = await createContext(deps, request, reply);
     // Members only, before tus reads a byte; whose upload it is, tus asks (onIncomingRequest).
-    requireMember(ctx);
+    const ctx = requireMember(await createContext(deps, request, reply));
     reply.hijack();
     const tusRequest: TusRequest = { ctx };
     try {

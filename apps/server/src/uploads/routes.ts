@@ -18,14 +18,20 @@ const MALFORMED_MULTIPART = /unexpected end of multipart data|boundary not found
 const MALFORMED_MESSAGE =
   "The upload arrived incomplete or malformed (it is not complete multipart/form-data). Please choose the file and try again.";
 
-interface Received {
-  file?: { path: string; size: number; filename: string };
-  fields: Record<string, string>;
+interface SpooledFile {
+  path: string;
+  size: number;
+  filename: string;
 }
 
 /** Reads one multipart request: the one file (spooled to disk) and its text fields, in any order. */
-async function receive(request: FastifyRequest, fileField: string, tmpDir: string, limit: number): Promise<Received> {
-  const received: Received = { fields: {} };
+async function receive(
+  request: FastifyRequest,
+  fileField: string,
+  tmpDir: string,
+  limit: number,
+): Promise<{ file: SpooledFile; fields: Record<string, string> }> {
+  const received: { file?: SpooledFile; fields: Record<string, string> } = { fields: {} };
   const disconnected = new AbortController();
   const onClose = () => {
     if (!request.raw.complete) disconnected.abort(new Error("The client went away during the upload."));
@@ -53,8 +59,9 @@ async function receive(request: FastifyRequest, fileField: string, tmpDir: strin
   } finally {
     request.raw.off("close", onClose);
   }
-  if (!received.file) throw badRequest("Choose a photo or video to upload.");
-  return received;
+  const { file, fields } = received;
+  if (!file) throw badRequest("Choose a photo or video to upload.");
+  return { file, fields };
 }
 
 /**
@@ -83,10 +90,9 @@ export async function uploadRoutes(
     // Members only, checked before a byte is read.
     requireMember(ctx);
     if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data.");
-    const received = await receive(request, fileField, deps.tmpDir, deps.maxUploadBytes);
-    const file = received.file!;
+    const { file, fields } = await receive(request, fileField, deps.tmpDir, deps.maxUploadBytes);
     try {
-      const eventRef = received.fields.associated_event_id || received.fields.event_id || undefined;
+      const eventRef = fields.associated_event_id || fields.event_id || undefined;
       return await uploadMedia(ctx, file, eventRef);
     } finally {
       await rm(file.path, { force: true });

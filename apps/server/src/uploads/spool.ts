@@ -23,7 +23,8 @@ export class UploadTooLarge extends Error {
  * whatever the size, and stops at the limit. The caller removes the file.
  */
 export async function spoolToDisk(
-  source: Readable,
+  // @fastify/multipart's file stream says whether it was cut at its own limit.
+  source: Readable & { truncated?: boolean },
   tmpDir: string,
   limitBytes: number,
   signal?: AbortSignal,
@@ -42,7 +43,7 @@ export async function spoolToDisk(
     // The signal ends the copy when the client goes away, which the multipart stream alone may never report.
     await pipeline(source, counter, createWriteStream(path), signal ? { signal } : {});
     // @fastify/multipart truncates at its own limit instead of failing; treat that as too large too.
-    if ((source as Readable & { truncated?: boolean }).truncated) throw new UploadTooLarge(limitBytes);
+    if (source.truncated) throw new UploadTooLarge(limitBytes);
   } catch (err) {
     await rm(path, { force: true });
     throw err;

@@ -9,6 +9,7 @@ import { media, rowsOf } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { ffmpegAvailable, type MediaStore } from "@club/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { addUser, type Harness, login, ORIGIN, settle, startApp, uploadVia } from "../test/harness";
 
 const run = promisify(execFile);
@@ -170,10 +171,11 @@ describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", () => {
     expect(res.json().url).toBe(res.json().original_url);
     const played = topLevelBoxes((await get(res.json().url)).rawPayload);
     expect(played.indexOf("moov")).toBeLessThan(played.indexOf("mdat"));
-    const jobs = rowsOf<{ n: number }>(
+    const jobs = rowsOf(
       await h.db.db.execute(
         sql`select count(*)::int as n from pgboss.job where name = 'media.transcode' and data->>'mediaId' = ${res.json().id}`,
       ),
+      z.object({ n: z.number() }),
     );
     expect(jobs[0]?.n).toBe(0);
   });
@@ -360,10 +362,11 @@ const transcodeDeps = () => ({
 });
 
 async function jobStates(mediaId: string): Promise<string[]> {
-  return rowsOf<{ state: string }>(
+  return rowsOf(
     await h.db.db.execute(
       sql`select state::text as state from pgboss.job where name = 'media.transcode' and data->>'mediaId' = ${mediaId}`,
     ),
+    z.object({ state: z.string() }),
   ).map((r) => r.state);
 }
 

@@ -1,6 +1,6 @@
 import type { AppRouter } from "@club/api";
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, isTRPCClientError, TRPCClientError } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 
@@ -28,5 +28,5 @@ export function errorMessage(err: unknown, fallback: string): string {
 }
 
 export function errorCode(err: unknown): string | undefined {
-  return err instanceof TRPCClientError ? (err.data?.code as string | undefined) : undefined;
+  return isTRPCClientError<AppRouter>(err) ? err.data?.code : undefined;
 }

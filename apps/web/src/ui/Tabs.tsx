@@ -14,7 +14,14 @@ export function Tabs<T extends string>({
   label: string;
 }) {
   return (
-    <RadixTabs.Root value={value} onValueChange={(v) => onValueChange(v as T)}>
+    <RadixTabs.Root
+      value={value}
+      // Radix answers with the trigger's value as a string: the tab it names.
+      onValueChange={(v) => {
+        const tab = tabs.find((t) => t.value === v);
+        if (tab) onValueChange(tab.value);
+      }}
+    >
       <RadixTabs.List aria-label={label} className="mb-6 flex flex-wrap gap-1 border-b border-line">
         {tabs.map((t) => (
           <RadixTabs.Trigger

@@ -14,7 +14,7 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
   options: Omit<UseFormProps<Input, unknown, Output>, "resolver"> = {},
 ) {
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema as never) as never,
+    resolver: zodResolver(schema),
     mode: "onSubmit",
     reValidateMode: "onChange",
     ...options,

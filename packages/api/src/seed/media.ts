@@ -9,9 +9,14 @@ import type { MediaStore } from "@club/storage";
 import sharp from "sharp";
 import { ingestMediaFile } from "../domain/media/ingest";
 
+/** The `i`th of a list that starts again at its end. */
+const cycle = <T>(items: readonly [T, ...T[]], i: number): T => items[i % items.length] ?? items[0];
+
+type Palette = [deep: string, mid: string, light: string];
+
 /** Generated art (no outside files): soft gradients and shapes in the club's palette. */
 function artwork(seed: number): string {
-  const palettes = [
+  const palettes: [Palette, ...Palette[]] = [
     ["#3d2b45", "#c9a96e", "#f6f3ee"],
     ["#2f4a3a", "#e8d8a8", "#f2efe8"],
     ["#5a3a52", "#e0a9a9", "#faf5f0"],
@@ -19,7 +24,7 @@ function artwork(seed: number): string {
     ["#4a3b2a", "#d9b38c", "#f7f2e9"],
     ["#3b3350", "#b7a1c9", "#f5f2f7"],
   ];
-  const [deep, mid, light] = palettes[seed % palettes.length]!;
+  const [deep, mid, light] = cycle(palettes, seed);
   const circles = Array.from({ length: 5 }, (_, i) => {
     const x = (seed * 97 + i * 211) % 1200;
     const y = (seed * 53 + i * 137) % 800;
@@ -55,7 +60,7 @@ const demoMedia = [
   { title: "Spring menu", tags: ["cooking"], event: "cooking-class-spring-menus", author: "admin@club.local" },
 ];
 
-const demoComments = [
+const demoComments: [string, ...string[]] = [
   "What a beautiful afternoon.",
   "I would love to join the next one!",
   "The colours are wonderful.",
@@ -94,11 +99,9 @@ export async function seedMedia(db: Db, store: MediaStore, jobs?: JobSender): Pr
         .update(media)
         .set({ name: m.title, title: m.title, tags: m.tags, description: `${m.title}, from the club's gallery.` })
         .where(eq(media.id, id));
-      const commenter = idOf(people[(i + 1) % people.length]!.email);
+      const commenter = people[(i + 1) % people.length]?.id;
       if (commenter)
-        await db
-          .insert(comments)
-          .values({ commentableId: id, userId: commenter, content: demoComments[i % demoComments.length]! });
+        await db.insert(comments).values({ commentableId: id, userId: commenter, content: cycle(demoComments, i) });
     }
     const video = fileURLToPath(new URL("./assets/teaser.mp4", import.meta.url));
     const admin = idOf("admin@club.local");

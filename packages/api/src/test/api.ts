@@ -5,7 +5,7 @@ import type { SessionUser } from "@club/auth";
 import { users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
-import { JobQueue } from "@club/jobs";
+import { JobQueue, jobKinds } from "@club/jobs";
 import { createFileStore } from "@club/storage";
 import { type ApiContext, createApiContext } from "../context";
 import { createUser } from "../domain/users";
@@ -21,7 +21,7 @@ export async function testApi() {
   const mediaDir = mkdtempSync(join(tmpdir(), "club-api-media-"));
   const store = createFileStore(mediaDir);
   // Jobs are sent (and kept, for tests to look at) but not worked: a test runs a job's domain function itself.
-  const jobs = new JobQueue({ connection: handle.raw, log: silent, schedule: false });
+  const jobs = new JobQueue({ connection: handle.raw, kinds: jobKinds, log: silent, schedule: false });
   await jobs.start();
 
   const deps = {

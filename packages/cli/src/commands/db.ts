@@ -26,7 +26,8 @@ export function registerDbCommands(program: Command): void {
       "\nExamples:\n  club seed --demo\n  club seed --file seed.yaml\n  club --url https://staging.example.com --token club_… seed --file seed.json",
     )
     .action(async (opts: { demo?: boolean; file?: string; json?: boolean }, command: Command) => {
-      if (Boolean(opts.demo) === Boolean(opts.file)) command.error("error: choose one of --demo or --file <path>");
+      const chooseOne = "error: choose one of --demo or --file <path>";
+      if (Boolean(opts.demo) === Boolean(opts.file)) command.error(chooseOne);
       if (opts.demo) {
         localOnly(command, "seed --demo");
         await withDb(async (h, env) => {
@@ -46,7 +47,7 @@ export function registerDbCommands(program: Command): void {
         });
         return;
       }
-      const file = opts.file!;
+      const file = opts.file ?? command.error(chooseOne);
       const seed = loadSeedFile(file);
       const remote = remoteOf(command);
       const report = remote

@@ -17,7 +17,7 @@ export function loadSeedFile(path: string): SeedFile {
     data = /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text);
   } catch (err) {
     throw new SeedFileError(
-      `${path} is not valid ${/\.ya?ml$/i.test(path) ? "YAML" : "JSON"}: ${(err as Error).message}`,
+      `${path} is not valid ${/\.ya?ml$/i.test(path) ? "YAML" : "JSON"}: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
   const result = seedFileSchema.safeParse(data ?? {});

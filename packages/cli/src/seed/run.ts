@@ -1,6 +1,7 @@
 import { basename, dirname, resolve } from "node:path";
 import { LIST_MAX } from "@club/shared";
 import { TRPCError } from "@trpc/server";
+import { z } from "zod";
 import type { Api } from "../api";
 import type { SeedFile } from "./schema";
 
@@ -19,14 +20,18 @@ export interface SeedReport {
   skipped: number;
 }
 
-const codeOf = (err: unknown) =>
-  err instanceof TRPCError ? err.code : ((err as { data?: { code?: string } }).data?.code ?? undefined);
+/** What a remote server's refusal carries (tRPC's client error): its code. */
+const remoteRefusal = z.object({ data: z.object({ code: z.string() }) });
+
+const codeOf = (err: unknown) => (err instanceof TRPCError ? err.code : remoteRefusal.safeParse(err).data?.data.code);
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 async function entry<T>(label: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw new Error(`${label}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`${label}: ${messageOf(err)}`);
   }
 }
 
@@ -75,7 +80,7 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
       await admin.invitationCodes.create.mutate({ code: c.code, maxUses: c.uses, expiresAt: c.expires });
       report.created.invitationCodes++;
     } catch (err) {
-      if (codeOf(err) !== "CONFLICT") throw new Error(`invitationCodes[${i}]: ${(err as Error).message}`);
+      if (codeOf(err) !== "CONFLICT") throw new Error(`invitationCodes[${i}]: ${messageOf(err)}`);
       report.skipped++;
     }
   }
@@ -102,7 +107,7 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
       eventId = (await admin.events.get.query({ id: e.slug })).id;
       report.skipped++;
     } catch (err) {
-      if (codeOf(err) !== "NOT_FOUND") throw new Error(`${label}: ${(err as Error).message}`);
+      if (codeOf(err) !== "NOT_FOUND") throw new Error(`${label}: ${messageOf(err)}`);
       const api = await target.as(createdBy);
       eventId = (await entry(label, () => api.events.create.mutate(input))).id;
       report.created.events++;
@@ -117,26 +122,30 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
   }
 
   const base = dirname(resolve(seedPath));
+  async function addMedia(label: string, name: string, m: SeedFile["media"][number]): Promise<string> {
+    const id = await entry(label, () => target.upload(resolve(base, m.file), name, m.author));
+    const api = await target.as(m.author);
+    const { event } = m;
+    const eventId = event ? (await entry(label, () => admin.events.get.query({ id: event }))).id : null;
+    await entry(label, () =>
+      api.media.update.mutate({
+        id,
+        name,
+        description: m.description ?? null,
+        tags: m.tags,
+        associatedEventId: eventId,
+      }),
+    );
+    report.created.media++;
+    return id;
+  }
+
   for (const [i, m] of seed.media.entries()) {
     const name = m.name ?? basename(m.file);
     const label = `media[${i}] (${name})`;
-    let mediaId = (await admin.images.byTitle.query({ title: name }))[0]?.id;
-    if (mediaId) report.skipped++;
-    else {
-      mediaId = await entry(label, () => target.upload(resolve(base, m.file), name, m.author));
-      const api = await target.as(m.author);
-      const eventId = m.event ? (await entry(label, () => admin.events.get.query({ id: m.event! }))).id : null;
-      await entry(label, () =>
-        api.media.update.mutate({
-          id: mediaId!,
-          name,
-          description: m.description ?? null,
-          tags: m.tags,
-          associatedEventId: eventId,
-        }),
-      );
-      report.created.media++;
-    }
+    const found = (await admin.images.byTitle.query({ title: name }))[0]?.id;
+    if (found) report.skipped++;
+    const mediaId = found ?? (await addMedia(label, name, m));
     await addComments(label, mediaId, m.comments);
   }
   return report;

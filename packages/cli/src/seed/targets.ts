@@ -5,6 +5,7 @@ import { type SessionUser, sessionUserColumns } from "@club/auth";
 import { type DbHandle, users } from "@club/db";
 import { asc, eq } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
+import { z } from "zod";
 import { type Api, localApi, mediaStoreFor, remoteApi } from "../api";
 import type { SeedTarget } from "./run";
 
@@ -45,6 +46,9 @@ export async function localTarget(h: DbHandle, env: Env, jobs: JobSender): Promi
   };
 }
 
+/** What POST /upload-media answers: the new item, or the refusal's text. */
+const uploadAnswer = z.object({ id: z.string().optional(), error: z.string().optional() });
+
 /** Seeding a running server through its API: everything is done as the token's owner (an admin). */
 export function remoteTarget(url: string, token: string): SeedTarget {
   const api = remoteApi(url, token);
@@ -59,7 +63,7 @@ export function remoteTarget(url: string, token: string): SeedTarget {
         headers: { authorization: `Bearer ${token}` },
         body: form,
       });
-      const body = (await res.json().catch(() => ({}))) as { id?: string; error?: string };
+      const body = uploadAnswer.safeParse(await res.json().catch(() => ({}))).data ?? {};
       if (!res.ok || !body.id) throw new Error(body.error ?? `upload failed with status ${res.status}`);
       return body.id;
     },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventExclusivities } from "../enums";
+import { type EventExclusivity, eventExclusivities } from "../enums";
 import { countryName } from "../places";
 import { isCalendarDay, isWallClockMinute } from "./dates";
 
@@ -31,8 +31,9 @@ export const eventTypes = [
   { value: "other", label: "Other" },
   { value: "custom", label: "Custom" },
 ] as const;
-export const eventTypeValues = eventTypes.map((t) => t.value) as [EventType, ...EventType[]];
 export type EventType = (typeof eventTypes)[number]["value"];
+const isEventType = (v: string): v is EventType => eventTypes.some((t) => t.value === v);
+const isExclusivity = (v: string): v is EventExclusivity => eventExclusivities.some((e) => e === v);
 
 export function eventTypeLabel(value: string): string {
   return eventTypes.find((t) => t.value === value)?.label ?? "Other";
@@ -95,16 +96,13 @@ export const eventInput = z.object({
     .trim()
     .nullish()
     .transform((v) => (v && v !== "none" ? v : ""))
-    .refine((v) => v === "" || (eventTypeValues as string[]).includes(v), "Unknown event type."),
+    .refine((v): v is EventType | "" => v === "" || isEventType(v), "Unknown event type."),
   exclusivity: z
     .string()
     .trim()
     .nullish()
     .transform((v) => v ?? "")
-    .refine(
-      (v) => v === "" || (eventExclusivities as readonly string[]).includes(v),
-      "Exclusivity is open or invite-only.",
-    ),
+    .refine((v): v is EventExclusivity | "" => v === "" || isExclusivity(v), "Exclusivity is open or invite-only."),
   description: text(10_000),
   note: text(5_000),
   color: z
@@ -218,7 +216,7 @@ export function normalizeEvent(input: ParsedEventInput, today: string): Normaliz
   return {
     title: input.title || EVENT_DEFAULTS.title,
     type: input.type || EVENT_DEFAULTS.type,
-    exclusivity: (input.exclusivity || EVENT_DEFAULTS.exclusivity) as "open" | "invite-only",
+    exclusivity: input.exclusivity || EVENT_DEFAULTS.exclusivity,
     description: input.description || EVENT_DEFAULTS.description,
     note: orNull(input.note),
     color: (input.color || EVENT_DEFAULTS.color).toLowerCase(),

@@ -24,6 +24,9 @@ export const invitationCodeInput = z.object({
 
 const required = (max: number) =>
   z.string(REQUIRED).trim().min(1, REQUIRED).max(max, `Please keep this under ${max} characters.`);
+/** A required choice: the empty option a form's select starts on is taken, and refused as missing. */
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(["", ...values], REQUIRED).refine((v: "" | T[number]): v is T[number] => v !== "", REQUIRED);
 const optionalText = (max: number) =>
   z
     .string()
@@ -41,10 +44,10 @@ export const applicationInput = z
     phone: z.string(REQUIRED).trim().min(1, REQUIRED).regex(PHONE_PATTERN, "Invalid phone number."),
     reason: required(5000),
     interests: z.array(z.enum(interests, REQUIRED), REQUIRED).min(1, REQUIRED).max(interests.length),
-    availability: z.enum(availabilities, REQUIRED),
+    availability: choice(availabilities),
     referral: optionalText(500),
     comments: optionalText(5000),
-    membershipType: z.enum(applicationMemberTypes, REQUIRED),
+    membershipType: choice(applicationMemberTypes),
     propertyAddress: optionalText(500),
     propertyType: optionalText(200),
     propertyDescription: optionalText(5000),

@@ -32,15 +32,28 @@ export interface VideoProbe {
   durationSeconds: number | null;
 }
 
-interface FfprobeStream {
-  codec_type?: string;
-  codec_name?: string;
-  pix_fmt?: string;
-  width?: number;
-  height?: number;
-  disposition?: { attached_pic?: number };
-  side_data_list?: { rotation?: number }[];
-  tags?: { rotate?: string };
+/** A field of ffprobe's JSON; a field that is absent, or of another type than expected, reads as undefined. */
+const field = (value: unknown, key: string): unknown =>
+  typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined;
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+const number = (value: unknown) => (typeof value === "number" ? value : undefined);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** What playback needs of one of ffprobe's streams. */
+function ffprobeStream(s: unknown) {
+  return {
+    codec_type: text(field(s, "codec_type")),
+    codec_name: text(field(s, "codec_name")),
+    pix_fmt: text(field(s, "pix_fmt")),
+    width: number(field(s, "width")),
+    height: number(field(s, "height")),
+    attachedPicture: Boolean(field(field(s, "disposition"), "attached_pic")),
+    /** The display matrix's rotation (a phone's), else the older `rotate` tag. */
+    matrix: list(field(s, "side_data_list"))
+      .map((d) => number(field(d, "rotation")))
+      .find((r) => r !== undefined),
+    rotateTag: field(field(s, "tags"), "rotate"),
+  };
 }
 
 export async function probeVideo(path: string): Promise<VideoProbe> {
@@ -48,15 +61,14 @@ export async function probeVideo(path: string): Promise<VideoProbe> {
     timeout: 60_000,
     maxBuffer: 8 * 1024 * 1024,
   });
-  const info = JSON.parse(stdout) as { streams?: FfprobeStream[]; format?: { duration?: string } };
-  const streams = info.streams ?? [];
+  const info: unknown = JSON.parse(stdout);
+  const streams = list(field(info, "streams")).map(ffprobeStream);
   // Cover art is a "video" stream too; the picture that plays is the first one that is not.
-  const video = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
+  const video = streams.find((s) => s.codec_type === "video" && !s.attachedPicture);
   const audio = streams.find((s) => s.codec_type === "audio");
-  const matrix = video?.side_data_list?.find((d) => typeof d.rotation === "number")?.rotation;
-  const rotation = (((Math.round(matrix ?? Number(video?.tags?.rotate ?? 0)) % 360) + 360) % 360) as number;
+  const rotation = ((Math.round(video?.matrix ?? Number(video?.rotateTag ?? 0)) % 360) + 360) % 360;
   const sideways = rotation === 90 || rotation === 270;
-  const duration = Number(info.format?.duration);
+  const duration = Number(field(field(info, "format"), "duration"));
   return {
     videoCodec: video?.codec_name ?? null,
     pixelFormat: video?.pix_fmt ?? null,
@@ -146,8 +158,8 @@ export async function makePlayable(
     await pending;
   } catch (err) {
     await rm(output, { force: true });
-    const stderr = (err as { stderr?: string }).stderr?.trim().split("\n").slice(-3).join(" ");
-    throw new Error(stderr ? `ffmpeg: ${stderr}` : (err as Error).message, { cause: err });
+    const stderr = text(field(err, "stderr"))?.trim().split("\n").slice(-3).join(" ");
+    throw new Error(stderr ? `ffmpeg: ${stderr}` : err instanceof Error ? err.message : String(err), { cause: err });
   }
 }
 

@@ -1,20 +1,21 @@
-import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { TextField } from "../../ui/Field";
 
-type WithNewPassword = { newPassword: string; confirm: string };
+type Field = "newPassword" | "confirm";
 
-/** A new password and its confirmation: registration, password reset and Settings share them. */
-export function NewPasswordFields<T extends WithNewPassword>({
+/**
+ * A new password and its confirmation: registration, password reset and Settings share them.
+ * Any form with these two fields passes its own `register` and `errors`.
+ */
+export function NewPasswordFields({
   register,
   errors,
   labels = { password: "New password", confirm: "Confirm new password" },
 }: {
-  register: UseFormRegister<T>;
-  errors: FieldErrors<T>;
+  register: (name: Field) => UseFormRegisterReturn<Field>;
+  errors: { [F in Field]?: { message?: string } };
   labels?: { password: string; confirm: string };
 }) {
-  const reg = register as unknown as UseFormRegister<WithNewPassword>;
-  const errs = errors as FieldErrors<WithNewPassword>;
   return (
     <>
       <TextField
@@ -23,16 +24,16 @@ export function NewPasswordFields<T extends WithNewPassword>({
         autoComplete="new-password"
         hint="6 to 30 characters."
         required
-        error={errs.newPassword?.message}
-        {...reg("newPassword")}
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
       />
       <TextField
         label={labels.confirm}
         type="password"
         autoComplete="new-password"
         required
-        error={errs.confirm?.message}
-        {...reg("confirm")}
+        error={errors.confirm?.message}
+        {...register("confirm")}
       />
     </>
   );

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import Lightbox, { type Slide } from "yet-another-react-lightbox";
+import Lightbox, {
+  type FullscreenRef,
+  type Slide,
+  type SlideshowRef,
+  type ThumbnailsRef,
+  type ZoomRef,
+} from "yet-another-react-lightbox";
 import Fullscreen from "yet-another-react-lightbox/plugins/fullscreen";
 import Slideshow from "yet-another-react-lightbox/plugins/slideshow";
 import Thumbnails from "yet-another-react-lightbox/plugins/thumbnails";
@@ -10,23 +16,17 @@ import "yet-another-react-lightbox/plugins/thumbnails.css";
 import { LIGHTBOX, lightboxKeyAction } from "./lightbox-config";
 import type { MediaItem } from "./types";
 
-type Ref<T> = { current: T | null };
-type ThumbnailsRef = { visible: boolean; show: () => void; hide: () => void };
-type ZoomRef = { zoomIn: () => void; zoomOut: () => void };
-type FullscreenRef = { fullscreen: boolean; enter: () => void; exit: () => void };
-type SlideshowRef = { playing: boolean; play: () => void; pause: () => void };
-
 function slideOf(m: MediaItem): Slide {
   // Until its playable version exists a video shows its poster (the upload may not play here).
   if (m.media_type === "video" && m.processing === "processing" && m.thumbnail_url) {
-    return { src: m.thumbnail_url, alt: `${m.name ?? "Video"} (processing)` } as Slide;
+    return { src: m.thumbnail_url, alt: `${m.name ?? "Video"} (processing)` };
   }
   if (m.media_type === "video") {
     return {
       type: "video",
       sources: [{ src: m.url, type: m.content_type }],
       ...(m.thumbnail_url ? { poster: m.thumbnail_url } : {}),
-    } as Slide;
+    };
   }
   return {
     src: m.url,
@@ -37,15 +37,15 @@ function slideOf(m: MediaItem): Slide {
       ? { srcSet: m.sources.map((s) => ({ src: s.url, width: s.width, height: s.height })) }
       : {}),
     ...(m.thumbnail_url ? { thumbnail: m.thumbnail_url } : {}),
-  } as Slide;
+  };
 }
 
 /** Images and videos in a lightbox with the club's settings and keys. */
 export function MediaLightbox({ items, index, onClose }: { items: MediaItem[]; index: number; onClose: () => void }) {
-  const thumbnails: Ref<ThumbnailsRef> = useRef(null);
-  const zoom: Ref<ZoomRef> = useRef(null);
-  const fullscreen: Ref<FullscreenRef> = useRef(null);
-  const slideshow: Ref<SlideshowRef> = useRef(null);
+  const thumbnails = useRef<ThumbnailsRef>(null);
+  const zoom = useRef<ZoomRef>(null);
+  const fullscreen = useRef<FullscreenRef>(null);
+  const slideshow = useRef<SlideshowRef>(null);
   const [idle, setIdle] = useState(false);
 
   useEffect(() => {
@@ -86,10 +86,10 @@ export function MediaLightbox({ items, index, onClose }: { items: MediaItem[]; i
       carousel={{ spacing: `${LIGHTBOX.slideDistance * 100}%` }}
       // Up to twice the photo's own pixels: with the library's default (1×), a photo that already
       // fills the screen could not be zoomed at all, and + did nothing.
-      zoom={{ ref: zoom as never, zoomInMultiplier: 1 + LIGHTBOX.zoomIncrement, maxZoomPixelRatio: 2 }}
-      slideshow={{ ref: slideshow as never, delay: LIGHTBOX.slideshowDelayMs }}
-      fullscreen={{ ref: fullscreen as never }}
-      thumbnails={{ ref: thumbnails as never, hidden: window.innerWidth < LIGHTBOX.narrowScreenPx }}
+      zoom={{ ref: zoom, zoomInMultiplier: 1 + LIGHTBOX.zoomIncrement, maxZoomPixelRatio: 2 }}
+      slideshow={{ ref: slideshow, delay: LIGHTBOX.slideshowDelayMs }}
+      fullscreen={{ ref: fullscreen }}
+      thumbnails={{ ref: thumbnails, hidden: window.innerWidth < LIGHTBOX.narrowScreenPx }}
       video={{ controls: true, autoPlay: true }}
       styles={{
         toolbar: { opacity: idle ? 0 : 1, transition: "opacity 600ms" },

@@ -44,7 +44,7 @@ export function useFileDrop(onFiles: (files: FileList) => void) {
         setDragging(true);
       },
       onDragLeave: (e: DragEvent) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        if (!e.currentTarget.contains(e.relatedTarget instanceof Node ? e.relatedTarget : null)) setDragging(false);
       },
       onDrop: (e: DragEvent) => {
         if (!carriesFiles(e)) return;

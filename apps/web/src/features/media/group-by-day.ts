@@ -4,12 +4,12 @@ import { format } from "date-fns";
 export function groupByDay<T extends { upload_date: Date }>(
   items: T[],
 ): { day: string; heading: string; items: T[] }[] {
-  const groups = new Map<string, T[]>();
+  const groups = new Map<string, { heading: string; items: T[] }>();
   for (const item of items) {
     const day = format(item.upload_date, "yyyy-MM-dd");
-    groups.set(day, [...(groups.get(day) ?? []), item]);
+    const group = groups.get(day) ?? { heading: format(item.upload_date, "EEEE, MMMM d, yyyy"), items: [] };
+    group.items.push(item);
+    groups.set(day, group);
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => (a < b ? 1 : -1))
-    .map(([day, list]) => ({ day, heading: format(list[0]!.upload_date, "EEEE, MMMM d, yyyy"), items: list }));
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? 1 : -1)).map(([day, group]) => ({ day, ...group }));
 }

@@ -25,8 +25,9 @@ function messageOf(err: Error | DetailedError): string {
   const body = "originalResponse" in err ? err.originalResponse?.getBody() : undefined;
   if (body) {
     try {
-      const parsed = JSON.parse(body) as { error?: string };
-      if (parsed.error) return parsed.error;
+      const parsed: unknown = JSON.parse(body);
+      const error = typeof parsed === "object" && parsed !== null && "error" in parsed ? parsed.error : undefined;
+      if (typeof error === "string" && error) return error;
     } catch {
       return body.trim();
     }
@@ -84,8 +85,10 @@ export function useUploadQueue({
   };
 
   function next() {
-    while (uploads.current.size < AT_ONCE && waiting.current.length > 0) {
-      const { key, file, eventId } = waiting.current.shift()!;
+    while (uploads.current.size < AT_ONCE) {
+      const waited = waiting.current.shift();
+      if (!waited) return;
+      const { key, file, eventId } = waited;
       uploads.current.set(key, null);
       void send(key, file, eventId);
     }

@@ -18,6 +18,9 @@ const kindLabel: Record<JobKind, string> = {
   housekeeping: "Housekeeping (hourly)",
 };
 
+/** A failed job's kind as stored: one of ours, or one an earlier version had (not run again from here). */
+const isKnownKind = (kind: string): kind is JobKind => Object.hasOwn(kindLabel, kind);
+
 const states = [
   ["created", "Waiting"],
   ["retry", "To retry"],
@@ -130,27 +133,31 @@ function JobsPage() {
         <p className="rounded-[var(--radius-card)] border border-line bg-card p-6 text-ink-soft">No job has failed.</p>
       ) : (
         <ul className="divide-y divide-line rounded-[var(--radius-card)] border border-line bg-card">
-          {failures.map((f) => (
-            <li key={f.id} className="flex flex-wrap items-start justify-between gap-3 p-4 text-sm">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium text-ink">
-                  {kindLabel[f.kind]}{" "}
-                  <span className="font-normal text-ink-soft">
-                    · {f.attempts} attempt(s){f.failedAt ? ` · ${format(f.failedAt, "MMM d, h:mm a")}` : ""}
-                  </span>
-                </p>
-                <p className="mt-1 break-words text-danger">{f.error}</p>
-              </div>
-              <Button
-                variant="secondary"
-                disabled={retry.isPending}
-                onClick={() => retry.mutate({ kind: f.kind, id: f.id })}
-                aria-label={`Run again: ${kindLabel[f.kind]}, ${f.error}`}
-              >
-                Run again
-              </Button>
-            </li>
-          ))}
+          {failures.map((f) => {
+            const kind = isKnownKind(f.kind) ? f.kind : undefined;
+            const name = kind ? kindLabel[kind] : f.kind;
+            return (
+              <li key={f.id} className="flex flex-wrap items-start justify-between gap-3 p-4 text-sm">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-ink">
+                    {name}{" "}
+                    <span className="font-normal text-ink-soft">
+                      · {f.attempts} attempt(s){f.failedAt ? ` · ${format(f.failedAt, "MMM d, h:mm a")}` : ""}
+                    </span>
+                  </p>
+                  <p className="mt-1 break-words text-danger">{f.error}</p>
+                </div>
+                <Button
+                  variant="secondary"
+                  disabled={retry.isPending || !kind}
+                  onClick={() => kind && retry.mutate({ kind, id: f.id })}
+                  aria-label={`Run again: ${name}, ${f.error}`}
+                >
+                  Run again
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Page>

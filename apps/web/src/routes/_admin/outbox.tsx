@@ -61,7 +61,7 @@ function OutboxPage() {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const filters: [string, (typeof mailStatuses)[number] | undefined, number][] = [
     ["All", undefined, total],
-    ...mailStatuses.map((st) => [outboxStatusLabel[st], st, counts[st]] as [string, typeof st, number]),
+    ...mailStatuses.map((st): [string, typeof st, number] => [outboxStatusLabel[st], st, counts[st]]),
   ];
 
   return (

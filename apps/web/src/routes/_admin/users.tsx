@@ -141,9 +141,10 @@ function UsersPage() {
                     aria-label={`Privilege of ${u.name}`}
                     value={u.type}
                     disabled={privilege.isPending}
-                    onChange={(e) =>
-                      privilege.mutate({ userId: u.user_id, type: e.target.value as (typeof memberTypes)[number] })
-                    }
+                    onChange={(e) => {
+                      const type = memberTypes.find((t) => t === e.target.value);
+                      if (type) privilege.mutate({ userId: u.user_id, type });
+                    }}
                     className="rounded-lg border border-line bg-card px-2 py-1.5"
                   >
                     {memberTypes.map((t) => (

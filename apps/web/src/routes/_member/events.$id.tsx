@@ -21,7 +21,6 @@ import { Page } from "../../ui/Page";
 import { Tabs } from "../../ui/Tabs";
 
 const tabs = ["details", "participation", "images", "notes"] as const;
-type Tab = (typeof tabs)[number];
 
 /** 'Event not found', then back to the list (SPEC.md section 2); any other failure says so. */
 function EventError({ error }: ErrorComponentProps) {
@@ -128,7 +127,7 @@ function EventPage() {
       <Page title={e.title} lead={going === 0 && !e.rsvp ? "Nobody has joined yet." : seatsLabel(going, e.rsvp)}>
         <Tabs
           label="Event"
-          value={tab as Tab}
+          value={tab}
           onValueChange={(next) => navigate({ search: { tab: next === "details" ? undefined : next } })}
           tabs={[
             { value: "details", label: "Details", content: <EventDetails event={e} actions={actions} /> },
