@@ -1,0 +1,124 @@
+import { execFile } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { createApiToken } from "@club/auth";
+import { installOutside, type Packed, packClient, workspaceVersion } from "@club/client/testing";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type Harness, startApp, testPhoto } from "./test/harness";
+
+/**
+ * @club/client as a project outside the workspace gets it: packed as it would be published,
+ * installed with npm in the system's temporary folder, used by a script that `tsc --strict` checks
+ * and node runs against this server. The script and the file of mistakes are in test/outside-client.
+ */
+const run = promisify(execFile);
+const fixtures = join(import.meta.dirname, "test/outside-client");
+let h: Harness;
+let packed: Packed;
+let packDir: string;
+let project: string;
+
+beforeAll(async () => {
+  packDir = mkdtempSync(join(tmpdir(), "club-pack-"));
+  packed = await packClient(packDir);
+  project = await installOutside([
+    packed.tarball,
+    `typescript@${workspaceVersion("typescript")}`,
+    `@types/node@${workspaceVersion("@types/node")}`,
+  ]);
+  for (const file of ["script.ts", "mistakes.ts", "tsconfig.json", "tsconfig.mistakes.json", "declarations.mjs"]) {
+    copyFileSync(join(fixtures, file), join(project, file));
+  }
+  h = await startApp();
+}, 180_000);
+afterAll(async () => {
+  await h?.close();
+  for (const dir of [packDir, project]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A command in the outside project: its exit code and what it printed. */
+const inProject = (command: string, args: string[], env: Record<string, string> = {}) =>
+  run(command, args, { cwd: project, env: { ...process.env, ...env } }).then(
+    (out) => ({ code: 0, ...out }),
+    (err: { code: number; stdout: string; stderr: string }) => err,
+  );
+const tsc = (config: string) =>
+  inProject(join(project, "node_modules/.bin/tsc"), ["--strict", "--noEmit", "-p", config]);
+
+describe("@club/client installed outside the workspace", () => {
+  it("is packed with its built code, one declaration file and its documents, naming no workspace package", () => {
+    expect([...packed.files].sort()).toEqual([
+      "CHANGELOG.md",
+      "LICENSE",
+      "README.md",
+      "dist/index.d.ts",
+      "dist/index.js",
+      "package.json",
+    ]);
+    const installed = join(project, "node_modules/@club/client");
+    const manifestText = readFileSync(join(installed, "package.json"), "utf8");
+    expect(manifestText).not.toMatch(/workspace:|catalog:|@club\/(?!client)/);
+    const manifest = JSON.parse(manifestText);
+    expect(manifest).toMatchObject({
+      version: "0.1.0",
+      exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } },
+    });
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    const dependencies = Object.keys(manifest.dependencies);
+    expect(dependencies.sort()).toEqual(["@trpc/client", "@trpc/server", "superjson"]);
+
+    const declarations = readFileSync(join(installed, "dist/index.d.ts"), "utf8");
+    expect(declarations).not.toContain("@club/");
+    const imported = [...declarations.matchAll(/from ['"]([^'"]+)['"]/g)].map((m) => m[1]);
+    expect(imported.filter((name) => !dependencies.includes(name ?? ""))).toEqual([]);
+  });
+
+  it("type-checks a script with tsc --strict, and refuses calls that do not match the server's procedures", async () => {
+    const script = await tsc("tsconfig.json");
+    expect(script.stdout).toBe("");
+    expect(script.code).toBe(0);
+    const declarations = await inProject("node", ["declarations.mjs"]);
+    expect(declarations.stdout).toBe("");
+
+    const mistakes = await tsc("tsconfig.mistakes.json");
+    const errors = mistakes.stdout.split("\n").filter((line) => line.includes("error TS"));
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toMatch(/^mistakes\.ts\(5,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
+    expect(errors[1]).toMatch(/^mistakes\.ts\(6,\d+\): error TS2339: Property 'doesNotExist' does not exist/);
+    expect(errors[2]).toMatch(/^mistakes\.ts\(8,\d+\): error TS2339: Property 'organiser' does not exist/);
+  }, 60_000);
+
+  it("runs with plain node against the server: lists and creates events, uploads a photo and a video", async () => {
+    const fay = await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
+    const { token } = await createApiToken(h.db.db, { userId: fay.id, name: "outside" });
+    const url = await h.app.listen({ port: 0, host: "127.0.0.1" });
+    writeFileSync(join(project, "photo.jpg"), await testPhoto("jpeg"));
+    copyFileSync(join(fixtures, "../fixtures/clip.mp4"), join(project, "clip.mp4"));
+    const source = readFileSync(join(project, "script.ts"), "utf8");
+    const compiled = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
+    writeFileSync(join(project, "script.js"), compiled.outputText);
+
+    const { code, stdout, stderr } = await inProject("node", ["script.js"], {
+      CLUB_URL: url,
+      CLUB_TOKEN: token,
+      PHOTO: join(project, "photo.jpg"),
+      VIDEO: join(project, "clip.mp4"),
+    });
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout.trim().split("\n")).toEqual([
+      "events before: 0",
+      "created: from-outside on 2031-05-01",
+      "listed: From outside",
+      "photo: image for the event, dated true",
+      "video: video, 4178 of 4178 bytes sent",
+      "refused: NOT_FOUND Event not found",
+    ]);
+  }, 60_000);
+});

@@ -1,0 +1,42 @@
+// A script in a project of its own, outside the workspace, with @club/client installed from its
+// tarball: what a club's developer writes. The test of the packed client type-checks it with
+// `tsc --strict` and runs it with node against a started server.
+import { createReadStream, statSync } from "node:fs";
+import { createClubClient, isClubError, type RouterOutputs, uploadMedia } from "@club/client";
+
+const { CLUB_URL: url, CLUB_TOKEN: token, PHOTO: photo, VIDEO: video } = process.env;
+if (!url || !token || !photo || !video) throw new Error("Set CLUB_URL, CLUB_TOKEN, PHOTO and VIDEO.");
+const club = createClubClient({ url, token, timeoutMs: 20_000 });
+
+const before: RouterOutputs["events"]["list"] = await club.events.list.query({ sort: "asc" });
+console.log(`events before: ${before.length}`);
+const event = await club.events.create.mutate({ title: "From outside", event_date: "2031-05-01" });
+console.log(`created: ${event.slug} on ${event.event_date}`);
+const listed = await club.events.list.query();
+console.log(`listed: ${listed.map((e) => e.title).join(", ")}`);
+
+const picture = await uploadMedia({ url, token }, { file: photo, eventId: event.id });
+const where = picture.associated_event_id === event.id ? "the event" : "no event";
+console.log(`photo: ${picture.media_type} for ${where}, dated ${picture.upload_date instanceof Date}`);
+
+const size = statSync(video).size;
+let sent = 0;
+const clip = await uploadMedia(
+  { url, token },
+  {
+    file: createReadStream(video),
+    name: "clip.mp4",
+    size,
+    onProgress: (progress) => {
+      sent = progress.sent;
+    },
+  },
+);
+console.log(`video: ${clip.media_type}, ${sent} of ${size} bytes sent`);
+
+try {
+  await club.events.get.query({ id: "00000000-0000-4000-8000-000000000000" });
+} catch (err) {
+  if (!isClubError(err)) throw err;
+  console.log(`refused: ${err.data?.code} ${err.message}`);
+}

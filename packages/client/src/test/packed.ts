@@ -1,0 +1,83 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { promisify } from "node:util";
+
+/**
+ * The client as an outside project gets it: packed by pnpm as it would be published, installed by
+ * npm into a folder outside the workspace. Used by the server's test of the packed client and by the
+ * size benchmark.
+ */
+const run = promisify(execFile);
+const packageDir = join(import.meta.dirname, "../..");
+const workspaceDir = join(packageDir, "../..");
+
+/**
+ * The environment without what pnpm sets for the scripts it runs: npm would take its
+ * `npm_config_*` settings for its own.
+ */
+function plainEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)),
+  );
+}
+
+export interface Packed {
+  tarball: string;
+  /** The paths inside the tarball. */
+  files: string[];
+}
+
+/** Packs the built client into `destination`. */
+export async function packClient(destination: string): Promise<Packed> {
+  if (!existsSync(join(packageDir, "dist/index.d.ts"))) {
+    throw new Error("The client is not built: pnpm turbo run build --filter=@club/client");
+  }
+  const { stdout } = await run("pnpm", ["pack", "--json", "--pack-destination", destination], {
+    cwd: packageDir,
+    env: plainEnv(),
+  });
+  const packed: unknown = JSON.parse(stdout);
+  if (typeof packed !== "object" || !packed || !("filename" in packed) || typeof packed.filename !== "string") {
+    throw new Error(`pnpm pack answered: ${stdout}`);
+  }
+  const entries = "files" in packed && Array.isArray(packed.files) ? packed.files : [];
+  const files = entries.flatMap((f: unknown) =>
+    typeof f === "object" && f && "path" in f && typeof f.path === "string" ? [f.path] : [],
+  );
+  return { tarball: packed.filename, files };
+}
+
+/** The version of a package the workspace installed for the client (typescript, @types/node). */
+export function workspaceVersion(name: string): string {
+  const manifest: unknown = JSON.parse(
+    readFileSync(createRequire(join(packageDir, "package.json")).resolve(`${name}/package.json`), "utf8"),
+  );
+  if (typeof manifest !== "object" || !manifest || !("version" in manifest) || typeof manifest.version !== "string") {
+    throw new Error(`${name} has no version`);
+  }
+  return manifest.version;
+}
+
+/**
+ * Installs packages with npm into a new project in the system's temporary folder. Nothing of the
+ * workspace is found from there: Node and TypeScript look for packages in the project's folder and
+ * those above it, and none of those is in the workspace or has packages of its own. npm's cache is
+ * used before the registry.
+ */
+export async function installOutside(packages: string[]): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "club-outside-"));
+  if (!relative(workspaceDir, dir).startsWith("..")) throw new Error(`${dir} is inside the workspace.`);
+  for (let above = dir; above !== dirname(above); ) {
+    above = dirname(above);
+    if (existsSync(join(above, "node_modules"))) throw new Error(`${above} has node_modules, seen from ${dir}.`);
+  }
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "outside", private: true, type: "module" }));
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...packages], {
+    cwd: dir,
+    env: plainEnv(),
+  });
+  return dir;
+}
