@@ -1,6 +1,6 @@
 /**
  * The import graph's rules (`pnpm lint` runs them): no cycles; packages never import an app; the
- * web app takes from the API package its types only. See docs/where-code-goes.md.
+ * web app takes from the API package its types only; routers never touch the database's tables. See docs/where-code-goes.md.
  */
 module.exports = {
   forbidden: [
@@ -25,6 +25,14 @@ module.exports = {
       comment: "The browser gets the API's types, never its server code.",
       from: { path: "^apps/web/" },
       to: { path: "^packages/(api|db|auth|storage|mail|jobs)/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "routers-not-to-tables",
+      severity: "error",
+      comment:
+        "A router validates, checks access and calls the domain; reading and writing tables is the domain's (packages/api/src/domain).",
+      from: { path: "^packages/api/src/routers/" },
+      to: { path: "^packages/db/" },
     },
   ],
   options: {
