@@ -107,13 +107,19 @@ async function probeBytes(bytes: Buffer, name: string): Promise<Probe> {
   return JSON.parse(stdout) as Probe;
 }
 
+/**
+ * Every test here encodes with ffmpeg and waits for the conversion (`settle`, up to a minute each):
+ * on a busy machine the test's own time limit must not be what ends those waits.
+ */
+const converting = { timeout: 180_000 };
+
 const get = (url: string, cookie = ada) => h.app.inject({ url, headers: { cookie } });
 /** An item as the gallery lists it (GET /api/media, newest first). */
 const item = async (id: string) => (await get("/api/media")).json().find((m: { id: string }) => m.id === id);
 const upload = (path: string) =>
   uploadVia(h, { cookie: ada, filename: path.split("/").pop()!, data: readFileSync(path) });
 
-describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", () => {
+describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", converting, () => {
   it("an iPhone's HEVC .MOV becomes H.264/AAC in MP4, upright, index first, without its location", async () => {
     const res = await upload(await clips.hevcMov());
     expect(res.statusCode, res.body).toBe(200);
@@ -329,25 +335,27 @@ describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", () => {
   });
 });
 
-describe.skipIf(!hasFfmpeg)("a club that keeps no originals", () => {
+describe.skipIf(!hasFfmpeg)("a club that keeps no originals", converting, () => {
+  let lean: Harness;
+  let cookie: string;
+  beforeAll(async () => {
+    lean = await startApp({ keepVideoOriginals: false });
+    await addUser(lean, { email: "cy@club.test", name: "Cy" });
+    cookie = await login(lean, "cy@club.test");
+  });
+  afterAll(() => lean.close());
+
   it("keeps only the playable copy: the upload is removed once it is converted", async () => {
-    const lean = await startApp({ keepVideoOriginals: false });
-    try {
-      await addUser(lean, { email: "cy@club.test", name: "Cy" });
-      const cookie = await login(lean, "cy@club.test");
-      const res = await uploadVia(lean, { cookie, filename: "screen.webm", data: readFileSync(await clips.vp9Webm()) });
-      expect(res.statusCode, res.body).toBe(200);
-      const uploadedKey = res.json().original_url as string;
-      await settle(lean, 60_000);
-      const list = await lean.app.inject({ url: "/api/media", headers: { cookie } });
-      const done = list.json().find((m: { id: string }) => m.id === res.json().id);
-      expect(done.url).toMatch(/\/play-[0-9a-f]{8}\.mp4$/);
-      expect(done.original_url).toBe(done.url);
-      expect(done.content_type).toBe("video/mp4");
-      expect(await lean.app.mediaStore.get(uploadedKey.slice(1))).toBeUndefined();
-    } finally {
-      await lean.close();
-    }
+    const res = await uploadVia(lean, { cookie, filename: "screen.webm", data: readFileSync(await clips.vp9Webm()) });
+    expect(res.statusCode, res.body).toBe(200);
+    const uploadedKey: string = res.json().original_url;
+    await settle(lean, 60_000);
+    const list = await lean.app.inject({ url: "/api/media", headers: { cookie } });
+    const done = list.json().find((m: { id: string }) => m.id === res.json().id);
+    expect(done.url).toMatch(/\/play-[0-9a-f]{8}\.mp4$/);
+    expect(done.original_url).toBe(done.url);
+    expect(done.content_type).toBe("video/mp4");
+    expect(await lean.app.mediaStore.get(uploadedKey.slice(1))).toBeUndefined();
   });
 });
 
