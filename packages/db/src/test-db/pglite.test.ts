@@ -42,6 +42,23 @@ describe("test databases on the embedded database", () => {
     await expect(async () => raw.client.query("select 1")).rejects.toThrow("This test database is closed.");
   });
 
+  it("what a caller put on its client (a spy, a stand-in) is not on the next caller's", async () => {
+    const first = await createPgliteTestDb();
+    const { raw } = first;
+    if (raw.kind !== "pglite") throw new Error("an embedded database was expected");
+    raw.client.exec = () => Promise.reject(new Error("a stand-in that fails"));
+    await expect(raw.client.exec("select 1")).rejects.toThrow("a stand-in that fails");
+    await first.close();
+
+    const second = await createPgliteTestDb();
+    try {
+      if (second.raw.kind !== "pglite") throw new Error("an embedded database was expected");
+      await expect(second.raw.client.exec("select 1")).resolves.toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("two at once are two databases", async () => {
     const a = await createPgliteTestDb();
     const b = await createPgliteTestDb();

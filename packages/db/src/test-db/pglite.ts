@@ -105,7 +105,8 @@ async function catalogOf(client: PGlite): Promise<string> {
 
 /**
  * The kept database as one caller sees it. Once closed, what it handed out refuses to run (the
- * workers of a queue that was never stopped, say), so nothing reaches the next caller's data.
+ * workers of a queue that was never stopped, say), so nothing reaches the next caller's data; and
+ * what a caller puts on the client (a spy on `exec`, say) stays on its handle, not on the client.
  */
 function lend(client: PGlite): DbHandle {
   let open = true;
@@ -114,15 +115,28 @@ function lend(client: PGlite): DbHandle {
     open = false;
     lent = false;
   };
+  const own = new Map<PropertyKey, PropertyDescriptor>();
   const guarded = new Proxy(client, {
     get(target, key) {
       if (key === "close") return giveBack;
-      const value = Reflect.get(target, key, target);
+      const value = own.has(key) ? own.get(key)?.value : Reflect.get(target, key, target);
       if (typeof value !== "function" || key === "constructor") return value;
       return (...args: unknown[]) => {
         if (!open) throw new Error("This test database is closed.");
+        // PGlite's methods read its private fields: they run on the client itself.
         return value.apply(target, args);
       };
+    },
+    defineProperty(_target, key, descriptor) {
+      own.set(key, descriptor);
+      return true;
+    },
+    getOwnPropertyDescriptor(target, key) {
+      return own.get(key) ?? Reflect.getOwnPropertyDescriptor(target, key);
+    },
+    deleteProperty(_target, key) {
+      own.delete(key);
+      return true;
     },
   });
   return pgliteHandle(guarded, giveBack);
