@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 
 // Database and HTTP tests run on a 2-core CI machine beside each other: generous timeouts. They
 // wait on the database and on sockets as much as they compute, so two test files run at once even
-// on 2 cores (Vitest's default there is one): the suite takes 95 s instead of 126 s.
+// on 2 cores (Vitest's default there is one): the suite takes 95 s instead of 126 s. A worker keeps
+// its modules between test files, so its files share one embedded database (@club/db/testing).
 export default defineConfig({
-  test: { testTimeout: 20_000, hookTimeout: 60_000, maxWorkers: Math.max(2, availableParallelism() - 1) },
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    isolate: false,
+  },
 });

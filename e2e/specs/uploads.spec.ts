@@ -24,8 +24,14 @@ function photo(name: string, colour: string): string {
   return out;
 }
 
-/** The offsets each upload's chunks were sent at, by upload address; `hold` slows every chunk down. */
-async function watchChunks(page: Page, options: { cutOnceAtOffset?: number; holdMs?: number } = {}) {
+/**
+ * The offsets each upload's chunks were sent at, by upload address; `holdMs` slows every chunk
+ * down, and no chunk reaches the server before `until` (when given) has settled.
+ */
+async function watchChunks(
+  page: Page,
+  options: { cutOnceAtOffset?: number; holdMs?: number; until?: Promise<void> } = {},
+) {
   const offsets = new Map<string, number[]>();
   let cut = false;
   await page.route("**/uploads/*", async (route) => {
@@ -34,6 +40,7 @@ async function watchChunks(page: Page, options: { cutOnceAtOffset?: number; hold
     const offset = Number(request.headers()["upload-offset"]);
     offsets.set(request.url(), [...(offsets.get(request.url()) ?? []), offset]);
     if (options.holdMs) await new Promise((r) => setTimeout(r, options.holdMs));
+    await options.until;
     if (!cut && options.cutOnceAtOffset !== undefined && offset === options.cutOnceAtOffset) {
       cut = true;
       // The connection drops in the middle of this chunk.
@@ -96,11 +103,21 @@ test("an event's uploads go on while another tab is read", async ({ page }) => {
   const file = bigVideo("evening.mp4");
   await signIn(page, FOUNDING.email);
   await page.goto("/events/poetry-reading-salon?tab=images");
-  await watchChunks(page, { holdMs: 700 });
+  // The first chunk waits until the Details tab is shown, so the rest of the upload happens there.
+  let detailsShown = () => {};
+  const shown = new Promise<void>((resolve) => {
+    detailsShown = resolve;
+  });
+  const offsets = await watchChunks(page, { until: shown });
+  const chunksSent = () => [...offsets.values()].flat().length;
   await page.getByText("Upload Image").locator("input[type=file]").setInputFiles(file);
   await expect(page.getByRole("progressbar", { name: "Upload of evening.mp4" })).toBeVisible();
+  await expect.poll(chunksSent).toBe(1);
   await page.getByRole("tab", { name: "Details" }).click();
-  await page.waitForTimeout(1500);
+  await expect(page.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
+  detailsShown();
+  // While the Details tab is read, the upload goes on: the next chunk is sent.
+  await expect.poll(chunksSent, { timeout: 30_000 }).toBeGreaterThan(1);
   await page.getByRole("tab", { name: "Images" }).click();
   await expect(page.getByRole("heading", { name: "1 of 1 uploaded" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("button", { name: "Open Video: evening.mp4" })).toBeVisible();

@@ -12,8 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.db.close());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe("stopping the server", () => {
   it("finishes an upload already under way, refuses new connections, then exits cleanly", async () => {
     const cookie = await login(h, "ada@club.test");
@@ -28,39 +26,43 @@ describe("stopping the server", () => {
     const body = Buffer.concat([head, photo, tail]);
     const half = Math.floor(body.length / 2);
 
-    const answer = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: base.hostname,
-          port: base.port,
-          path: "/upload-media",
-          method: "POST",
-          headers: {
-            origin: ORIGIN,
-            cookie,
-            "content-type": "multipart/form-data; boundary=XX",
-            "content-length": body.length,
-          },
-        },
-        (res) => {
-          let text = "";
-          res.on("data", (c) => {
-            text += c;
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
-        },
-      );
-      req.on("error", reject);
-      req.write(body.subarray(0, half));
-      // The rest arrives after the stop began.
-      setTimeout(() => req.end(body.subarray(half)), 400);
+    const req = httpRequest({
+      host: base.hostname,
+      port: base.port,
+      path: "/upload-media",
+      method: "POST",
+      headers: {
+        origin: ORIGIN,
+        cookie,
+        "content-type": "multipart/form-data; boundary=XX",
+        "content-length": body.length,
+      },
     });
+    const answer = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (c) => {
+          text += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
+      });
+      req.on("error", reject);
+    });
+    // The upload is under way once the server has its request (headers read, half the body sent).
+    const received = new Promise((resolve) => h.app.server.once("request", resolve));
+    req.write(body.subarray(0, half));
+    await received;
 
-    await sleep(100);
     let exitCode: number | undefined;
     const closing = gracefulShutdown(h.app, { graceMs: 10_000, exit: (code) => (exitCode = code) })("SIGTERM");
-    await sleep(100);
-    await expect(fetch(new URL("/healthz", base))).rejects.toThrow();
+    // The stop has begun: new connections are refused. Only then does the rest of the upload arrive.
+    const healthz = () =>
+      fetch(new URL("/healthz", base)).then(
+        () => "answered",
+        () => "refused",
+      );
+    await expect.poll(healthz, { timeout: 10_000 }).toBe("refused");
+    req.end(body.subarray(half));
 
     const res = await answer;
     expect(res.status, res.body).toBe(200);

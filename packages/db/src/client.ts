@@ -46,8 +46,6 @@ export interface DbHandle {
   migrate(): Promise<void>;
   /** Checks the database answers (readiness). */
   ping(): Promise<void>;
-  /** The embedded database only: a dump usable as `loadDataDir`. */
-  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -119,14 +117,30 @@ async function createPglite(config: DbConfig): Promise<DbHandle> {
   const release = config.pgliteDir ? acquireLock(`${config.pgliteDir}.lock`, config.processName ?? "club") : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(config.pgliteDir ?? "memory://", {
-      extensions: { pg_trgm },
-      ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
-    });
+    client = await openPglite(config);
   } catch (err) {
     release();
     throw err;
   }
+  return pgliteHandle(client, async () => {
+    try {
+      await client.close();
+    } finally {
+      release();
+    }
+  });
+}
+
+/** The embedded database's own client: in `pgliteDir` or in memory, started from `loadDataDir` when given. */
+export function openPglite(config: Pick<DbConfig, "pgliteDir" | "loadDataDir">): Promise<PGlite> {
+  return PGlite.create(config.pgliteDir ?? "memory://", {
+    extensions: { pg_trgm },
+    ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+  });
+}
+
+/** A handle on an open embedded database; `close` is what closing the handle does (tests lend one client out). */
+export function pgliteHandle(client: PGlite, close: () => Promise<void>): DbHandle {
   const driver = drizzlePglite(client, { schema });
   return {
     db: driver,
@@ -136,13 +150,6 @@ async function createPglite(config: DbConfig): Promise<DbHandle> {
     ping: async () => {
       await client.query("select 1");
     },
-    dump: () => client.dumpDataDir("none"),
-    close: async () => {
-      try {
-        await client.close();
-      } finally {
-        release();
-      }
-    },
+    close,
   };
 }

@@ -35,7 +35,6 @@ const kinds = {
 } satisfies Record<string, JobKindSpec>;
 
 const quiet = { info() {}, warn() {}, error() {} };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let h: DbHandle;
 const queues: JobQueue<typeof kinds>[] = [];
@@ -69,6 +68,16 @@ afterAll(() => h.close());
 const effects = async (job: string) =>
   rowsOf(await h.db.execute(sql`select n from effects where job = ${job} order by n`), z.object({ n: z.number() }));
 
+/** Waits until no job of the kind waits or runs: none can run again, so what ran is final. */
+const settled = (kind: string) =>
+  expect
+    .poll(
+      async () =>
+        (await jobCounts(h.db)).filter((c) => c.kind === kind && ["created", "retry", "active"].includes(c.state)),
+      { timeout: 15_000, interval: 200 },
+    )
+    .toEqual([]);
+
 const record = (job: string) => async (p: { n: number }) => {
   await h.db.execute(sql`insert into effects (job, n) values (${job}, ${p.n})`);
 };
@@ -76,13 +85,16 @@ const record = (job: string) => async (p: { n: number }) => {
 describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"})`, () => {
   it("runs a delayed job at its time, not before", async () => {
     const q = await queue();
-    const sentAt = Date.now();
-    await q.send("effect", { n: 1 }, { startAfter: new Date(sentAt + 1500) });
+    const startAfter = new Date(Date.now() + 1500);
+    await q.send("effect", { n: 1 }, { startAfter });
     await q.work("effect", record("delayed"));
-    await sleep(800);
-    expect(await effects("delayed")).toEqual([]);
     await expect.poll(() => effects("delayed"), { timeout: 8000, interval: 200 }).toEqual([{ n: 1 }]);
-    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
+    // Not before its time: the effect's own timestamp (the database's clock, as pg-boss's) says when it ran.
+    const [ran] = rowsOf(
+      await h.db.execute(sql`select at from effects where job = 'delayed'`),
+      z.object({ at: z.union([z.date(), z.string()]) }),
+    );
+    expect(new Date(ran?.at ?? 0).getTime()).toBeGreaterThanOrEqual(startAfter.getTime());
   });
 
   it("retries a failing job with backoff, then keeps it as failed with its error", async () => {
@@ -149,7 +161,7 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
       await q.send("effect", { n: 2 }, { tx });
     });
     await expect.poll(() => effects("rollback"), { timeout: 8000 }).toEqual([{ n: 2 }]);
-    await sleep(1500);
+    await settled("effect");
     expect(await effects("rollback")).toEqual([{ n: 2 }]);
   });
 
@@ -183,14 +195,21 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
   it("lets a job under way finish when the queue stops", async () => {
     const q = await queue();
     let began = false;
+    let stopBegan = () => {};
+    const stopping = new Promise<void>((resolve) => {
+      stopBegan = resolve;
+    });
+    // The job is still at work when the stop begins, and finishes after.
     await q.work("effect", async (p) => {
       began = true;
-      await sleep(800);
+      await stopping;
       await record("stopping")(p);
     });
     await q.send("effect", { n: 5 });
     await expect.poll(() => began, { timeout: 5000 }).toBe(true);
-    await q.stop(5000);
+    const stopped = q.stop(5000);
+    stopBegan();
+    await stopped;
     expect(await effects("stopping")).toEqual([{ n: 5 }]);
   });
 
@@ -253,7 +272,7 @@ describe("jobs with a key (a reminder per event and participant)", () => {
     await h.db.transaction((tx) => q.sendKeyed("reminder", "event:3:ann", { n: 1 }, { tx, startAfter: inOneHour() }));
     await h.db.transaction((tx) => q.sendKeyed("reminder", "event:3:ann", { n: 2 }, { tx, startAfter: 1 }));
     await expect.poll(() => effects("moved"), { timeout: 8000, interval: 200 }).toEqual([{ n: 2 }]);
-    await sleep(1500);
+    await settled("reminder");
     expect(await effects("moved")).toEqual([{ n: 2 }]);
   });
 
@@ -285,7 +304,7 @@ describe("several workers on one database", () => {
     await a.work("effect", record("shared"), { workers: 2 });
     await b.work("effect", record("shared"), { workers: 2 });
     await expect.poll(async () => (await effects("shared")).length, { timeout: 60_000, interval: 500 }).toBe(100);
-    await sleep(1500);
+    await settled("effect");
     const rows = await effects("shared");
     expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 100 }, (_, i) => i));
   }, 90_000);

@@ -102,21 +102,32 @@ describe("scripts and the CLI against a running server", () => {
       event_date: "2099-01-01",
     });
     const env = { CLUB_URL: url, CLUB_TOKEN: admin.token };
-    const listed = await runScript("examples/list-upcoming-events.ts", [], env);
+    const member = await tokenFor("fay@club.test");
+    // The scripts only read: they run side by side (each process's start is most of the time).
+    const [listed, csv, refused] = await Promise.all([
+      runScript("examples/list-upcoming-events.ts", [], env),
+      runScript("examples/export-members-csv.ts", [], env),
+      runScript("examples/export-members-csv.ts", [], { CLUB_URL: url, CLUB_TOKEN: member.token }),
+    ]);
     expect(listed.stdout).toContain("2099-01-01 16:00  Example Evening  (0 going)  /events/example-evening");
-    const csv = await runScript("examples/export-members-csv.ts", [], env);
     expect(csv.stdout.split("\n")[0]).toBe("name,email,type,admin");
     expect(csv.stdout).toContain("Root,root@club.test,Standard,true");
-    const member = await tokenFor("fay@club.test");
-    const refused = await runScript("examples/export-members-csv.ts", [], { CLUB_URL: url, CLUB_TOKEN: member.token });
     expect(refused.code).not.toBe(0);
   }, 60_000);
 
   it("seeds a running server from a file with `club --url --token`", async () => {
     const admin = await tokenFor("root@club.test");
+    const member = await tokenFor("fay@club.test");
     const cli = join(repo, "packages/cli/src/main.ts");
     const seed = join(repo, "packages/cli/src/test/seed.yaml");
-    const first = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
+    // A member's seeding is refused at its first call (the member list), before it writes anything,
+    // so it runs beside the admin's (each process's start is most of the time).
+    const [first, refused] = await Promise.all([
+      runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {}),
+      runScript(cli, ["--url", url, "--token", member.token, "seed", "--file", seed], {}),
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("You do not have the necessary permission");
     expect(first.stderr).toBe("");
     expect(JSON.parse(first.stdout).created).toMatchObject({ users: 2, events: 1, participants: 2, media: 1 });
     const again = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
@@ -128,9 +139,5 @@ describe("scripts and the CLI against a running server", () => {
       comments: 0,
       media: 0,
     });
-    const member = await tokenFor("fay@club.test");
-    const refused = await runScript(cli, ["--url", url, "--token", member.token, "seed", "--file", seed], {});
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("You do not have the necessary permission");
   }, 60_000);
 });

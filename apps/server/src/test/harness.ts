@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createUser, type NewUser } from "@club/api";
-import type { DbHandle } from "@club/db";
+import type { Db, DbHandle } from "@club/db";
 import { createTestDb } from "@club/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type BuildOptions, buildApp } from "../app";
@@ -109,11 +109,16 @@ export async function loginOver(base: string, email: string, password = "passwor
 }
 
 /** Waits until no background job is waiting to run or running (the hourly housekeeping aside). */
-export async function settle(h: Harness, timeoutMs = 20_000): Promise<void> {
+export function settle(h: Harness, timeoutMs = 20_000): Promise<void> {
+  return settleJobs(h.app.dbHandle.db, timeoutMs);
+}
+
+/** `settle` on a database that server processes share (then no job left can run again). */
+export async function settleJobs(db: Db, timeoutMs = 20_000): Promise<void> {
   const { jobCounts } = await import("@club/jobs");
   const started = Date.now();
   for (;;) {
-    const counts = await jobCounts(h.app.dbHandle.db);
+    const counts = await jobCounts(db);
     // Housekeeping and reminders wait for their hour by design; everything else should run now.
     const busy = counts.filter(
       (c) => !["housekeeping", "event.reminder"].includes(c.kind) && ["created", "retry", "active"].includes(c.state),

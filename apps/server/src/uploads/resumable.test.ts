@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { events, media } from "@club/db";
 import { eq } from "@club/db/orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, loginOver, ORIGIN, startApp } from "../test/harness";
+import { signal } from "../test/signal";
 import { resumableDir } from "./resumable";
 
 let h: Harness;
@@ -76,15 +77,15 @@ describe("resumable uploads (tus)", () => {
     expect((await patch(ada, location, 0, photo.subarray(0, third))).status).toBe(204);
     expect(await offsetOf(ada, location)).toEqual({ status: 200, offset: third });
 
-    // The connection drops in the middle of the next chunk: what arrived is kept.
+    // The connection drops in the middle of the next chunk, once part of it has arrived: what
+    // arrived is kept. (The body never ends by itself: its stream stays open until the cut.)
     const cut = new AbortController();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(photo.subarray(third, 2 * third));
-        setTimeout(() => cut.abort(), 300);
       },
     });
-    await fetch(`${base}${location}`, {
+    const sending = fetch(`${base}${location}`, {
       method: "PATCH",
       headers: {
         ...tus,
@@ -96,6 +97,10 @@ describe("resumable uploads (tus)", () => {
       signal: cut.signal,
       duplex: "half",
     } as RequestInit).catch(() => undefined);
+    const arrived = () => statSync(join(resumableDir(h.app.dataDir), location.split("/").pop() ?? "")).size;
+    await expect.poll(arrived, { timeout: 10_000 }).toBeGreaterThan(third);
+    cut.abort();
+    await sending;
     // The client asks where the server got to, and sends the rest from there.
     // Once the cut-off request has been wound up on the server, its offset stops moving.
     let resumed = -1;
@@ -153,22 +158,27 @@ describe("resumable uploads (tus)", () => {
   it("a finished upload being stored refuses another finish or a cancel; it becomes one item", async () => {
     const store = h.app.mediaStore;
     const put = store.put.bind(store);
-    // Storing takes a while (a long video, a slow store).
+    // Storing takes a while (a long video, a slow store): here, until the test lets it go on.
+    const storing = signal();
+    const released = signal();
     store.put = async (...args) => {
-      await new Promise((r) => setTimeout(r, 800));
+      storing.tell();
+      await released.happened;
       return put(...args);
     };
     try {
       const location = (await begin(ada, photo.length, { filename: "slow.png" })).headers.get("location")!;
       const finishing = patch(ada, location, 0, photo);
-      await new Promise((r) => setTimeout(r, 300));
+      await storing.happened;
       const cancel = await fetch(`${base}${location}`, { method: "DELETE", headers: { ...tus, cookie: ada } });
       expect(cancel.status).toBe(423);
       const again = await patch(ada, location, photo.length, Buffer.alloc(0));
       expect(again.status).toBe(423);
+      released.tell();
       expect((await finishing).status).toBe(200);
       expect(await h.db.db.select().from(media).where(eq(media.name, "slow.png"))).toHaveLength(1);
     } finally {
+      released.tell();
       store.put = put;
     }
   });

@@ -159,19 +159,16 @@ describe("uploads", () => {
 
   it("leaves nothing behind when the client disconnects half-way", async () => {
     const rows = (await h.db.db.select().from(media)).length;
-    await new Promise<void>((resolve) => {
-      const req = httpRequest(`${base}/upload-media`, {
-        method: "POST",
-        headers: { origin: ORIGIN, cookie: cookies.ada, "content-type": "multipart/form-data; boundary=XX" },
-      });
-      req.on("error", () => resolve());
-      req.write('--XX\r\nContent-Disposition: form-data; name="media"; filename="v.mp4"\r\n\r\n');
-      req.write(Buffer.alloc(64 * 1024, 1));
-      setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 100);
+    const req = httpRequest(`${base}/upload-media`, {
+      method: "POST",
+      headers: { origin: ORIGIN, cookie: cookies.ada, "content-type": "multipart/form-data; boundary=XX" },
     });
+    req.on("error", () => {});
+    req.write('--XX\r\nContent-Disposition: form-data; name="media"; filename="v.mp4"\r\n\r\n');
+    req.write(Buffer.alloc(64 * 1024, 1));
+    // Half-way: the server has begun writing the file down when the client goes.
+    await expect.poll(() => tmpFiles().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    req.destroy();
     await expect.poll(() => tmpFiles(), { timeout: 5000 }).toEqual([]);
     expect((await h.db.db.select().from(media)).length).toBe(rows);
   });
