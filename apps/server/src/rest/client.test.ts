@@ -86,7 +86,14 @@ describe("@club/client with API tokens", () => {
   });
 });
 
-describe("scripts and the CLI against a running server", () => {
+/**
+ * These tests start processes from TypeScript source (tsx loads the whole command line): 3–5 s each
+ * on a quiet machine, over 20 s with the load average at 11. They wait for the processes to end;
+ * the limit is for one that hangs.
+ */
+const processes = { timeout: 180_000 };
+
+describe("scripts and the CLI against a running server", processes, () => {
   const repo = join(import.meta.dirname, "../../../..");
   const tsx = join(repo, "apps/server/node_modules/.bin/tsx");
   const runScript = (script: string, args: string[], env: Record<string, string>) =>
@@ -113,7 +120,7 @@ describe("scripts and the CLI against a running server", () => {
     expect(csv.stdout.split("\n")[0]).toBe("name,email,type,admin");
     expect(csv.stdout).toContain("Root,root@club.test,Standard,true");
     expect(refused.code).not.toBe(0);
-  }, 60_000);
+  });
 
   it("seeds a running server from a file with `club --url --token`", async () => {
     const admin = await tokenFor("root@club.test");
@@ -139,5 +146,5 @@ describe("scripts and the CLI against a running server", () => {
       comments: 0,
       media: 0,
     });
-  }, 60_000);
+  });
 });
