@@ -3,8 +3,8 @@ import type { Command } from "commander";
 import { mediaStoreFor } from "../api";
 import { localOnly, print, remoteOf, withDb } from "../context";
 import { loadSeedFile } from "../seed/load";
+import { remoteTarget } from "../seed/remote-target";
 import { runSeed } from "../seed/run";
-import { localTarget, remoteTarget } from "../seed/targets";
 
 export function registerDbCommands(program: Command): void {
   program
@@ -52,7 +52,14 @@ export function registerDbCommands(program: Command): void {
       const remote = remoteOf(command);
       const report = remote
         ? await runSeed(seed, file, remoteTarget(remote.url, remote.token))
-        : await withDb(async (h, env, jobs) => runSeed(seed, file, await localTarget(h, env, jobs)), { jobs: true });
+        : await withDb(
+            async (h, env, jobs) => {
+              // Loaded only when seeding the database: the remote path never loads the server's packages.
+              const { localTarget } = await import("../seed/local-target");
+              return runSeed(seed, file, await localTarget(h, env, jobs));
+            },
+            { jobs: true },
+          );
       if (opts.json) return print(JSON.stringify(report));
       const parts = Object.entries(report.created).map(([k, n]) => `${n} ${k}`);
       print(`Seeded: ${parts.join(", ")}; ${report.skipped} already present.`);

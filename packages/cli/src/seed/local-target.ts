@@ -1,12 +1,10 @@
-import { openAsBlob, statSync } from "node:fs";
-import { basename } from "node:path";
+import { statSync } from "node:fs";
 import { type Env, ingestMediaFile, OPERATOR } from "@club/api";
 import { type SessionUser, sessionUserColumns } from "@club/auth";
 import { type DbHandle, users } from "@club/db";
 import { asc, eq } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
-import { z } from "zod";
-import { type Api, localApi, mediaStoreFor, remoteApi } from "../api";
+import { type Api, localApi, mediaStoreFor } from "../api";
 import type { SeedTarget } from "./run";
 
 /** Seeding this machine's database: any member can be acted as. */
@@ -42,30 +40,6 @@ export async function localTarget(h: DbHandle, env: Env, jobs: JobSender): Promi
         { uploadedBy: owner.id, associatedEventId: null },
         jobs,
       );
-    },
-  };
-}
-
-/** What POST /upload-media answers: the new item, or the refusal's text. */
-const uploadAnswer = z.object({ id: z.string().optional(), error: z.string().optional() });
-
-/** Seeding a running server through its API: everything is done as the token's owner (an admin). */
-export function remoteTarget(url: string, token: string): SeedTarget {
-  const api = remoteApi(url, token);
-  return {
-    admin: async () => api,
-    as: async () => api,
-    async upload(path, name) {
-      const form = new FormData();
-      form.append("media", await openAsBlob(path), name || basename(path));
-      const res = await fetch(new URL("/upload-media", url), {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      const body = uploadAnswer.safeParse(await res.json().catch(() => ({}))).data ?? {};
-      if (!res.ok || !body.id) throw new Error(body.error ?? `upload failed with status ${res.status}`);
-      return body.id;
     },
   };
 }
