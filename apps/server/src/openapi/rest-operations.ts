@@ -382,7 +382,7 @@ export const restOperations: Record<string, RestOperation> = {
   },
   "POST /uploads": {
     summary: "Begin a resumable upload (tus)",
-    description: `${tusHeaders}; Upload-Metadata may carry \`filename\` and \`eventId\`.`,
+    description: `${tusHeaders}; Upload-Metadata may carry \`filename\` and \`event_id\`.`,
     access: "member, own uploads",
     tus: true,
     answer: { kind: "empty", status: 201, description: "Created; the Location header is the upload's URL." },
