@@ -55,4 +55,4 @@ export {
   type ThrottleRule,
   TOKEN_GUESSES,
 } from "./throttle";
-export { fieldErrorsOf, firstMessage, type ProcedureAccess, procedureAccess, type ProcedureMeta } from "./trpc";
+export { fieldErrorsOf, firstMessage, type ProcedureAccess, procedureAccess } from "./trpc";

@@ -188,8 +188,8 @@ function procedureOperation(p: ProcedureInfo): [path: string, method: string, Zo
   const description = [
     `**Who:** ${ACCESS_WORDS[accessOfProcedure(p)]}`,
     p.type === "query"
-      ? "A query: `GET /trpc/" + p.path + '?input=` and the URL-encoded JSON `{"json": <input>}`.'
-      : "A mutation: `POST /trpc/" + p.path + '` with the JSON body `{"json": <input>}`.',
+      ? `A query: \`GET /trpc/${p.path}?input=\` and the URL-encoded JSON \`{"json": <input>}\`.`
+      : `A mutation: \`POST /trpc/${p.path}\` with the JSON body \`{"json": <input>}\`.`,
     "The answer is `{result:{data:{json: <answer>, meta?}}}`; `meta` (superjson) marks values such as dates, which arrive as ISO strings in `json`.",
   ].join("\n\n");
   const operation: ZodOpenApiOperationObject = {
