@@ -42,7 +42,7 @@ describe("GET /api/openapi.json", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
     const etag = res.headers.get("etag");
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     const again = await fetch(`${url}/api/openapi.json`, { headers: { "if-none-match": etag ?? "" } });
     expect(again.status).toBe(304);
   });

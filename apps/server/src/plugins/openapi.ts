@@ -10,7 +10,8 @@ import type { OpenApiDocument } from "../openapi/document";
  */
 export async function openApiPlugin(app: FastifyInstance, { document }: { document: OpenApiDocument }) {
   const body = JSON.stringify(document);
-  const etag = `"${createHash("sha256").update(body).digest("base64url")}"`;
+  // Weak: the same document is sent compressed in different ways (brotli, gzip, none).
+  const etag = `W/"${createHash("sha256").update(body).digest("base64url")}"`;
   app.get("/api/openapi.json", async (request, reply) => {
     if (!mayReadApiDescription(null)) return reply.code(404).send({ error: "Not found", message: "Not found" });
     reply.header("Cache-Control", "public, max-age=3600").header("ETag", etag);
