@@ -13,15 +13,19 @@ import type { AppConfig } from "./config";
 import { keepDataPrivate, narrowTree } from "./data-dir";
 import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
 import { requestLogFields } from "./log-redact";
+import { openApiDocument } from "./openapi/document";
+import { limitsOf } from "./openapi/limits";
 import { listenOperatorSocket } from "./operator-socket";
 import { healthPlugin } from "./plugins/health";
 import { mediaFiles } from "./plugins/media-files";
 import { metricsPlugin } from "./plugins/metrics";
+import { openApiPlugin } from "./plugins/openapi";
 import { originCheck } from "./plugins/origin-check";
 import { securityHeaders } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { trpcPlugin } from "./plugins/trpc";
+import { JSON_BODY_LIMIT_BYTES } from "./request-limits";
 import { adminRoutes } from "./rest/admin";
 import { authRoutes } from "./rest/auth";
 import { restErrorHandler } from "./rest/errors";
@@ -81,7 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             serializers: { req: requestLogFields },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     // tRPC batches put every procedure name in one path segment.
     routerOptions: { maxParamLength: 2000 },
     // TRUST_PROXY: off unless the operator names the proxies (see loadEnv); the client's address
@@ -174,6 +178,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin });
   await app.register(healthPlugin, { ping: dbHandle.ping });
   await app.register(metricsPlugin, { token: config.metricsToken, db: dbHandle.db, ping: dbHandle.ping });
+  await app.register(openApiPlugin, {
+    document: openApiDocument({
+      origin: config.appOrigin,
+      limits: limitsOf({ ...config, maxVideoSeconds: deps.config.maxVideoSeconds }),
+    }),
+  });
   await app.register(trpcPlugin, deps);
   await app.register(authRoutes, deps);
   await app.register(membershipRoutes, deps);

@@ -79,6 +79,7 @@ const routes: Record<string, RouteCase> = {
   "GET /healthz": {},
   "GET /readyz": {},
   "GET /metrics": {},
+  "GET /api/openapi.json": {},
   "GET /auth-status": {},
   "POST /login": { body: () => ({ email: "login@club.test", password: "password1" }) },
   "POST /logout": {},

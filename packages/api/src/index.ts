@@ -10,6 +10,7 @@ export {
 } from "./context";
 export {
   type MemberContext,
+  mayReadApiDescription,
   mayReadMetrics,
   OPERATOR,
   requireMember,
@@ -40,13 +41,18 @@ export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";
 export {
+  CODE_GUESSES,
   type LimiterFactory,
   LOGIN_PER_ACCOUNT,
+  LOGIN_PER_DEVICE,
   LOGIN_PER_IP,
   memoryLimiters,
+  RESET_REQUESTS_PER_EMAIL,
+  RESET_REQUESTS_PER_IP,
   redisLimiters,
   Throttle,
   Throttled,
   type ThrottleRule,
+  TOKEN_GUESSES,
 } from "./throttle";
-export { fieldErrorsOf, firstMessage } from "./trpc";
+export { fieldErrorsOf, firstMessage, type ProcedureAccess, procedureAccess } from "./trpc";

@@ -82,3 +82,20 @@ export const publicProcedure = t.procedure.use(failures).use(noNul);
 export const memberProcedure = publicProcedure.use(({ ctx, meta, next }) => next({ ctx: requireMember(ctx, meta) }));
 
 export const adminProcedure = memberProcedure.use(({ ctx, next }) => next({ ctx: requireAdmin(ctx) }));
+
+/** The last middleware a builder added: the role check of memberProcedure and adminProcedure. */
+const roleCheckOf = (builder: { _def: { middlewares: readonly unknown[] } }) => builder._def.middlewares.at(-1);
+const MEMBER_CHECK = roleCheckOf(memberProcedure);
+const ADMIN_CHECK = roleCheckOf(adminProcedure);
+
+/**
+ * Who may call a procedure, read from the builder it was made from (the API's OpenAPI document
+ * says it): a procedure's middlewares include the role checks of the builders it was made from.
+ */
+export function procedureAccess(procedure: { _def: { middlewares: readonly unknown[] } }): ProcedureAccess {
+  const { middlewares } = procedure._def;
+  if (middlewares.includes(ADMIN_CHECK)) return "admin";
+  if (middlewares.includes(MEMBER_CHECK)) return "member";
+  return "public";
+}
+export type ProcedureAccess = "public" | "member" | "admin";

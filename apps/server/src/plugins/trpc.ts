@@ -1,6 +1,7 @@
 import { type ApiContext, appRouter, type ContextDeps, createApiContext, isUnavailable, unavailable } from "@club/api";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { TRPC_MAX_BATCH } from "../request-limits";
 import { retryAfterOf } from "../rest/errors";
 import { sessionCookies } from "./session";
 
@@ -32,7 +33,7 @@ export async function trpcPlugin(app: FastifyInstance, deps: ContextDeps): Promi
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => createContext(deps, req, res),
-      maxBatchSize: 20,
+      maxBatchSize: TRPC_MAX_BATCH,
       responseMeta({ errors }) {
         const retryAfter = errors.map(retryAfterOf).find((s) => s !== undefined);
         return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};

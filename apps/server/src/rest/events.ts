@@ -8,7 +8,7 @@ import { call, callerFor, pick } from "./caller";
 type IdParams = { Params: { id: string } };
 
 /** The event form's fields, as the spec's create and edit payloads name them. */
-const EVENT_FIELDS = [
+export const EVENT_FIELDS = [
   "title",
   "type",
   "exclusivity",

@@ -9,14 +9,10 @@ export const MEDIA_LIST_MAX = 1000;
 const PAGE = 200;
 
 /** The spec's client sends the whole media object; only these fields are changeable. */
+export const MEDIA_CHANGE_FIELDS = ["description", "tags", "name", "associatedEventId", "associated_event_id"] as const;
+
 function mediaChanges(id: string, body: unknown) {
-  const { description, tags, name, associatedEventId, associated_event_id } = pick(body, [
-    "description",
-    "tags",
-    "name",
-    "associatedEventId",
-    "associated_event_id",
-  ]);
+  const { description, tags, name, associatedEventId, associated_event_id } = pick(body, MEDIA_CHANGE_FIELDS);
   return {
     id,
     description,

@@ -23,7 +23,7 @@ function textRoute(deps: ContextDeps, fn: (caller: Caller, body: unknown) => Pro
 }
 
 /** The application form's fields (SPEC.md section 3, "Application submission payload"). */
-const APPLICATION_FIELDS = [
+export const APPLICATION_FIELDS = [
   "invitationCode",
   "full_name",
   "email",

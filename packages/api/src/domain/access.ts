@@ -17,6 +17,7 @@
  *   their author only.
  * - the server's metrics (/metrics) are for the monitoring that holds the operator's METRICS_TOKEN;
  *   without one configured, there are none to read.
+ * - the API's description (/api/openapi.json) is public, like the source it is made from.
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 import { timingSafeEqual } from "node:crypto";
@@ -120,6 +121,14 @@ export function mayReadMetrics(configured: string | undefined, presented: string
   const a = Buffer.from(configured);
   const b = Buffer.from(presented);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The API's description is for anyone, signed in or not: it says what each URL and procedure
+ * accepts and nothing of the club's data, and code generators fetch it before they hold a token.
+ */
+export function mayReadApiDescription(_viewer: Viewer | null): boolean {
+  return true;
 }
 
 export function requireAdmin(ctx: MemberContext): MemberContext {

@@ -1,0 +1,294 @@
+import { SESSION_COOKIE } from "@club/auth";
+import { z } from "zod";
+import { createDocument, createSchema, type oas31, type ZodOpenApiOperationObject } from "zod-openapi";
+import serverPackage from "../../package.json" with { type: "json" };
+import { type Limit, limitsTable } from "./limits";
+import { type ProcedureInfo, procedure, procedures } from "./procedures";
+import { type Answer, type RestAccess, type RestOperation, restOperations } from "./rest-operations";
+
+/** The server's version: the document's `info.version`. */
+export const SERVER_VERSION = serverPackage.version;
+
+const fieldErrors = z
+  .record(z.string(), z.array(z.string()))
+  .meta({ description: "Each invalid field's messages, by its dotted path." });
+
+const restError = z
+  .object({
+    error: z.string().meta({ description: "What went wrong, in words a person can act on." }),
+    message: z.string().meta({ description: "The same text (the spec's client reads either)." }),
+    fieldErrors: fieldErrors.optional(),
+  })
+  .meta({ id: "RestError", description: "A REST URL's refusal. 429 and 503 carry Retry-After (seconds)." });
+
+const superjsonMeta = z
+  .object({
+    values: z.record(z.string(), z.unknown()).optional(),
+    referentialEqualities: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ description: "superjson's notes on values JSON cannot carry (dates, sets, maps, bigints…)." });
+
+const trpcError = z
+  .object({
+    error: z.object({
+      json: z.object({
+        message: z.string().meta({ description: "What went wrong, in words a person can act on." }),
+        code: z.number().int().meta({ description: "The JSON-RPC code (-32600 bad request, -32001 unauthorized…)." }),
+        data: z.object({
+          code: z.string().meta({ description: "tRPC's code: BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND…" }),
+          httpStatus: z.number().int(),
+          fieldErrors: fieldErrors.optional(),
+        }),
+      }),
+    }),
+  })
+  .meta({ id: "TrpcError", description: "A procedure's refusal (superjson-wrapped)." });
+
+const trpcResult = z
+  .object({
+    result: z.object({
+      data: z.object({
+        json: z.unknown().meta({ description: "The procedure's answer (see the operation's description)." }),
+        meta: superjsonMeta.optional(),
+      }),
+    }),
+  })
+  .meta({ id: "TrpcResult", description: "A procedure's answer, superjson-encoded: `{result:{data:{json,meta?}}}`." });
+
+const anyJson: oas31.SchemaObject = {
+  description:
+    "JSON. Its shape is not part of this contract (only the inputs are generated from the server's schemas); the same answer's TypeScript type is in @club/client.",
+};
+
+const SCHEMES = { bearer: "bearerAuth", session: "sessionCookie", metrics: "metricsToken" } as const;
+const signedIn: oas31.SecurityRequirementObject[] = [{ [SCHEMES.bearer]: [] }, { [SCHEMES.session]: [] }];
+
+function securityOf(access: RestAccess): oas31.SecurityRequirementObject[] {
+  if (access === "public" || access === "calendar secret") return [];
+  if (access === "metrics token") return [{ [SCHEMES.metrics]: [] }];
+  return signedIn;
+}
+
+const ACCESS_WORDS: Record<RestAccess, string> = {
+  public: "Anyone (no session needed).",
+  member: "Signed-in members (401 otherwise; 403 while a temporary password must be replaced).",
+  "signed in": "Signed-in members, also while a temporary password must be replaced (401 otherwise).",
+  admin: "Administrators (401 when not signed in, 403 for other members).",
+  "metrics token": "The monitoring that holds METRICS_TOKEN.",
+  "calendar secret": "Whoever holds the feed's secret URL.",
+  "member, own uploads": "Signed-in members; an upload only by the member who began it.",
+};
+
+const accessOfProcedure = (p: ProcedureInfo): RestAccess =>
+  p.access === "member" && p.allowWhilePasswordChangeRequired ? "signed in" : p.access;
+
+/** Fastify's `/api/events/:id` and `/media/*` as OpenAPI paths. */
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, "{$1}").replace("*", "{key}");
+
+const operationIdOf = (method: string, path: string) =>
+  method.toLowerCase() +
+  path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]?.toUpperCase() + w.slice(1))
+    .join("");
+
+function successOf(answer: Answer): ZodOpenApiOperationObject["responses"] {
+  const types: Record<Exclude<Answer["kind"], "json" | "empty">, string> = {
+    text: "text/plain",
+    csv: "text/csv",
+    calendar: "text/calendar",
+    zip: "application/zip",
+    file: "application/octet-stream",
+    metrics: "text/plain",
+  };
+  if (answer.kind === "empty") return { [String(answer.status)]: { description: answer.description } };
+  if (answer.kind === "json")
+    return {
+      [String(answer.status ?? 200)]: {
+        description: answer.description,
+        content: { "application/json": { schema: anyJson } },
+      },
+    };
+  const schema: oas31.SchemaObject =
+    answer.kind === "zip" || answer.kind === "file" ? { format: "binary" } : { type: "string" };
+  return { "200": { description: answer.description, content: { [types[answer.kind]]: { schema } } } };
+}
+
+function restOperation(key: string, op: RestOperation): [path: string, method: string, ZodOpenApiOperationObject] {
+  const [method = "", url = ""] = key.split(" ");
+  const path = openApiPath(url);
+  const called = op.procedure ? procedure(op.procedure) : undefined;
+  const access = op.access ?? (called ? accessOfProcedure(called) : undefined);
+  if (!access) throw new Error(`${key}: say who may call it (access) or which procedure it calls`);
+  const params = op.params && "*" in op.params.shape ? z.object({ key: op.params.shape["*"] as z.ZodType }) : op.params;
+  const description = [
+    op.description,
+    `**Who:** ${ACCESS_WORDS[access]}`,
+    called ? `Calls the procedure \`${called.path}\` (the same rules and validation as \`/trpc/${called.path}\`).` : "",
+    op.limits ? `**Limits:** ${op.limits}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const errors = op.textErrors || op.tus ? { "text/plain": { schema: { type: "string" as const } } } : undefined;
+  const refusal = { description: "Refused", content: errors ?? { "application/json": { schema: restError } } };
+  const operation: ZodOpenApiOperationObject = {
+    operationId: operationIdOf(method, path),
+    summary: op.summary,
+    description,
+    tags: [tagOf(url)],
+    security: securityOf(access),
+    ...(params || op.query
+      ? { requestParams: { ...(params ? { path: params } : {}), ...(op.query ? { query: op.query } : {}) } }
+      : {}),
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
+    ...(op.multipart
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: op.multipart.fields.extend({
+                  [op.multipart.file]: z.string().meta({ format: "binary", description: "The one file." }),
+                }),
+              },
+            },
+          },
+        }
+      : {}),
+    ...(op.tus && method === "PATCH"
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/offset+octet-stream": { schema: { type: "string", format: "binary" } } },
+          },
+        }
+      : {}),
+    responses: {
+      ...successOf(op.answer),
+      "4XX": refusal,
+      "5XX": { ...refusal, description: "Failed on the server's side" },
+    },
+  };
+  return [path, method.toLowerCase(), operation];
+}
+
+const tagOf = (url: string) => {
+  const segments = url.split("/").filter(Boolean);
+  const first = segments[0] === "api" ? segments[1] : segments[0];
+  return `REST: ${(first ?? "").replace(/\..*$/, "")}`;
+};
+
+/** The body or the `input` parameter of a procedure: its zod input, as superjson wraps it. */
+const wrapped = (input: z.ZodType) =>
+  z.object({ json: input, meta: superjsonMeta.optional() }).meta({ description: "superjson: `{json, meta?}`." });
+
+function procedureOperation(p: ProcedureInfo): [path: string, method: string, ZodOpenApiOperationObject] {
+  const takesNothing = !p.input || p.input.safeParse(undefined).success;
+  const description = [
+    `**Who:** ${ACCESS_WORDS[accessOfProcedure(p)]}`,
+    p.type === "query"
+      ? `A query: \`GET /trpc/${p.path}?input=\` and the URL-encoded JSON \`{"json": <input>}\`.`
+      : `A mutation: \`POST /trpc/${p.path}\` with the JSON body \`{"json": <input>}\`.`,
+    "The answer is `{result:{data:{json: <answer>, meta?}}}`; `meta` (superjson) marks values such as dates, which arrive as ISO strings in `json`.",
+  ].join("\n\n");
+  const operation: ZodOpenApiOperationObject = {
+    operationId: p.path,
+    summary: `${p.type} ${p.path}`,
+    description,
+    tags: [`tRPC: ${p.path.split(".")[0]}`],
+    security: p.access === "public" ? [] : signedIn,
+    responses: {
+      "200": { description: "The answer", content: { "application/json": { schema: trpcResult } } },
+      "4XX": { description: "Refused", content: { "application/json": { schema: trpcError } } },
+      "5XX": { description: "Failed on the server's side", content: { "application/json": { schema: trpcError } } },
+    },
+  };
+  if (p.input && p.type === "query") {
+    const { schema, components } = createSchema(wrapped(p.input), { io: "input" });
+    if (components && Object.keys(components).length > 0) throw new Error(`${p.path}: a named schema in its input`);
+    operation.parameters = [
+      { name: "input", in: "query", required: !takesNothing, content: { "application/json": { schema } } },
+    ];
+  } else if (p.input) {
+    operation.requestBody = { required: !takesNothing, content: { "application/json": { schema: wrapped(p.input) } } };
+  }
+  return [`/trpc/${p.path}`, p.type === "query" ? "get" : "post", operation];
+}
+
+function describe(limits: Limit[]): string {
+  return `The club's HTTP API: the REST URLs of the product's specification, the upload routes, and every tRPC procedure.
+
+**Authentication.** Scripts send an API token as \`Authorization: Bearer club_…\` (made in Settings). A browser session is the \`${SESSION_COOKIE}\` cookie set by \`POST /login\`; requests that change something with a cookie must carry the site's own \`Origin\` header (bearer requests need none).
+
+**REST URLs** take and give plain JSON. Refusals are \`{"error": "...", "message": "...", "fieldErrors"?: {...}}\` with a 4xx status (\`/forgot-password\` and \`/reset-password\` answer plain text, as do the tus upload routes).
+
+**tRPC procedures** are at \`/trpc/<procedure>\` and use superjson: a query is \`GET /trpc/<procedure>?input=<URL-encoded JSON {"json": input}>\`, a mutation is \`POST /trpc/<procedure>\` with the body \`{"json": input}\`. The answer is \`{"result": {"data": {"json": answer, "meta"?: ...}}}\`; a refusal is \`{"error": {"json": {"message", "code", "data": {"code", "httpStatus", "fieldErrors"?}}}}\`. Several calls may go in one request (\`?batch=1\`, inputs keyed "0", "1"…).
+
+**Answers' shapes** are not part of this document: inputs are generated from the server's zod schemas; answers are described in words (their TypeScript types are in the @club/client package).
+
+**Versioning.** \`info.version\` is the server's version. The document is checked into the repository (docs/openapi.json) and a test fails when the server's differs, so every change to the contract shows in review; see the README's "For callers in other languages".
+
+**Limits**
+
+${limitsTable(limits)}
+`;
+}
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+export interface DocumentOptions {
+  /** The site's origin (APP_ORIGIN): the document's server. */
+  origin: string;
+  limits: Limit[];
+}
+
+const built = new Map<string, OpenApiDocument>();
+
+/**
+ * The document for these options, made once per process (apps started in one process, as tests
+ * do, share it): a tenth of a second of work, the same for every request.
+ */
+export function openApiDocument(options: DocumentOptions): OpenApiDocument {
+  const key = JSON.stringify(options);
+  let document = built.get(key);
+  if (!document) {
+    document = buildOpenApiDocument(options);
+    built.set(key, document);
+  }
+  return document;
+}
+
+/** The OpenAPI 3.1 document of every REST URL and procedure, generated from their zod schemas. */
+export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument {
+  const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {};
+  const add = ([path, method, op]: [string, string, ZodOpenApiOperationObject]) => {
+    paths[path] ??= {};
+    paths[path][method] = op;
+  };
+  for (const [key, op] of Object.entries(restOperations)) add(restOperation(key, op));
+  for (const p of procedures()) add(procedureOperation(p));
+  return createDocument({
+    openapi: "3.1.0",
+    info: { title: "club", version: SERVER_VERSION, description: describe(options.limits) },
+    servers: [{ url: options.origin }],
+    security: signedIn,
+    components: {
+      securitySchemes: {
+        [SCHEMES.bearer]: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API token (`club_…`), made in Settings; it acts as the member who made it.",
+        },
+        [SCHEMES.session]: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "The browser's session, set by POST /login.",
+        },
+        [SCHEMES.metrics]: { type: "http", scheme: "bearer", description: "METRICS_TOKEN, for /metrics only." },
+      },
+    },
+    paths,
+  });
+}

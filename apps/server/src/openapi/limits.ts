@@ -1,0 +1,99 @@
+import {
+  CODE_GUESSES,
+  DEFAULT_MAX_VIDEO_MINUTES,
+  LOGIN_PER_ACCOUNT,
+  LOGIN_PER_DEVICE,
+  LOGIN_PER_IP,
+  RESET_REQUESTS_PER_EMAIL,
+  RESET_REQUESTS_PER_IP,
+  type ThrottleRule,
+  TOKEN_GUESSES,
+} from "@club/api";
+import { COMMENTS_PAGE_MAX, LIST_MAX } from "@club/shared";
+import { JSON_BODY_LIMIT_BYTES, TRPC_MAX_BATCH } from "../request-limits";
+import { MEDIA_LIST_MAX } from "../rest/media";
+import { MAX_UNFINISHED_UPLOADS, maxUnfinishedBytes } from "../uploads/resumable";
+
+/** One limit a caller meets, in words, with the number as this server applies it. */
+export interface Limit {
+  what: string;
+  limit: string;
+  /** What the server answers past it. */
+  beyond: string;
+}
+
+const minutes = (rule: ThrottleRule) => rule.windowMs / 60_000;
+const perWindow = (rule: ThrottleRule, unit: string) => `${rule.max} ${unit} per ${minutes(rule)} minutes`;
+const THROTTLED = "429 with Retry-After (seconds)";
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString("en-US")} MB`;
+const n = (value: number) => value.toLocaleString("en-US");
+
+/**
+ * The limits of this server, from the constants and the configuration the server runs with: the
+ * OpenAPI document's descriptions and the README's table are both made from this list.
+ */
+export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds?: number | undefined }): Limit[] {
+  const videoMinutes = (config.maxVideoSeconds ?? DEFAULT_MAX_VIDEO_MINUTES * 60) / 60;
+  return [
+    { what: "Sign-in, wrong passwords from one address", limit: perWindow(LOGIN_PER_IP, "tries"), beyond: THROTTLED },
+    {
+      what: "Sign-in, wrong passwords for one account (any address)",
+      limit: perWindow(LOGIN_PER_ACCOUNT, "tries"),
+      beyond: `${THROTTLED}; a password reset clears it`,
+    },
+    {
+      what: "Sign-in, wrong passwords from a device that signed in before",
+      limit: perWindow(LOGIN_PER_DEVICE, "tries"),
+      beyond: `${THROTTLED}; counted instead of the account's`,
+    },
+    {
+      what: "Invitation codes, wrong codes from one address",
+      limit: perWindow(CODE_GUESSES, "tries"),
+      beyond: THROTTLED,
+    },
+    {
+      what: "One-time tokens (registration, password reset, event invitation), wrong tokens from one address",
+      limit: perWindow(TOKEN_GUESSES, "tries"),
+      beyond: THROTTLED,
+    },
+    {
+      what: "Password-reset requests",
+      limit: `${perWindow(RESET_REQUESTS_PER_IP, "per address")}; ${perWindow(RESET_REQUESTS_PER_EMAIL, "per e-mail")}`,
+      beyond: THROTTLED,
+    },
+    {
+      what: "Upload size (photo or video, `MAX_UPLOAD_MB`)",
+      limit: `${mb(config.maxUploadBytes)} per file`,
+      beyond: "413 with a message",
+    },
+    { what: "Video length (`MAX_VIDEO_MINUTES`)", limit: `${n(videoMinutes)} minutes`, beyond: "4xx with a message" },
+    {
+      what: "Unfinished resumable uploads (`/uploads`) per member",
+      limit: `${MAX_UNFINISHED_UPLOADS} uploads, ${mb(maxUnfinishedBytes(config.maxUploadBytes))} declared in all`,
+      beyond: "429 (too many) or 413 (too many bytes) with a message",
+    },
+    { what: "JSON request body", limit: mb(JSON_BODY_LIMIT_BYTES), beyond: "413 with a message" },
+    { what: "Procedures in one tRPC batch", limit: n(TRPC_MAX_BATCH), beyond: "400" },
+    {
+      what: "`GET /api/users`, `GET /api/applications`",
+      limit: `${n(LIST_MAX)} per answer`,
+      beyond: 'the rest through `Link: <…?offset=…>; rel="next"`',
+    },
+    {
+      what: "`GET /api/media`",
+      limit: `${n(MEDIA_LIST_MAX)} per answer`,
+      beyond: 'the rest through `Link: <…&cursor=…>; rel="next"`',
+    },
+    {
+      what: "`GET /api/comments`",
+      limit: `${n(COMMENTS_PAGE_MAX)} per answer`,
+      beyond: 'the rest through `Link: <…&cursor=…>; rel="next"`',
+    },
+  ];
+}
+
+/** The limits as a Markdown table (the README's, and the document's description). */
+export function limitsTable(limits: Limit[]): string {
+  const rows = limits.map((l) => `| ${l.what} | ${l.limit} | ${l.beyond} |`);
+  return ["| what | limit | past it |", "|---|---|---|", ...rows].join("\n");
+}

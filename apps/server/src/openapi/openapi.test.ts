@@ -1,0 +1,173 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { appRouter } from "@club/api";
+import { createApiToken } from "@club/auth";
+import { users } from "@club/db";
+import { eq } from "@club/db/orm";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import createClient from "openapi-fetch";
+import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type Harness, startApp } from "../test/harness";
+import { openApiPath, SERVER_VERSION } from "./document";
+import { restOperations } from "./rest-operations";
+
+let h: Harness;
+let url: string;
+type Document = {
+  openapi: string;
+  info: { version: string; description: string };
+  paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string }[] }>>;
+};
+let document: Document;
+
+beforeAll(async () => {
+  h = await startApp({ maxUploadBytes: 7 * 1024 * 1024 });
+  await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
+  url = await h.app.listen({ port: 0, host: "127.0.0.1" });
+  // The parts of the document these tests read (the validator checks the whole of it).
+  document = (await (await fetch(`${url}/api/openapi.json`)).json()) as Document;
+});
+afterAll(() => h.close());
+
+/** What Fastify registers that is no REST URL of ours (as in fuzz.test.ts): HEAD for each GET, tRPC's one route, the web build's file. */
+const isExcluded = (method: string, path: string, all: Set<string>) =>
+  (method === "HEAD" && all.has(`GET ${path}`)) || path === "/trpc/:path" || path === "/index.html";
+
+describe("GET /api/openapi.json", () => {
+  it("is served to anyone, without a session, cached, with an ETag that answers 304", async () => {
+    const res = await fetch(`${url}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    const etag = res.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await fetch(`${url}/api/openapi.json`, { headers: { "if-none-match": etag ?? "" } });
+    expect(again.status).toBe(304);
+  });
+
+  it("is a valid OpenAPI 3.1 document, versioned as the server", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    expect(document.info.version).toBe(SERVER_VERSION);
+  });
+
+  it("has every REST route the app registers, and nothing it does not", () => {
+    const registered = new Set(h.routes.map((r) => `${r.method} ${r.url}`));
+    const ours = [...registered].filter((key) => {
+      const [method = "", path = ""] = key.split(" ");
+      return !isExcluded(method, path, registered);
+    });
+    expect(ours.filter((key) => !(key in restOperations))).toEqual([]);
+    expect(Object.keys(restOperations).filter((key) => !registered.has(key))).toEqual([]);
+    const missing = ours.filter((key) => {
+      const [method = "", path = ""] = key.split(" ");
+      return !document.paths[openApiPath(path)]?.[method.toLowerCase()];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it("has every procedure at /trpc/<path>, queries as GET and mutations as POST", () => {
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+    const missing = Object.entries(procedures).filter(
+      ([path, p]) => !document.paths[`/trpc/${path}`]?.[p._def.type === "query" ? "get" : "post"],
+    );
+    expect(missing.map(([path]) => path)).toEqual([]);
+    expect(Object.keys(document.paths).filter((p) => p.startsWith("/trpc/")).length).toBe(
+      Object.keys(procedures).length,
+    );
+  });
+
+  it("says who may call what: public, member and admin procedures and URLs", () => {
+    expect(document.paths["/trpc/auth.login"]?.post?.security).toEqual([]);
+    expect(document.paths["/trpc/events.list"]?.get?.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
+    expect(document.paths["/trpc/users.list"]?.get).toMatchObject({
+      description: expect.stringContaining("Administrators"),
+    });
+    expect(document.paths["/api/openapi.json"]?.get?.security).toEqual([]);
+    expect(document.paths["/trpc/events.list"]?.get?.parameters?.map((p) => p.name)).toEqual(["input"]);
+  });
+
+  it("states the limits this server runs with", () => {
+    expect(document.info.description).toContain("| Upload size (photo or video, `MAX_UPLOAD_MB`) | 7 MB per file |");
+    expect(document.info.description).toContain("10 tries per 10 minutes");
+  });
+});
+
+describe("a client generated from the document", () => {
+  it("type-checks calls against the generated types, and refuses wrong ones", async () => {
+    const types = astToString(await openapiTS(JSON.parse(JSON.stringify(document))));
+    // Inside the server's folder, so the script finds openapi-fetch as an installed package.
+    mkdirSync(join(import.meta.dirname, "../../node_modules/.cache"), { recursive: true });
+    const dir = mkdtempSync(join(import.meta.dirname, "../../node_modules/.cache/openapi-client-"));
+    try {
+      writeFileSync(join(dir, "club-api.d.ts"), types);
+      const script = (body: string) =>
+        `import createClient from "openapi-fetch";\nimport type { paths } from "./club-api";\nconst club = createClient<paths>({ baseUrl: "http://club.test" });\nexport async function run() {\n${body}\n}\n`;
+      writeFileSync(
+        join(dir, "good.ts"),
+        script(`await club.GET("/api/events", { params: { query: { search: "golf" } } });
+await club.POST("/api/events", { body: { title: "Golf", event_date: "2027-04-01", capacity: 20 } });
+await club.PUT("/api/events/{id}", { params: { path: { id: "golf" } }, body: { date: "2027-04-02" } });`),
+      );
+      writeFileSync(
+        join(dir, "bad.ts"),
+        script(`await club.POST("/api/events", { body: { title: 42 } });
+await club.GET("/api/nothing-here");
+await club.PUT("/api/events/{id}", { body: {} });`),
+      );
+      const program = ts.createProgram([join(dir, "good.ts"), join(dir, "bad.ts")], {
+        strict: true,
+        noEmit: true,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        target: ts.ScriptTarget.ES2022,
+        lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
+        skipLibCheck: true,
+      });
+      const errorsIn = (file: string) =>
+        ts
+          .getPreEmitDiagnostics(program, program.getSourceFile(join(dir, file)))
+          .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      expect(errorsIn("good.ts")).toEqual([]);
+      // One error on each of the three wrong calls (lines 5 to 7 of the script, counted from 1).
+      const badLines = ts
+        .getPreEmitDiagnostics(program, program.getSourceFile(join(dir, "bad.ts")))
+        .map((d) => (d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0));
+      expect(badLines).toEqual([5, 6, 7]);
+      expect(errorsIn("bad.ts")[0]).toBe("Type 'number' is not assignable to type 'string'.");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("signs in with a token, creates an event through REST, lists it, and reads it through tRPC", async () => {
+    const [fay] = await h.db.db.select().from(users).where(eq(users.email, "fay@club.test"));
+    const { token } = await createApiToken(h.db.db, { userId: fay!.id, name: "openapi" });
+    const club = createClient<never>({ baseUrl: url, headers: { authorization: `Bearer ${token}` } });
+    const call = club as unknown as {
+      GET(path: string, init?: object): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+      POST(path: string, init?: object): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    };
+
+    const created = await call.POST("/api/events", { body: { title: "Spec golf", event_date: "2027-04-01" } });
+    expect(created.response.status).toBe(200);
+    const id = (created.data as { id: string }).id;
+
+    const listed = await call.GET("/api/events", { params: { query: { search: "spec golf" } } });
+    expect((listed.data as { id: string }[]).map((e) => e.id)).toEqual([id]);
+
+    const viaTrpc = await call.GET("/trpc/events.get", {
+      params: { query: { input: JSON.stringify({ json: { id } }) } },
+    });
+    expect(viaTrpc.data).toMatchObject({ result: { data: { json: { id, title: "Spec golf" } } } });
+
+    const refused = await call.POST("/api/events", { body: { title: 42 } });
+    expect(refused.response.status).toBe(400);
+    expect(refused.error).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+});

@@ -1,0 +1,21 @@
+import { createHash } from "node:crypto";
+import { mayReadApiDescription } from "@club/api";
+import type { FastifyInstance } from "fastify";
+import type { OpenApiDocument } from "../openapi/document";
+
+/**
+ * GET /api/openapi.json: the API's OpenAPI document, made at start. The access module makes it
+ * public, for anyone (so the session is not read: the rule does not depend on who asks). Cached
+ * publicly for an hour; its ETag lets a client ask whether it changed (304).
+ */
+export async function openApiPlugin(app: FastifyInstance, { document }: { document: OpenApiDocument }) {
+  const body = JSON.stringify(document);
+  // Weak: the same document is sent compressed in different ways (brotli, gzip, none).
+  const etag = `W/"${createHash("sha256").update(body).digest("base64url")}"`;
+  app.get("/api/openapi.json", async (request, reply) => {
+    if (!mayReadApiDescription(null)) return reply.code(404).send({ error: "Not found", message: "Not found" });
+    reply.header("Cache-Control", "public, max-age=3600").header("ETag", etag);
+    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    return reply.type("application/json; charset=utf-8").send(body);
+  });
+}
