@@ -34,6 +34,17 @@ module.exports = {
       from: { path: "^packages/api/src/routers/" },
       to: { path: "^packages/db/" },
     },
+    {
+      name: "cli-remote-loads-no-database",
+      severity: "error",
+      comment:
+        "The CLI's remote commands run where the database's packages are not installed (an npm install for --url use). Outside local/ and the seed's database target, the CLI takes the server's packages for types only and reaches database code through `await import()` (npm packages are not cruised: the test of the packed CLI runs remote commands without them).",
+      from: { path: "^packages/cli/src/", pathNot: "^packages/cli/src/(local/|seed/local-target\\.ts$|test/)|\\.test\\.ts$" },
+      to: {
+        path: "^packages/(api|auth|db|mail|storage)/|^packages/jobs/src/(?!kinds\\.ts$)|^packages/cli/src/(local/|seed/local-target)",
+        dependencyTypesNot: ["type-only", "dynamic-import"],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

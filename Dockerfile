@@ -1,5 +1,8 @@
 # Production image. The build stage builds the workspace and gathers what runs: the server's bundle
-# with its production dependencies only (pnpm deploy), the built web app, and the `club` CLI.
+# with its production dependencies only (pnpm deploy), the built web app, and the `club` CLI: its
+# bundle (in its `files`, so deployed with it) and the database's packages, which are its
+# dependencies in the workspace (optional peers only in its packed manifest), so the image's `club`
+# runs the database commands too.
 FROM node:20-bookworm-slim AS build
 RUN npm install -g pnpm@10.34.9
 WORKDIR /src
@@ -9,8 +12,7 @@ RUN pnpm install --frozen-lockfile \
  && pnpm --filter @club/server deploy --prod --legacy /out/server \
  && cp -r apps/server/dist /out/server/dist \
  && cp -r apps/web/dist /out/web \
- && pnpm --filter @club/cli deploy --prod --legacy /out/cli \
- && cp -r packages/cli/dist /out/cli/dist
+ && pnpm --filter @club/cli deploy --prod --legacy /out/cli
 
 # The runtime: Node, ffmpeg (video conversion, posters and metadata removal) and tini, which passes SIGTERM to
 # the server (it finishes requests in flight, then stops) and reaps child processes (ffmpeg).
@@ -20,6 +22,9 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* \
  && mkdir /data && chown node:node /data
 COPY --from=build --chown=root:root /out /app
+# `club …` on the PATH, for `docker run --rm IMAGE club seed --file …` and `docker exec`.
+RUN printf '#!/bin/sh\nexec node /app/cli/dist/club.js "$@"\n' > /usr/local/bin/club \
+ && chmod 755 /usr/local/bin/club
 # The image's own `node` user (uid 1000), never root; it owns only the data directory.
 USER node
 WORKDIR /app

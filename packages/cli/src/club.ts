@@ -1,4 +1,6 @@
 import { Command } from "commander";
+// Inlined by the build: the version printed is the one packed in the manifest.
+import manifest from "../package.json" with { type: "json" };
 import { registerDbCommands } from "./commands/db";
 import { registerInviteCodeCommands } from "./commands/invite-code";
 import { registerJobCommands } from "./commands/jobs";
@@ -8,6 +10,7 @@ import { registerUserCommands } from "./commands/user";
 export function buildProgram(): Command {
   const program = new Command("club")
     .description("Run and administer the club application.")
+    .version(manifest.version, "-V, --version", "print the CLI's version")
     .option("--url <url>", "work against a running server (with --token) instead of the database; or CLUB_URL")
     .option("--token <token>", "an administrator's API token (Settings → API tokens); or CLUB_TOKEN")
     .showHelpAfterError()

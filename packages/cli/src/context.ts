@@ -1,14 +1,19 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { type Env, loadEnv, OPERATOR, operatorSocketPath } from "@club/api";
-import { createDb, DatabaseLockedError, type DbHandle } from "@club/db";
-import { JobQueue, jobKinds } from "@club/jobs";
+import type { Env } from "@club/api";
+import type { DbHandle } from "@club/db";
+import type { JobQueue } from "@club/jobs";
 import type { Command } from "commander";
-import { type Api, localApi, mediaStoreFor, remoteApi, socketApi } from "./api";
-
+import { type Api, remoteApi } from "./api";
+import { requireDatabasePackages } from "./database-packages";
 import { CommandFailed } from "./errors";
 
 export { CommandFailed };
+
+/*
+ * The remote commands (--url, --token) load nothing of the database: the commands' files import the
+ * server's packages for types only, and what works on the database (local/, the database's seed
+ * target, the domain functions of @club/api) is loaded with `await import()` once a command needs it.
+ * The bundle keeps those as chunks of their own; `pnpm deps` checks the rule.
+ */
 
 /**
  * The CLI reads the same configuration as the server and opens the same database. With `jobs`,
@@ -18,25 +23,10 @@ export async function withDb<T>(
   fn: (handle: DbHandle, env: Env, jobs: JobQueue) => Promise<T>,
   options: { jobs?: boolean } = {},
 ): Promise<T> {
-  const env = loadEnv();
-  const handle = await createDb({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: join(env.DATA_DIR, "pglite"),
-    processName: `club ${process.argv.slice(2, 4).join(" ")}`,
-  });
-  const jobs = new JobQueue({ connection: handle.raw, kinds: jobKinds, log: quiet, schedule: false });
-  try {
-    // Every command works on an up-to-date schema; migrating is idempotent.
-    await handle.migrate();
-    if (options.jobs) await jobs.start();
-    return await fn(handle, env, jobs);
-  } finally {
-    await jobs.stop(5000);
-    await handle.close();
-  }
+  requireDatabasePackages();
+  const { openDatabase } = await import("./local/database");
+  return openDatabase(fn, options);
 }
-
-const quiet = { info() {}, warn() {}, error() {} };
 
 export interface Remote {
   url: string;
@@ -68,14 +58,7 @@ export function print(line = ""): void {
 export async function withOperatorApi<T>(command: Command, fn: (api: Api) => Promise<T>): Promise<T> {
   const remote = remoteOf(command);
   if (remote) return fn(remoteApi(remote.url, remote.token));
-  try {
-    return await withDb(async (h, env, jobs) => fn(localApi(h.db, await mediaStoreFor(env), env, OPERATOR, jobs)), {
-      jobs: true,
-    });
-  } catch (err) {
-    if (!(err instanceof DatabaseLockedError)) throw err;
-    const socket = operatorSocketPath(loadEnv().DATA_DIR);
-    if (!existsSync(socket)) throw new CommandFailed(err.message);
-    return fn(socketApi(socket));
-  }
+  requireDatabasePackages();
+  const { withLocalOperatorApi } = await import("./local/database");
+  return withLocalOperatorApi(fn);
 }

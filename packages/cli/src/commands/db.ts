@@ -1,6 +1,4 @@
-import { seedDemo } from "@club/api";
 import type { Command } from "commander";
-import { mediaStoreFor } from "../api";
 import { localOnly, print, remoteOf, withDb } from "../context";
 import { loadSeedFile } from "../seed/load";
 import { remoteTarget } from "../seed/remote-target";
@@ -31,6 +29,7 @@ export function registerDbCommands(program: Command): void {
       if (opts.demo) {
         localOnly(command, "seed --demo");
         await withDb(async (h, env) => {
+          const [{ seedDemo }, { mediaStoreFor }] = await Promise.all([import("@club/api"), import("../local/api")]);
           const result = await seedDemo(h.db, await mediaStoreFor(env));
           if (opts.json) return print(JSON.stringify(result));
           print(

@@ -1,4 +1,3 @@
-import { createInvitationCode, listInvitationCodes } from "@club/api";
 import { futureMoment } from "@club/shared";
 import { type Command, InvalidArgumentError } from "commander";
 import { remoteApi } from "../api";
@@ -32,7 +31,9 @@ export function registerInviteCodeCommands(program: Command): void {
             maxUses: opts.uses,
             expiresAt: opts.expires,
           })
-        : await withDb((h) => createInvitationCode(h.db, { maxUses: opts.uses, expiresAt: opts.expires }));
+        : await withDb(async (h) =>
+            (await import("@club/api")).createInvitationCode(h.db, { maxUses: opts.uses, expiresAt: opts.expires }),
+          );
       print(code);
     });
   codes
@@ -43,7 +44,7 @@ export function registerInviteCodeCommands(program: Command): void {
       const remote = remoteOf(command);
       const rows = remote
         ? await remoteApi(remote.url, remote.token).invitationCodes.list.query()
-        : await withDb((h) => listInvitationCodes(h.db));
+        : await withDb(async (h) => (await import("@club/api")).listInvitationCodes(h.db));
       if (opts.json) return print(JSON.stringify(rows, null, 2));
       if (rows.length === 0) return print("No invitation codes.");
       for (const r of rows) {

@@ -1,4 +1,4 @@
-import { type JobKind, jobKindNames } from "@club/jobs";
+import { type JobKind, jobKindNames } from "@club/jobs/kinds";
 import { Argument, type Command } from "commander";
 import { CommandFailed, print, withOperatorApi } from "../context";
 

@@ -1,4 +1,3 @@
-import { createUser } from "@club/api";
 import { memberTypes } from "@club/shared";
 import { type Command, Option } from "commander";
 import { remoteApi } from "../api";
@@ -32,7 +31,7 @@ export function registerUserCommands(program: Command): void {
       const remote = remoteOf(command);
       const created = remote
         ? await remoteApi(remote.url, remote.token).users.create.mutate(input)
-        : await withDb((h) => createUser(h.db, input));
+        : await withDb(async (h) => (await import("@club/api")).createUser(h.db, input));
       if (json) return print(JSON.stringify(created));
       print(`Created ${created.email} (${created.type}${created.admin ? ", admin" : ""}), id ${created.id}`);
     });

@@ -4,7 +4,8 @@ import { type SessionUser, sessionUserColumns } from "@club/auth";
 import { type DbHandle, users } from "@club/db";
 import { asc, eq } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
-import { type Api, localApi, mediaStoreFor } from "../api";
+import type { Api } from "../api";
+import { localApi, mediaStoreFor } from "../local/api";
 import type { SeedTarget } from "./run";
 
 /** Seeding this machine's database: any member can be acted as. */

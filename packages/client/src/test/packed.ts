@@ -6,9 +6,9 @@ import { dirname, join, relative } from "node:path";
 import { promisify } from "node:util";
 
 /**
- * The client as an outside project gets it: packed by pnpm as it would be published, installed by
- * npm into a folder outside the workspace. Used by the server's test of the packed client and by the
- * size benchmark.
+ * A package as an outside project gets it: packed by pnpm as it would be published, installed by
+ * npm into a folder outside the workspace. Used by the server's tests of the packed client and CLI
+ * and by the size benchmarks.
  */
 const run = promisify(execFile);
 const packageDir = join(import.meta.dirname, "../..");
@@ -35,8 +35,16 @@ export async function packClient(destination: string): Promise<Packed> {
   if (!existsSync(join(packageDir, "dist/index.d.ts"))) {
     throw new Error("The client is not built: pnpm turbo run build --filter=@club/client");
   }
+  return packWorkspacePackage(packageDir, destination);
+}
+
+/**
+ * Packs the workspace package in `dir` into `destination` as pnpm would publish it (`workspace:` and
+ * `catalog:` written out, the root's `beforePacking` hook applied). Build it first.
+ */
+export async function packWorkspacePackage(dir: string, destination: string): Promise<Packed> {
   const { stdout } = await run("pnpm", ["pack", "--json", "--pack-destination", destination], {
-    cwd: packageDir,
+    cwd: dir,
     env: plainEnv(),
   });
   const packed: unknown = JSON.parse(stdout);
@@ -62,22 +70,32 @@ export function workspaceVersion(name: string): string {
 }
 
 /**
- * Installs packages with npm into a new project in the system's temporary folder. Nothing of the
- * workspace is found from there: Node and TypeScript look for packages in the project's folder and
- * those above it, and none of those is in the workspace or has packages of its own. npm's cache is
- * used before the registry.
+ * A new folder in the system's temporary folder from which nothing of the workspace is found: Node
+ * and TypeScript look for packages in a folder and those above it, and none of those is in the
+ * workspace or has packages of its own.
  */
-export async function installOutside(packages: string[]): Promise<string> {
+export function outsideFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), "club-outside-"));
   if (!relative(workspaceDir, dir).startsWith("..")) throw new Error(`${dir} is inside the workspace.`);
   for (let above = dir; above !== dirname(above); ) {
     above = dirname(above);
     if (existsSync(join(above, "node_modules"))) throw new Error(`${above} has node_modules, seen from ${dir}.`);
   }
+  return dir;
+}
+
+/** Runs npm (or npx) in `cwd` as a user would, without the settings pnpm passes to its scripts. */
+export function npm(command: "npm" | "npx", args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
+  return run(command, args, { cwd, env: plainEnv() });
+}
+
+/**
+ * Installs packages with npm into a new project in an outside folder (see `outsideFolder`). npm's
+ * cache is used before the registry.
+ */
+export async function installOutside(packages: string[]): Promise<string> {
+  const dir = outsideFolder();
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "outside", private: true, type: "module" }));
-  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...packages], {
-    cwd: dir,
-    env: plainEnv(),
-  });
+  await npm("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...packages], dir);
   return dir;
 }
