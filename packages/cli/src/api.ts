@@ -9,6 +9,7 @@ import { createTRPCClient, httpLink, unstable_localLink } from "@trpc/client";
 import superjson from "superjson";
 import { Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from "undici";
 import { CommandFailed } from "./errors";
+import { remoteFetch } from "./remote-failure";
 
 /**
  * The procedures, called the same way (a tRPC client) whether they run in this process on the
@@ -51,9 +52,12 @@ export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser,
   });
 }
 
-/** The same procedures on a remote server, with an administrator's API token. */
+/**
+ * The same procedures on a remote server, with an administrator's API token. A server out of reach
+ * or refusing the token is said with its address and the cause.
+ */
 export function remoteApi(url: string, token: string): Api {
-  return createClubClient({ url, token, timeoutMs: 60_000 });
+  return createClubClient({ url, token, timeoutMs: 60_000, fetch: remoteFetch(url) });
 }
 
 /**
