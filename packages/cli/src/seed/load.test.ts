@@ -63,7 +63,11 @@ gallery: []
   it("are refused in JSON too, with the line and column of the key", () => {
     const path = write(
       "typos.json",
-      JSON.stringify({ events: [{ slug: "spring-salon", titel: "Spring Salon" }], media: [{ file: "a.jpg", tgs: [] }] }, null, 2),
+      JSON.stringify(
+        { events: [{ slug: "spring-salon", titel: "Spring Salon" }], media: [{ file: "a.jpg", tgs: [] }] },
+        null,
+        2,
+      ),
     );
     expect(failure(path)).toBe(
       [
@@ -108,7 +112,9 @@ events:
 
   it("that do not parse are placed too, in YAML and in JSON", () => {
     const yaml = write("broken.yaml", "users:\n  - { email: a@seed.test\nevents: []\n");
-    expect(failure(yaml)).toMatch(new RegExp(`^${yaml} has 1 error; nothing was written.\\n${yaml}:3:1: Not valid YAML: `));
+    expect(failure(yaml)).toMatch(
+      new RegExp(`^${yaml} has 1 error; nothing was written.\\n${yaml}:3:1: Not valid YAML: `),
+    );
     const json = write("broken.json", '{\n  "users": [,]\n}');
     expect(failure(json)).toBe(
       `${json} has 1 error; nothing was written.\n${json}:2:13: Not valid JSON: Unexpected , in flow sequence`,
