@@ -1,11 +1,4 @@
-import {
-  memberTypes,
-  nameSchema,
-  offsetPageFields,
-  privilegeInput,
-  testingTeamInput,
-  userIdInput,
-} from "@club/shared";
+import { memberTypes, nameSchema, offsetPageFields, privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
 import { z } from "zod";
 import { requireSomeoneElse } from "../domain/access";
 import {
