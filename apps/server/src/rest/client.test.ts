@@ -134,7 +134,9 @@ describe("scripts and the CLI against a running server", processes, () => {
       runScript(cli, ["--url", url, "--token", member.token, "seed", "--file", seed], {}),
     ]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(`club: The token of fay@club.test at ${url} is not an administrator's: seeding needs one.\n`);
+    expect(refused.stderr).toBe(
+      `club: The token of fay@club.test at ${url} is not an administrator's: seeding needs one.\n`,
+    );
     expect(first.stderr).toBe("");
     expect(JSON.parse(first.stdout).created).toMatchObject({ users: 2, events: 1, participants: 2, media: 1 });
     const again = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
