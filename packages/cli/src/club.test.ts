@@ -240,16 +240,18 @@ media:
     );
     // A member named nowhere: refused with its line before anything is written (the user before it too).
     const late = join(dataDir, "late.json");
-    const early = { email: "early@seed.test", name: "Early", password: "seed-pass-1" };
+    const early = { email: "early@seed.test", name: "Early", password: "seed-pass-1", admin: true };
     writeFileSync(
       late,
       JSON.stringify({ users: [early], events: [{ slug: "late-one", participants: ["ghost@seed.test"] }] }, null, 2),
     );
     expect((await club("seed", "--file", late)).stderr).toBe(
-      `club: ${late} has 1 error; nothing was written.\n${late}:13:9: events[0].participants[0]: No member with the e-mail ghost@seed.test in this machine's database or in the file's users.\n`,
+      `club: ${late} has 1 error; nothing was written.\n${late}:14:9: events[0].participants[0]: No member with the e-mail ghost@seed.test in this machine's database or in the file's users.\n`,
     );
-    writeFileSync(late, JSON.stringify({ users: [early] }));
-    expect(JSON.parse((await club("seed", "--file", late, "--json")).stdout).created.users).toBe(1);
+    // Neither file wrote anything: the user and the event "ok-one" are new now.
+    writeFileSync(late, JSON.stringify({ users: [early], events: [{ slug: "ok-one" }] }));
+    const created = JSON.parse((await club("seed", "--file", late, "--json")).stdout).created;
+    expect(created).toMatchObject({ users: 1, events: 1 });
   }, 60_000);
 
   it("reads and retries the outbox while the server holds the embedded database", async () => {

@@ -6,7 +6,7 @@ import { type DbHandle, type Tx, users } from "@club/db";
 import { asc, eq } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
-import { type Api, localApi, mediaStoreFor } from "../api";
+import { localApi, mediaStoreFor } from "../api";
 import type { SeedSource } from "./load";
 import { runSeed, type SeedOptions, type SeedReport, type SeedTarget } from "./run";
 
@@ -62,18 +62,22 @@ function localTarget(tx: Tx, store: MediaStore, env: Env, jobs: JobSender): Seed
     // Before any account exists, the operator at the database may still create the first ones.
     return admin ?? OPERATOR;
   };
-  const as = async (email: string | undefined): Promise<Api> => {
+  const api = (user: SessionUser) => localApi(tx, store, env, { ...user, mustChangePassword: false }, jobs);
+  /** Who writes an entry: the member named, or the first admin (the operator is nobody to be an author). */
+  const member = async (email: string | undefined): Promise<SessionUser> => {
     const user = email ? await find(email) : await firstAdmin();
     if (!user) throw new Error(`no member with the e-mail ${email}.`);
-    return localApi(tx, store, env, { ...user, mustChangePassword: false }, jobs);
+    if (user === OPERATOR) {
+      throw new Error("no administrator exists to write it as: add one to the file's users (admin: true).");
+    }
+    return user;
   };
   return {
     name: "this machine's database",
-    admin: () => as(undefined),
-    as,
+    admin: async () => api(await firstAdmin()),
+    as: async (email) => api(await member(email)),
     async upload(path, name, author) {
-      const owner = author ? await find(author) : await firstAdmin();
-      if (!owner) throw new Error(`no member with the e-mail ${author}.`);
+      const owner = await member(author);
       return ingestMediaFile(
         tx,
         store,
