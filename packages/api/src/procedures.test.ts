@@ -1,4 +1,5 @@
-import type { SessionUser } from "@club/auth";
+import { randomUUID } from "node:crypto";
+import { createSession, type SessionUser, validateSessionToken } from "@club/auth";
 import { mailOutbox, media, passwordResetTokens } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
@@ -286,5 +287,27 @@ describe("the calendar feed's choice of events", () => {
       includeOpen: true,
     });
     expect(await caller.calendarFeed.get()).toMatchObject({ active: true, includeOpen: true });
+  });
+});
+
+describe("an admin's change to a member", () => {
+  it("renames without ending her sessions; a new type or admin right ends them", async () => {
+    const root = await api.member("root-members@club.test", { admin: true });
+    const kim = await api.member("kim-change@club.test", { name: "Kim" });
+    const caller = api.callerFor(root);
+    const { token } = await createSession(api.db, kim.id);
+
+    const renamed = await caller.users.update({ userId: kim.id, name: "Kim Lee" });
+    expect(renamed).toMatchObject({ name: "Kim Lee", type: "Standard", admin: false });
+    expect(await validateSessionToken(api.db, token)).not.toBeNull();
+
+    const promoted = await caller.users.update({ userId: kim.id, type: "Founding", admin: true });
+    expect(promoted).toMatchObject({ name: "Kim Lee", type: "Founding", admin: true });
+    expect(await validateSessionToken(api.db, token)).toBeNull();
+
+    expect(await caller.users.update({ userId: kim.id })).toMatchObject({ name: "Kim Lee", admin: true });
+    await expect(caller.users.update({ userId: randomUUID(), name: "Nobody" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

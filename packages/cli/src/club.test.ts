@@ -1,14 +1,18 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { createDb, mailOutbox } from "@club/db";
+import { createUser } from "@club/api";
+import { createApiToken } from "@club/auth";
+import { createDb, mailOutbox, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { discardJobs } from "@club/jobs";
 import { enqueueMail } from "@club/mail";
 import { buildApp } from "@club/server";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-"));
@@ -89,11 +93,117 @@ describe("club CLI", () => {
     expect(JSON.parse(first.stdout)).toEqual({
       created: { users: 2, invitationCodes: 1, events: 1, participants: 2, comments: 2, media: 1 },
       skipped: 0,
+      differs: [],
+      updated: [],
     });
     const second = JSON.parse((await club("seed", "--file", seed, "--json")).stdout);
     expect(second.created).toEqual({ users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0 });
     expect(second.skipped).toBe(7);
+    expect(second.differs).toEqual([]);
     expect((await club("invite-code", "list")).stdout).toContain("…0001  active    5 of 5 left");
+  }, 90_000);
+
+  it("reports entries that differ from the file, and changes them with --update", async () => {
+    const changed = join(dataDir, "changed.yaml");
+    writeFileSync(
+      changed,
+      `users:
+  - { email: mia@seed.test, name: Mia Changed, password: seed-pass-1, type: Founding }
+events:
+  - { slug: spring-salon, title: Spring Soiree, event_date: "2027-04-18", city: Cambridge }
+media:
+  - { file: ${join(import.meta.dirname, "test/clip.mp4")}, name: Salon teaser, tags: [salon, teaser], event: spring-salon }
+`,
+    );
+    const reported = await club("seed", "--file", changed);
+    expect(reported.code, reported.stderr).toBe(0);
+    expect(reported.stdout).toBe(
+      [
+        "users[0] (mia@seed.test) differs: name, type",
+        "events[0] (spring-salon) differs: title, city",
+        "media[0] (Salon teaser) differs: tags",
+        "Seeded: 0 users, 0 invitationCodes, 0 events, 0 participants, 0 comments, 0 media; 0 already present; 3 differ (run with --update to apply).",
+        "",
+      ].join("\n"),
+    );
+    const updated = await club("seed", "--file", changed, "--update");
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stdout).toContain("events[0] (spring-salon) updated: title, city");
+    expect(updated.stdout).toContain("; 0 already present; 3 updated.");
+    const after = await club("seed", "--file", changed);
+    expect(after.stdout).toBe(
+      "Seeded: 0 users, 0 invitationCodes, 0 events, 0 participants, 0 comments, 0 media; 3 already present.\n",
+    );
+    // What the changed file leaves out was kept: against the first file, only what it changed differs.
+    const original = await club("seed", "--file", join(import.meta.dirname, "test/seed.yaml"), "--json");
+    expect(JSON.parse(original.stdout).differs).toEqual([
+      { entry: "users[1] (mia@seed.test)", fields: ["name", "type"] },
+      { entry: "events[0] (spring-salon)", fields: ["title", "city"] },
+      { entry: "media[0] (Salon teaser)", fields: ["tags"] },
+    ]);
+  }, 120_000);
+
+  it("checks a file with --check without opening the database", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "club-cli-check-"));
+    try {
+      const example = join(import.meta.dirname, "test/seed.yaml");
+      const good = await clubIn(dir, "seed", "--check", "--file", example);
+      expect(good.code, good.stderr).toBe(0);
+      expect(good.stdout).toBe(
+        `${example} is valid: 2 users, 1 invitation codes, 1 events, 1 media (its media files found; members and events not in the file are looked up with --url and --token).\n`,
+      );
+      const typo = join(dir, "typo.yaml");
+      writeFileSync(typo, "events:\n  - slug: spring-salon\n    titel: Spring Salon\n    event_date: 2026-02-30\n");
+      const bad = await clubIn(dir, "seed", "--check", "--file", typo);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toBe(
+        [
+          `club: ${typo} has 2 errors; nothing was written.`,
+          `${typo}:3:5: events[0].titel: Unknown key "titel".`,
+          `${typo}:4:17: events[0].event_date: The date must be a real day, like 2026-12-31.`,
+          "",
+        ].join("\n"),
+      );
+      expect(existsSync(join(dir, "pglite"))).toBe(false);
+      expect((await clubIn(dir, "seed", "--check", "--update", "--file", typo)).code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("writes nothing on the database when an entry fails half-way, media files included", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "club-cli-atomic-"));
+    try {
+      const notVideo = join(dir, "broken.mp4");
+      writeFileSync(notVideo, "not a video");
+      const seed = join(dir, "half.yaml");
+      const clip = join(import.meta.dirname, "test/clip.mp4");
+      writeFileSync(
+        seed,
+        `users:
+  - { email: ann@seed.test, name: Ann, password: seed-pass-1, admin: true }
+events:
+  - { slug: half-way, title: Half Way }
+media:
+  - { file: ${clip}, name: Fine clip }
+  - { file: ${notVideo}, name: Broken clip }
+`,
+      );
+      const failed = await clubIn(dir, "seed", "--file", seed);
+      expect(failed.code).toBe(2);
+      expect(failed.stderr).toBe(
+        "club: media[1] (Broken clip): Only photos (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, WebM, QuickTime) can be uploaded.\n",
+      );
+      // The clip stored before the failure is gone with the rows.
+      const stored = readdirSync(join(dir, "media"), { recursive: true, withFileTypes: true }).filter((f) =>
+        f.isFile(),
+      );
+      expect(stored).toEqual([]);
+      writeFileSync(seed, "users:\n  - { email: ann@seed.test, name: Ann, password: seed-pass-1, admin: true }\n");
+      expect(JSON.parse((await clubIn(dir, "seed", "--file", seed, "--json")).stdout).created.users).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 90_000);
 
   it("names the bad entry of a broken seed file", async () => {
@@ -111,20 +221,37 @@ describe("club CLI", () => {
     );
     const res = await club("seed", "--file", bad);
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain("events[1].slug: A slug is lower-case letters, digits and hyphens.");
-    expect(res.stderr).toContain("events[1].start_time: Times must look like 16:00.");
-    expect(res.stderr).toContain("events[2].event_date: The date must be a real day, like 2026-12-31.");
-    expect(res.stderr).toContain("invitationCodes[0].expires: The date must be a real day");
+    expect(res.stderr).toBe(
+      [
+        `club: ${bad} has 4 errors; nothing was written.`,
+        `${bad}:1:56: invitationCodes[0].expires: The date must be a real day, like 2027-01-31 or 2027-01-31T18:00:00Z.`,
+        `${bad}:1:107: events[1].slug: A slug is lower-case letters, digits and hyphens.`,
+        `${bad}:1:131: events[1].start_time: Times must look like 16:00.`,
+        `${bad}:1:168: events[2].event_date: The date must be a real day, like 2026-12-31.`,
+        "",
+      ].join("\n"),
+    );
     const code = await club("invite-code", "create", "--expires", "2030-02-30");
     expect(code.code).toBe(1);
     expect(code.stderr).toContain("The date must be a real day");
     writeFileSync(bad, "{ not json");
-    expect((await club("seed", "--file", bad)).stderr).toContain("is not valid JSON");
-    const late = join(dataDir, "late.json");
-    writeFileSync(late, JSON.stringify({ events: [{ slug: "late-one", participants: ["ghost@seed.test"] }] }));
-    expect((await club("seed", "--file", late)).stderr).toContain(
-      "events[0] (late-one).participants[0]: no member with the e-mail ghost@seed.test.",
+    expect((await club("seed", "--file", bad)).stderr).toBe(
+      `club: ${bad} has 1 error; nothing was written.\n${bad}:1:11: Not valid JSON: Flow map must end with a }\n`,
     );
+    // A member named nowhere: refused with its line before anything is written (the user before it too).
+    const late = join(dataDir, "late.json");
+    const early = { email: "early@seed.test", name: "Early", password: "seed-pass-1", admin: true };
+    writeFileSync(
+      late,
+      JSON.stringify({ users: [early], events: [{ slug: "late-one", participants: ["ghost@seed.test"] }] }, null, 2),
+    );
+    expect((await club("seed", "--file", late)).stderr).toBe(
+      `club: ${late} has 1 error; nothing was written.\n${late}:14:9: events[0].participants[0]: No member with the e-mail ghost@seed.test in this machine's database or in the file's users.\n`,
+    );
+    // Neither file wrote anything: the user and the event "ok-one" are new now.
+    writeFileSync(late, JSON.stringify({ users: [early], events: [{ slug: "ok-one" }] }));
+    const created = JSON.parse((await club("seed", "--file", late, "--json")).stdout).created;
+    expect(created).toMatchObject({ users: 1, events: 1 });
   }, 60_000);
 
   it("reads and retries the outbox while the server holds the embedded database", async () => {
@@ -181,5 +308,104 @@ describe("club CLI", () => {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  }, 90_000);
+});
+
+describe("seeding a running server", () => {
+  const dir = mkdtempSync(join(tmpdir(), "club-cli-remote-"));
+  let server: { db: Awaited<ReturnType<typeof createDb>>; app: Awaited<ReturnType<typeof buildApp>>; url: string };
+  let adminToken: string;
+  let memberToken: string;
+  const remote = (token: string, ...args: string[]) => club("--url", server.url, "--token", token, ...args);
+
+  beforeAll(async () => {
+    const db = await createDb({});
+    await db.migrate();
+    const root = await createUser(db.db, { email: "root@club.test", name: "Root", password: "password1", admin: true });
+    const fay = await createUser(db.db, { email: "fay@club.test", name: "Fay", password: "password1" });
+    adminToken = (await createApiToken(db.db, { userId: root.id, name: "ci" })).token;
+    memberToken = (await createApiToken(db.db, { userId: fay.id, name: "script" })).token;
+    const app = await buildApp(
+      {
+        port: 0,
+        host: "127.0.0.1",
+        appOrigin: "http://club.test",
+        tempPassword: "Temp-Pass-1",
+        timeZone: "UTC",
+        dataDir: dir,
+        mailFrom: "club@club.test",
+        logLevel: "silent",
+        maxUploadBytes: 10 * 1024 * 1024,
+        shutdownGraceMs: 5000,
+      },
+      { db, workers: false, logger: false },
+    );
+    server = { db, app, url: await app.listen({ port: 0, host: "127.0.0.1" }) };
+  });
+  afterAll(async () => {
+    await server?.app.close();
+    await server?.db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("names the address and the cause when the server is down or refuses the token", async () => {
+    const seed = join(import.meta.dirname, "test/seed.yaml");
+    const probe = createServer();
+    await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+    const down = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`; // A TCP listener's address.
+    await new Promise((done) => probe.close(done));
+    const [unreachable, wrongToken, memberOnly] = await Promise.all([
+      club("--url", down, "--token", adminToken, "seed", "--file", seed),
+      remote("club_not-a-token", "seed", "--file", seed),
+      remote(memberToken, "seed", "--file", seed),
+    ]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toBe(`club: Cannot reach ${down}: connection refused (ECONNREFUSED).\n`);
+    expect(wrongToken.code).toBe(2);
+    expect(wrongToken.stderr).toBe(`club: ${server.url} refused the token (401): Please log in to continue.\n`);
+    expect(memberOnly.code).toBe(2);
+    expect(memberOnly.stderr).toBe(
+      `club: The token of fay@club.test at ${server.url} is not an administrator's: seeding needs one.\n`,
+    );
+  }, 90_000);
+
+  it("checks every reference on the server before the first write, with --check or without", async () => {
+    const seed = join(dir, "refs.yaml");
+    const clip = join(import.meta.dirname, "test/clip.mp4");
+    const write = (participants: string, event: string) =>
+      writeFileSync(
+        seed,
+        `users:
+  - { email: new@seed.test, name: New, password: seed-pass-1 }
+events:
+  - { slug: refs-night, participants: [${participants}] }
+media:
+  - { file: ${clip}, event: ${event} }
+`,
+      );
+    write("fay@club.test, new@seed.test, ghost@seed.test", "nowhere");
+    const problems = [
+      `club: ${seed} has 2 errors; nothing was written.`,
+      `${seed}:4:70: events[0].participants[2]: No member with the e-mail ghost@seed.test in ${server.url} or in the file's users.`,
+      `${seed}:6:${clip.length + 22}: media[0].event: No event with the slug nowhere in ${server.url} or in the file's events.`,
+      "",
+    ].join("\n");
+    const [checked, run] = await Promise.all([
+      remote(adminToken, "seed", "--check", "--file", seed),
+      remote(adminToken, "seed", "--file", seed),
+    ]);
+    expect(checked.code).toBe(2);
+    expect(checked.stderr).toBe(problems);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(problems);
+    expect(await server.db.db.select().from(users).where(eq(users.email, "new@seed.test"))).toEqual([]);
+
+    write("fay@club.test, new@seed.test", "refs-night");
+    const valid = await remote(adminToken, "seed", "--check", "--file", seed);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toBe(
+      `${seed} is valid: 1 users, 0 invitation codes, 1 events, 1 media (every member, event and file it names checked against ${server.url}).\n`,
+    );
+    expect(await server.db.db.select().from(users).where(eq(users.email, "new@seed.test"))).toEqual([]);
   }, 90_000);
 });

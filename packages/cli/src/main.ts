@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 import { ZodError } from "zod";
 import { buildProgram } from "./club";
+import { remoteFailureIn } from "./remote-failure";
 import { describeIssues } from "./seed/schema";
 
 function describe(err: unknown): string {
   if (err instanceof ZodError) return describeIssues(err);
+  const remote = remoteFailureIn(err);
+  if (remote) return remote.message;
   return err instanceof Error ? err.message : String(err);
 }
 

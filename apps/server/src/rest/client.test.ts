@@ -127,14 +127,16 @@ describe("scripts and the CLI against a running server", processes, () => {
     const member = await tokenFor("fay@club.test");
     const cli = join(repo, "packages/cli/src/main.ts");
     const seed = join(repo, "packages/cli/src/test/seed.yaml");
-    // A member's seeding is refused at its first call (the member list), before it writes anything,
+    // A member's seeding is refused at its first call (who the token is), before it writes anything,
     // so it runs beside the admin's (each process's start is most of the time).
     const [first, refused] = await Promise.all([
       runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {}),
       runScript(cli, ["--url", url, "--token", member.token, "seed", "--file", seed], {}),
     ]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("You do not have the necessary permission");
+    expect(refused.stderr).toBe(
+      `club: The token of fay@club.test at ${url} is not an administrator's: seeding needs one.\n`,
+    );
     expect(first.stderr).toBe("");
     expect(JSON.parse(first.stdout).created).toMatchObject({ users: 2, events: 1, participants: 2, media: 1 });
     const again = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});

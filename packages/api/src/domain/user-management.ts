@@ -53,6 +53,36 @@ export async function setMemberType(
   });
 }
 
+export interface MemberChange {
+  userId: string;
+  name?: string | undefined;
+  type?: MemberType | undefined;
+  admin?: boolean | undefined;
+}
+
+/**
+ * An admin's change to a member's name, type or admin right (scripts and `club seed --update`).
+ * A change of type or right ends her sessions and API tokens, as `setMemberType` does, so that what
+ * she may do follows at once; a new name alone leaves them.
+ */
+export async function updateMember(db: Db, change: MemberChange, admin: { id: string; sessionId: string }) {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (change.name !== undefined) set.name = change.name;
+  if (change.type !== undefined) set.type = change.type;
+  if (change.admin !== undefined) set.admin = change.admin;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, change.userId)).for("update");
+    if (!before) throw notFound(MEMBER_NOT_FOUND);
+    if (Object.keys(set).length === 0) return before;
+    const [row] = await tx.update(users).set(set).where(eq(users.id, change.userId)).returning(memberColumns);
+    if (!row) throw notFound(MEMBER_NOT_FOUND);
+    if (row.type !== before.type || row.admin !== before.admin) {
+      await endSessionsAndTokens(tx, change.userId, change.userId === admin.id ? admin.sessionId : undefined);
+    }
+    return row;
+  });
+}
+
 /** The password becomes the club's temporary one, which she must replace at her next sign-in. */
 export async function resetToTemporaryPassword(db: Db, userId: string, tempPassword: string): Promise<void> {
   const passwordHash = await hashPassword(tempPassword);

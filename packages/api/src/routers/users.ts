@@ -1,7 +1,13 @@
-import { offsetPageFields, privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
+import { memberTypes, nameSchema, offsetPageFields, privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
 import { z } from "zod";
 import { requireSomeoneElse } from "../domain/access";
-import { listMembers, resetToTemporaryPassword, setMemberType, setTestingTeam } from "../domain/user-management";
+import {
+  listMembers,
+  resetToTemporaryPassword,
+  setMemberType,
+  setTestingTeam,
+  updateMember,
+} from "../domain/user-management";
 import { createUser, EmailTakenError, newUserInput } from "../domain/users";
 import { conflict } from "../errors";
 import { adminProcedure, router } from "../trpc";
@@ -31,6 +37,25 @@ export const usersRouter = router({
         .optional(),
     )
     .query(({ ctx, input }) => listMembers(ctx.db, input)),
+
+  /**
+   * A member's name, type and admin right, each optional (scripts and `club seed --update`). An
+   * admin does not take her own admin right away: another admin does, so the club keeps one.
+   */
+  update: adminProcedure
+    .input(
+      userIdInput.extend({
+        name: nameSchema.optional(),
+        type: z.enum(memberTypes, "Choose Founding, Standard or Travel Host.").optional(),
+        admin: z.boolean().optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      if (input.admin === false) {
+        requireSomeoneElse(ctx.user, input.userId, "Your own admin right is taken away by another admin.");
+      }
+      return updateMember(ctx.db, input, { id: ctx.user.id, sessionId: ctx.session.id });
+    }),
 
   /** The temporary password the reset button is labelled with (TEMP_PASSWORD). */
   temporaryPassword: adminProcedure.query(({ ctx }) => ({ password: ctx.config.tempPassword })),

@@ -264,6 +264,13 @@ export const procedureRows: ProcedureRow[] = [
   { path: "users.list", input: () => undefined, expect: ADMINS },
   { path: "users.list", on: "a searched page", input: () => ({ search: "vic", limit: 50 }), expect: ADMINS },
   { path: "users.temporaryPassword", input: () => undefined, expect: ADMINS },
+  { path: "users.update", input: (c) => ({ userId: c.people.victim.id, name: "Victim" }), expect: ADMINS },
+  {
+    path: "users.update",
+    on: "her own admin right",
+    input: (c) => ({ userId: c.me?.id ?? c.people.victim.id, admin: false }),
+    expect: { ...ADMINS, admin: "FORBIDDEN" },
+  },
   { path: "users.setPrivilege", input: (c) => ({ userId: c.people.victim.id, type: "Standard" }), expect: ADMINS },
   { path: "users.resetPasswordToTemp", input: (c) => ({ userId: c.people.victim.id }), expect: ADMINS },
   {

@@ -1,8 +1,16 @@
 import type { Command } from "commander";
 import { localOnly, print, remoteOf, withDb } from "../context";
-import { loadSeedFile } from "../seed/load";
+import { loadSeedFile, SeedFileError } from "../seed/load";
 import { remoteTarget } from "../seed/remote-target";
-import { runSeed } from "../seed/run";
+import { checkSeed, describeReport, runSeed } from "../seed/run";
+
+interface SeedOptions {
+  demo?: boolean;
+  file?: string;
+  check?: boolean;
+  update?: boolean;
+  json?: boolean;
+}
 
 export function registerDbCommands(program: Command): void {
   program
@@ -18,14 +26,18 @@ export function registerDbCommands(program: Command): void {
     .description("add data: the demo set, or the users, codes, events, comments and media of a file (idempotent)")
     .option("--demo", "the demo data: an admin, members of each type, applications, events and an invitation code")
     .option("--file <path>", "a JSON or YAML seed file (see the README for its format)")
+    .option("--check", "check the file (and, with --url, what it names on the server) without writing anything")
+    .option("--update", "change entries that exist but differ from the file (otherwise they are only reported)")
     .option("--json", "print what was done as JSON")
     .addHelpText(
       "after",
-      "\nExamples:\n  club seed --demo\n  club seed --file seed.yaml\n  club --url https://staging.example.com --token club_… seed --file seed.json",
+      "\nExamples:\n  club seed --demo\n  club seed --file seed.yaml\n  club seed --check --file seed.yaml\n  club --url https://staging.example.com --token club_… seed --file seed.json --update",
     )
-    .action(async (opts: { demo?: boolean; file?: string; json?: boolean }, command: Command) => {
+    .action(async (opts: SeedOptions, command: Command) => {
       const chooseOne = "error: choose one of --demo or --file <path>";
       if (Boolean(opts.demo) === Boolean(opts.file)) command.error(chooseOne);
+      if (opts.demo && (opts.check || opts.update)) command.error("error: --check and --update go with --file");
+      if (opts.check && opts.update) command.error("error: choose one of --check or --update");
       if (opts.demo) {
         localOnly(command, "seed --demo");
         await withDb(async (h, env) => {
@@ -47,20 +59,33 @@ export function registerDbCommands(program: Command): void {
         return;
       }
       const file = opts.file ?? command.error(chooseOne);
-      const seed = loadSeedFile(file);
+      const source = loadSeedFile(file);
       const remote = remoteOf(command);
-      const report = remote
-        ? await runSeed(seed, file, remoteTarget(remote.url, remote.token))
+      const target = remote ? remoteTarget(remote.url, remote.token) : undefined;
+      if (opts.check) {
+        const problems = await checkSeed(source, target);
+        if (problems.length) throw new SeedFileError(file, problems);
+        const { users, invitationCodes, events, media } = source.seed;
+        const looked = target
+          ? `every member, event and file it names checked against ${target.name}`
+          : "its media files found; members and events not in the file are looked up with --url and --token";
+        print(
+          `${file} is valid: ${users.length} users, ${invitationCodes.length} invitation codes, ${events.length} events, ${media.length} media (${looked}).`,
+        );
+        return;
+      }
+      const options = { update: Boolean(opts.update) };
+      const report = target
+        ? await runSeed(source, target, options)
         : await withDb(
             async (h, env, jobs) => {
               // Loaded only when seeding the database: the remote path never loads the server's packages.
-              const { localTarget } = await import("../seed/local-target");
-              return runSeed(seed, file, await localTarget(h, env, jobs));
+              const { seedDatabase } = await import("../seed/local-target");
+              return seedDatabase(h, env, jobs, source, options);
             },
             { jobs: true },
           );
       if (opts.json) return print(JSON.stringify(report));
-      const parts = Object.entries(report.created).map(([k, n]) => `${n} ${k}`);
-      print(`Seeded: ${parts.join(", ")}; ${report.skipped} already present.`);
+      for (const line of describeReport(report)) print(line);
     });
 }

@@ -1,7 +1,9 @@
 import { openAsBlob } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
-import { remoteApi } from "../api";
+import { type Api, remoteApi } from "../api";
+import { CommandFailed } from "../errors";
+import { clubUrl, remoteFailureIn, remoteFetch } from "../remote-failure";
 import type { SeedTarget } from "./run";
 
 /** What POST /upload-media answers: the new item, or the refusal's text. */
@@ -9,14 +11,31 @@ const uploadAnswer = z.object({ id: z.string().optional(), error: z.string().opt
 
 /** Seeding a running server through its API: everything is done as the token's owner (an admin). */
 export function remoteTarget(url: string, token: string): SeedTarget {
+  const origin = new URL(clubUrl(url)).origin;
   const api = remoteApi(url, token);
+  const send = remoteFetch(url);
+  // The first call says whether the server answers and takes the token, before anything is sent.
+  let ready: Promise<Api> | undefined;
+  const admin = () => {
+    ready ??= (async () => {
+      const me = await api.auth.me.query().catch((err: unknown) => {
+        throw remoteFailureIn(err) ?? err;
+      });
+      if (!me.admin) {
+        throw new CommandFailed(`The token of ${me.email} at ${origin} is not an administrator's: seeding needs one.`);
+      }
+      return api;
+    })();
+    return ready;
+  };
   return {
-    admin: async () => api,
-    as: async () => api,
+    name: origin,
+    admin,
+    as: admin,
     async upload(path, name) {
       const form = new FormData();
       form.append("media", await openAsBlob(path), name || basename(path));
-      const res = await fetch(new URL("/upload-media", url), {
+      const res = await send(new URL("/upload-media", url), {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },
         body: form,

@@ -1,12 +1,18 @@
-import { basename, dirname, resolve } from "node:path";
+import { basename } from "node:path";
 import { LIST_MAX } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import type { Api } from "../api";
+import { remoteFailureIn } from "../remote-failure";
+import { type ClubLookup, mediaPath, referenceProblems } from "./check";
+import { type CurrentEvent, eventDifferences, eventUpdate, mediaDifferences, memberDifferences } from "./differences";
+import { SeedFileError, type SeedSource } from "./load";
 import type { SeedFile } from "./schema";
 
 /** Where a seed goes: this machine's database, or a remote server through its API. */
 export interface SeedTarget {
+  /** "this machine's database", or the server's address: named in messages. */
+  name: string;
   /** Acts as an administrator (accounts, codes, participants, look-ups). */
   admin(): Promise<Api>;
   /** Acts as this member; a remote target always acts as its token's owner. */
@@ -15,9 +21,25 @@ export interface SeedTarget {
   upload(path: string, name: string, author: string | undefined): Promise<string>;
 }
 
+export interface SeedOptions {
+  /** Entries that exist but differ from the file are changed to match it (otherwise only reported). */
+  update?: boolean;
+}
+
+/** An entry that exists with other values than the file's: which one, and which of its fields. */
+export interface Difference {
+  entry: string;
+  fields: string[];
+}
+
 export interface SeedReport {
   created: Record<"users" | "invitationCodes" | "events" | "participants" | "comments" | "media", number>;
+  /** Entries present already, as the file has them. */
   skipped: number;
+  /** Entries present with other values, left as they are (without --update). */
+  differs: Difference[];
+  /** Entries present with other values, changed to the file's (with --update). */
+  updated: Difference[];
 }
 
 /** What a remote server's refusal carries (tRPC's client error): its code. */
@@ -31,12 +53,13 @@ async function entry<T>(label: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw new Error(`${label}: ${messageOf(err)}`);
+    // A server out of reach is no entry's fault: said once, as it is.
+    throw remoteFailureIn(err) ?? new Error(`${label}: ${messageOf(err)}`);
   }
 }
 
 /** Every member, a page at a time (the list answers at most LIST_MAX rows). */
-async function everyMember(admin: Awaited<ReturnType<SeedTarget["admin"]>>) {
+async function everyMember(admin: Api) {
   const all = [];
   for (let offset = 0; ; offset += LIST_MAX) {
     const page = await admin.users.list.query({ offset, limit: LIST_MAX });
@@ -45,25 +68,76 @@ async function everyMember(admin: Awaited<ReturnType<SeedTarget["admin"]>>) {
   }
 }
 
+async function findEvent(api: Api, slug: string) {
+  try {
+    return await api.events.get.query({ id: slug });
+  } catch (err) {
+    if (codeOf(err) === "NOT_FOUND") return undefined;
+    throw err;
+  }
+}
+
+function lookupOn(target: SeedTarget, admin: Api): ClubLookup {
+  return {
+    name: target.name,
+    memberEmails: async () => new Set((await everyMember(admin)).map((u) => u.email)),
+    eventExists: async (slug) => (await findEvent(admin, slug)) !== undefined,
+  };
+}
+
 /**
- * Applies a seed file. Every entry is looked up by its natural key first, so a second run
- * changes nothing: users by e-mail, codes by value, events by slug, media by name, comments by
- * author and text.
+ * The problems of a file's references (members, events, media files), each with its line; with a
+ * target, the members and events it names are looked up there. Nothing is written.
  */
-export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarget): Promise<SeedReport> {
+export async function checkSeed(source: SeedSource, target: SeedTarget | undefined): Promise<string[]> {
+  return referenceProblems(source, target ? lookupOn(target, await target.admin()) : undefined);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Applies a seed file. Every reference is checked first, so a file naming a member or event that
+ * exists nowhere writes nothing. Every entry is then looked up by its natural key: users by
+ * e-mail, codes by value, events by slug, media by name, comments by author and text. An entry
+ * present with other values is reported (or, with `update`, changed); a second run changes nothing.
+ */
+export async function runSeed(source: SeedSource, target: SeedTarget, options: SeedOptions = {}): Promise<SeedReport> {
+  const { seed, places } = source;
   const report: SeedReport = {
     created: { users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0 },
     skipped: 0,
+    differs: [],
+    updated: [],
   };
-  let admin = await target.admin();
+  const problems = await checkSeed(source, target);
+  if (problems.length) throw new SeedFileError(places.file, problems);
 
-  const known = new Set((await everyMember(admin)).map((u) => u.email));
-  for (const [i, u] of seed.users.entries()) {
-    if (known.has(u.email)) {
+  /** An entry found with other values: changed with --update, else reported. */
+  async function differing(label: string, fields: string[], apply: () => Promise<unknown>) {
+    if (!fields.length) {
       report.skipped++;
+      return;
+    }
+    if (!options.update) {
+      report.differs.push({ entry: label, fields });
+      return;
+    }
+    await entry(label, apply);
+    report.updated.push({ entry: label, fields });
+  }
+
+  let admin = await target.admin();
+  const members = new Map((await everyMember(admin)).map((u) => [u.email, u]));
+  for (const [i, u] of seed.users.entries()) {
+    const label = `users[${i}] (${u.email})`;
+    const found = members.get(u.email);
+    if (found) {
+      const fields = memberDifferences(u, places.stated(["users", i]), found);
+      const change = Object.fromEntries(fields.map((f) => [f, u[f]]));
+      await differing(label, fields, () => admin.users.update.mutate({ userId: found.user_id, ...change }));
       continue;
     }
-    await entry(`users[${i}] (${u.email})`, () => admin.users.create.mutate(u));
+    await entry(label, () => admin.users.create.mutate(u));
     report.created.users++;
   }
   // With accounts in place, act as a real administrator from here on.
@@ -80,7 +154,8 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
       await admin.invitationCodes.create.mutate({ code: c.code, maxUses: c.uses, expiresAt: c.expires });
       report.created.invitationCodes++;
     } catch (err) {
-      if (codeOf(err) !== "CONFLICT") throw new Error(`invitationCodes[${i}]: ${messageOf(err)}`);
+      if (codeOf(err) !== "CONFLICT")
+        throw remoteFailureIn(err) ?? new Error(`invitationCodes[${i}]: ${messageOf(err)}`);
       report.skipped++;
     }
   }
@@ -102,12 +177,17 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
   for (const [i, e] of seed.events.entries()) {
     const label = `events[${i}] (${e.slug})`;
     const { participants, comments, createdBy, ...input } = e;
+    const found = await entry(label, () => findEvent(admin, e.slug));
     let eventId: string;
-    try {
-      eventId = (await admin.events.get.query({ id: e.slug })).id;
-      report.skipped++;
-    } catch (err) {
-      if (codeOf(err) !== "NOT_FOUND") throw new Error(`${label}: ${messageOf(err)}`);
+    if (found) {
+      eventId = found.id;
+      const stated = places.stated(["events", i]);
+      const current: CurrentEvent = found;
+      const fields = eventDifferences(e, stated, current, today());
+      await differing(label, fields, () =>
+        admin.events.update.mutate({ id: found.id, ...eventUpdate(e, stated, current) }),
+      );
+    } else {
       const api = await target.as(createdBy);
       eventId = (await entry(label, () => api.events.create.mutate(input))).id;
       report.created.events++;
@@ -121,12 +201,13 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
     await addComments(label, eventId, comments);
   }
 
-  const base = dirname(resolve(seedPath));
+  const eventIdOf = async (label: string, slug: string | undefined) =>
+    slug ? (await entry(label, () => admin.events.get.query({ id: slug }))).id : null;
+
   async function addMedia(label: string, name: string, m: SeedFile["media"][number]): Promise<string> {
-    const id = await entry(label, () => target.upload(resolve(base, m.file), name, m.author));
+    const id = await entry(label, () => target.upload(mediaPath(places.file, m.file), name, m.author));
     const api = await target.as(m.author);
-    const { event } = m;
-    const eventId = event ? (await entry(label, () => admin.events.get.query({ id: event }))).id : null;
+    const eventId = await eventIdOf(label, m.event);
     await entry(label, () =>
       api.media.update.mutate({
         id,
@@ -143,10 +224,27 @@ export async function runSeed(seed: SeedFile, seedPath: string, target: SeedTarg
   for (const [i, m] of seed.media.entries()) {
     const name = m.name ?? basename(m.file);
     const label = `media[${i}] (${name})`;
-    const found = (await admin.images.byTitle.query({ title: name }))[0]?.id;
-    if (found) report.skipped++;
-    const mediaId = found ?? (await addMedia(label, name, m));
+    const found = (await admin.images.byTitle.query({ title: name }))[0];
+    if (found) {
+      const eventId = await eventIdOf(label, m.event);
+      const { fields, change } = mediaDifferences(m, places.stated(["media", i]), found, eventId);
+      await differing(label, fields, () => admin.media.update.mutate({ id: found.id, ...change }));
+    }
+    const mediaId = found?.id ?? (await addMedia(label, name, m));
     await addComments(label, mediaId, m.comments);
   }
   return report;
+}
+
+/** "Seeded: 1 users, …; 3 already present; 2 differ (run with --update to apply).", after a line per difference. */
+export function describeReport(report: SeedReport): string[] {
+  const lines = [
+    ...report.differs.map((d) => `${d.entry} differs: ${d.fields.join(", ")}`),
+    ...report.updated.map((d) => `${d.entry} updated: ${d.fields.join(", ")}`),
+  ];
+  const parts = Object.entries(report.created).map(([k, n]) => `${n} ${k}`);
+  let summary = `Seeded: ${parts.join(", ")}; ${report.skipped} already present`;
+  if (report.differs.length) summary += `; ${report.differs.length} differ (run with --update to apply)`;
+  if (report.updated.length) summary += `; ${report.updated.length} updated`;
+  return [...lines, `${summary}.`];
 }

@@ -9,75 +9,79 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 
-const comment = z.object({
+// Every object is strict: a key the format does not know (a typo, `titel:`) is refused with its
+// place in the file instead of being dropped, which would seed a default in its stead.
+
+const comment = z.strictObject({
   /** Who wrote it (seeding on the database); remote seeding writes as the token's owner. */
   author: emailSchema.optional(),
   content: z.string().trim().min(1).max(5000),
 });
 
+export const seedUser = z.strictObject({
+  email: emailSchema,
+  name: nameSchema,
+  password: passwordSchema,
+  type: z.enum(memberTypes).default("Standard"),
+  admin: z.boolean().default(false),
+});
+
+/** The event fields are the wizard's own schema (`eventInput`): its dates are calendar days, checked once. */
+export const seedEvent = z.strictObject({
+  ...eventInput.shape,
+  slug: eventSlug,
+  createdBy: emailSchema.optional(),
+  participants: z.array(emailSchema).default([]),
+  comments: z.array(comment).default([]),
+});
+
+export const seedMedia = z.strictObject({
+  /** A local file, relative to the seed file. */
+  file: z.string().min(1),
+  /** The natural key: the name shown in the gallery (default: the file's name). */
+  name: z.string().trim().min(1).max(200).optional(),
+  author: emailSchema.optional(),
+  description: z.string().trim().max(5000).optional(),
+  tags: z.array(z.string().trim().toLowerCase().min(1).max(40)).max(30).default([]),
+  event: eventSlug.optional(),
+  comments: z.array(comment).default([]),
+});
+
 /** A seed file: every list optional; each entry has a natural key (e-mail, code, slug, media name). */
-export const seedFileSchema = z.object({
-  users: z
-    .array(
-      z.object({
-        email: emailSchema,
-        name: nameSchema,
-        password: passwordSchema,
-        type: z.enum(memberTypes).default("Standard"),
-        admin: z.boolean().default(false),
-      }),
-    )
-    .default([]),
+export const seedFileSchema = z.strictObject({
+  users: z.array(seedUser).default([]),
   invitationCodes: z
     .array(
-      z.object({
+      z.strictObject({
         code: z
           .string()
           .trim()
           .toUpperCase()
           .regex(/^[A-Z0-9-]{12,64}$/, "A code must be 12 to 64 letters, digits or hyphens."),
         uses: z.number().int().min(1).optional(),
+        // The same calendar-day check as every other date (`isCalendarDay` in @club/shared).
         expires: futureMoment("The date").optional(),
       }),
     )
     .default([]),
-  events: z
-    .array(
-      eventInput.extend({
-        slug: eventSlug,
-        createdBy: emailSchema.optional(),
-        participants: z.array(emailSchema).default([]),
-        comments: z.array(comment).default([]),
-      }),
-    )
-    .default([]),
-  media: z
-    .array(
-      z.object({
-        /** A local file, relative to the seed file. */
-        file: z.string().min(1),
-        /** The natural key: the name shown in the gallery (default: the file's name). */
-        name: z.string().trim().min(1).max(200).optional(),
-        author: emailSchema.optional(),
-        description: z.string().trim().max(5000).optional(),
-        tags: z.array(z.string().trim().toLowerCase().min(1).max(40)).max(30).default([]),
-        event: eventSlug.optional(),
-        comments: z.array(comment).default([]),
-      }),
-    )
-    .default([]),
+  events: z.array(seedEvent).default([]),
+  media: z.array(seedMedia).default([]),
 });
 export type SeedFile = z.output<typeof seedFileSchema>;
+export type SeedEvent = SeedFile["events"][number];
+export type SeedMedia = SeedFile["media"][number];
+
+export type Path = readonly PropertyKey[];
+
+/** `events[2].start_time`: a path as a person reads it. */
+export function pathText(path: Path): string {
+  return path.reduce<string>(
+    (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
+    "",
+  );
+}
 
 /** "events[2].start_time: Times must look like 16:00." */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((i) => {
-      const path = i.path.reduce<string>(
-        (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
-        "",
-      );
-      return `${path || "(file)"}: ${i.message}`;
-    })
-    .join("\n");
+  return error.issues.map((i) => `${pathText(i.path) || "(file)"}: ${i.message}`).join("\n");
 }
