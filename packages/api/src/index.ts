@@ -7,6 +7,7 @@ export {
   type Logger,
   noCookies,
   type SessionCookies,
+  type TokenGrant,
 } from "./context";
 export {
   type MemberContext,
@@ -15,6 +16,7 @@ export {
   requireMember,
   requireOperatorProcedure,
   requireOwnUpload,
+  requireTokenScope,
   requireVisibleMediaObject,
 } from "./domain/access";
 export { sendEventReminder } from "./domain/events/reminders";

@@ -9,6 +9,7 @@ export function listApiTokens(db: Queryable, userId: string) {
     .select({
       id: apiTokens.id,
       name: apiTokens.name,
+      scope: apiTokens.scope,
       expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
       createdAt: apiTokens.createdAt,
