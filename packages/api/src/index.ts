@@ -19,6 +19,7 @@ export {
   requireTokenScope,
   requireVisibleMediaObject,
 } from "./domain/access";
+export { listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
 export { sendEventReminder } from "./domain/events/reminders";
 export { createInvitationCode, invitationCodeStatus, listInvitationCodes } from "./domain/invitation-codes";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
