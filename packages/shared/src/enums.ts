@@ -35,6 +35,6 @@ export const apiTokenScopes = ["read", "seed", "admin"] as const;
 export type ApiTokenScope = (typeof apiTokenScopes)[number];
 export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
   read: "Read only",
-  seed: "Seeding (read, and add or change members, codes, events, comments and media)",
-  admin: "Everything I may do (except managing tokens)",
+  seed: "Seeding",
+  admin: "Everything I may do",
 };
