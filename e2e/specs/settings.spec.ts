@@ -72,6 +72,7 @@ test("a member creates an API token, sees it once, uses it from a script and rev
   const seeding = page.getByRole("listitem").filter({ hasText: "seeding ci" });
   await expect(seeding.getByText("Seeding", { exact: true })).toBeVisible();
   await expect(seeding).toContainText("last used never · expires Dec 31, 2099 23:59");
+  await screenshot(page, "settings-api-tokens");
   await page.getByRole("button", { name: "Revoke seeding ci" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes, Revoke" }).click();
   await expect(page.getByText('The token "seeding ci" was revoked.')).toBeVisible();
