@@ -40,18 +40,42 @@ test("a member creates an API token, sees it once, uses it from a script and rev
   await signIn(page, "host@club.local");
   await page.goto("/settings");
   await page.getByLabel("Token name").fill("calendar export");
+  // Read only unless she picks more.
+  await expect(page.getByLabel("Scope")).toHaveValue("read");
   await page.getByRole("button", { name: "Create token" }).click();
   const token = (await page.getByRole("status").locator("code").textContent())!.trim();
   expect(token).toMatch(/^club_/);
-  const list = await request.get("/api/events", { headers: { authorization: `Bearer ${token}` } });
+  const auth = { authorization: `Bearer ${token}` };
+  const list = await request.get("/api/events", { headers: auth });
   expect(list.ok()).toBe(true);
+  // A read token reads, and writes nothing.
+  const write = await request.post("/api/events", { headers: auth, data: { title: "Not with this token" } });
+  expect(write.status()).toBe(403);
+  expect((await write.json()).error).toContain('scope "read"');
   await page.reload();
-  await expect(page.getByText("calendar export")).toBeVisible();
+  const row = page.getByRole("listitem").filter({ hasText: "calendar export" });
+  await expect(row).toBeVisible();
+  await expect(row.getByText("Read only")).toBeVisible();
+  await expect(row).toContainText(/last used \w{3} \d{1,2}, \d{4}/);
+  await expect(row).toContainText("expires never");
   await expect(page.getByText(/Changing or resetting your password.*ends all your tokens/)).toBeVisible();
   await expect(page.getByText(token)).toHaveCount(0);
   // A name is required, and the form says so by the field.
   await page.getByRole("button", { name: "Create token" }).click();
   await expect(page.getByText("Give the token a name.")).toBeVisible();
+  // A scoped token with an expiry, listed with both.
+  await page.getByLabel("Token name").fill("seeding ci");
+  await page.getByLabel("Scope").selectOption("seed");
+  await page.getByLabel("Expires (optional)").fill("2099-12-31");
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByRole("status").locator("code")).toHaveText(/^club_/);
+  const seeding = page.getByRole("listitem").filter({ hasText: "seeding ci" });
+  await expect(seeding.getByText("Seeding", { exact: true })).toBeVisible();
+  await expect(seeding).toContainText("last used never · expires Dec 31, 2099 23:59");
+  await screenshot(page, "settings-api-tokens");
+  await page.getByRole("button", { name: "Revoke seeding ci" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, Revoke" }).click();
+  await expect(page.getByText('The token "seeding ci" was revoked.')).toBeVisible();
   await page.getByRole("button", { name: "Revoke calendar export" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes, Revoke" }).click();
   await expect(page.getByText('The token "calendar export" was revoked.')).toBeVisible();

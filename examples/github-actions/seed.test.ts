@@ -57,7 +57,7 @@ describe("examples/github-actions/seed.yml", () => {
   it("waits for the health check, makes a token, then seeds with the CLI through the API", () => {
     expect(steps[0]).toEqual({ uses: "actions/checkout@v4" });
     const ready = firstRunning(/localhost:3000\/readyz/);
-    const token = firstRunning(/club token create --name ci --scope seed/);
+    const token = firstRunning(/club token create --email ci@club.invalid --name ci --scope seed/);
     const seed = firstRunning(/club seed --file/);
     expect(ready).toBeGreaterThan(0);
     expect(token).toBeGreaterThan(ready);

@@ -32,7 +32,7 @@ beforeAll(async () => {
   h = await startApp();
   url = await h.app.listen({ port: 0, host: "127.0.0.1" });
   const admin = await addUser(h, { email: "ci@club.test", name: "CI Admin", type: "Founding", admin: true });
-  token = (await createApiToken(h.db.db, { userId: admin.id, name: "ci" })).token;
+  token = (await createApiToken(h.db.db, { userId: admin.id, name: "ci", scope: "seed" })).token;
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -94,7 +94,7 @@ describe("@club/client installed outside the workspace", () => {
 
   it("runs with plain node against the server: lists and creates events, uploads a photo and a video", async () => {
     const fay = await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
-    const { token } = await createApiToken(h.db.db, { userId: fay.id, name: "outside" });
+    const { token } = await createApiToken(h.db.db, { userId: fay.id, name: "outside", scope: "admin" });
     const url = await h.app.listen({ port: 0, host: "127.0.0.1" });
     writeFileSync(join(project, "photo.jpg"), await testPhoto("jpeg"));
     copyFileSync(join(fixtures, "../fixtures/clip.mp4"), join(project, "clip.mp4"));

@@ -98,8 +98,8 @@ describe("housekeeping", () => {
       { ...token("inv-pending"), eventId, inviteeId: userId, expiresAt: ahead(3) },
     ]);
     await h.db.insert(apiTokens).values([
-      { ...token("api-expired"), userId, name: "old script", expiresAt: ago(31) },
-      { ...token("api-forever"), userId, name: "seed script", expiresAt: null },
+      { ...token("api-expired"), userId, name: "old script", scope: "read", expiresAt: ago(31) },
+      { ...token("api-forever"), userId, name: "seed script", scope: "seed", expiresAt: null },
     ]);
     await h.db.insert(invitationCodes).values([
       { codeHash: "code-expired-long-ago", hint: "AAAA", expiresAt: ago(91) },

@@ -1,4 +1,4 @@
-import type { SessionUser, ValidSession } from "@club/auth";
+import type { ApiTokenScope, SessionUser, ValidSession } from "@club/auth";
 import type { Db } from "@club/db";
 import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
@@ -41,11 +41,19 @@ export const noCookies: SessionCookies = {
   setDevice() {},
 };
 
+/** A request made with a personal API token: which token, and what it may do (the access module's `requireTokenScope`). */
+export interface TokenGrant {
+  id: string;
+  scope: ApiTokenScope;
+}
+
 export interface ApiContext {
   db: Db;
   config: ApiConfig;
   session: ValidSession["session"] | null;
   user: SessionUser | null;
+  /** Set when the caller presented an API token; null for a browser's session, the command line and visitors. */
+  apiToken: TokenGrant | null;
   cookies: SessionCookies;
   log: Logger;
   requestId: string;
@@ -70,6 +78,8 @@ export interface ContextDeps {
 export interface Caller {
   user: SessionUser | null;
   session: ValidSession["session"] | null;
+  /** The API token the request was made with, if any. */
+  apiToken?: TokenGrant | null;
   log: Logger;
   requestId: string;
   ip: string;
@@ -90,6 +100,7 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     jobs: deps.jobs,
     session: caller.session,
     user: caller.user,
+    apiToken: caller.apiToken ?? null,
     cookies: caller.cookies ?? noCookies,
     log: caller.log,
     requestId: caller.requestId,

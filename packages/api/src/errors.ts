@@ -8,6 +8,8 @@ export const EVENT_NOT_FOUND = "Event not found";
 export const MEDIA_NOT_FOUND = "Media not found.";
 export const COMMENT_NOT_FOUND = "Comment not found.";
 export const NOTHING_TO_COMMENT_ON = "There is no event or media item to comment on.";
+export const NO_TOKENS_BY_TOKEN =
+  "API tokens cannot be created, listed or revoked with an API token. Sign in to the club and use Settings → API tokens, or run `club token` on the server.";
 export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
 
 /** Refusals a person can act on; the message is shown as is. */

@@ -7,6 +7,7 @@ export {
   type Logger,
   noCookies,
   type SessionCookies,
+  type TokenGrant,
 } from "./context";
 export {
   type MemberContext,
@@ -16,8 +17,10 @@ export {
   requireMember,
   requireOperatorProcedure,
   requireOwnUpload,
+  requireTokenScope,
   requireVisibleMediaObject,
 } from "./domain/access";
+export { listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
 export { sendEventReminder } from "./domain/events/reminders";
 export { createInvitationCode, invitationCodeStatus, listInvitationCodes } from "./domain/invitation-codes";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";

@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "./root";
 import { type TestApi, testApi } from "./test/api";
 import {
-  type Expect,
   freshCell,
   type Outcome,
   type Role,
   type ProcedureRow as Row,
   roles,
   procedureRows as rows,
+  type TokenRole,
+  tokenOutcome,
+  tokenRoles,
 } from "./test/procedure-table";
 
 /**
@@ -37,12 +39,17 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function outcome(row: Row, role: Role): Promise<Outcome> {
-  const me = role === "anonymous" ? null : people[role];
+const tokenRoleNames = Object.keys(tokenRoles) as TokenRole[];
+
+async function outcome(row: Row, role: Role | TokenRole): Promise<Outcome> {
+  const token = role in tokenRoles ? tokenRoles[role as TokenRole] : undefined;
+  const person = token ? token.as : (role as Role);
+  const me = person === "anonymous" ? null : people[person];
   const cell = await freshCell({ db: api.db, jobs: api.jobs, people }, me);
   const input = await row.input(cell);
+  const apiToken = token ? { id: `token-of-${role}`, scope: token.scope } : null;
   // The router keeps procedures flat by dotted path; the caller reaches them by the same path.
-  let target: unknown = api.callerFor(me);
+  let target: unknown = api.callerFor(me, { apiToken });
   for (const key of row.path.split(".")) target = (target as Record<string, unknown>)[key];
   try {
     await (target as (input: unknown) => Promise<unknown>)(input);
@@ -62,16 +69,25 @@ describe("the permission table", () => {
   });
 
   it.each(rows.map((r) => [`${r.path}${r.on ? ` (${r.on})` : ""}`, r] as const))("%s", async (_name, row) => {
-    const got = {} as Expect;
-    for (const role of roles) got[role] = await outcome(row, role);
-    expect(got).toEqual(row.expect);
+    const got: Partial<Record<Role | TokenRole, Outcome>> = {};
+    for (const role of [...roles, ...tokenRoleNames]) got[role] = await outcome(row, role);
+    const want: Partial<Record<Role | TokenRole, Outcome>> = { ...row.expect };
+    for (const role of tokenRoleNames) want[role] = tokenOutcome(row, role);
+    expect(got).toEqual(want);
   });
 
   afterAll(() => {
-    const cells = rows.length * roles.length;
-    const allowed = rows.reduce((n, r) => n + roles.filter((role) => r.expect[role] === "ok").length, 0);
+    const columns = roles.length + tokenRoleNames.length;
+    const cells = rows.length * columns;
+    const allowed = rows.reduce(
+      (n, r) =>
+        n +
+        roles.filter((role) => r.expect[role] === "ok").length +
+        tokenRoleNames.filter((role) => tokenOutcome(r, role) === "ok").length,
+      0,
+    );
     console.info(
-      `permission table: ${rows.length} rows (${new Set(rows.map((r) => r.path)).size} procedures) × ${roles.length} roles = ${cells} cells; ${allowed} allowed, ${cells - allowed} refused`,
+      `permission table: ${rows.length} rows (${new Set(rows.map((r) => r.path)).size} procedures) × ${columns} roles (${tokenRoleNames.length} with API tokens) = ${cells} cells; ${allowed} allowed, ${cells - allowed} refused`,
     );
   });
 });

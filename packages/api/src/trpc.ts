@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { ApiContext } from "./context";
-import { requireAdmin, requireMember } from "./domain/access";
+import { requireAdmin, requireMember, requireTokenScope } from "./domain/access";
 import { isUnavailable, unavailable } from "./errors";
 import { Throttled } from "./throttle";
 
@@ -76,7 +76,13 @@ const noNul = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(failures).use(noNul);
+/** A call made with an API token stays within its scope (the rule is the access module's). */
+const tokenScope = t.middleware(({ ctx, path, type, next }) => {
+  requireTokenScope(ctx, path, type);
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(failures).use(tokenScope).use(noNul);
 
 /** The members' area; the rule itself lives in the access module. */
 export const memberProcedure = publicProcedure.use(({ ctx, meta, next }) => next({ ctx: requireMember(ctx, meta) }));

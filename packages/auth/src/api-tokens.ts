@@ -3,31 +3,41 @@ import { and, eq, gt, isNull, lt, or, sql } from "@club/db/orm";
 import { type SessionUser, sessionUserColumns } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
 
+/** What a token may do (the scopes of @club/shared's `apiTokenScopes`). */
+export type ApiTokenScope = (typeof apiTokens.$inferSelect)["scope"];
+
 /** Tokens start with a recognisable prefix, so a leaked one is easy to spot in logs and code. */
 export const API_TOKEN_PREFIX = "club_";
 
 export async function createApiToken(
   db: Queryable,
-  input: { userId: string; name: string; expiresAt?: Date | null },
+  input: { userId: string; name: string; scope: ApiTokenScope; expiresAt?: Date | null },
 ): Promise<{ token: string; id: string }> {
   const token = `${API_TOKEN_PREFIX}${generateToken(24)}`;
   const [row] = await db
     .insert(apiTokens)
-    .values({ userId: input.userId, name: input.name, tokenHash: hashToken(token), expiresAt: input.expiresAt ?? null })
+    .values({
+      userId: input.userId,
+      name: input.name,
+      scope: input.scope,
+      tokenHash: hashToken(token),
+      expiresAt: input.expiresAt ?? null,
+    })
     .returning({ id: apiTokens.id });
   if (!row) throw new Error("The API token was not stored.");
   return { token, id: row.id };
 }
 
-/** The owner of a valid token; its last-used time is recorded (at most once a minute). */
+/** The owner of a valid token and what the token may do; its last-used time is recorded (at most once a minute). */
 export async function validateApiToken(
   db: Queryable,
   token: string,
-): Promise<{ tokenId: string; user: SessionUser } | null> {
+): Promise<{ tokenId: string; scope: ApiTokenScope; user: SessionUser } | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
+      scope: apiTokens.scope,
       lastUsedAt: apiTokens.lastUsedAt,
       user: sessionUserColumns,
     })
@@ -49,5 +59,5 @@ export async function validateApiToken(
         or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, sql`now() - interval '1 minute'`)),
       ),
     );
-  return { tokenId: row.tokenId, user: row.user };
+  return { tokenId: row.tokenId, scope: row.scope, user: row.user };
 }

@@ -323,8 +323,8 @@ describe("seeding a running server", () => {
     await db.migrate();
     const root = await createUser(db.db, { email: "root@club.test", name: "Root", password: "password1", admin: true });
     const fay = await createUser(db.db, { email: "fay@club.test", name: "Fay", password: "password1" });
-    adminToken = (await createApiToken(db.db, { userId: root.id, name: "ci" })).token;
-    memberToken = (await createApiToken(db.db, { userId: fay.id, name: "script" })).token;
+    adminToken = (await createApiToken(db.db, { userId: root.id, name: "ci", scope: "seed" })).token;
+    memberToken = (await createApiToken(db.db, { userId: fay.id, name: "script", scope: "seed" })).token;
     const app = await buildApp(
       {
         port: 0,

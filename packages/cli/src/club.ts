@@ -5,6 +5,7 @@ import { registerDbCommands } from "./commands/db";
 import { registerInviteCodeCommands } from "./commands/invite-code";
 import { registerJobCommands } from "./commands/jobs";
 import { registerMailCommands } from "./commands/mail";
+import { registerTokenCommands } from "./commands/token";
 import { registerUserCommands } from "./commands/user";
 
 export function buildProgram(): Command {
@@ -23,5 +24,6 @@ export function buildProgram(): Command {
   registerInviteCodeCommands(program);
   registerMailCommands(program);
   registerJobCommands(program);
+  registerTokenCommands(program);
   return program;
 }

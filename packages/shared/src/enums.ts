@@ -25,3 +25,16 @@ export type MediaStatus = (typeof mediaStatuses)[number];
 /** pending: waiting to be sent; sent: delivered to SMTP; captured: kept in the outbox (no SMTP configured); failed: gave up. */
 export const mailStatuses = ["pending", "sent", "captured", "failed"] as const;
 export type MailStatus = (typeof mailStatuses)[number];
+
+/**
+ * What a personal API token may do (its owner's rights are the ceiling): `read` calls queries and
+ * GET routes only; `seed` adds what `club seed --url` writes; `admin` everything its owner may do.
+ * No token manages tokens.
+ */
+export const apiTokenScopes = ["read", "seed", "admin"] as const;
+export type ApiTokenScope = (typeof apiTokenScopes)[number];
+export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
+  read: "Read only",
+  seed: "Seeding",
+  admin: "Everything I may do",
+};

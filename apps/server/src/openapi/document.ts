@@ -219,7 +219,7 @@ function procedureOperation(p: ProcedureInfo): [path: string, method: string, Zo
 function describe(limits: Limit[]): string {
   return `The club's HTTP API: the REST URLs of the product's specification, the upload routes, and every tRPC procedure.
 
-**Authentication.** Scripts send an API token as \`Authorization: Bearer club_…\` (made in Settings). A browser session is the \`${SESSION_COOKIE}\` cookie set by \`POST /login\`; requests that change something with a cookie must carry the site's own \`Origin\` header (bearer requests need none).
+**Authentication.** Scripts send an API token as \`Authorization: Bearer club_…\` (made in Settings or with \`club token create\`). A token has a scope: \`read\` calls queries only, \`seed\` adds what \`club seed\` writes, \`admin\` may do all its owner may; no token may create, list or revoke tokens, and none has more rights than its owner. A browser session is the \`${SESSION_COOKIE}\` cookie set by \`POST /login\`; requests that change something with a cookie must carry the site's own \`Origin\` header (bearer requests need none).
 
 **REST URLs** take and give plain JSON. Refusals are \`{"error": "...", "message": "...", "fieldErrors"?: {...}}\` with a 4xx status (\`/forgot-password\` and \`/reset-password\` answer plain text, as do the tus upload routes).
 
@@ -278,7 +278,8 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
         [SCHEMES.bearer]: {
           type: "http",
           scheme: "bearer",
-          description: "An API token (`club_…`), made in Settings; it acts as the member who made it.",
+          description:
+            "An API token (`club_…`), made in Settings or with `club token create`; it acts as the member who made it, within its scope (read, seed or admin).",
         },
         [SCHEMES.session]: {
           type: "apiKey",

@@ -147,7 +147,7 @@ await club.PUT("/api/events/{id}", { body: {} });`),
 
   it("signs in with a token, creates an event through REST, lists it, and reads it through tRPC", async () => {
     const [fay] = await h.db.db.select().from(users).where(eq(users.email, "fay@club.test"));
-    const { token } = await createApiToken(h.db.db, { userId: fay!.id, name: "openapi" });
+    const { token } = await createApiToken(h.db.db, { userId: fay!.id, name: "openapi", scope: "admin" });
     const club = createClient<never>({ baseUrl: url, headers: { authorization: `Bearer ${token}` } });
     const call = club as unknown as {
       GET(path: string, init?: object): Promise<{ data?: unknown; error?: unknown; response: Response }>;

@@ -11,7 +11,7 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
-type Auth = Pick<ApiContext, "session" | "user">;
+type Auth = Pick<ApiContext, "session" | "user" | "apiToken">;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -44,7 +44,7 @@ export function sessionCookies(reply: FastifyReply, appOrigin: string): SessionC
 
 export const sessionPlugin = fp<{ db: Db; appOrigin: string }>(async (app: FastifyInstance, { db, appOrigin }) => {
   await app.register(cookie);
-  app.decorateRequest("auth", async () => ({ session: null, user: null }));
+  app.decorateRequest("auth", async () => ({ session: null, user: null, apiToken: null }));
   app.addHook("onRequest", async (request, reply) => {
     let pending: Promise<Auth> | undefined;
     request.auth = () => {
@@ -58,19 +58,20 @@ export const sessionPlugin = fp<{ db: Db; appOrigin: string }>(async (app: Fasti
     const bearer = bearerToken(request);
     if (bearer !== undefined) {
       const valid = await validateApiToken(db, bearer);
-      if (!valid) return { session: null, user: null };
+      if (!valid) return { session: null, user: null, apiToken: null };
       const session = { id: `api-token:${valid.tokenId}`, userId: valid.user.id, expiresAt: new Date(8.64e15) };
-      return { session, user: valid.user };
+      // The token's scope goes with the request: the access module keeps every call within it.
+      return { session, user: valid.user, apiToken: { id: valid.tokenId, scope: valid.scope } };
     }
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return { session: null, user: null };
+    if (!token) return { session: null, user: null, apiToken: null };
     const valid = await validateSessionToken(db, token);
     if (!valid) {
       sessionCookies(reply, appOrigin).clearSession();
-      return { session: null, user: null };
+      return { session: null, user: null, apiToken: null };
     }
     // Sliding expiry: the cookie follows the session's new expiry.
     if (valid.renewed) sessionCookies(reply, appOrigin).setSession(token, valid.session.expiresAt);
-    return { session: valid.session, user: valid.user };
+    return { session: valid.session, user: valid.user, apiToken: null };
   }
 });

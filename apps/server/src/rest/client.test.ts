@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { createApiToken } from "@club/auth";
+import { type ApiTokenScope, createApiToken } from "@club/auth";
 import { createClubClient, isClubError } from "@club/client";
 import { apiTokens, users } from "@club/db";
 import { eq } from "@club/db/orm";
@@ -20,9 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function tokenFor(email: string, expiresAt?: Date) {
+async function tokenFor(email: string, expiresAt?: Date, scope: ApiTokenScope = "admin") {
   const [user] = await h.db.db.select().from(users).where(eq(users.email, email));
-  return createApiToken(h.db.db, { userId: user!.id, name: "script", expiresAt });
+  return createApiToken(h.db.db, { userId: user!.id, name: "script", scope, expiresAt });
 }
 
 const codeOf = async (p: Promise<unknown>) => {
@@ -38,8 +38,12 @@ describe("@club/client with API tokens", () => {
     const created = await client.events.create.mutate({ title: "Script event", event_date: "2027-04-01" });
     const list = await client.events.list.query({ search: "script" });
     expect(list.map((e) => e.id)).toEqual([created.id]);
-    const tokens = await client.apiTokens.list.query();
-    expect(tokens[0]!.createdAt).toBeInstanceOf(Date);
+    const admin = createClubClient({ url, token: (await tokenFor("root@club.test")).token });
+    const expiresAt = new Date("2099-01-31T12:00:00Z");
+    await admin.invitationCodes.create.mutate({ expiresAt });
+    expect((await admin.invitationCodes.list.query())[0]!.expiresAt).toEqual(expiresAt);
+    // Tokens are managed signed in, never with a token.
+    expect(await codeOf(client.apiTokens.list.query())).toBe("FORBIDDEN");
   });
 
   it("gives member tokens no admin rights, and admin tokens admin rights", async () => {
@@ -52,7 +56,7 @@ describe("@club/client with API tokens", () => {
   it("refuses revoked, expired and unknown tokens", async () => {
     const { token, id } = await tokenFor("fay@club.test");
     const client = createClubClient({ url, token });
-    await client.apiTokens.revoke.mutate({ id });
+    await h.db.db.delete(apiTokens).where(eq(apiTokens.id, id));
     expect(await codeOf(client.events.list.query())).toBe("UNAUTHORIZED");
 
     const soon = await tokenFor("fay@club.test", new Date(Date.now() + 60_000));
@@ -122,8 +126,8 @@ describe("scripts and the CLI against a running server", processes, () => {
     expect(refused.code).not.toBe(0);
   });
 
-  it("seeds a running server from a file with `club --url --token`", async () => {
-    const admin = await tokenFor("root@club.test");
+  it("seeds a running server from a file with `club --url --token` and a seed-scope token", async () => {
+    const admin = await tokenFor("root@club.test", undefined, "seed");
     const member = await tokenFor("fay@club.test");
     const cli = join(repo, "packages/cli/src/main.ts");
     const seed = join(repo, "packages/cli/src/test/seed.yaml");

@@ -6,6 +6,7 @@ import {
   type MemberContext,
   requireMember,
   requireOwnUpload,
+  requireTokenScope,
   requireUploadTarget,
   UNAVAILABLE_MESSAGE,
   uploadMedia,
@@ -225,6 +226,8 @@ export async function resumableUploads(
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // Members only, before tus reads a byte; whose upload it is, tus asks (onIncomingRequest).
     const ctx = requireMember(await createContext(deps, request, reply));
+    // HEAD asks how far an upload got; the rest add to it (or cancel it), what a token must be allowed.
+    requireTokenScope(ctx, "uploads.resumable", request.method === "HEAD" ? "query" : "mutation");
     reply.hijack();
     const tusRequest: TusRequest = { ctx };
     try {

@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { requireMember, uploadMedia } from "@club/api";
+import { requireMember, requireTokenScope, uploadMedia } from "@club/api";
 import multipart from "@fastify/multipart";
 import { TRPCError } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -87,8 +87,9 @@ export async function uploadRoutes(
 
   async function handle(request: FastifyRequest, reply: FastifyReply, fileField: string) {
     const ctx = await createContext(deps, request, reply);
-    // Members only, checked before a byte is read.
+    // Members only (and a token whose scope allows uploads), checked before a byte is read.
     requireMember(ctx);
+    requireTokenScope(ctx, `uploads.${fileField}`, "mutation");
     if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data.");
     const { file, fields } = await receive(request, fileField, deps.tmpDir, deps.maxUploadBytes);
     try {

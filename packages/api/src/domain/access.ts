@@ -15,6 +15,10 @@
  *   media belong to the members' area, so their comments do too);
  * - a thing is changed by its owner (creator, uploader, author) or an admin; comments are edited by
  *   their author only.
+ * - a personal API token acts as its owner within its scope: `read` calls queries (and GET routes)
+ *   only, `seed` adds the writes of `club seed --url` (SEED_WRITES), `admin` all its owner may do;
+ *   the owner's rights stay the ceiling (a member's admin-scope token acts as that member); no
+ *   token creates, lists or revokes tokens, whatever its scope;
  * - the server's metrics (/metrics) are for the monitoring that holds the operator's METRICS_TOKEN;
  *   without one configured, there are none to read.
  * - the API's description (/api/openapi.json) is public, like the source it is made from.
@@ -37,7 +41,7 @@ import {
 } from "@club/db";
 import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
-import type { ApiContext } from "../context";
+import type { ApiContext, TokenGrant } from "../context";
 import {
   ADMINS_ONLY,
   COMMENT_NOT_FOUND,
@@ -46,6 +50,7 @@ import {
   forbidden,
   MEDIA_NOT_FOUND,
   MUST_CHANGE_PASSWORD,
+  NO_TOKENS_BY_TOKEN,
   NOTHING_TO_COMMENT_ON,
   notFound,
   PLEASE_LOG_IN,
@@ -73,6 +78,56 @@ export function requireMember(
     throw new TRPCError({ code: "FORBIDDEN", message: MUST_CHANGE_PASSWORD });
   }
   return { ...ctx, user, session };
+}
+
+// ---- API tokens -----------------------------------------------------------------------------
+
+/**
+ * What a `seed` token may change besides reading: exactly the calls of `club seed --url`
+ * (packages/cli/src/seed) — creating members, invitation codes, events, their participants,
+ * comments and media, changing members (`seed --update`: name, type, admin, which a seed file may
+ * set when it creates her too), events, comments and media, and the upload routes. No deleting,
+ * no mail, no passwords, no other account changes.
+ */
+export const SEED_WRITES: ReadonlySet<string> = new Set([
+  "users.create",
+  "users.update",
+  "invitationCodes.create",
+  "events.create",
+  "events.update",
+  "events.addParticipants",
+  "comments.create",
+  "comments.update",
+  "media.update",
+  "images.update",
+  "uploads.media",
+  "uploads.image",
+  "uploads.resumable",
+]);
+
+/** The procedures (by their path's first part) that manage tokens, which no token may call. */
+const TOKEN_MANAGEMENT = "apiTokens";
+
+/**
+ * A call made with an API token stays within the token's scope. `path` names a procedure, or an
+ * upload route by the name SEED_WRITES gives it; `kind` is what the call does (GET routes and
+ * queries read). Browser sessions, the command line and visitors carry no token: nothing to check.
+ */
+export function requireTokenScope(
+  ctx: { apiToken: TokenGrant | null },
+  path: string,
+  kind: "query" | "mutation" | "subscription",
+): void {
+  const token = ctx.apiToken;
+  if (!token) return;
+  if (path.split(".")[0] === TOKEN_MANAGEMENT) throw forbidden(NO_TOKENS_BY_TOKEN);
+  if (kind === "query" || token.scope === "admin") return;
+  if (token.scope === "seed" && SEED_WRITES.has(path)) return;
+  throw forbidden(
+    token.scope === "read"
+      ? `This API token may only read (scope "read"), and ${path} changes data. Use a token with the "seed" or "admin" scope.`
+      : `This API token may only read and add what seeding adds (scope "seed"); ${path} is not part of it. Use a token with the "admin" scope.`,
+  );
 }
 
 /** Settings: a member's own type is changed by admins only; nobody changes the admin flag there. */

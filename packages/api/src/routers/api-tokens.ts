@@ -1,11 +1,14 @@
 import { createApiToken } from "@club/auth";
-import { apiTokenName, futureMoment } from "@club/shared";
+import { apiTokenName, apiTokenScope, futureMoment } from "@club/shared";
 import { z } from "zod";
 import { listApiTokens, revokeApiToken } from "../domain/api-tokens";
 import { notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
 
-/** A member's own personal API tokens (Settings); a token acts with its owner's rights. */
+/**
+ * A member's own personal API tokens (Settings); a token acts with its owner's rights within its
+ * scope. Tokens are managed with a signed-in session only (the access module refuses a token).
+ */
 export const apiTokensRouter = router({
   list: memberProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
 
@@ -14,6 +17,8 @@ export const apiTokensRouter = router({
     .input(
       z.object({
         name: apiTokenName,
+        /** Read only unless she asks for more: the least a script needs is the safer default. */
+        scope: apiTokenScope.default("read"),
         expiresAt: futureMoment("The expiry date").nullish(),
       }),
     )
@@ -21,9 +26,10 @@ export const apiTokensRouter = router({
       const { token, id } = await createApiToken(ctx.db, {
         userId: ctx.user.id,
         name: input.name,
+        scope: input.scope,
         expiresAt: input.expiresAt,
       });
-      return { id, token, name: input.name };
+      return { id, token, name: input.name, scope: input.scope };
     }),
 
   revoke: memberProcedure.input(z.object({ id: z.uuid("Unknown token.") })).mutation(async ({ ctx, input }) => {

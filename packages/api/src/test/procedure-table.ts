@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createApiToken, generateToken, hashToken, type SessionUser } from "@club/auth";
+import { type ApiTokenScope, createApiToken, generateToken, hashToken, type SessionUser } from "@club/auth";
 import {
   applications,
   comments,
@@ -35,6 +35,30 @@ export const roles = ["anonymous", "standard", "founding", "other", "owner", "ad
 export type Role = (typeof roles)[number];
 export type Outcome = "ok" | TRPCError["code"];
 export type Expect = Record<Role, Outcome>;
+
+/**
+ * Callers with a personal API token: a member (the owner, Founding) and an admin, each token
+ * with a scope. A token acts as its owner within its scope, so its cell is the owner's answer
+ * where the row's `tokens` lets the scope in, and FORBIDDEN where it does not.
+ */
+export const tokenRoles = {
+  ownerReadToken: { as: "owner", scope: "read" },
+  ownerAdminToken: { as: "owner", scope: "admin" },
+  adminReadToken: { as: "admin", scope: "read" },
+  adminSeedToken: { as: "admin", scope: "seed" },
+  adminAdminToken: { as: "admin", scope: "admin" },
+} as const satisfies Record<string, { as: Role; scope: ApiTokenScope }>;
+export type TokenRole = keyof typeof tokenRoles;
+
+/** The least scope a token needs for a procedure; `none`: no token may call it (token management). */
+export type TokenNeed = ApiTokenScope | "none";
+const scopeRank: Record<TokenNeed, number> = { read: 0, seed: 1, admin: 2, none: 3 };
+
+/** What a token role gets on a row: its owner's answer if its scope is enough, else FORBIDDEN. */
+export function tokenOutcome(row: ProcedureRow, role: TokenRole): Outcome {
+  const { as, scope } = tokenRoles[role];
+  return scopeRank[scope] >= scopeRank[row.tokens] ? row.expect[as] : "FORBIDDEN";
+}
 
 // Who is who: `owner` (Founding) created every event, media item and comment of a cell; `other`
 // (Travel Host) holds a pending invitation to the owner's invite-only event; `standard` and
@@ -152,6 +176,8 @@ async function orphaned(c: Cell): Promise<string> {
 
 export interface ProcedureRow {
   path: string;
+  /** The least scope of an API token that may call it (read: queries; seed: what `club seed --url` writes). */
+  tokens: TokenNeed;
   /** Tells rows of one procedure apart. */
   on?: string;
   input: (c: Cell) => unknown;
@@ -191,40 +217,50 @@ const pendingApplication = async (db: Db) => {
 };
 
 export const procedureRows: ProcedureRow[] = [
-  { path: "auth.status", input: () => undefined, expect: PUBLIC },
-  { path: "auth.login", input: () => ({ email: "login@club.test", password: "password1" }), expect: PUBLIC },
-  { path: "auth.logout", input: () => undefined, expect: PUBLIC },
-  { path: "auth.me", input: () => undefined, expect: SIGNED_IN },
-  { path: "auth.updateUser", input: (c) => ({ name: c.me?.name ?? "Visitor" }), expect: MEMBERS },
+  { path: "auth.status", tokens: "read", input: () => undefined, expect: PUBLIC },
+  {
+    path: "auth.login",
+    tokens: "admin",
+    input: () => ({ email: "login@club.test", password: "password1" }),
+    expect: PUBLIC,
+  },
+  { path: "auth.logout", tokens: "admin", input: () => undefined, expect: PUBLIC },
+  { path: "auth.me", tokens: "read", input: () => undefined, expect: SIGNED_IN },
+  { path: "auth.updateUser", tokens: "admin", input: (c) => ({ name: c.me?.name ?? "Visitor" }), expect: MEMBERS },
   {
     path: "auth.updatePassword",
+    tokens: "admin",
     input: () => ({ oldPassword: "password1", newPassword: "password1" }),
     expect: SIGNED_IN,
   },
 
-  { path: "invitationCodes.validate", input: () => ({ code: "NOT-A-REAL-CODE" }), expect: PUBLIC },
-  { path: "invitationCodes.create", input: () => ({}), expect: ADMINS },
-  { path: "invitationCodes.list", input: () => undefined, expect: ADMINS },
+  { path: "invitationCodes.validate", tokens: "admin", input: () => ({ code: "NOT-A-REAL-CODE" }), expect: PUBLIC },
+  { path: "invitationCodes.create", tokens: "seed", input: () => ({}), expect: ADMINS },
+  { path: "invitationCodes.list", tokens: "read", input: () => undefined, expect: ADMINS },
   {
     path: "invitationCodes.revoke",
+    tokens: "admin",
     input: async (c) => ({ id: (await createInvitationCode(c.db)).row.id }),
     expect: ADMINS,
   },
 
   {
     path: "applications.submit",
+    tokens: "admin",
     input: async (c) => application((await createInvitationCode(c.db)).code),
     expect: PUBLIC,
   },
-  { path: "applications.list", input: () => undefined, expect: ADMINS },
+  { path: "applications.list", tokens: "read", input: () => undefined, expect: ADMINS },
   {
     path: "applications.setStatus",
+    tokens: "admin",
     input: async (c) => ({ id: await pendingApplication(c.db), accepted: false }),
     expect: ADMINS,
   },
 
   {
     path: "registration.validateToken",
+    tokens: "read",
     input: async (c) => ({
       token: await createRegistrationToken(c.db, {
         email: `reg-${randomUUID()}@club.test`,
@@ -236,6 +272,7 @@ export const procedureRows: ProcedureRow[] = [
   },
   {
     path: "registration.register",
+    tokens: "admin",
     input: async (c) => ({
       token: await createRegistrationToken(c.db, {
         email: `reg-${randomUUID()}@club.test`,
@@ -249,65 +286,103 @@ export const procedureRows: ProcedureRow[] = [
     expect: PUBLIC,
   },
 
-  { path: "passwordReset.request", input: () => ({ email: "nobody@club.test" }), expect: PUBLIC },
+  { path: "passwordReset.request", tokens: "admin", input: () => ({ email: "nobody@club.test" }), expect: PUBLIC },
   {
     path: "passwordReset.reset",
+    tokens: "admin",
     input: async (c) => ({ token: await createPasswordResetToken(c.db, c.people.victim.id), newPassword: "password1" }),
     expect: PUBLIC,
   },
 
   {
     path: "users.create",
+    tokens: "seed",
     input: () => ({ email: `made-${randomUUID()}@club.test`, name: "Made", password: "password1" }),
     expect: ADMINS,
   },
-  { path: "users.list", input: () => undefined, expect: ADMINS },
-  { path: "users.list", on: "a searched page", input: () => ({ search: "vic", limit: 50 }), expect: ADMINS },
-  { path: "users.temporaryPassword", input: () => undefined, expect: ADMINS },
-  { path: "users.update", input: (c) => ({ userId: c.people.victim.id, name: "Victim" }), expect: ADMINS },
+  { path: "users.list", tokens: "read", input: () => undefined, expect: ADMINS },
+  {
+    path: "users.list",
+    tokens: "read",
+    on: "a searched page",
+    input: () => ({ search: "vic", limit: 50 }),
+    expect: ADMINS,
+  },
+  { path: "users.temporaryPassword", tokens: "read", input: () => undefined, expect: ADMINS },
   {
     path: "users.update",
+    tokens: "seed",
+    input: (c) => ({ userId: c.people.victim.id, name: "Victim" }),
+    expect: ADMINS,
+  },
+  {
+    path: "users.update",
+    tokens: "seed",
     on: "her own admin right",
     input: (c) => ({ userId: c.me?.id ?? c.people.victim.id, admin: false }),
     expect: { ...ADMINS, admin: "FORBIDDEN" },
   },
-  { path: "users.setPrivilege", input: (c) => ({ userId: c.people.victim.id, type: "Standard" }), expect: ADMINS },
-  { path: "users.resetPasswordToTemp", input: (c) => ({ userId: c.people.victim.id }), expect: ADMINS },
+  {
+    path: "users.setPrivilege",
+    tokens: "admin",
+    input: (c) => ({ userId: c.people.victim.id, type: "Standard" }),
+    expect: ADMINS,
+  },
   {
     path: "users.resetPasswordToTemp",
+    tokens: "admin",
+    input: (c) => ({ userId: c.people.victim.id }),
+    expect: ADMINS,
+  },
+  {
+    path: "users.resetPasswordToTemp",
+    tokens: "admin",
     on: "her own account",
     input: (c) => ({ userId: c.me?.id ?? c.people.victim.id }),
     expect: { ...ADMINS, admin: "FORBIDDEN" },
   },
-  { path: "users.setTestingTeam", input: (c) => ({ userId: c.people.victim.id, testingTeam: true }), expect: ADMINS },
+  {
+    path: "users.setTestingTeam",
+    tokens: "admin",
+    input: (c) => ({ userId: c.people.victim.id, testingTeam: true }),
+    expect: ADMINS,
+  },
 
-  { path: "adminMail.members", input: () => undefined, expect: ADMINS },
+  { path: "adminMail.members", tokens: "read", input: () => undefined, expect: ADMINS },
   {
     path: "adminMail.send",
+    tokens: "admin",
     input: () => ({ subject: "Hello", body: "<p>Hi</p>", recipientGroup: "admins" }),
     expect: ADMINS,
   },
 
   {
     path: "mail.preview",
+    tokens: "admin",
     input: () => ({ subject: "Spring Salon", body: "<p>Dear members,</p><script>alert(1)</script>" }),
     expect: MEMBERS,
   },
-  { path: "mailOutbox.list", input: () => ({ status: "captured" }), expect: ADMINS },
-  { path: "mailOutbox.summary", input: () => undefined, expect: ADMINS },
-  { path: "mailOutbox.get", input: async (c) => ({ id: await failedMail(c) }), expect: ADMINS },
-  { path: "mailOutbox.retry", input: async (c) => ({ id: await failedMail(c) }), expect: ADMINS },
+  { path: "mailOutbox.list", tokens: "read", input: () => ({ status: "captured" }), expect: ADMINS },
+  { path: "mailOutbox.summary", tokens: "read", input: () => undefined, expect: ADMINS },
+  { path: "mailOutbox.get", tokens: "read", input: async (c) => ({ id: await failedMail(c) }), expect: ADMINS },
+  { path: "mailOutbox.retry", tokens: "admin", input: async (c) => ({ id: await failedMail(c) }), expect: ADMINS },
 
-  { path: "jobs.summary", input: () => undefined, expect: ADMINS },
-  { path: "jobs.failures", input: () => ({ limit: 5 }), expect: ADMINS },
-  { path: "jobs.retry", input: async (c) => ({ kind: "housekeeping", id: await failedJob(c) }), expect: ADMINS },
+  { path: "jobs.summary", tokens: "read", input: () => undefined, expect: ADMINS },
+  { path: "jobs.failures", tokens: "read", input: () => ({ limit: 5 }), expect: ADMINS },
+  {
+    path: "jobs.retry",
+    tokens: "admin",
+    input: async (c) => ({ kind: "housekeeping", id: await failedJob(c) }),
+    expect: ADMINS,
+  },
 
-  { path: "events.list", input: () => undefined, expect: MEMBERS },
-  { path: "events.choices", input: () => ({ withMedia: true }), expect: MEMBERS },
-  { path: "events.get", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
-  { path: "events.get", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
+  { path: "events.list", tokens: "read", input: () => undefined, expect: MEMBERS },
+  { path: "events.choices", tokens: "read", input: () => ({ withMedia: true }), expect: MEMBERS },
+  { path: "events.get", tokens: "read", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
+  { path: "events.get", tokens: "read", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
   {
     path: "events.create",
+    tokens: "seed",
     input: () => ({
       title: "Supper",
       event_date: "2027-03-01",
@@ -319,45 +394,80 @@ export const procedureRows: ProcedureRow[] = [
   },
   {
     path: "events.update",
+    tokens: "seed",
     on: "open",
     input: (c) => ({ id: c.open, title: "Renamed", event_date: "2027-03-02", start_time: "18:30" }),
     expect: OWNER_OR_ADMIN,
   },
   {
     path: "events.update",
+    tokens: "seed",
     on: "invite-only",
     input: (c) => ({ id: c.private, title: "Renamed" }),
     expect: hidden(OWNER_OR_ADMIN),
   },
-  { path: "events.delete", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
-  { path: "events.delete", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(OWNER_OR_ADMIN) },
+  { path: "events.delete", tokens: "admin", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
+  {
+    path: "events.delete",
+    tokens: "admin",
+    on: "invite-only",
+    input: (c) => ({ id: c.private }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
   {
     path: "events.addParticipants",
+    tokens: "seed",
     input: (c) => ({ eventId: c.open, userIds: [c.people.owner.id] }),
     expect: ADMINS,
   },
-  { path: "events.join", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
-  { path: "events.join", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
-  { path: "events.leave", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
-  { path: "events.leave", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
-  { path: "preferences.get", input: () => undefined, expect: MEMBERS },
-  { path: "calendarFeed.get", input: () => undefined, expect: MEMBERS },
-  { path: "calendarFeed.reset", input: () => ({ includeOpen: true }), expect: MEMBERS },
-  { path: "calendarFeed.update", input: () => ({ includeOpen: true }), expect: MEMBERS },
-  { path: "calendarFeed.remove", input: () => undefined, expect: MEMBERS },
+  { path: "events.join", tokens: "admin", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
+  {
+    path: "events.join",
+    tokens: "admin",
+    on: "invite-only",
+    input: (c) => ({ id: c.private }),
+    expect: hidden(MEMBERS),
+  },
+  { path: "events.leave", tokens: "admin", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
+  {
+    path: "events.leave",
+    tokens: "admin",
+    on: "invite-only",
+    input: (c) => ({ id: c.private }),
+    expect: hidden(MEMBERS),
+  },
+  { path: "preferences.get", tokens: "read", input: () => undefined, expect: MEMBERS },
+  { path: "calendarFeed.get", tokens: "read", input: () => undefined, expect: MEMBERS },
+  { path: "calendarFeed.reset", tokens: "admin", input: () => ({ includeOpen: true }), expect: MEMBERS },
+  { path: "calendarFeed.update", tokens: "admin", input: () => ({ includeOpen: true }), expect: MEMBERS },
+  { path: "calendarFeed.remove", tokens: "admin", input: () => undefined, expect: MEMBERS },
   // The secret is the credential: an unknown one finds nothing, signed in or not.
-  { path: "calendarFeed.feed", on: "unknown secret", input: () => ({ secret: "nope" }), expect: all("NOT_FOUND") },
   {
     path: "calendarFeed.feed",
+    tokens: "read",
+    on: "unknown secret",
+    input: () => ({ secret: "nope" }),
+    expect: all("NOT_FOUND"),
+  },
+  {
+    path: "calendarFeed.feed",
+    tokens: "read",
     on: "a member's secret",
     input: async (c) => ({ secret: await resetFeed(c.db, c.people.owner.id, false) }),
     expect: PUBLIC,
   },
-  { path: "preferences.update", input: () => ({ eventReminders: false }), expect: MEMBERS },
-  { path: "events.attendees", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
-  { path: "events.attendees", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(OWNER_OR_ADMIN) },
+  { path: "preferences.update", tokens: "admin", input: () => ({ eventReminders: false }), expect: MEMBERS },
+  { path: "events.attendees", tokens: "read", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
+  {
+    path: "events.attendees",
+    tokens: "read",
+    on: "invite-only",
+    input: (c) => ({ id: c.private }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
   {
     path: "events.moveFromWaitlist",
+    tokens: "admin",
     on: "open",
     input: async (c) => {
       await c.db.insert(eventWaitlist).values({ eventId: c.open, userId: c.people.founding.id });
@@ -367,6 +477,7 @@ export const procedureRows: ProcedureRow[] = [
   },
   {
     path: "events.moveFromWaitlist",
+    tokens: "admin",
     on: "invite-only",
     input: async (c) => {
       // Someone outside the cells' roles waits (one who waits may see the event).
@@ -377,6 +488,7 @@ export const procedureRows: ProcedureRow[] = [
   },
   {
     path: "events.sendConfirmation",
+    tokens: "admin",
     on: "her own",
     input: async (c) => {
       const userId = c.me?.id ?? c.people.owner.id;
@@ -387,6 +499,7 @@ export const procedureRows: ProcedureRow[] = [
   },
   {
     path: "events.sendConfirmation",
+    tokens: "admin",
     on: "someone else's",
     input: async (c) => {
       await c.db.insert(eventParticipants).values({ eventId: c.open, userId: c.people.owner.id });
@@ -394,21 +507,24 @@ export const procedureRows: ProcedureRow[] = [
     },
     expect: { ...OWNER_OR_ADMIN },
   },
-  { path: "events.invitableMembers", input: () => undefined, expect: MEMBERS },
+  { path: "events.invitableMembers", tokens: "read", input: () => undefined, expect: MEMBERS },
   {
     path: "events.invite",
+    tokens: "admin",
     on: "open",
     input: (c) => ({ eventId: c.open, userIds: [c.people.victim.id] }),
     expect: MEMBERS,
   },
   {
     path: "events.invite",
+    tokens: "admin",
     on: "invite-only",
     input: (c) => ({ eventId: c.private, userIds: [c.people.victim.id] }),
     expect: hidden(MEMBERS),
   },
   {
     path: "events.acceptInvite",
+    tokens: "admin",
     on: "her own invitation",
     input: async (c) => {
       const token = generateToken();
@@ -425,79 +541,116 @@ export const procedureRows: ProcedureRow[] = [
   },
   {
     path: "events.announce",
+    tokens: "admin",
     on: "open",
     input: (c) => ({ eventId: c.open, subject: "Soon", body: "<p>Come</p>", recipientGroup: "admins" }),
     expect: OWNER_OR_ADMIN,
   },
   {
     path: "events.announce",
+    tokens: "admin",
     on: "invite-only",
     input: (c) => ({ eventId: c.private, subject: "Soon", body: "<p>Come</p>", recipientGroup: "admins" }),
     expect: hidden(OWNER_OR_ADMIN),
   },
 
-  { path: "apiTokens.list", input: () => undefined, expect: MEMBERS },
-  { path: "apiTokens.create", input: () => ({ name: "script" }), expect: MEMBERS },
+  { path: "apiTokens.list", tokens: "none", input: () => undefined, expect: MEMBERS },
+  { path: "apiTokens.create", tokens: "none", input: () => ({ name: "script" }), expect: MEMBERS },
   {
     path: "apiTokens.revoke",
-    input: async (c) => ({ id: (await createApiToken(c.db, { userId: c.me?.id ?? c.people.owner.id, name: "t" })).id }),
+    tokens: "none",
+    input: async (c) => ({
+      id: (await createApiToken(c.db, { userId: c.me?.id ?? c.people.owner.id, name: "t", scope: "read" })).id,
+    }),
     expect: MEMBERS,
   },
 
-  { path: "media.list", input: () => undefined, expect: MEMBERS },
-  { path: "media.tags", input: () => ({ prefix: "sa" }), expect: MEMBERS },
-  { path: "media.get", on: "open", input: (c) => ({ id: c.openMedia }), expect: MEMBERS },
-  { path: "media.get", on: "invite-only", input: (c) => ({ id: c.privateMedia }), expect: hidden(MEMBERS) },
+  { path: "media.list", tokens: "read", input: () => undefined, expect: MEMBERS },
+  { path: "media.tags", tokens: "read", input: () => ({ prefix: "sa" }), expect: MEMBERS },
+  { path: "media.get", tokens: "read", on: "open", input: (c) => ({ id: c.openMedia }), expect: MEMBERS },
   {
     path: "media.get",
+    tokens: "read",
+    on: "invite-only",
+    input: (c) => ({ id: c.privateMedia }),
+    expect: hidden(MEMBERS),
+  },
+  {
+    path: "media.get",
+    tokens: "read",
     on: "a deleted invite-only event's",
     input: async (c) => ({ id: await orphaned(c) }),
     expect: uploaderOnly(MEMBERS),
   },
   {
     path: "media.update",
+    tokens: "seed",
     on: "a deleted invite-only event's",
     input: async (c) => ({ id: await orphaned(c), description: "New words" }),
     expect: uploaderOnly(OWNER_OR_ADMIN),
   },
   {
     path: "media.update",
+    tokens: "seed",
     on: "open",
     input: (c) => ({ id: c.openMedia, description: "New words" }),
     expect: OWNER_OR_ADMIN,
   },
   {
     path: "media.update",
+    tokens: "seed",
     on: "invite-only",
     input: (c) => ({ id: c.privateMedia, description: "New words" }),
     expect: hidden(OWNER_OR_ADMIN),
   },
-  { path: "media.retryProcessing", on: "open", input: (c) => failedVideo(c.db, c.openMedia), expect: OWNER_OR_ADMIN },
   {
     path: "media.retryProcessing",
+    tokens: "admin",
+    on: "open",
+    input: (c) => failedVideo(c.db, c.openMedia),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "media.retryProcessing",
+    tokens: "admin",
     on: "invite-only",
     input: (c) => failedVideo(c.db, c.privateMedia),
     expect: hidden(OWNER_OR_ADMIN),
   },
-  { path: "media.delete", on: "open", input: (c) => ({ media: [c.openMedia] }), expect: OWNER_OR_ADMIN },
   {
     path: "media.delete",
+    tokens: "admin",
+    on: "open",
+    input: (c) => ({ media: [c.openMedia] }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "media.delete",
+    tokens: "admin",
     on: "invite-only",
     input: (c) => ({ media: [c.privateMedia] }),
     expect: hidden(OWNER_OR_ADMIN),
   },
 
-  { path: "images.byEvent", on: "open", input: (c) => ({ eventId: c.open }), expect: MEMBERS },
-  { path: "images.byEvent", on: "invite-only", input: (c) => ({ eventId: c.private }), expect: hidden(MEMBERS) },
-  { path: "images.byTitle", input: () => ({ title: "Photo of the day" }), expect: MEMBERS },
+  { path: "images.byEvent", tokens: "read", on: "open", input: (c) => ({ eventId: c.open }), expect: MEMBERS },
+  {
+    path: "images.byEvent",
+    tokens: "read",
+    on: "invite-only",
+    input: (c) => ({ eventId: c.private }),
+    expect: hidden(MEMBERS),
+  },
+  { path: "images.byTitle", tokens: "read", input: () => ({ title: "Photo of the day" }), expect: MEMBERS },
   {
     path: "images.update",
+    tokens: "seed",
     on: "open",
     input: (c) => ({ id: c.openMedia, description: "Words" }),
     expect: OWNER_OR_ADMIN,
   },
   {
     path: "images.update",
+    tokens: "seed",
     on: "invite-only",
     input: (c) => ({ id: c.privateMedia, description: "Words" }),
     expect: hidden(OWNER_OR_ADMIN),
@@ -505,16 +658,24 @@ export const procedureRows: ProcedureRow[] = [
 
   // The same reading rules for the whole list and for a page of it.
   ...(["comments.list", "comments.page"] as const).flatMap((path): ProcedureRow[] => [
-    { path, on: "an open event", input: (c) => ({ commentableId: c.open }), expect: PUBLIC },
-    { path, on: "an open event's media", input: (c) => ({ commentableId: c.openMedia }), expect: VISITOR_HIDDEN },
+    { path, tokens: "read", on: "an open event", input: (c) => ({ commentableId: c.open }), expect: PUBLIC },
     {
       path,
+      tokens: "read",
+      on: "an open event's media",
+      input: (c) => ({ commentableId: c.openMedia }),
+      expect: VISITOR_HIDDEN,
+    },
+    {
+      path,
+      tokens: "read",
       on: "invite-only media",
       input: (c) => ({ commentableId: c.privateMedia }),
       expect: hidden(VISITOR_HIDDEN),
     },
     {
       path,
+      tokens: "read",
       on: "a deleted invite-only event's media",
       input: async (c) => ({ commentableId: await orphaned(c) }),
       expect: uploaderOnly(VISITOR_HIDDEN),
@@ -522,34 +683,57 @@ export const procedureRows: ProcedureRow[] = [
   ]),
   {
     path: "comments.create",
+    tokens: "seed",
     on: "an open event",
     input: (c) => ({ commentableId: c.open, content: "Hello" }),
     expect: MEMBERS,
   },
   {
     path: "comments.create",
+    tokens: "seed",
     on: "invite-only media",
     input: (c) => ({ commentableId: c.privateMedia, content: "Hello" }),
     expect: hidden(MEMBERS),
   },
-  { path: "comments.update", on: "open", input: (c) => ({ id: c.openComment, content: "Edited" }), expect: AUTHOR },
   {
     path: "comments.update",
+    tokens: "seed",
+    on: "open",
+    input: (c) => ({ id: c.openComment, content: "Edited" }),
+    expect: AUTHOR,
+  },
+  {
+    path: "comments.update",
+    tokens: "seed",
     on: "invite-only",
     input: (c) => ({ id: c.privateComment, content: "Edited" }),
     expect: hidden(AUTHOR),
   },
-  { path: "comments.delete", on: "open", input: (c) => ({ id: c.openComment }), expect: OWNER_OR_ADMIN },
   {
     path: "comments.delete",
+    tokens: "admin",
+    on: "open",
+    input: (c) => ({ id: c.openComment }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "comments.delete",
+    tokens: "admin",
     on: "invite-only",
     input: (c) => ({ id: c.privateComment }),
     expect: hidden(OWNER_OR_ADMIN),
   },
-  { path: "comments.like", on: "open", input: (c) => ({ id: c.openComment }), expect: MEMBERS },
-  { path: "comments.like", on: "invite-only", input: (c) => ({ id: c.privateComment }), expect: hidden(MEMBERS) },
+  { path: "comments.like", tokens: "admin", on: "open", input: (c) => ({ id: c.openComment }), expect: MEMBERS },
   {
     path: "comments.like",
+    tokens: "admin",
+    on: "invite-only",
+    input: (c) => ({ id: c.privateComment }),
+    expect: hidden(MEMBERS),
+  },
+  {
+    path: "comments.like",
+    tokens: "admin",
     on: "a deleted invite-only event's media",
     input: async (c) => {
       await orphaned(c);
@@ -557,6 +741,12 @@ export const procedureRows: ProcedureRow[] = [
     },
     expect: uploaderOnly(MEMBERS),
   },
-  { path: "comments.unlike", on: "open", input: (c) => ({ id: c.openComment }), expect: MEMBERS },
-  { path: "comments.unlike", on: "invite-only", input: (c) => ({ id: c.privateComment }), expect: hidden(MEMBERS) },
+  { path: "comments.unlike", tokens: "admin", on: "open", input: (c) => ({ id: c.openComment }), expect: MEMBERS },
+  {
+    path: "comments.unlike",
+    tokens: "admin",
+    on: "invite-only",
+    input: (c) => ({ id: c.privateComment }),
+    expect: hidden(MEMBERS),
+  },
 ];

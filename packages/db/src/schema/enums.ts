@@ -1,4 +1,5 @@
 import {
+  apiTokenScopes,
   eventExclusivities,
   mailStatuses,
   mediaStatuses,
@@ -14,3 +15,4 @@ export const mediaTypeEnum = pgEnum("media_type", mediaTypes);
 export const mailStatusEnum = pgEnum("mail_status", mailStatuses);
 export const mediaStatusEnum = pgEnum("media_status", mediaStatuses);
 export const videoProcessingEnum = pgEnum("video_processing", videoProcessingStates);
+export const apiTokenScopeEnum = pgEnum("api_token_scope", apiTokenScopes);

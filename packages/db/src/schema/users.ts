@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { memberTypeEnum } from "./enums";
+import { apiTokenScopeEnum, memberTypeEnum } from "./enums";
 
 export const users = pgTable(
   "users",
@@ -58,6 +58,8 @@ export const apiTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** What the token may do; tokens made before scopes existed became `admin` (docs/decisions.md). */
+    scope: apiTokenScopeEnum("scope").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

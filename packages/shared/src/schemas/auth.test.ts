@@ -27,15 +27,26 @@ describe("account schemas", () => {
 });
 
 describe("the API token form", () => {
-  it("needs a name, and an expiry that is a real day still ahead, or none", () => {
-    expect(apiTokenForm.safeParse({ name: " ", expires: "" }).error?.issues[0]?.message).toBe("Give the token a name.");
-    expect(apiTokenForm.parse({ name: " ci ", expires: "" })).toEqual({ name: "ci", expires: null });
-    expect(apiTokenForm.safeParse({ name: "ci", expires: "2027-02-29" }).error?.issues[0]?.message).toBe(
+  it("needs a name, a scope, and an expiry that is a real day still ahead, or none", () => {
+    expect(apiTokenForm.safeParse({ name: " ", scope: "read", expires: "" }).error?.issues[0]?.message).toBe(
+      "Give the token a name.",
+    );
+    expect(apiTokenForm.parse({ name: " ci ", scope: "seed", expires: "" })).toEqual({
+      name: "ci",
+      scope: "seed",
+      expires: null,
+    });
+    expect(apiTokenForm.safeParse({ name: "ci", scope: "root", expires: "" }).error?.issues[0]?.message).toBe(
+      "The scope must be read, seed or admin.",
+    );
+    expect(apiTokenForm.safeParse({ name: "ci", scope: "read", expires: "2027-02-29" }).error?.issues[0]?.message).toBe(
       "The expiry date must be a real day, like 2027-01-31.",
     );
-    expect(apiTokenForm.safeParse({ name: "ci", expires: "2020-01-01" }).error?.issues[0]?.message).toBe(
+    expect(apiTokenForm.safeParse({ name: "ci", scope: "read", expires: "2020-01-01" }).error?.issues[0]?.message).toBe(
       "The expiry date must be in the future.",
     );
-    expect(apiTokenForm.parse({ name: "ci", expires: "2999-12-31" }).expires).toEqual(new Date("2999-12-31T23:59:59"));
+    expect(apiTokenForm.parse({ name: "ci", scope: "admin", expires: "2999-12-31" }).expires).toEqual(
+      new Date("2999-12-31T23:59:59"),
+    );
   });
 });

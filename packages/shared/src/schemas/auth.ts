@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { memberTypes } from "../enums";
+import { apiTokenScopes, memberTypes } from "../enums";
 import { isCalendarDay } from "./dates";
 
 /** Trimmed, lower-cased e-mail: the one form stored and compared. */
@@ -47,9 +47,13 @@ export type UpdatePasswordInput = z.infer<typeof updatePasswordInput>;
 /** A personal API token's name, the same rule in Settings and in `apiTokens.create`. */
 export const apiTokenName = z.string().trim().min(1, "Give the token a name.").max(100, "The name is too long.");
 
-/** Settings → API tokens: a name, and a last day (the `<input type="date">`'s text) or none. */
+/** What a token may do; the same choice in Settings, `apiTokens.create` and `club token create`. */
+export const apiTokenScope = z.enum(apiTokenScopes, { error: "The scope must be read, seed or admin." });
+
+/** Settings → API tokens: a name, a scope, and a last day (the `<input type="date">`'s text) or none. */
 export const apiTokenForm = z.object({
   name: apiTokenName,
+  scope: apiTokenScope,
   expires: z
     .string()
     .refine((v) => v === "" || isCalendarDay(v), "The expiry date must be a real day, like 2027-01-31.")

@@ -1,4 +1,4 @@
-import { apiTokenForm } from "@club/shared";
+import { apiTokenForm, apiTokenScopeLabels, apiTokenScopes } from "@club/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState } from "react";
@@ -7,17 +7,18 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { TextField } from "../../ui/Field";
+import { SelectField, TextField } from "../../ui/Field";
 import { serverError, useZodForm } from "../../ui/form";
 import { Card } from "../../ui/Page";
 
 const when = (d: Date | null) => (d ? format(d, "MMM d, yyyy HH:mm") : "never");
+const scopeOptions = apiTokenScopes.map((value) => ({ value, label: apiTokenScopeLabels[value] }));
 
 /** Personal API tokens for scripts: shown once, listed with their last use, revocable. */
 export function ApiTokens() {
   const queryClient = useQueryClient();
   const tokens = useQuery(trpc.apiTokens.list.queryOptions());
-  const form = useZodForm(apiTokenForm, { defaultValues: { name: "", expires: "" } });
+  const form = useZodForm(apiTokenForm, { defaultValues: { name: "", scope: "read", expires: "" } });
   const { errors } = form.formState;
   const [created, setCreated] = useState<string>();
   const [revoking, setRevoking] = useState<{ id: string; name: string }>();
@@ -50,16 +51,18 @@ export function ApiTokens() {
     <Card>
       <h2 className="text-2xl text-plum">API tokens</h2>
       <p className="mt-2 text-sm text-ink-soft">
-        For scripts that use the club's API (see <code>@club/client</code>). A token acts with your rights; keep it
-        secret. Changing or resetting your password, or a change of your membership type, ends all your tokens, as it
-        ends your other sessions.
+        For scripts that use the club's API (see <code>@club/client</code>). A token acts with your rights, never more,
+        within its scope: <strong>Read only</strong> reads; <strong>Seeding</strong> also adds and changes members,
+        codes, events, comments and media (what <code>club seed</code> needs); <strong>Everything I may do</strong> is
+        all you may do. No token can make or revoke tokens. Keep it secret. Changing or resetting your password, or a
+        change of your membership type, ends all your tokens, as it ends your other sessions.
       </p>
       <form
-        onSubmit={form.handleSubmit(({ name, expires }) => {
+        onSubmit={form.handleSubmit(({ name, scope, expires }) => {
           setCreated(undefined);
-          create.mutate({ name, expiresAt: expires });
+          create.mutate({ name, scope, expiresAt: expires });
         })}
-        className="mt-5 grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-start"
+        className="mt-5 grid gap-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-start"
         noValidate
       >
         <TextField
@@ -69,6 +72,7 @@ export function ApiTokens() {
           error={errors.name?.message}
           {...form.register("name")}
         />
+        <SelectField label="Scope" options={scopeOptions} error={errors.scope?.message} {...form.register("scope")} />
         <TextField
           label="Expires (optional)"
           type="date"
@@ -91,7 +95,12 @@ export function ApiTokens() {
         {tokens.data?.map((t) => (
           <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
             <div>
-              <p className="font-medium text-ink">{t.name}</p>
+              <p className="font-medium text-ink">
+                {t.name}
+                <span className="ml-2 rounded-full bg-plum-soft px-2 py-0.5 font-normal text-plum text-xs">
+                  {apiTokenScopeLabels[t.scope]}
+                </span>
+              </p>
               <p className="text-ink-soft">
                 Created {when(t.createdAt)} · last used {when(t.lastUsedAt)} · expires{" "}
                 {t.expiresAt ? when(t.expiresAt) : "never"}

@@ -1,0 +1,167 @@
+import { type ApiTokenScope, createApiToken } from "@club/auth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type Harness, login, ORIGIN, startApp, testPhoto } from "../test/harness";
+
+/**
+ * API token scopes over HTTP: the REST shims, the upload routes and tRPC all answer within the
+ * token's scope (the permission table in packages/api has every procedure × scope).
+ */
+let h: Harness;
+let rootId: string;
+let fayId: string;
+
+beforeAll(async () => {
+  h = await startApp();
+  rootId = (await addUser(h, { email: "root@club.test", name: "Root", admin: true })).id;
+  fayId = (await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" })).id;
+});
+afterAll(() => h.close());
+
+const tokenOf = async (userId: string, scope: ApiTokenScope) =>
+  (await createApiToken(h.db.db, { userId, name: `${scope} script`, scope })).token;
+
+function send(token: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) {
+  return h.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** A multipart photo upload with a bearer token. */
+async function upload(token: string) {
+  const boundary = "----club-scope-boundary";
+  return h.app.inject({
+    method: "POST",
+    url: "/upload-media",
+    headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      await testPhoto(),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
+
+const trpcCall = (token: string, path: string, json: unknown) =>
+  h.app.inject({
+    method: "POST",
+    url: `/trpc/${path}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { json },
+  });
+
+const event = { title: "Token supper", event_date: "2027-05-01" };
+
+describe("a read token", () => {
+  it("reads, and cannot POST, PUT or DELETE anything, nor upload", async () => {
+    const token = await tokenOf(rootId, "read");
+    expect((await send(token, "GET", "/api/events")).statusCode).toBe(200);
+    expect((await send(token, "GET", "/api/users")).statusCode).toBe(200);
+
+    const created = await send(token, "POST", "/api/events", event);
+    expect(created.statusCode).toBe(403);
+    expect(created.json().error).toBe(
+      'This API token may only read (scope "read"), and events.create changes data. Use a token with the "seed" or "admin" scope.',
+    );
+    const session = await login(h, "root@club.test");
+    const made = await h.app.inject({
+      method: "POST",
+      url: "/api/events",
+      headers: { origin: ORIGIN, cookie: session },
+      payload: event,
+    });
+    expect(made.statusCode).toBe(200);
+    const id = made.json().id as string;
+    expect((await send(token, "PUT", `/api/events/${id}`, { title: "Renamed" })).statusCode).toBe(403);
+    expect((await send(token, "DELETE", `/api/events/${id}`)).statusCode).toBe(403);
+    expect((await send(token, "POST", "/api/comments", { commentableId: id, content: "Hi" })).statusCode).toBe(403);
+
+    const photo = await upload(token);
+    expect(photo.statusCode).toBe(403);
+    expect(photo.json().error).toContain("uploads.media changes data");
+    const resumable = await h.app.inject({
+      method: "POST",
+      url: "/uploads",
+      headers: { authorization: `Bearer ${token}`, "Tus-Resumable": "1.0.0", "Upload-Length": "10" },
+    });
+    expect(resumable.statusCode).toBe(403);
+    expect((await trpcCall(token, "events.create", event)).statusCode).toBe(403);
+  });
+});
+
+describe("a seed token", () => {
+  it("adds what seeding adds, and deletes nothing, sends no mail, changes no member", async () => {
+    const token = await tokenOf(rootId, "seed");
+    const created = await send(token, "POST", "/api/events", event);
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as string;
+    expect((await send(token, "PUT", `/api/events/${id}`, { title: "Renamed supper" })).statusCode).toBe(200);
+    expect((await send(token, "POST", "/api/comments", { commentableId: id, content: "Hi" })).statusCode).toBe(200);
+    const photo = await upload(token);
+    expect(photo.statusCode, photo.body).toBe(200);
+
+    const deleted = await send(token, "DELETE", `/api/events/${id}`);
+    expect(deleted.statusCode).toBe(403);
+    expect(deleted.json().error).toBe(
+      'This API token may only read and add what seeding adds (scope "seed"); events.delete is not part of it. Use a token with the "admin" scope.',
+    );
+    const mail = await send(token, "POST", "/api/admin/send-email", {
+      subject: "Hi",
+      body: "<p>Hi</p>",
+      recipientGroup: "admins",
+    });
+    expect(mail.statusCode).toBe(403);
+    expect((await send(token, "PUT", `/api/users/${fayId}/privilege`, { type: "Standard" })).statusCode).toBe(403);
+  });
+});
+
+describe("an admin token", () => {
+  it("does all its owner may do, and no more than its owner may", async () => {
+    const root = await tokenOf(rootId, "admin");
+    const created = await send(root, "POST", "/api/events", event);
+    expect((await send(root, "DELETE", `/api/events/${created.json().id}`)).statusCode).toBe(200);
+    // A member's admin-scope token acts as that member: no administrator's rights.
+    const fay = await tokenOf(fayId, "admin");
+    expect((await send(fay, "GET", "/api/users")).statusCode).toBe(403);
+  });
+});
+
+describe("token management", () => {
+  it("is refused to every token, whatever its scope, and open to a signed-in session", async () => {
+    const message =
+      "API tokens cannot be created, listed or revoked with an API token. Sign in to the club and use Settings → API tokens, or run `club token` on the server.";
+    for (const scope of ["read", "seed", "admin"] as const) {
+      const token = await tokenOf(rootId, scope);
+      const made = await trpcCall(token, "apiTokens.create", { name: "more", scope: "admin" });
+      expect(made.statusCode).toBe(403);
+      expect(made.json().error.json.message).toBe(message);
+      const listed = await h.app.inject({ url: "/trpc/apiTokens.list", headers: { authorization: `Bearer ${token}` } });
+      expect(listed.statusCode).toBe(403);
+      expect((await trpcCall(token, "apiTokens.revoke", { id: crypto.randomUUID() })).statusCode).toBe(403);
+    }
+
+    await addUser(h, { email: "gus@club.test", name: "Gus" });
+    const cookie = await login(h, "gus@club.test");
+    const viaSession = (path: string, json?: unknown) =>
+      h.app.inject({
+        method: json === undefined ? "GET" : "POST",
+        url: `/trpc/${path}`,
+        headers: { origin: ORIGIN, cookie },
+        ...(json === undefined ? {} : { payload: { json } }),
+      });
+    const made = await viaSession("apiTokens.create", { name: "ci", scope: "seed" });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().result.data.json).toMatchObject({ name: "ci", scope: "seed" });
+    const byDefault = await viaSession("apiTokens.create", { name: "reader" });
+    expect(byDefault.json().result.data.json.scope).toBe("read");
+    const listed = await viaSession("apiTokens.list");
+    expect(listed.json().result.data.json.map((t: { scope: string }) => t.scope)).toEqual(["read", "seed"]);
+    const bad = await viaSession("apiTokens.create", { name: "x", scope: "root" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.json.message).toBe("The scope must be read, seed or admin.");
+  });
+});
