@@ -15,8 +15,8 @@ module.exports = {
       name: "packages-not-to-apps",
       severity: "error",
       comment:
-        "Packages are used by the apps, never the other way round (a package's test may start the server to test against it).",
-      from: { path: "^packages/", pathNot: "\\.test\\.ts$" },
+        "Packages are used by the apps, never the other way round (a package's tests and their helpers in src/test may start the server to test against it).",
+      from: { path: "^packages/", pathNot: "(\\.test\\.ts$|/src/test/)" },
       to: { path: "^apps/" },
     },
     {

@@ -1,46 +1,22 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { createUser } from "@club/api";
 import { createApiToken } from "@club/auth";
 import { createDb, mailOutbox, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { discardJobs } from "@club/jobs";
 import { enqueueMail } from "@club/mail";
-import { buildApp } from "@club/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clubIn, startServer, type TestServer } from "./test/cli";
 
-const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/**
- * Runs the CLI as users do, the built bundle with plain node (turbo builds it before this test;
- * alone: `pnpm --filter @club/cli build`), as a separate process on its own embedded database.
- * From source through tsx each run took twice as long (5.8 s against 2.6 s).
- */
-async function club(...args: string[]) {
-  return clubIn(dataDir, ...args);
-}
-
-const bundle = join(import.meta.dirname, "../dist/club.js");
-if (!existsSync(bundle)) throw new Error("Build the CLI first: pnpm --filter @club/cli build");
-
-async function clubIn(dir: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bundle, ...args], {
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", SMTP_URL: "", CLUB_URL: "", CLUB_TOKEN: "" },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** The CLI on this file's own embedded database (test/cli.ts runs the built bundle as users do). */
+const club = (...args: string[]) => clubIn(dataDir, ...args);
 
 describe("club CLI", () => {
   it("seeds the demo data idempotently", async () => {
@@ -269,21 +245,7 @@ media:
       .update(mailOutbox)
       .set({ status: "failed", lastError: "550 no such mailbox" })
       .where(eq(mailOutbox.id, id!));
-    const app = await buildApp(
-      {
-        port: 0,
-        host: "127.0.0.1",
-        appOrigin: "http://club.test",
-        tempPassword: "Temp-Pass-1",
-        timeZone: "UTC",
-        dataDir: dir,
-        mailFrom: "club@club.test",
-        logLevel: "silent",
-        maxUploadBytes: 1024 * 1024,
-        shutdownGraceMs: 5000,
-      },
-      { db, workers: false, logger: false, operatorSocket: true },
-    );
+    const { app } = await startServer(db, dir, { operatorSocket: true });
     try {
       // The server holds the database: a command that needs it says who holds it...
       const locked = await clubIn(dir, "invite-code", "list");
@@ -313,7 +275,7 @@ media:
 
 describe("seeding a running server", () => {
   const dir = mkdtempSync(join(tmpdir(), "club-cli-remote-"));
-  let server: { db: Awaited<ReturnType<typeof createDb>>; app: Awaited<ReturnType<typeof buildApp>>; url: string };
+  let server: { db: Awaited<ReturnType<typeof createDb>>; app: TestServer; url: string };
   let adminToken: string;
   let memberToken: string;
   const remote = (token: string, ...args: string[]) => club("--url", server.url, "--token", token, ...args);
@@ -325,22 +287,7 @@ describe("seeding a running server", () => {
     const fay = await createUser(db.db, { email: "fay@club.test", name: "Fay", password: "password1" });
     adminToken = (await createApiToken(db.db, { userId: root.id, name: "ci", scope: "seed" })).token;
     memberToken = (await createApiToken(db.db, { userId: fay.id, name: "script", scope: "seed" })).token;
-    const app = await buildApp(
-      {
-        port: 0,
-        host: "127.0.0.1",
-        appOrigin: "http://club.test",
-        tempPassword: "Temp-Pass-1",
-        timeZone: "UTC",
-        dataDir: dir,
-        mailFrom: "club@club.test",
-        logLevel: "silent",
-        maxUploadBytes: 10 * 1024 * 1024,
-        shutdownGraceMs: 5000,
-      },
-      { db, workers: false, logger: false },
-    );
-    server = { db, app, url: await app.listen({ port: 0, host: "127.0.0.1" }) };
+    server = { db, ...(await startServer(db, dir, { maxUploadBytes: 10 * 1024 * 1024 })) };
   });
   afterAll(async () => {
     await server?.app.close();

@@ -1,51 +1,21 @@
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { createDb } from "@club/db";
-import { buildApp } from "@club/server";
 import { afterAll, describe, expect, it } from "vitest";
+import { clubIn, startServer, type TestServer } from "../test/cli";
 import { tokenExpiry } from "./token";
 
-const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-token-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** The built bundle with plain node, as users run it (see club.test.ts), on its own embedded database. */
-const bundle = join(import.meta.dirname, "../../dist/club.js");
-if (!existsSync(bundle)) throw new Error("Build the CLI first: pnpm --filter @club/cli build");
-
-async function club(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bundle, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", CLUB_URL: "", CLUB_TOKEN: "" },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** The CLI on this file's own embedded database. */
+const club = (...args: string[]) => clubIn(dataDir, ...args);
 
 /** The server on the CLI's database, for as long as `fn` runs (the embedded database has one user at a time). */
-async function withServer(fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
+async function withServer(fn: (app: TestServer) => Promise<void>) {
   const db = await createDb({ pgliteDir: join(dataDir, "pglite"), processName: "club server (test)" });
-  const app = await buildApp(
-    {
-      port: 0,
-      host: "127.0.0.1",
-      appOrigin: "http://club.test",
-      tempPassword: "Temp-Pass-1",
-      timeZone: "UTC",
-      dataDir,
-      mailFrom: "club@club.test",
-      logLevel: "silent",
-      maxUploadBytes: 1024 * 1024,
-      shutdownGraceMs: 5000,
-    },
-    { db, workers: false, logger: false },
-  );
+  const { app } = await startServer(db, dataDir);
   try {
     await fn(app);
   } finally {
