@@ -37,7 +37,7 @@ export { findUnreferencedObjects } from "./domain/media/unreferenced";
 export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
-export { createUser, EmailTakenError, findUserByEmail, type NewUser, newUserInput } from "./domain/users";
+export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
 export { ConfigError, DEFAULT_MAX_VIDEO_MINUTES, type Env, loadEnv, type S3Settings, s3Settings } from "./env";
 export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
 export { operatorSocketPath } from "./operator-socket";

@@ -1,16 +1,9 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { calendarFeeds, type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
-import { emailSchema, memberTypes, nameSchema, passwordSchema } from "@club/shared";
-import { z } from "zod";
+import { newUserInput } from "@club/shared";
+import type { z } from "zod";
 
-export const newUserInput = z.object({
-  email: emailSchema,
-  name: nameSchema,
-  password: passwordSchema,
-  type: z.enum(memberTypes).default("Standard"),
-  admin: z.boolean().default(false),
-});
 export type NewUser = z.input<typeof newUserInput>;
 
 export class EmailTakenError extends Error {

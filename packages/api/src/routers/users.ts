@@ -1,4 +1,12 @@
-import { memberTypes, nameSchema, offsetPageFields, privilegeInput, testingTeamInput, userIdInput } from "@club/shared";
+import {
+  memberTypes,
+  nameSchema,
+  newUserInput,
+  offsetPageFields,
+  privilegeInput,
+  testingTeamInput,
+  userIdInput,
+} from "@club/shared";
 import { z } from "zod";
 import { requireSomeoneElse } from "../domain/access";
 import {
@@ -8,7 +16,7 @@ import {
   setTestingTeam,
   updateMember,
 } from "../domain/user-management";
-import { createUser, EmailTakenError, newUserInput } from "../domain/users";
+import { createUser, EmailTakenError } from "../domain/users";
 import { conflict } from "../errors";
 import { adminProcedure, router } from "../trpc";
 

@@ -1,12 +1,4 @@
-import {
-  emailSchema,
-  eventInput,
-  eventSlug,
-  futureMoment,
-  memberTypes,
-  nameSchema,
-  passwordSchema,
-} from "@club/shared";
+import { emailSchema, eventInput, eventSlug, futureMoment, newUserInput } from "@club/shared";
 import { z } from "zod";
 
 // Every object is strict: a key the format does not know (a typo, `titel:`) is refused with its
@@ -18,13 +10,7 @@ const comment = z.strictObject({
   content: z.string().trim().min(1).max(5000),
 });
 
-export const seedUser = z.strictObject({
-  email: emailSchema,
-  name: nameSchema,
-  password: passwordSchema,
-  type: z.enum(memberTypes).default("Standard"),
-  admin: z.boolean().default(false),
-});
+export const seedUser = z.strictObject(newUserInput.shape);
 
 /** The event fields are the wizard's own schema (`eventInput`): its dates are calendar days, checked once. */
 export const seedEvent = z.strictObject({

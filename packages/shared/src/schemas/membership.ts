@@ -4,6 +4,15 @@ import { emailSchema, nameSchema, passwordSchema } from "./auth";
 
 export const REQUIRED = "Please fill out all required fields.";
 
+/** An account an admin creates (User Management, the CLI, seed files). */
+export const newUserInput = z.object({
+  email: emailSchema,
+  name: nameSchema,
+  password: passwordSchema,
+  type: z.enum(memberTypes).default("Standard"),
+  admin: z.boolean().default(false),
+});
+
 /** Interests as stored, with the label the form shows ('Showcases' reads 'Art Displays'). */
 export const interestOptions = [
   { value: "Travel", label: "Travel" },
