@@ -188,10 +188,21 @@ describe("@club/cli installed outside the workspace", () => {
     expect(mail.code).toBe(0);
     expect(Array.isArray(JSON.parse(mail.stdout))).toBe(true);
 
-    const local = await club("migrate");
-    expect(local.code).toBe(2);
-    expect(local.stderr).toContain("This command works on the database, and the packages it needs are not installed");
-    expect(local.stderr).toMatch(/npm install -g "@club\/cli@0\.1\.0" .*"@electric-sql\/pglite@0\.3\.16"/);
-    expect(local.stderr).toContain("Or work against a running server with --url and --token.");
+    // Every command that works on the database says what to install, before it loads any of it.
+    for (const command of [
+      ["migrate"],
+      ["token", "list", "--email", "ada@club.test"],
+      ["token", "create", "--email", "ada@club.test", "--name", "ci", "--scope", "seed"],
+      ["token", "revoke", "--id", "00000000-0000-4000-8000-000000000000"],
+      ["user", "create", "--email", "ada@club.test", "--password", "secret1", "--name", "Ada"],
+      ["invite-code", "list"],
+      ["seed", "--demo"],
+    ]) {
+      const local = await club(...command);
+      expect([command.join(" "), local.code]).toEqual([command.join(" "), 2]);
+      expect(local.stderr).toContain("This command works on the database, and the packages it needs are not installed");
+      expect(local.stderr).toMatch(/npm install -g "@club\/cli@0\.1\.0" .*"@electric-sql\/pglite@0\.3\.16"/);
+      expect(local.stderr).toContain("Or work against a running server with --url and --token.");
+    }
   });
 });

@@ -93,11 +93,20 @@ export async function invalidateUserSessions(db: Queryable, userId: string, exce
 
 /**
  * What a password change, a password reset and a privilege change end: every session of the member
- * (but the one kept, for the member who made the change herself) and every personal API token.
+ * and every personal API token, but the session or token kept for the member who made the change
+ * herself (so that a script changing its own owner's type is not cut off half-way).
  */
-export async function endSessionsAndTokens(db: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
-  await invalidateUserSessions(db, userId, exceptSessionId);
-  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+export async function endSessionsAndTokens(
+  db: Queryable,
+  userId: string,
+  keep: { sessionId?: string | undefined; tokenId?: string | undefined } = {},
+): Promise<void> {
+  await invalidateUserSessions(db, userId, keep.sessionId);
+  await db
+    .delete(apiTokens)
+    .where(
+      keep.tokenId ? and(eq(apiTokens.userId, userId), ne(apiTokens.id, keep.tokenId)) : eq(apiTokens.userId, userId),
+    );
 }
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {

@@ -126,17 +126,23 @@ describe("scripts and the CLI against a running server", processes, () => {
     expect(refused.code).not.toBe(0);
   });
 
-  it("seeds a running server from a file with `club --url --token` and a seed-scope token", async () => {
-    const admin = await tokenFor("root@club.test", undefined, "seed");
+  it("seeds a running server from a file with `club --url --token`; its administrator takes an admin-scope token", async () => {
+    const seeder = await tokenFor("root@club.test", undefined, "seed");
+    const admin = await tokenFor("root@club.test", undefined, "admin");
     const member = await tokenFor("fay@club.test");
     const cli = join(repo, "packages/cli/src/main.ts");
     const seed = join(repo, "packages/cli/src/test/seed.yaml");
-    // A member's seeding is refused at its first call (who the token is), before it writes anything,
-    // so it runs beside the admin's (each process's start is most of the time).
-    const [first, refused] = await Promise.all([
-      runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {}),
+    // The file's first user is an administrator: a seed token may create members, not give rights.
+    const [byScope, refused] = await Promise.all([
+      runScript(cli, ["--url", url, "--token", seeder.token, "seed", "--file", seed], {}),
+      // A member's seeding is refused at its first call (who the token is), before it writes anything.
       runScript(cli, ["--url", url, "--token", member.token, "seed", "--file", seed], {}),
     ]);
+    expect(byScope.code).toBe(2);
+    expect(byScope.stderr).toBe(
+      'club: users[0] (admin@seed.test): This API token (scope "seed") may not create an administrator: that takes a token with the "admin" scope.\n',
+    );
+    const first = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
       `club: The token of fay@club.test at ${url} is not an administrator's: seeding needs one.\n`,

@@ -119,6 +119,40 @@ describe("a seed token", () => {
   });
 });
 
+describe("rights", () => {
+  it("are given by an admin token only: a seed token creates and renames members, never an administrator", async () => {
+    const token = await tokenOf(rootId, "seed");
+    const member = { email: "new@club.test", name: "New", password: "password1" };
+    const made = await trpcCall(token, "users.create", member);
+    expect(made.statusCode, made.body).toBe(200);
+    const newId = made.json().result.data.json.id as string;
+    const promoted = await trpcCall(token, "users.create", { ...member, email: "boss@club.test", admin: true });
+    expect(promoted.statusCode).toBe(403);
+    expect(promoted.json().error.json.message).toBe(
+      'This API token (scope "seed") may not create an administrator: that takes a token with the "admin" scope.',
+    );
+    expect((await trpcCall(token, "users.update", { userId: newId, name: "Newer" })).statusCode).toBe(200);
+    for (const change of [{ type: "Founding" }, { admin: true }, { admin: false }]) {
+      const refused = await trpcCall(token, "users.update", { userId: rootId, ...change });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.json.message).toBe(
+        `This API token (scope "seed") may not change a member's type or administrator right: that takes a token with the "admin" scope.`,
+      );
+    }
+    expect((await send(await tokenOf(rootId, "admin"), "GET", "/api/users")).statusCode).toBe(200);
+  });
+
+  it("changed by an admin's own token end her other tokens and sessions, not the token she uses", async () => {
+    const kim = (await addUser(h, { email: "kim@club.test", name: "Kim", admin: true, type: "Standard" })).id;
+    const using = await tokenOf(kim, "admin");
+    const other = await tokenOf(kim, "read");
+    const changed = await trpcCall(using, "users.update", { userId: kim, type: "Founding" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await send(using, "GET", "/api/users")).statusCode).toBe(200);
+    expect((await send(other, "GET", "/api/users")).statusCode).toBe(401);
+  });
+});
+
 describe("an admin token", () => {
   it("does all its owner may do, and no more than its owner may", async () => {
     const root = await tokenOf(rootId, "admin");

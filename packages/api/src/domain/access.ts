@@ -85,9 +85,9 @@ export function requireMember(
 /**
  * What a `seed` token may change besides reading: exactly the calls of `club seed --url`
  * (packages/cli/src/seed) — creating members, invitation codes, events, their participants,
- * comments and media, changing members (`seed --update`: name, type, admin, which a seed file may
- * set when it creates her too), events, comments and media, and the upload routes. No deleting,
- * no mail, no passwords, no other account changes.
+ * comments and media, changing a member's name (`seed --update`), events, comments and media, and
+ * the upload routes. No deleting, no mail, no passwords, and no rights: `requireTokenMayGrantRights`
+ * keeps an administrator's right and a member's type to tokens of the `admin` scope.
  */
 export const SEED_WRITES: ReadonlySet<string> = new Set([
   "users.create",
@@ -127,6 +127,19 @@ export function requireTokenScope(
     token.scope === "read"
       ? `This API token may only read (scope "read"), and ${path} changes data. Use a token with the "seed" or "admin" scope.`
       : `This API token may only read and add what seeding adds (scope "seed"); ${path} is not part of it. Use a token with the "admin" scope.`,
+  );
+}
+
+/**
+ * Rights are given by a person or an `admin` token only: with a `seed` token (SEED_WRITES lets it
+ * create and rename members) an administrator's right or a member's type would let a leaked
+ * token make itself an administrator's account, or take the right from the club's admins.
+ */
+export function requireTokenMayGrantRights(ctx: { apiToken: TokenGrant | null }, what: string): void {
+  const token = ctx.apiToken;
+  if (!token || token.scope === "admin") return;
+  throw forbidden(
+    `This API token (scope "${token.scope}") may not ${what}: that takes a token with the "admin" scope.`,
   );
 }
 

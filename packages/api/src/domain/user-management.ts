@@ -32,15 +32,22 @@ export function listMembers(
     .limit(page.limit ?? LIST_MAX);
 }
 
+/** The admin who makes a change, and the session or API token she makes it from. */
+export interface ActingAdmin {
+  id: string;
+  sessionId: string;
+  tokenId?: string | undefined;
+}
+
+/** What an admin changing her own rights keeps: the session or the API token she changes them from. */
+const keptBy = (admin: ActingAdmin, userId: string) =>
+  userId === admin.id ? { sessionId: admin.sessionId, tokenId: admin.tokenId } : {};
+
 /**
  * Her sessions and API tokens end, so the new type applies at once; an admin who changes her own
- * type keeps the session she does it from.
+ * type keeps the session (or the token) she does it from.
  */
-export async function setMemberType(
-  db: Db,
-  change: { userId: string; type: MemberType },
-  admin: { id: string; sessionId: string },
-) {
+export async function setMemberType(db: Db, change: { userId: string; type: MemberType }, admin: ActingAdmin) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -48,7 +55,7 @@ export async function setMemberType(
       .where(eq(users.id, change.userId))
       .returning(memberColumns);
     if (!row) throw notFound(MEMBER_NOT_FOUND);
-    await endSessionsAndTokens(tx, change.userId, change.userId === admin.id ? admin.sessionId : undefined);
+    await endSessionsAndTokens(tx, change.userId, keptBy(admin, change.userId));
     return row;
   });
 }
@@ -65,7 +72,7 @@ export interface MemberChange {
  * A change of type or right ends her sessions and API tokens, as `setMemberType` does, so that what
  * she may do follows at once; a new name alone leaves them.
  */
-export async function updateMember(db: Db, change: MemberChange, admin: { id: string; sessionId: string }) {
+export async function updateMember(db: Db, change: MemberChange, admin: ActingAdmin) {
   const set: Partial<typeof users.$inferInsert> = {};
   if (change.name !== undefined) set.name = change.name;
   if (change.type !== undefined) set.type = change.type;
@@ -77,7 +84,7 @@ export async function updateMember(db: Db, change: MemberChange, admin: { id: st
     const [row] = await tx.update(users).set(set).where(eq(users.id, change.userId)).returning(memberColumns);
     if (!row) throw notFound(MEMBER_NOT_FOUND);
     if (row.type !== before.type || row.admin !== before.admin) {
-      await endSessionsAndTokens(tx, change.userId, change.userId === admin.id ? admin.sessionId : undefined);
+      await endSessionsAndTokens(tx, change.userId, keptBy(admin, change.userId));
     }
     return row;
   });

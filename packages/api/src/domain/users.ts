@@ -59,7 +59,7 @@ export async function replacePassword(
     .set({ passwordHash: change.passwordHash, mustChangePassword: change.mustChangePassword })
     .where(eq(users.id, userId))
     .returning({ email: users.email });
-  await endSessionsAndTokens(db, userId, change.keepSessionId);
+  await endSessionsAndTokens(db, userId, { sessionId: change.keepSessionId });
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   return user;
 }

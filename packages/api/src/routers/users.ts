@@ -8,7 +8,7 @@ import {
   userIdInput,
 } from "@club/shared";
 import { z } from "zod";
-import { requireSomeoneElse } from "../domain/access";
+import { type MemberContext, requireSomeoneElse, requireTokenMayGrantRights } from "../domain/access";
 import {
   listMembers,
   resetToTemporaryPassword,
@@ -20,9 +20,13 @@ import { createUser, EmailTakenError } from "../domain/users";
 import { conflict } from "../errors";
 import { adminProcedure, router } from "../trpc";
 
+/** The admin making a change, with what she makes it from: her session, or her API token. */
+const actingAs = (ctx: MemberContext) => ({ id: ctx.user.id, sessionId: ctx.session.id, tokenId: ctx.apiToken?.id });
+
 export const usersRouter = router({
   /** Creates an account directly (scripts and seeding); applicants use the application flow. */
   create: adminProcedure.input(newUserInput).mutation(async ({ ctx, input }) => {
+    if (input.admin) requireTokenMayGrantRights(ctx, "create an administrator");
     try {
       return await createUser(ctx.db, input);
     } catch (err) {
@@ -59,10 +63,13 @@ export const usersRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => {
+      if (input.type !== undefined || input.admin !== undefined) {
+        requireTokenMayGrantRights(ctx, "change a member's type or administrator right");
+      }
       if (input.admin === false) {
         requireSomeoneElse(ctx.user, input.userId, "Your own admin right is taken away by another admin.");
       }
-      return updateMember(ctx.db, input, { id: ctx.user.id, sessionId: ctx.session.id });
+      return updateMember(ctx.db, input, actingAs(ctx));
     }),
 
   /** The temporary password the reset button is labelled with (TEMP_PASSWORD). */
@@ -71,7 +78,7 @@ export const usersRouter = router({
   /** PUT /api/users/{user_id}/privilege: the member's sessions and API tokens end, so the new type applies at once. */
   setPrivilege: adminProcedure
     .input(privilegeInput)
-    .mutation(({ ctx, input }) => setMemberType(ctx.db, input, { id: ctx.user.id, sessionId: ctx.session.id })),
+    .mutation(({ ctx, input }) => setMemberType(ctx.db, input, actingAs(ctx))),
 
   /**
    * PUT /api/users/{user_id}/reset-password-to-temp: the password becomes TEMP_PASSWORD (never a

@@ -300,6 +300,13 @@ export const procedureRows: ProcedureRow[] = [
     input: () => ({ email: `made-${randomUUID()}@club.test`, name: "Made", password: "password1" }),
     expect: ADMINS,
   },
+  {
+    path: "users.create",
+    tokens: "admin",
+    on: "an administrator",
+    input: () => ({ email: `boss-${randomUUID()}@club.test`, name: "Boss", password: "password1", admin: true }),
+    expect: ADMINS,
+  },
   { path: "users.list", tokens: "read", input: () => undefined, expect: ADMINS },
   {
     path: "users.list",
@@ -317,7 +324,14 @@ export const procedureRows: ProcedureRow[] = [
   },
   {
     path: "users.update",
-    tokens: "seed",
+    tokens: "admin",
+    on: "a member's type",
+    input: (c) => ({ userId: c.people.victim.id, type: "Standard" }),
+    expect: ADMINS,
+  },
+  {
+    path: "users.update",
+    tokens: "admin",
     on: "her own admin right",
     input: (c) => ({ userId: c.me?.id ?? c.people.victim.id, admin: false }),
     expect: { ...ADMINS, admin: "FORBIDDEN" },

@@ -86,8 +86,9 @@ export function registerTokenCommands(program: Command): void {
         command: Command,
       ) => {
         localOnly(command, "club token");
-        const { createApiToken } = await import("@club/auth");
         const made = await withDb(async (h) => {
+          // Loaded inside withDb, which first names any database package this install lacks.
+          const { createApiToken } = await import("@club/auth");
           const owner = await memberOf(h.db, opts.email);
           const created = await createApiToken(h.db, {
             userId: owner.id,
@@ -118,8 +119,9 @@ export function registerTokenCommands(program: Command): void {
     .option("--json", "print JSON")
     .action(async (opts: { email: string; json?: boolean }, command: Command) => {
       localOnly(command, "club token");
-      const { listApiTokens } = await import("@club/api");
-      const rows = await withDb(async (h) => listApiTokens(h.db, (await memberOf(h.db, opts.email)).id));
+      const rows = await withDb(async (h) =>
+        (await import("@club/api")).listApiTokens(h.db, (await memberOf(h.db, opts.email)).id),
+      );
       if (opts.json) return print(JSON.stringify(rows, null, 2));
       if (rows.length === 0) return print(`${opts.email} has no API tokens.`);
       for (const r of rows) {
@@ -134,8 +136,7 @@ export function registerTokenCommands(program: Command): void {
     .requiredOption("--id <id>", "the token's id (club token list)", tokenId)
     .action(async (opts: { id: string }, command: Command) => {
       localOnly(command, "club token");
-      const { revokeAnyApiToken } = await import("@club/api");
-      const revoked = await withDb((h) => revokeAnyApiToken(h.db, opts.id));
+      const revoked = await withDb(async (h) => (await import("@club/api")).revokeAnyApiToken(h.db, opts.id));
       if (!revoked) throw new CommandFailed(`No API token with the id ${opts.id} (it may be revoked already).`);
       print(`Revoked the token "${revoked.name}" of ${revoked.email ?? "a deleted member"}.`);
     });
