@@ -5,6 +5,14 @@
 module.exports = {
   forbidden: [
     {
+      name: "access-through-its-index",
+      severity: "error",
+      comment:
+        "The access module is one module in a folder: outside it, rules are imported from its index (the shape ownership rules share stays inside).",
+      from: { pathNot: "^packages/api/src/domain/access/" },
+      to: { path: "^packages/api/src/domain/access/(?!index\\.ts$)" },
+    },
+    {
       name: "no-circular",
       severity: "error",
       comment: "An import cycle: two modules that need each other belong together, or a third one is missing.",

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 
-/** The refusals of the access module (packages/api/src/domain/access.ts), shown as they are. */
+/** The refusals of the access module (packages/api/src/domain/access), shown as they are. */
 export const PLEASE_LOG_IN = "Please log in to continue.";
 export const MUST_CHANGE_PASSWORD = "Please choose a new password in Settings before continuing.";
 export const ADMINS_ONLY = "You do not have the necessary permission to view this content";

@@ -7,7 +7,7 @@ import { insertedRow } from "./rows";
 
 /**
  * Comments on events and media items, with their likes. Callers check first that the reader may
- * see the item (`requireCommentable`, `requireVisibleComment` in access.ts): nothing here does.
+ * see the item (`requireCommentable`, `requireVisibleComment` in the access module): nothing here does.
  */
 
 /** An item's comments, newest first, a page at a time. */

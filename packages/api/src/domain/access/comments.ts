@@ -1,0 +1,50 @@
+// Comments: who reads them (visitors too, on open events) and where they may be written.
+import { comments, events, media } from "@club/db";
+import { and, eq } from "@club/db/orm";
+import { TRPCError } from "@trpc/server";
+import type { ApiContext } from "../../context";
+import { COMMENT_NOT_FOUND, NOTHING_TO_COMMENT_ON, notFound } from "../../errors";
+import type { MemberContext, Viewer } from "./callers";
+import { visibleEvents } from "./events";
+import { visibleMedia } from "./media";
+
+/**
+ * Who reads what visitors may read (comments): a signed-in member, or a visitor. A member who must
+ * replace a temporary password reads as a visitor until she has.
+ */
+function readerOf(ctx: ApiContext): Viewer | null {
+  return ctx.user && !ctx.user.mustChangePassword ? ctx.user : null;
+}
+
+/** What the comments of an item may be read and written on: a visible event or a visible media item. */
+export async function requireCommentable(ctx: ApiContext, commentableId: string): Promise<void> {
+  const viewer = readerOf(ctx);
+  const [event] = await ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, commentableId), visibleEvents(viewer)));
+  if (event) return;
+  if (viewer) {
+    const [item] = await ctx.db
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, commentableId), visibleMedia(viewer)));
+    if (item) return;
+  }
+  throw notFound(NOTHING_TO_COMMENT_ON);
+}
+
+/** A comment whose item the member may see; otherwise "Comment not found." */
+export async function requireVisibleComment(ctx: MemberContext, id: string) {
+  const [row] = await ctx.db.select().from(comments).where(eq(comments.id, id));
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  try {
+    await requireCommentable(ctx, row.commentableId);
+  } catch (err) {
+    // Only "nothing to comment on" becomes "comment not found"; a database that stopped answering
+    // stays an outage (503), not a comment that seems to have vanished.
+    if (err instanceof TRPCError && err.code === "NOT_FOUND") throw notFound(COMMENT_NOT_FOUND);
+    throw err;
+  }
+  return row;
+}

@@ -1,0 +1,128 @@
+// Events: who creates, sees and manages them, and the SQL conditions for what a member may see.
+import { hashToken, type SessionUser, sessionUserColumns } from "@club/auth";
+import {
+  calendarFeeds,
+  cancelledEvents,
+  type Event,
+  eventInvitations,
+  eventParticipants,
+  events,
+  eventWaitlist,
+  type Queryable,
+  users,
+} from "@club/db";
+import { and, eq, exists, isNotNull, or, type SQL, sql } from "@club/db/orm";
+import { EVENT_NOT_FOUND, FEED_NOT_FOUND, forbidden, notFound } from "../../errors";
+import type { Viewer } from "./callers";
+import { requireOwnerOrAdmin } from "./ownership";
+
+/** Founding and Travel Host members and admins create events; Standard members do not. */
+export function requireEventCreator(viewer: Viewer & { type: string }): void {
+  if (viewer.type === "Standard" && !viewer.admin) throw forbidden("Standard members cannot create events.");
+}
+
+const EVENT_MANAGER_REFUSALS = {
+  edit: "Only the event's creator or an admin can edit it.",
+  delete: "Only the event's creator or an admin can delete it.",
+  announce: "Only the event's creator or an admin can send its announcement.",
+  guests: "Only the event's creator or an admin can see and change the guest list.",
+} as const;
+
+/**
+ * An event is managed by its creator and admins: edited, deleted, announced, and its guest list
+ * (names, e-mails, guests, the waitlist) seen and changed.
+ */
+export function requireEventManager(
+  viewer: Viewer,
+  event: { createdBy: string | null },
+  action: keyof typeof EVENT_MANAGER_REFUSALS,
+): void {
+  requireOwnerOrAdmin(viewer, event.createdBy, EVENT_MANAGER_REFUSALS[action]);
+}
+
+/** The event (the row of `events` in the query) was created by this member. */
+export const isCreatedBy = (userId: string): SQL => eq(events.createdBy, userId);
+
+/** The event has this member among its participants. */
+export const hasParticipant = (userId: string): SQL =>
+  exists(
+    sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId))})`,
+  );
+
+/** The member waits on the event's waitlist. */
+export const isWaiting = (userId: string): SQL =>
+  exists(
+    sql`(select 1 from ${eventWaitlist} where ${and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.userId, userId))})`,
+  );
+
+/** The event has an invitation for this member; `extra` narrows which (say, still valid). */
+export const hasInvitationFor = (userId: string, extra?: SQL): SQL =>
+  exists(
+    sql`(select 1 from ${eventInvitations} where ${and(
+      eq(eventInvitations.inviteeId, userId),
+      eq(eventInvitations.eventId, events.id),
+      extra,
+    )})`,
+  );
+
+/** The condition on `events` for the events a viewer may see (undefined: all of them). */
+export function visibleEvents(viewer: Viewer | null): SQL | undefined {
+  if (!viewer) return eq(events.exclusivity, "open");
+  if (viewer.admin) return undefined;
+  return or(
+    eq(events.exclusivity, "open"),
+    isCreatedBy(viewer.id),
+    hasParticipant(viewer.id),
+    // On the waitlist she keeps sight of it (to see her place, leave, or get a seat), whatever
+    // became of the invitation that let her join.
+    isWaiting(viewer.id),
+    // An invitation grants sight while it can still be accepted, and for good once it was.
+    hasInvitationFor(viewer.id, or(isNotNull(eventInvitations.acceptedAt), sql`${eventInvitations.expiresAt} > now()`)),
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/events/{id}` takes the id or the slug. */
+function refCondition(ref: string): SQL {
+  return UUID.test(ref) ? eq(events.id, ref) : eq(events.slug, ref.toLowerCase());
+}
+
+/** The event (by id or slug) when the viewer may see it; otherwise "Event not found". */
+export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | null }, ref: string): Promise<Event> {
+  const [row] = await ctx.db
+    .select()
+    .from(events)
+    .where(and(refCondition(ref), visibleEvents(ctx.user)));
+  if (!row) throw notFound(EVENT_NOT_FOUND);
+  return row;
+}
+
+/**
+ * A calendar feed's URL is its own credential (calendar applications send no cookies): the secret
+ * names the member, and the feed shows only what she may see, as she would see it signed in.
+ */
+export async function requireFeedOwner(
+  db: Queryable,
+  secret: string,
+): Promise<{ viewer: SessionUser; includeOpen: boolean }> {
+  const [row] = await db
+    .select({ viewer: sessionUserColumns, includeOpen: calendarFeeds.includeOpen })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.tokenHash, hashToken(secret)));
+  if (!row) throw notFound(FEED_NOT_FOUND);
+  return row;
+}
+
+/**
+ * The cancelled events a calendar feed shows (so subscribed calendars remove them): those she was
+ * going to or waiting for and, when her feed lists every open event, the open ones. An invite-only
+ * event's cancellation reaches nobody else, as the event did not.
+ */
+export function feedCancellations(viewer: Viewer, includeOpen: boolean): SQL | undefined {
+  return or(
+    sql`${cancelledEvents.memberIds} @> array[${viewer.id}]::uuid[]`,
+    includeOpen ? eq(cancelledEvents.exclusivity, "open") : undefined,
+  );
+}

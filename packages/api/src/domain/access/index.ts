@@ -1,0 +1,41 @@
+/**
+ * Who may see and change what: every rule lives in this folder, a file per kind of thing, all
+ * imported from here; every way in (tRPC procedures, the REST shims through them, the upload routes
+ * and the media file route) goes through these functions.
+ *
+ * The rules (ARCHITECTURE.md, "Permissions"):
+ * - the members' area is for signed-in members; one who must replace a temporary password may only
+ *   read her own details and change that password;
+ * - open events are seen by every member; an invite-only event by its creator, its participants,
+ *   members holding an accepted or still-valid invitation, and admins;
+ * - what an event's viewer may not see of it she may not reach through anything attached to it:
+ *   its media and their files, its comments and their likes;
+ * - media are for members; a media item with no event, or with an event she can see, is visible;
+ *   one left over from a deleted invite-only event only to its uploader (and admins);
+ * - anonymous visitors read the comments of open events only (SPEC.md lets visitors read comments;
+ *   media belong to the members' area, so their comments do too);
+ * - a thing is changed by its owner (creator, uploader, author) or an admin; comments are edited by
+ *   their author only.
+ * - a personal API token acts as its owner within its scope: `read` calls queries (and GET routes)
+ *   only, `seed` adds the writes of `club seed --url` (SEED_WRITES), `admin` all its owner may do;
+ *   the owner's rights stay the ceiling (a member's admin-scope token acts as that member); no
+ *   token creates, lists or revokes tokens, whatever its scope;
+ * - the server's metrics (/metrics) are for the monitoring that holds the operator's METRICS_TOKEN;
+ *   without one configured, there are none to read.
+ * - the API's description (/api/openapi.json) is public, like the source it is made from.
+ * Something a viewer may not see answers "not found", exactly like something that does not exist.
+ */
+export * from "./callers";
+export * from "./comments";
+export * from "./events";
+export * from "./media";
+// The shape every ownership rule is built on stays inside the module: callers use the named rules.
+export {
+  canManage,
+  requireAuthor,
+  requireCommentRemover,
+  requireOwnConfirmation,
+  requireOwnUpload,
+  requireSomeoneElse,
+} from "./ownership";
+export * from "./tokens";

@@ -1,0 +1,83 @@
+// Media: which items and files a member may see, and who changes them.
+import { events, media } from "@club/db";
+import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "@club/db/orm";
+import type { ApiContext } from "../../context";
+import { MEDIA_NOT_FOUND, notFound } from "../../errors";
+import { type MemberContext, requireMember, type Viewer } from "./callers";
+import { visibleEvents } from "./events";
+import { requireOwnerOrAdmin } from "./ownership";
+
+/**
+ * The condition on `media` for the items a member may see: ready, not in an event hidden from her,
+ * and not left over from a deleted invite-only event unless she uploaded it. (Never undefined, but
+ * typed as Drizzle types `and`, which every caller passes it to.)
+ */
+export function visibleMedia(viewer: Viewer): SQL | undefined {
+  const ready = eq(media.status, "ready");
+  if (viewer.admin) return ready;
+  return and(
+    ready,
+    or(
+      and(isNull(media.associatedEventId), or(eq(media.uploaderOnly, false), eq(media.uploadedBy, viewer.id))),
+      exists(
+        sql`(select 1 from ${events} where ${and(eq(events.id, media.associatedEventId), visibleEvents(viewer))})`,
+      ),
+    ),
+  );
+}
+
+/** A media row when the member may see it; otherwise "Media not found." */
+export async function requireVisibleMedia(ctx: MemberContext, id: string): Promise<typeof media.$inferSelect> {
+  const [row] = await ctx.db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, id), visibleMedia(ctx.user)));
+  if (!row) throw notFound(MEDIA_NOT_FOUND);
+  return row;
+}
+
+const MEDIA_MANAGER_REFUSALS = {
+  change: "Only the uploader or an admin can change this item.",
+  retry: "Only the uploader or an admin can try this video again.",
+  delete: "Only the uploader or an admin can delete an item.",
+} as const;
+
+/** A media item is changed, converted again and deleted by its uploader and admins. */
+export function requireMediaManager(
+  viewer: Viewer,
+  item: { uploadedBy: string | null },
+  action: keyof typeof MEDIA_MANAGER_REFUSALS,
+): void {
+  requireOwnerOrAdmin(viewer, item.uploadedBy, MEDIA_MANAGER_REFUSALS[action]);
+}
+
+/** Media rows the member may delete: all visible, all hers (or she is an admin); all or nothing. */
+export async function requireManageableMedia(ctx: MemberContext, ids: string[]) {
+  const rows = await ctx.db
+    .select()
+    .from(media)
+    .where(and(inArray(media.id, ids), visibleMedia(ctx.user)));
+  if (rows.length !== ids.length) throw notFound("Some of the selected media no longer exist.");
+  for (const row of rows) requireMediaManager(ctx.user, row, "delete");
+  return rows;
+}
+
+/**
+ * A stored object (`media/<uuid>/<file>`) may be fetched when the media item it belongs to is
+ * visible to the member. Objects that belong to no visible item are "not found".
+ */
+export async function requireVisibleMediaObject(
+  ctx: ApiContext,
+  key: string,
+): Promise<{ title: string | null; name: string | null }> {
+  const member = requireMember(ctx);
+  const prefix = key.slice(0, key.lastIndexOf("/"));
+  const [row] = prefix
+    ? await member.db
+        .select({ title: media.title, name: media.name })
+        .from(media)
+        .where(and(eq(media.objectPrefix, prefix), visibleMedia(member.user)))
+    : [];
+  if (!row) throw notFound("Not found");
+  return row;
+}

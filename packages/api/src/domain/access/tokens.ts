@@ -1,0 +1,64 @@
+// Personal API tokens: what each scope may call, and that no token gives rights or manages tokens.
+import type { TokenGrant } from "../../context";
+import { forbidden, NO_TOKENS_BY_TOKEN } from "../../errors";
+
+/**
+ * What a `seed` token may change besides reading: exactly the calls of `club seed --url`
+ * (packages/cli/src/seed) — creating members, invitation codes, events, their participants,
+ * comments and media, changing a member's name (`seed --update`), events, comments and media, and
+ * the upload routes. No deleting, no mail, no passwords, and no rights: `requireTokenMayGrantRights`
+ * keeps an administrator's right and a member's type to tokens of the `admin` scope.
+ */
+export const SEED_WRITES: ReadonlySet<string> = new Set([
+  "users.create",
+  "users.update",
+  "invitationCodes.create",
+  "events.create",
+  "events.update",
+  "events.addParticipants",
+  "comments.create",
+  "comments.update",
+  "media.update",
+  "images.update",
+  "uploads.media",
+  "uploads.image",
+  "uploads.resumable",
+]);
+
+/** The procedures (by their path's first part) that manage tokens, which no token may call. */
+const TOKEN_MANAGEMENT = "apiTokens";
+
+/**
+ * A call made with an API token stays within the token's scope. `path` names a procedure, or an
+ * upload route by the name SEED_WRITES gives it; `kind` is what the call does (GET routes and
+ * queries read). Browser sessions, the command line and visitors carry no token: nothing to check.
+ */
+export function requireTokenScope(
+  ctx: { apiToken: TokenGrant | null },
+  path: string,
+  kind: "query" | "mutation" | "subscription",
+): void {
+  const token = ctx.apiToken;
+  if (!token) return;
+  if (path.split(".")[0] === TOKEN_MANAGEMENT) throw forbidden(NO_TOKENS_BY_TOKEN);
+  if (kind === "query" || token.scope === "admin") return;
+  if (token.scope === "seed" && SEED_WRITES.has(path)) return;
+  throw forbidden(
+    token.scope === "read"
+      ? `This API token may only read (scope "read"), and ${path} changes data. Use a token with the "seed" or "admin" scope.`
+      : `This API token may only read and add what seeding adds (scope "seed"); ${path} is not part of it. Use a token with the "admin" scope.`,
+  );
+}
+
+/**
+ * Rights are given by a person or an `admin` token only: with a `seed` token (SEED_WRITES lets it
+ * create and rename members) an administrator's right or a member's type would let a leaked
+ * token make itself an administrator's account, or take the right from the club's admins.
+ */
+export function requireTokenMayGrantRights(ctx: { apiToken: TokenGrant | null }, what: string): void {
+  const token = ctx.apiToken;
+  if (!token || token.scope === "admin") return;
+  throw forbidden(
+    `This API token (scope "${token.scope}") may not ${what}: that takes a token with the "admin" scope.`,
+  );
+}
