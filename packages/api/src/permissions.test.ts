@@ -2,7 +2,6 @@ import type { SessionUser } from "@club/auth";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "./root";
-import { type TestApi, testApi } from "./test/api";
 import {
   freshCell,
   type Outcome,
@@ -13,7 +12,8 @@ import {
   type TokenRole,
   tokenOutcome,
   tokenRoles,
-} from "./test/procedure-table";
+} from "./test";
+import { type TestApi, testApi } from "./test/api";
 
 /**
  * The permission table: every procedure × every kind of caller → allowed ("ok") or the refusal's

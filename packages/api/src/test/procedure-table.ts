@@ -1,25 +1,28 @@
 import { randomUUID } from "node:crypto";
-import { type ApiTokenScope, createApiToken, generateToken, hashToken, type SessionUser } from "@club/auth";
-import {
-  applications,
-  comments,
-  type Db,
-  eventInvitations,
-  eventParticipants,
-  events,
-  eventWaitlist,
-  mailOutbox,
-  media,
-} from "@club/db";
+import { createApiToken, generateToken, hashToken } from "@club/auth";
+import { applications, type Db, eventInvitations, eventParticipants, eventWaitlist, mailOutbox, media } from "@club/db";
 import { eq, sql } from "@club/db/orm";
-import type { JobSender } from "@club/jobs";
 import { enqueueMail } from "@club/mail";
-import type { TRPCError } from "@trpc/server";
 import { deleteEvent } from "../domain/events/changes";
 import { resetFeed } from "../domain/events/feed";
 import { createInvitationCode } from "../domain/invitation-codes";
 import { createPasswordResetToken, createRegistrationToken } from "../domain/one-time-tokens";
-import { insertMediaRow } from "./media-row";
+import {
+  ADMINS,
+  AUTHOR,
+  all,
+  CREATORS,
+  type Expect,
+  hidden,
+  MEMBERS,
+  OWNER_OR_ADMIN,
+  PUBLIC,
+  SIGNED_IN,
+  type TokenNeed,
+  uploaderOnly,
+  VISITOR_HIDDEN,
+} from "./callers";
+import type { Cell, Fixture } from "./cell";
 
 /**
  * The procedure table: every tRPC procedure with a valid input, and who may call it (one row per
@@ -31,132 +34,6 @@ import { insertMediaRow } from "./media-row";
  *   with one part spoiled, never answers 5xx.
  * Inputs are made on fresh rows (a `Cell`), so a delete in one cannot change another's answer.
  */
-export const roles = ["anonymous", "standard", "founding", "other", "owner", "admin", "mustChange"] as const;
-export type Role = (typeof roles)[number];
-export type Outcome = "ok" | TRPCError["code"];
-export type Expect = Record<Role, Outcome>;
-
-/**
- * Callers with a personal API token: a member (the owner, Founding) and an admin, each token
- * with a scope. A token acts as its owner within its scope, so its cell is the owner's answer
- * where the row's `tokens` lets the scope in, and FORBIDDEN where it does not.
- */
-export const tokenRoles = {
-  ownerReadToken: { as: "owner", scope: "read" },
-  ownerAdminToken: { as: "owner", scope: "admin" },
-  adminReadToken: { as: "admin", scope: "read" },
-  adminSeedToken: { as: "admin", scope: "seed" },
-  adminAdminToken: { as: "admin", scope: "admin" },
-} as const satisfies Record<string, { as: Role; scope: ApiTokenScope }>;
-export type TokenRole = keyof typeof tokenRoles;
-
-/** The least scope a token needs for a procedure; `none`: no token may call it (token management). */
-export type TokenNeed = ApiTokenScope | "none";
-const scopeRank: Record<TokenNeed, number> = { read: 0, seed: 1, admin: 2, none: 3 };
-
-/** What a token role gets on a row: its owner's answer if its scope is enough, else FORBIDDEN. */
-export function tokenOutcome(row: ProcedureRow, role: TokenRole): Outcome {
-  const { as, scope } = tokenRoles[role];
-  return scopeRank[scope] >= scopeRank[row.tokens] ? row.expect[as] : "FORBIDDEN";
-}
-
-// Who is who: `owner` (Founding) created every event, media item and comment of a cell; `other`
-// (Travel Host) holds a pending invitation to the owner's invite-only event; `standard` and
-// `founding` are members who are neither; `mustChange` must replace a temporary password.
-const all = (o: Outcome): Expect => Object.fromEntries(roles.map((r) => [r, o])) as Expect;
-const PUBLIC = all("ok");
-const MEMBERS: Expect = { ...all("ok"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" };
-const SIGNED_IN: Expect = { ...all("ok"), anonymous: "UNAUTHORIZED" };
-const ADMINS: Expect = { ...all("FORBIDDEN"), anonymous: "UNAUTHORIZED", admin: "ok" };
-const CREATORS: Expect = { ...MEMBERS, standard: "FORBIDDEN" };
-const OWNER_OR_ADMIN: Expect = { ...MEMBERS, standard: "FORBIDDEN", founding: "FORBIDDEN", other: "FORBIDDEN" };
-const AUTHOR: Expect = { ...OWNER_OR_ADMIN, admin: "FORBIDDEN" };
-/** On the invite-only event (or what hangs on it): not there for those not part of it. */
-const hidden = (e: Expect): Expect => ({
-  ...e,
-  standard: "NOT_FOUND",
-  founding: "NOT_FOUND",
-  mustChange: e.mustChange === "ok" ? "NOT_FOUND" : e.mustChange,
-});
-/** Readable without signing in, but only what a visitor may see. */
-const VISITOR_HIDDEN: Expect = { ...all("ok"), anonymous: "NOT_FOUND", mustChange: "NOT_FOUND" };
-/** What was on a deleted invite-only event: its uploader (the owner) and admins, nobody else. */
-const uploaderOnly = (e: Expect): Expect => ({ ...hidden(e), other: "NOT_FOUND" });
-
-/** What inputs are made with: the database, the job queue, and members the rows name. */
-export interface Fixture {
-  db: Db;
-  jobs: JobSender;
-  /** `owner` (Founding) creates every cell's rows; `other` is invited to its invite-only event; `founding` waits on its open one; `victim` is who admin actions act on. */
-  people: Record<"owner" | "other" | "founding" | "victim", { id: string }>;
-}
-
-export interface Cell extends Fixture {
-  /** Who calls (inputs that name the caller use her); null for a visitor. */
-  me: Pick<SessionUser, "id" | "name"> | null;
-  /** Fresh rows owned by `owner`. */
-  open: string;
-  private: string;
-  openMedia: string;
-  privateMedia: string;
-  openComment: string;
-  privateComment: string;
-}
-
-/** Fresh rows owned by `people.owner`, for one call by `me`. */
-export async function freshCell(fx: Fixture, me: Cell["me"]): Promise<Cell> {
-  const { db, people } = fx;
-  const owner = people.owner.id;
-  const event = async (exclusivity: "open" | "invite-only") => {
-    const [row] = await db
-      .insert(events)
-      .values({
-        slug: `e-${randomUUID()}`,
-        title: `Event ${exclusivity}`,
-        description: "d",
-        eventDate: "2027-03-01",
-        exclusivity,
-        createdBy: owner,
-      })
-      .returning({ id: events.id });
-    return row!.id;
-  };
-  const item = (eventId: string) =>
-    insertMediaRow(db, {
-      name: "Photo of the day",
-      title: "Photo of the day",
-      associatedEventId: eventId,
-      uploadedBy: owner,
-    });
-  const comment = async (commentableId: string) => {
-    const [row] = await db
-      .insert(comments)
-      .values({ commentableId, userId: owner, content: "Lovely" })
-      .returning({ id: comments.id });
-    return row!.id;
-  };
-  const open = await event("open");
-  const priv = await event("invite-only");
-  await db.insert(eventInvitations).values({
-    tokenHash: hashToken(generateToken()),
-    eventId: priv,
-    inviteeId: people.other.id,
-    invitedBy: owner,
-    expiresAt: new Date(Date.now() + 86_400_000),
-  });
-  const openMedia = await item(open);
-  const privateMedia = await item(priv);
-  return {
-    ...fx,
-    me,
-    open,
-    private: priv,
-    openMedia,
-    privateMedia,
-    openComment: await comment(open),
-    privateComment: await comment(privateMedia),
-  };
-}
 
 /** The cell's item as a video whose transcoding gave up (what "Try again" is for). */
 async function failedVideo(db: Db, id: string) {

@@ -1,0 +1,4 @@
+// What the permission table and the fuzzer share (`@club/api/testing`).
+export * from "./callers";
+export * from "./cell";
+export * from "./procedure-table";
