@@ -179,10 +179,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthPlugin, { ping: dbHandle.ping });
   await app.register(metricsPlugin, { token: config.metricsToken, db: dbHandle.db, ping: dbHandle.ping });
   await app.register(openApiPlugin, {
-    document: openApiDocument({
-      origin: config.appOrigin,
-      limits: limitsOf({ ...config, maxVideoSeconds: deps.config.maxVideoSeconds }),
-    }),
+    document: () =>
+      openApiDocument({
+        origin: config.appOrigin,
+        limits: limitsOf({ ...config, maxVideoSeconds: deps.config.maxVideoSeconds }),
+      }),
   });
   await app.register(trpcPlugin, deps);
   await app.register(authRoutes, deps);

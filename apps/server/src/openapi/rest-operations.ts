@@ -85,7 +85,7 @@ export const restOperations: Record<string, RestOperation> = {
   "GET /api/openapi.json": {
     summary: "This document",
     access: "public",
-    description: "Built once at start; cached an hour (ETag, If-None-Match answers 304).",
+    description: "Built at its first request and kept; cached an hour (ETag, If-None-Match answers 304).",
     answer: json("The OpenAPI 3.1 document."),
   },
   "GET /auth-status": { summary: "Who is signed in", procedure: "auth.status", answer: json("The session's state.") },

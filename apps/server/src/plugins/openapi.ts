@@ -4,15 +4,22 @@ import type { FastifyInstance } from "fastify";
 import type { OpenApiDocument } from "../openapi/document";
 
 /**
- * GET /api/openapi.json: the API's OpenAPI document, made at start. The access module makes it
- * public, for anyone (so the session is not read: the rule does not depend on who asks). Cached
- * publicly for an hour; its ETag lets a client ask whether it changed (304).
+ * GET /api/openapi.json: the API's OpenAPI document, made at its first request and kept (making it
+ * takes 80–150 ms, which every server start, and every test's, would pay for a page few ask for).
+ * The access module makes it public, for anyone (so the session is not read: the rule does not
+ * depend on who asks). Cached publicly for an hour; its ETag lets a client ask whether it changed (304).
  */
-export async function openApiPlugin(app: FastifyInstance, { document }: { document: OpenApiDocument }) {
-  const body = JSON.stringify(document);
-  // Weak: the same document is sent compressed in different ways (brotli, gzip, none).
-  const etag = `W/"${createHash("sha256").update(body).digest("base64url")}"`;
+export async function openApiPlugin(app: FastifyInstance, { document }: { document: () => OpenApiDocument }) {
+  let made: { body: string; etag: string } | undefined;
+  const answer = () => {
+    if (made) return made;
+    const body = JSON.stringify(document());
+    // Weak: the same document is sent compressed in different ways (brotli, gzip, none).
+    made = { body, etag: `W/"${createHash("sha256").update(body).digest("base64url")}"` };
+    return made;
+  };
   app.get("/api/openapi.json", async (request, reply) => {
+    const { body, etag } = answer();
     if (!mayReadApiDescription(null)) return reply.code(404).send({ error: "Not found", message: "Not found" });
     reply.header("Cache-Control", "public, max-age=3600").header("ETag", etag);
     if (request.headers["if-none-match"] === etag) return reply.code(304).send();
