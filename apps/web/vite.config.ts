@@ -17,13 +17,17 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest|xml)$/;
  */
 function precompress(): Plugin {
   let outDir = "dist";
+  let server = false;
   return {
     name: "club-precompress",
     apply: "build",
     configResolved(config) {
       outDir = config.build.outDir;
+      server = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      // The server's renderer is read from disk by the server, never sent to a browser.
+      if (server) return;
       const brotli = promisify(brotliCompress);
       const gz = promisify(gzip);
       const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f));
@@ -72,6 +76,16 @@ export default defineConfig({
   // Source maps are written for the people who run the club (stack traces) but not linked from the
   // bundles, and the server does not serve them.
   build: { outDir: "dist", sourcemap: "hidden" },
+  // The server's renderer (`vite build --ssr`, into dist/ssr) carries its libraries with it: the
+  // server imports one file and needs none of the web app's packages installed.
+  ssr: { noExternal: true },
+  resolve: {
+    alias: [
+      // The package's Node entry loads every language's names at start (by computed requires a
+      // bundle cannot follow); its browser entry loads none, and the app registers English itself.
+      { find: /^i18n-iso-countries$/, replacement: "i18n-iso-countries/index.js" },
+    ],
+  },
   test: {
     environment: "jsdom",
     globals: false,

@@ -204,7 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxUploadBytes: config.maxUploadBytes,
   });
   await app.register(mediaFiles, deps);
-  await app.register(spaPlugin, { webDist: config.webDist });
+  await app.register(spaPlugin, { webDist: config.webDist, deps });
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createCaptureTransport();
   const housekeeping: HousekeepingOptions = {

@@ -5,34 +5,33 @@ import "@fontsource/inter/500.css";
 import "@fontsource/inter/600.css";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { hydratePageState } from "./lib/page-state";
 import { queryClient, trpc } from "./lib/trpc";
-import { routeTree } from "./routeTree.gen";
+import { createAppRouter } from "./router";
 
-const router = createRouter({
-  routeTree,
-  context: { trpc, queryClient },
-  defaultPreload: "intent",
-  // Loaders read through the query cache; the router need not keep its own copy fresh.
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-});
-
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
-  }
-}
+const router = createAppRouter({ trpc, queryClient });
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (hydratePageState(queryClient, document)) {
+  // The server rendered this page from the data now in the cache: the router loads the same route
+  // (its code, and its loaders read from the cache) before React takes over the HTML on screen.
+  // Marked as hydrating a server render, the router builds the tree as the server did (no
+  // suspense boundary around the whole page, which the server's HTML does not have).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -38,3 +38,8 @@ export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
   seed: "Seeding",
   admin: "Everything I may do",
 };
+
+export const eventSortOrders = ["asc", "desc"] as const;
+/** "My events": those she joined, those she created, those she was invited to. */
+export const myEventFilters = ["joined", "created", "invited"] as const;
+export type MyEventFilter = (typeof myEventFilters)[number];

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { appRouter } from "@club/api";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { loadPageRenderer, type PageRenderer, pageHtml, renderedPageTemplate } from "./page-render";
+import { type ContextDeps, createContext } from "./trpc";
 
 /** Paths that belong to the API: an unknown one answers JSON 404, never the SPA. */
 const API_PREFIXES = ["/api/", "/trpc/", "/media/"];
@@ -21,24 +24,29 @@ function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; index.html is always revalidated.
- * Any other GET of a page path gets index.html and the client router shows the right screen
- * (including the not-found page).
+ * Serves the built web app. Hashed assets are cached for a year. Any other GET of a page path gets
+ * the page rendered on the server for this visitor (her first screen and its data in the HTML) when
+ * the build has its renderer, else index.html, and the client router shows the right screen.
  */
-export async function spaPlugin(app: FastifyInstance, { webDist }: { webDist?: string | undefined }): Promise<void> {
+export async function spaPlugin(
+  app: FastifyInstance,
+  { webDist, deps }: { webDist?: string | undefined; deps: ContextDeps },
+): Promise<void> {
   if (!webDist) {
     app.setNotFoundHandler(jsonNotFound);
     return;
   }
-  const indexHtml = readFileSync(join(webDist, "index.html"));
+  const template = readFileSync(join(webDist, "index.html"), "utf8");
+  const rendered = renderedPageTemplate(template);
+  const renderer = rendered ? await loadPageRenderer(webDist) : undefined;
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
     // The build's `.br` and `.gz` beside each file, for browsers that accept them.
     preCompressed: true,
-    // Source maps stay with the people who run the club: never served.
-    allowedPath: (path) => !path.endsWith(".map"),
+    // Source maps stay with the people who run the club, and the server's renderer with the server.
+    allowedPath: (path) => !path.endsWith(".map") && !path.startsWith("/ssr/"),
     setHeaders(reply, path) {
       reply.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
     },
@@ -48,6 +56,28 @@ export async function spaPlugin(app: FastifyInstance, { webDist }: { webDist?: s
     if ((request.method !== "GET" && request.method !== "HEAD") || isApiPath(path) || isAssetPath(path)) {
       return jsonNotFound(request, reply);
     }
-    return reply.code(200).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(indexHtml);
+    return renderer && rendered ? renderPage(renderer, rendered, request, reply) : sendShell(reply);
   });
+
+  function sendShell(reply: FastifyReply) {
+    return reply.code(200).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(template);
+  }
+
+  async function renderPage(renderer: PageRenderer, page: string, request: FastifyRequest, reply: FastifyReply) {
+    try {
+      const result = await renderer.render({
+        url: request.url,
+        router: appRouter,
+        createContext: () => createContext(deps, request, reply),
+      });
+      // The page is made for this visitor: no shared cache keeps it.
+      reply.header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
+      if (result.kind === "redirect") return reply.redirect(result.location, 302);
+      return reply.code(result.status).type("text/html; charset=utf-8").send(pageHtml(page, result));
+    } catch (err) {
+      // A page that cannot be rendered here still opens: the browser renders it as before.
+      request.log.error({ err, url: request.url }, "page render failed; sending the client-rendered page");
+      return sendShell(reply);
+    }
+  }
 }

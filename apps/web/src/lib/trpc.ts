@@ -4,15 +4,21 @@ import { createTRPCClient, httpBatchLink, isTRPCClientError, TRPCClientError } f
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // A refused call (401, 403, 404, 400) will not succeed by asking again.
-      retry: (count, err) => !(err instanceof TRPCClientError && (err.data?.httpStatus ?? 500) < 500) && count < 2,
+/** The query cache's rules, the same in the browser and for a page rendered on the server. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A refused call (401, 403, 404, 400) will not succeed by asking again.
+        retry: (count, err) => !(err instanceof TRPCClientError && (err.data?.httpStatus ?? 500) < 500) && count < 2,
+      },
     },
-  },
-});
+  });
+}
+
+/** The browser's cache; the server makes one per page it renders (a cache shared there would mix members' data). */
+export const queryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: 20 })],

@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { SiteFooter } from "../layout/SiteFooter";
 import { SiteHeader } from "../layout/SiteHeader";
+import { useHydrated } from "../lib/hydrated";
 import type { Trpc } from "../lib/trpc";
 import { ButtonLink } from "../ui/Button";
 import { Page } from "../ui/Page";
@@ -14,6 +15,19 @@ export interface RouterContext {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    // Until the app runs the server's HTML, every field and button is disabled: text typed into a
+    // field would be reset when the form starts, a click would do nothing, and a form sent by the
+    // browser itself would put its fields (a password) in the address. Links work throughout. The
+    // fieldset takes no box of its own (display: contents).
+    <fieldset disabled={!hydrated} role="presentation" className="contents">
+      <ShellLayout>{children}</ShellLayout>
+    </fieldset>
+  );
+}
+
+function ShellLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,13 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { LoginForm } from "../features/auth/LoginForm";
+import { searchParams, text } from "../lib/search-params";
 import { Page } from "../ui/Page";
 
 export const Route = createFileRoute("/login")({
-  validateSearch: z.object({
-    redirect: z.string().optional().catch(undefined),
+  validateSearch: searchParams({
+    redirect: text(2000),
     /** Filled in after registration, so the new member only types her password. */
-    email: z.string().max(254).optional().catch(undefined),
+    email: text(254),
   }),
   component: function LoginPage() {
     const { redirect, email } = Route.useSearch();

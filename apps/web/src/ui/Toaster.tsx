@@ -1,25 +1,16 @@
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
 
-/**
- * Transient results ("Saved", "Invitation sent", a refusal) appear here, read out by screen readers,
- * and go by themselves. Form validation and the spec's inline texts stay next to their fields.
- * Colours are the club's own (the library's "rich colours" are too pale to read comfortably).
- */
+// The toast library is not in the first script every page loads: it is fetched as soon as the app
+// starts and shown once mounted (toasts only follow something she did, after the page is running).
+const ToasterView = lazy(() => import("./ToasterView").then((m) => ({ default: m.ToasterView })));
+
+/** Transient results; see ToasterView. Not rendered on the server, so the first render matches it. */
 export function Toaster() {
-  return (
-    <Sonner
-      position="top-center"
-      closeButton
-      toastOptions={{
-        duration: 5000,
-        classNames: {
-          toast: "!font-sans !rounded-xl !border !border-line !bg-card !text-ink !shadow-lg",
-          description: "!text-ink-soft",
-          success: "!border-success/40 !bg-success-soft !text-success",
-          error: "!border-danger/40 !bg-danger-soft !text-danger",
-          closeButton: "!bg-card !text-ink !border-line",
-        },
-      }}
-    />
-  );
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type EventExclusivity, eventExclusivities } from "../enums";
+import { type EventExclusivity, eventExclusivities, eventSortOrders, myEventFilters } from "../enums";
 import { countryName } from "../places";
 import { isCalendarDay, isWallClockMinute } from "./dates";
 
@@ -245,11 +245,6 @@ export const eventSlug = z
   .trim()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "A slug is lower-case letters, digits and hyphens.")
   .max(80);
-
-export const eventSortOrders = ["asc", "desc"] as const;
-/** "My events": those she joined, those she created, those she was invited to. */
-export const myEventFilters = ["joined", "created", "invited"] as const;
-export type MyEventFilter = (typeof myEventFilters)[number];
 
 export const eventListInput = z
   .object({

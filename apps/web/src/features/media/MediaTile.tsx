@@ -9,9 +9,15 @@ export function MediaTile({
   selecting,
   selectable = true,
   sizes = TILE_SIZES.gallery,
+  first = false,
   onClick,
 }: {
   item: MediaItem;
+  /**
+   * On the first screen: fetched at once and early. The page arrives rendered, so lazy loading
+   * would hold these back until layout, and the largest of them is the page's main content.
+   */
+  first?: boolean;
   selected?: boolean;
   selecting?: boolean;
   /** In manage mode: whether this member may delete the item (her own, or any for an admin). */
@@ -46,7 +52,8 @@ export function MediaTile({
           srcSet={srcSetOf(item)}
           sizes={item.sources.length > 0 ? sizes : undefined}
           alt=""
-          loading="lazy"
+          loading={first ? "eager" : "lazy"}
+          fetchPriority={first ? "high" : "auto"}
           decoding="async"
           className="h-full w-full object-cover transition-transform group-hover:scale-[1.03]"
         />

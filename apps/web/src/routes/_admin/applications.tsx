@@ -2,9 +2,9 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
 import { ApplicationCard } from "../../features/admin/ApplicationCard";
 import { applicationsIn, applicationTabs } from "../../features/admin/application-tabs";
+import { oneOf, searchParams } from "../../lib/search-params";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -12,7 +12,7 @@ import { Page } from "../../ui/Page";
 import { Tabs } from "../../ui/Tabs";
 
 export const Route = createFileRoute("/_admin/applications")({
-  validateSearch: z.object({ tab: z.enum(applicationTabs).optional().catch(undefined) }),
+  validateSearch: searchParams({ tab: oneOf(applicationTabs) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.applications.list.queryOptions()),
   pendingComponent: () => <Page title="Membership Applications" lead="Loading applications..." />,
   component: ApplicationsPage,

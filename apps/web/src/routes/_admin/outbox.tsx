@@ -4,9 +4,9 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { format } from "date-fns";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
 import { OutboxMessage } from "../../features/mail/OutboxMessage";
 import { outboxStatusLabel, outboxStatusTone } from "../../features/mail/outbox-status";
+import { matching, oneOf, searchParams, text } from "../../lib/search-params";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -14,13 +14,13 @@ import { cn } from "../../ui/cn";
 import { TextField } from "../../ui/Field";
 import { Page } from "../../ui/Page";
 
-const search = z.object({
-  status: z.enum(mailStatuses).optional().catch(undefined),
-  q: z.string().max(200).optional().catch(undefined),
-  message: z.string().uuid().optional().catch(undefined),
+const search = searchParams({
+  status: oneOf(mailStatuses),
+  q: text(200),
+  message: matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
 });
 
-const listInput = (s: z.infer<typeof search>) => ({
+const listInput = (s: ReturnType<typeof search>) => ({
   ...(s.status ? { status: s.status } : {}),
   ...(s.q ? { search: s.q } : {}),
 });

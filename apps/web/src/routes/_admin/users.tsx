@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
+import { searchParams, text, wholeFrom } from "../../lib/search-params";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -20,11 +20,10 @@ const listInput = (q: string | undefined, page: number) => ({
 
 type Member = { user_id: string; name: string };
 
+const search = searchParams({ q: text(200), page: wholeFrom(1) });
+
 export const Route = createFileRoute("/_admin/users")({
-  validateSearch: z.object({
-    q: z.string().max(200).optional().catch(undefined),
-    page: z.number().int().min(1).optional().catch(undefined),
-  }),
+  validateSearch: search,
   loaderDeps: ({ search }) => ({ q: search.q, page: search.page ?? 1 }),
   loader: ({ context, deps }) =>
     Promise.all([

@@ -1,32 +1,28 @@
-import { myEventFilters } from "@club/shared";
+import { eventSortOrders, myEventFilters } from "@club/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { format, parse } from "date-fns";
 import { useState } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
 import { EventCard } from "../../features/events/EventCard";
 import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { MonthCalendar } from "../../features/events/MonthCalendar";
+import { matching, oneOf, searchParams, text } from "../../lib/search-params";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 
-const search = z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  sort: z.enum(["asc", "desc"]).optional().catch(undefined),
+const search = searchParams({
+  q: text(200),
+  sort: oneOf(eventSortOrders),
   /** The list (the spec's cards) or a month on a calendar. */
-  view: z.enum(["list", "month"]).optional().catch(undefined),
-  month: z
-    .string()
-    .regex(/^\d{4}-\d{2}$/)
-    .optional()
-    .catch(undefined),
-  mine: z.enum(myEventFilters).optional().catch(undefined),
+  view: oneOf(["list", "month"]),
+  month: matching(/^\d{4}-\d{2}$/),
+  mine: oneOf(myEventFilters),
 });
-type Search = z.infer<typeof search>;
+type Search = ReturnType<typeof search>;
 
 const listInput = (s: Search) => ({
   ...(s.q ? { search: s.q } : {}),

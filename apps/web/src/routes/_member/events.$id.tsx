@@ -2,7 +2,6 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { createFileRoute, type ErrorComponentProps, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
 import { CommentsSection } from "../../features/comments/CommentsSection";
 import { AnnouncementModal } from "../../features/events/AnnouncementModal";
 import { EventDetails } from "../../features/events/EventDetails";
@@ -12,6 +11,7 @@ import { JoinLeave } from "../../features/events/JoinLeave";
 import { Participation } from "../../features/events/Participation";
 import { seatsLabel } from "../../features/events/rsvp";
 import { useUploadQueue } from "../../features/media/upload-queue";
+import { oneOf, searchParams } from "../../lib/search-params";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -40,7 +40,7 @@ function EventError({ error }: ErrorComponentProps) {
 
 export const Route = createFileRoute("/_member/events/$id")({
   // The open tab is in the address, so a link can point at an event's images and Back works.
-  validateSearch: z.object({ tab: z.enum(tabs).optional().catch(undefined) }),
+  validateSearch: searchParams({ tab: oneOf(tabs) }),
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(context.trpc.events.get.queryOptions({ id: params.id })),

@@ -9,7 +9,6 @@ import {
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
 import { EventSelect } from "../../features/events/EventSelect";
 import { groupByDay } from "../../features/media/group-by-day";
 import { MediaDetailModal } from "../../features/media/MediaDetailModal";
@@ -18,23 +17,26 @@ import { MediaTile } from "../../features/media/MediaTile";
 import { pollWhileProcessing } from "../../features/media/processing";
 import { UploadPicker, UploadQueuePanel, useFileDrop } from "../../features/media/UploadQueue";
 import { useUploadQueue } from "../../features/media/upload-queue";
+import { searchParams, text } from "../../lib/search-params";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Page } from "../../ui/Page";
 
-const search = z.object({
-  media: z.string().optional().catch(undefined),
+const search = searchParams({
+  media: text(100),
   /** The tag search and the event filter are in the address, so a filtered gallery can be linked. */
-  tag: z.string().max(40).optional().catch(undefined),
-  event: z.string().optional().catch(undefined),
+  tag: text(40),
+  event: text(100),
 });
 
-const pageInput = (s: z.infer<typeof search>) => ({
+const pageInput = (s: ReturnType<typeof search>) => ({
   ...(s.tag?.trim() ? { tag: s.tag.trim() } : {}),
   ...(s.event ? { eventId: s.event } : {}),
   limit: 60,
 });
+/** The tiles a phone or a desktop shows before scrolling: fetched at once, not when scrolled to. */
+const FIRST_SCREEN_TILES = 10;
 const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
 
 export const Route = createFileRoute("/_member/gallery")({
@@ -184,6 +186,7 @@ function GalleryPage() {
                   <li key={item.id}>
                     <MediaTile
                       item={item}
+                      first={items.indexOf(item) < FIRST_SCREEN_TILES}
                       selecting={managing}
                       selectable={item.can_manage}
                       selected={selected.includes(item.id)}

@@ -1,0 +1,63 @@
+import type { AppRouter } from "@club/api";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type AnyRouter, createMemoryHistory, RouterProvider } from "@tanstack/react-router";
+import { getSsrStatus } from "@tanstack/react-router/ssr/server";
+import { createTRPCClient, unstable_localLink } from "@trpc/client";
+import type { inferRouterContext } from "@trpc/server";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import superjson from "superjson";
+import { pageStateText } from "./lib/page-state";
+import { createQueryClient } from "./lib/trpc";
+import { createAppRouter } from "./router";
+
+/**
+ * Renders a page's first screen on the server: the router's loaders run here, calling the
+ * procedures directly with the request's own context (its session, so the same access rules), and
+ * the HTML goes out with the query cache it was made from. The browser then hydrates the same tree.
+ */
+export interface RenderRequest {
+  /** The path and query of the page. */
+  url: string;
+  router: AppRouter;
+  /** The request's context: the procedures see the visitor exactly as over HTTP. */
+  createContext: () => Promise<inferRouterContext<AppRouter>>;
+}
+
+export type RenderResult =
+  | { kind: "redirect"; location: string }
+  | { kind: "page"; status: number; html: string; state: string };
+
+export async function render({ url, router: appRouter, createContext }: RenderRequest): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  const client = createTRPCClient<AppRouter>({
+    links: [unstable_localLink({ router: appRouter, createContext, transformer: superjson })],
+  });
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+  const router = createAppRouter({ trpc, queryClient }, { history: createMemoryHistory({ initialEntries: [url] }) });
+  // Every page's header shows whether she is signed in: asked once here, as the browser would.
+  await queryClient.prefetchQuery(trpc.auth.status.queryOptions());
+  await router.load();
+  const location = redirectedTo(router);
+  if (location) return { kind: "redirect", location };
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  return { kind: "page", status: getSsrStatus(router), html, state: pageStateText(queryClient) };
+}
+
+/**
+ * Where a guard sent the visitor (a member page asked for signed out), read where TanStack's own
+ * request handler reads it: the server load's result. A test renders a guarded page signed out, so a
+ * change of this field in an upgrade fails there.
+ */
+function redirectedTo(router: AnyRouter): string | undefined {
+  const result = (router as AnyRouter & { _serverResult?: { type: string; redirect?: Response } })._serverResult;
+  if (result?.type !== "redirect" || !result.redirect) return undefined;
+  return result.redirect.headers.get("Location") ?? undefined;
+}

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_PASSWORD, FOUNDING, signIn } from "../fixtures";
+import { BASE_URL } from "../playwright.config";
+
+// Pages come from the server with their first screen in the HTML (and its data), and the browser's
+// app takes them over without re-rendering them (no hydration mismatch).
+
+test("public pages arrive as HTML, readable before any script runs", async ({ request }) => {
+  for (const [path, heading] of [
+    ["/", "Time for yourself"],
+    ["/membership", "Membership"],
+    ["/login", "Welcome back"],
+  ] as const) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(heading);
+    expect(html).toContain('<script src="/start.js" defer');
+    expect(html).not.toContain('<script type="module"');
+    // Fields and buttons are disabled until the app runs the page: nothing typed is lost, and no form
+    // is sent by the browser itself (which would put a password in the address).
+    expect(html).toMatch(/<fieldset disabled="" role="presentation"/);
+  }
+});
+
+test("a member page arrives with her events in it; signed out it redirects to the login", async ({ request }) => {
+  const signedOut = await request.get("/calendar", { maxRedirects: 0 });
+  expect(signedOut.status()).toBe(302);
+  expect(signedOut.headers().location).toBe("/login?redirect=%2Fcalendar");
+
+  const headers = { origin: BASE_URL, "content-type": "application/json" };
+  expect(
+    (await request.post("/login", { headers, data: { email: FOUNDING.email, password: DEMO_PASSWORD } })).ok(),
+  ).toBe(true);
+  const events = await (await request.get("/api/events")).json();
+  const html = await (await request.get("/calendar")).text();
+  expect(html).toContain(FOUNDING.name.split(" ")[0]);
+  // The first event's title, as React writes text into HTML.
+  const title = String(events[0].title).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  expect(html).toContain(title);
+  expect(html).toContain('<script type="application/json" id="club-state">');
+});
+
+test("the browser takes over each page without a mismatch or an error, and the page then works", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(`${page.url()}: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`${page.url()}: ${m.text()}`);
+  });
+  for (const path of ["/", "/membership", "/login"]) {
+    await page.goto(path);
+    await page.waitForFunction(() => document.getElementById("club-state") === null);
+  }
+  await signIn(page, FOUNDING.email);
+  for (const path of ["/calendar", "/gallery", "/home", "/settings"]) {
+    await page.goto(path);
+    // The cache element is removed once the app has read it: the page is now the app's.
+    await page.waitForFunction(() => document.getElementById("club-state") === null);
+  }
+  expect(problems).toEqual([]);
+
+  // Interactive after the takeover: the search filters the list the server rendered.
+  await page.goto("/calendar");
+  await page.waitForFunction(() => document.getElementById("club-state") === null);
+  await page.getByRole("searchbox").first().fill("zzzz-no-such-event");
+  await expect(page).toHaveURL(/q=zzzz-no-such-event/);
+});
