@@ -251,11 +251,33 @@ export const eventSortOrders = ["asc", "desc"] as const;
 export const myEventFilters = ["joined", "created", "invited"] as const;
 export type MyEventFilter = (typeof myEventFilters)[number];
 
+/** The most events one page of `events.list` carries (and the default, without `limit`). */
+export const EVENTS_PAGE_MAX = 200;
+export const EVENTS_PAGE_DEFAULT = EVENTS_PAGE_MAX;
+
+const listDay = (label: string) =>
+  z.string().trim().refine(isCalendarDay, `${label} must be a real day, like 2026-12-31.`).optional();
+
+/**
+ * The events list, a page at a time. Without `cursor` the first page starts at the list's
+ * beginning (the earliest event, or the latest with `sort: "desc"`), or at today with `upcoming`;
+ * `nextCursor` and `previousCursor` of an answer fetch the pages after and before it. `from` and
+ * `to` keep the events that fall on those days (a month of the calendar).
+ */
 export const eventListInput = z
   .object({
     search: z.string().trim().max(200).optional(),
     sort: z.enum(eventSortOrders).optional(),
     mine: z.enum(myEventFilters).optional(),
+    cursor: z.string().max(300).optional(),
+    limit: z.number().int().min(1).max(EVENTS_PAGE_MAX).optional(),
+    upcoming: z.boolean().optional(),
+    from: listDay("The first day"),
+    to: listDay("The last day"),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: "The last day must be on or after the first day.",
+    path: ["to"],
   })
   .optional();
 
