@@ -73,7 +73,7 @@ async function writeSeed(dir: string): Promise<string> {
     const width = 2400;
     const height = 1800;
     const noise = await sharp({
-      create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+      create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
     })
       .png()
       .toBuffer();

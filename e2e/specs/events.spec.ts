@@ -216,3 +216,31 @@ test("a month calendar beside the list, and 'my events', both in the address", a
   await expect(page).toHaveURL(/mine=joined/);
   await expectAccessible(page);
 });
+
+test("the list opens at today's events and pages back through the past", async ({ page }) => {
+  await signIn(page, "host@club.local");
+  await page.goto("/calendar");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill("Founders' Garden Party");
+  await dialog.getByRole("tab", { name: /Date & Location/ }).click();
+  await dialog.getByLabel("Date").fill("2024-06-01");
+  await dialog.getByLabel("Virtual").check();
+  await dialog.getByLabel("Virtual link").fill("https://meet.example.com/garden");
+  await dialog.getByRole("button", { name: "Create Event" }).click();
+  await expect(dialog).toBeHidden();
+
+  // A past event is not among the upcoming ones the page opens with; it is one click back.
+  const cards = page.getByRole("main").getByRole("listitem").getByRole("link");
+  const party = cards.filter({ hasText: "Founders' Garden Party" });
+  await expect(cards.filter({ hasText: "Tea Culture Afternoon" })).toBeVisible();
+  await expect(party).toHaveCount(0);
+  await page.getByRole("button", { name: "Show earlier events" }).click();
+  await expect(party).toBeVisible();
+  await expect(party).toContainText("Jun 01, 2024");
+  // The past comes before the upcoming ones, and there is nothing earlier.
+  const titles = await page.locator("main ul > li a span.font-serif").allTextContents();
+  expect(titles.indexOf("Founders' Garden Party")).toBeLessThan(titles.indexOf("Tea Culture Afternoon"));
+  await expect(page.getByRole("button", { name: "Show earlier events" })).toHaveCount(0);
+  await screenshot(page, "calendar-earlier");
+});

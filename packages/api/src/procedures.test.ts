@@ -189,11 +189,11 @@ describe("my events", () => {
     await theirs.events.invite({ eventId: invited.id, userIds: [me.id] });
     await theirs.events.create({ title: "Mine Other" });
     const titles = async (filter: "joined" | "created" | "invited") =>
-      (await mine.events.list({ mine: filter, search: "Mine " })).map((e) => e.title);
+      (await mine.events.list({ mine: filter, search: "Mine " })).items.map((e) => e.title);
     expect(await titles("joined")).toEqual(["Mine Joined"]);
     expect(await titles("created")).toEqual(["Mine Created"]);
     expect(await titles("invited")).toEqual(["Mine Invited"]);
-    expect((await mine.events.list({ search: "Mine " })).map((e) => e.title).sort()).toEqual([
+    expect((await mine.events.list({ search: "Mine " })).items.map((e) => e.title).sort()).toEqual([
       "Mine Created",
       "Mine Invited",
       "Mine Joined",

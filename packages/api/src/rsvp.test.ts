@@ -66,7 +66,7 @@ describe("capacity and the waitlist", () => {
     const [a] = await crowd(1, "Plain");
     const joined = await api.callerFor(a!).events.join({ id: e.id });
     expect(joined).toEqual({ message: "Joined Supper club.", participants: [{ user_id: a!.id, name: "Plain 1" }] });
-    const listed = (await api.callerFor(a!).events.list()).find((x) => x.id === e.id);
+    const listed = (await api.callerFor(a!).events.list()).items.find((x) => x.id === e.id);
     expect(listed).not.toHaveProperty("rsvp");
   });
 
@@ -166,7 +166,7 @@ describe("which events show RSVP details", () => {
       await api.callerFor(guest!).events.join({ id: e.id, guests: values.guests_per_member ? 2 : 0 });
       await api.callerFor(late!).events.join({ id: e.id });
       const { me: _, ...page } = (await api.callerFor(host).events.get({ id: e.id })).rsvp ?? { me: null };
-      const listed = (await api.callerFor(host).events.list()).find((x) => x.id === e.id);
+      const listed = (await api.callerFor(host).events.list()).items.find((x) => x.id === e.id);
       expect(listed?.rsvp ?? {}, JSON.stringify(values)).toEqual(page);
     }
   });

@@ -1,5 +1,6 @@
 export * from "./enums";
 export * from "./format";
+export * from "./lists";
 export * from "./messages";
 export * from "./places";
 export * from "./schemas/auth";

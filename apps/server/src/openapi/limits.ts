@@ -11,6 +11,7 @@ import {
 } from "@club/api";
 import { COMMENTS_PAGE_MAX, LIST_MAX } from "@club/shared";
 import { JSON_BODY_LIMIT_BYTES, TRPC_MAX_BATCH } from "../request-limits";
+import { EVENTS_LIST_MAX } from "../rest/events";
 import { MEDIA_LIST_MAX } from "../rest/media";
 import { MAX_UNFINISHED_UPLOADS, maxUnfinishedBytes } from "../uploads/resumable";
 
@@ -78,6 +79,11 @@ export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds?: num
       what: "`GET /api/users`, `GET /api/applications`",
       limit: `${n(LIST_MAX)} per answer`,
       beyond: 'the rest through `Link: <…?offset=…>; rel="next"`',
+    },
+    {
+      what: "`GET /api/events`",
+      limit: `${n(EVENTS_LIST_MAX)} per answer`,
+      beyond: 'the rest through `Link: <…?cursor=…>; rel="next"`',
     },
     {
       what: "`GET /api/media`",

@@ -1,6 +1,6 @@
 import { LIST_MAX } from "@club/shared";
 import { z } from "zod";
-import { EVENT_FIELDS } from "../rest/events";
+import { EVENT_FIELDS, EVENTS_LIST_MAX } from "../rest/events";
 import { MEDIA_CHANGE_FIELDS, MEDIA_LIST_MAX } from "../rest/media";
 import { APPLICATION_FIELDS } from "../rest/membership";
 import { fieldsOf, objectInput } from "./procedures";
@@ -203,8 +203,10 @@ export const restOperations: Record<string, RestOperation> = {
   "GET /api/events": {
     summary: "Events the member may see",
     procedure: "events.list",
-    query: fieldsOf("events.list", ["search", "sort"]),
-    answer: json("The events, by start date."),
+    query: fieldsOf("events.list", ["search", "sort", "cursor"]),
+    answer: json(
+      `Up to ${EVENTS_LIST_MAX} events, by start date; a \`Link: <…&cursor=…>; rel="next"\` header leads to the rest.`,
+    ),
   },
   "POST /api/events": {
     summary: "Create an event",

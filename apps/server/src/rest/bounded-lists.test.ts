@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { applications, comments, media, users } from "@club/db";
+import { applications, comments, events, media, users } from "@club/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, request, startApp } from "../test/harness";
 
@@ -104,5 +104,35 @@ describe("GET /api/users and GET /api/applications", () => {
     const applicationPages = await allPages("/api/applications", admin);
     expect(applicationPages.map((p) => p.length)).toEqual([1000, EXTRA]);
     expect(new Set(applicationPages.flat()).size).toBe(1000 + EXTRA);
+  });
+});
+
+describe("GET /api/events", () => {
+  it("answers the first 1,000 events by start date, past ones too, and links to the rest", async () => {
+    // Ten years of past events and a few ahead, many on one day at one time.
+    const rows = Array.from({ length: 1000 + EXTRA }, (_, i) => ({
+      slug: `history-${i}`,
+      title: `History ${i}`,
+      description: "An evening.",
+      eventDate: i % 3 ? `20${String(16 + Math.floor(i / 100)).padStart(2, "0")}-03-01` : "2016-01-01",
+      startTime: "18:00",
+      createdBy: userId,
+    }));
+    await h.db.db.insert(events).values(rows);
+    const pages = await allPages("/api/events?search=History");
+    expect(pages.map((p) => p.length)).toEqual([1000, EXTRA]);
+    expect(new Set(pages.flat()).size).toBe(1000 + EXTRA);
+    const first = await request(h, "GET", "/api/events?search=History", undefined, cookie);
+    expect(first.headers.link).toMatch(/^<\/api\/events\?search=History&cursor=[\w-]+>; rel="next"$/);
+    const dates = first.json().map((e: { event_date: string }) => e.event_date);
+    expect(dates[0]).toBe("2016-01-01");
+    expect(dates).toEqual([...dates].sort());
+    // Latest first, too.
+    const latest = await request(h, "GET", "/api/events?search=History&sort=desc", undefined, cookie);
+    expect(latest.json()[0].event_date).toBe("2026-03-01");
+    // A short list has no link, as before.
+    const salon = await request(h, "GET", "/api/events?search=Salon", undefined, cookie);
+    expect(salon.json().map((e: { title: string }) => e.title)).toEqual(["Salon"]);
+    expect(salon.headers.link).toBeUndefined();
   });
 });

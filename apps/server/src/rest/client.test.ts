@@ -37,7 +37,7 @@ describe("@club/client with API tokens", () => {
     const client = createClubClient({ url, token, timeoutMs: 10_000 });
     const created = await client.events.create.mutate({ title: "Script event", event_date: "2027-04-01" });
     const list = await client.events.list.query({ search: "script" });
-    expect(list.map((e) => e.id)).toEqual([created.id]);
+    expect(list.items.map((e) => e.id)).toEqual([created.id]);
     const admin = createClubClient({ url, token: (await tokenFor("root@club.test")).token });
     const expiresAt = new Date("2099-01-31T12:00:00Z");
     await admin.invitationCodes.create.mutate({ expiresAt });

@@ -1,11 +1,15 @@
 import type { RouterInputs } from "@club/api";
+import { EVENTS_PAGE_MAX } from "@club/shared";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
 import { attendeesCsv } from "./attendees-csv";
-import { call, callerFor, pick } from "./caller";
+import { call, callerFor, linkNext, pick } from "./caller";
 
 type IdParams = { Params: { id: string } };
+
+/** The most events one answer of GET /api/events carries (the README says so). */
+export const EVENTS_LIST_MAX = 1000;
 
 /** The event form's fields, as the spec's create and edit payloads name them. */
 export const EVENT_FIELDS = [
@@ -33,10 +37,26 @@ export const EVENT_FIELDS = [
 
 /** The spec's event URLs (SPEC.md section 7, "Events"). */
 export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
-  app.get<{ Querystring: { search?: string; sort?: string } }>("/api/events", async (request, reply) => {
-    const { search, sort } = request.query;
-    return call((await callerFor(deps, request, reply)).events.list, { search, sort });
-  });
+  // The spec's answer is the whole list, by start date. It is gathered a page at a time up to
+  // EVENTS_LIST_MAX events, so that no request reads a club's whole history at once; past that, a
+  // `Link: <…&cursor=…>; rel="next"` header says where the rest starts.
+  app.get<{ Querystring: { search?: string; sort?: string; cursor?: string } }>(
+    "/api/events",
+    async (request, reply) => {
+      const caller = await callerFor(deps, request, reply);
+      const { search, sort } = request.query;
+      const all = [];
+      let cursor = request.query.cursor;
+      do {
+        const limit = Math.min(EVENTS_PAGE_MAX, EVENTS_LIST_MAX - all.length);
+        const page = await call(caller.events.list, { search, sort, cursor, limit });
+        all.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && all.length < EVENTS_LIST_MAX);
+      if (cursor) linkNext(reply, "/api/events", { search, sort, cursor });
+      return all;
+    },
+  );
 
   app.post("/api/events", async (request, reply) =>
     call((await callerFor(deps, request, reply)).events.create, pick(request.body, [...EVENT_FIELDS, "slug"])),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type EventExclusivity, eventExclusivities, eventSortOrders, myEventFilters } from "../enums";
+import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX } from "../lists";
 import { countryName } from "../places";
 import { isCalendarDay, isWallClockMinute } from "./dates";
 
@@ -246,11 +247,29 @@ export const eventSlug = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "A slug is lower-case letters, digits and hyphens.")
   .max(80);
 
+const listDay = (label: string) =>
+  z.string().trim().refine(isCalendarDay, `${label} must be a real day, like 2026-12-31.`).optional();
+
+/**
+ * The events list, a page at a time. Without `cursor` the first page starts at the list's
+ * beginning (the earliest event, or the latest with `sort: "desc"`), or at today with `upcoming`;
+ * `nextCursor` and `previousCursor` of an answer fetch the pages after and before it. `from` and
+ * `to` keep the events that fall on those days (a month of the calendar).
+ */
 export const eventListInput = z
   .object({
     search: z.string().trim().max(200).optional(),
     sort: z.enum(eventSortOrders).optional(),
     mine: z.enum(myEventFilters).optional(),
+    cursor: z.string().max(300).optional(),
+    limit: z.number().int().min(1).max(EVENTS_PAGE_MAX).optional(),
+    upcoming: z.boolean().optional(),
+    from: listDay("The first day"),
+    to: listDay("The last day"),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: "The last day must be on or after the first day.",
+    path: ["to"],
   })
   .optional();
 

@@ -5,4 +5,4 @@ const club = createClubClient({ url: "http://localhost:3000", token: "club_examp
 await club.events.create.mutate({ title: 42, event_date: "2031-05-01" });
 await club.events.doesNotExist.query();
 const events = await club.events.list.query();
-console.log(events[0]?.organiser);
+console.log(events.items[0]?.organiser);

@@ -9,11 +9,11 @@ if (!url || !token || !photo || !video) throw new Error("Set CLUB_URL, CLUB_TOKE
 const club = createClubClient({ url, token, timeoutMs: 20_000 });
 
 const before: RouterOutputs["events"]["list"] = await club.events.list.query({ sort: "asc" });
-console.log(`events before: ${before.length}`);
+console.log(`events before: ${before.items.length}`);
 const event = await club.events.create.mutate({ title: "From outside", event_date: "2031-05-01" });
 console.log(`created: ${event.slug} on ${event.event_date}`);
 const listed = await club.events.list.query();
-console.log(`listed: ${listed.map((e) => e.title).join(", ")}`);
+console.log(`listed: ${listed.items.map((e) => e.title).join(", ")}`);
 
 const picture = await uploadMedia({ url, token }, { file: photo, eventId: event.id });
 const where = picture.associated_event_id === event.id ? "the event" : "no event";

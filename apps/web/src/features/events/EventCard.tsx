@@ -1,9 +1,8 @@
-import type { RouterOutputs } from "@club/api";
 import { formatCardDateRange, truncateDescription } from "@club/shared";
 import { Link } from "@tanstack/react-router";
 import { seatsLabel } from "./rsvp";
 
-type EventSummary = RouterOutputs["events"]["list"][number];
+import type { EventSummary } from "./types";
 
 export function EventCard({ event }: { event: EventSummary }) {
   return (

@@ -1,4 +1,3 @@
-import type { RouterOutputs } from "@club/api";
 import { formatTime12h } from "@club/shared";
 import { Link } from "@tanstack/react-router";
 import {
@@ -17,7 +16,7 @@ import { useMemo } from "react";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 
-type EventSummary = RouterOutputs["events"]["list"][number];
+import type { EventSummary } from "./types";
 
 /** The events on each day of the month: an event shows on every day from its start to its end. */
 export function eventsByDay(events: EventSummary[], month: Date): Map<string, EventSummary[]> {

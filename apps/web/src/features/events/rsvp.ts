@@ -2,7 +2,7 @@ import type { RouterOutputs } from "@club/api";
 import { formatLongDate, formatTime12h } from "@club/shared";
 
 /** What lists and pages show of an event's RSVP rules (absent on events without any). */
-export type RsvpSummary = NonNullable<RouterOutputs["events"]["list"][number]["rsvp"]>;
+export type RsvpSummary = NonNullable<RouterOutputs["events"]["list"]["items"][number]["rsvp"]>;
 
 /**
  * A card's line: "12 / 20 going", "Full — waitlist open", "RSVP closed", or "12 going" for an event

@@ -1,10 +1,10 @@
-import { eventSortOrders, myEventFilters } from "@club/shared";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { EVENTS_PAGE_MAX, eventSortOrders, myEventFilters } from "@club/shared";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { format, parse } from "date-fns";
-import { useState } from "react";
+import { endOfMonth, format, parse, startOfMonth } from "date-fns";
+import { useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
-import { EventCard } from "../../features/events/EventCard";
+import { EventPages } from "../../features/events/EventPages";
 import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { MonthCalendar } from "../../features/events/MonthCalendar";
 import { matching, oneOf, searchParams, text } from "../../lib/search-params";
@@ -24,11 +24,39 @@ const search = searchParams({
 });
 type Search = ReturnType<typeof search>;
 
-const listInput = (s: Search) => ({
+/** Cards per page: four rows of three on a desktop, and a page is about 60 KB of JSON. */
+const PAGE = 24;
+
+/**
+ * The list starts at today ("upcoming"): a bounded page, more after it, and the past before it,
+ * so a club with years of history never sends its whole history to open the page.
+ */
+const listInput = (s: Pick<Search, "q" | "sort" | "mine">) => ({
   ...(s.q ? { search: s.q } : {}),
   ...(s.sort ? { sort: s.sort } : {}),
   ...(s.mine ? { mine: s.mine } : {}),
+  upcoming: true,
+  limit: PAGE,
 });
+type Cursors = { nextCursor: string | null; previousCursor: string | null };
+const bothWays = {
+  getNextPageParam: (last: Cursors) => last.nextCursor ?? undefined,
+  getPreviousPageParam: (first: Cursors) => first.previousCursor ?? undefined,
+};
+
+/** The month on the calendar: the events on its days (an event that began before it too). */
+const monthOf = (month: string | undefined) => (month ? parse(month, "yyyy-MM", new Date()) : new Date());
+const monthInput = (s: Pick<Search, "q" | "mine" | "month">) => {
+  const month = monthOf(s.month);
+  return {
+    ...(s.q ? { search: s.q } : {}),
+    ...(s.mine ? { mine: s.mine } : {}),
+    from: format(startOfMonth(month), "yyyy-MM-dd"),
+    to: format(endOfMonth(month), "yyyy-MM-dd"),
+    limit: EVENTS_PAGE_MAX,
+  };
+};
+const onward = { getNextPageParam: (last: Cursors) => last.nextCursor ?? undefined };
 
 const mineLabels: Record<(typeof myEventFilters)[number], string> = {
   joined: "Joined",
@@ -39,9 +67,15 @@ const mineLabels: Record<(typeof myEventFilters)[number], string> = {
 export const Route = createFileRoute("/_member/calendar")({
   // Search, sort, view and filters live in the address, so a list can be shared and survives a reload.
   validateSearch: search,
-  loaderDeps: ({ search: s }) => ({ q: s.q, sort: s.sort, mine: s.mine }),
+  loaderDeps: ({ search: s }) => ({ q: s.q, sort: s.sort, mine: s.mine, view: s.view, month: s.month }),
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(context.trpc.events.list.queryOptions(listInput(deps))),
+    deps.view === "month"
+      ? context.queryClient.ensureInfiniteQueryData(
+          context.trpc.events.list.infiniteQueryOptions(monthInput(deps), onward),
+        )
+      : context.queryClient.ensureInfiniteQueryData(
+          context.trpc.events.list.infiniteQueryOptions(listInput(deps), bothWays),
+        ),
   pendingComponent: () => <Page title="Events" lead="Loading events…" />,
   component: EventsPage,
 });
@@ -51,8 +85,25 @@ function EventsPage() {
   const { user } = Route.useRouteContext();
   const navigate = useNavigate({ from: Route.fullPath });
   const queryClient = useQueryClient();
+  const view = s.view ?? "list";
   // Typing in the search keeps the previous answer on screen instead of suspending the page.
-  const events = useQuery({ ...trpc.events.list.queryOptions(listInput(s)), placeholderData: keepPreviousData });
+  const list = useInfiniteQuery({
+    ...trpc.events.list.infiniteQueryOptions(listInput(s), bothWays),
+    placeholderData: keepPreviousData,
+    enabled: view === "list",
+  });
+  const monthly = useInfiniteQuery({
+    ...trpc.events.list.infiniteQueryOptions(monthInput(s), onward),
+    placeholderData: keepPreviousData,
+    enabled: view === "month",
+  });
+  // A month holds at most a page of events but for a very busy club: the rest follow at once.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = monthly;
+  useEffect(() => {
+    if (view === "month" && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [view, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const listed = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const ofMonth = useMemo(() => monthly.data?.pages.flatMap((p) => p.items) ?? [], [monthly.data]);
   const [creating, setCreating] = useState(false);
   const create = useMutation(
     trpc.events.create.mutationOptions({
@@ -64,8 +115,7 @@ function EventsPage() {
     }),
   );
   const canCreate = user.admin || user.type !== "Standard";
-  const view = s.view ?? "list";
-  const month = s.month ? parse(s.month, "yyyy-MM", new Date()) : new Date();
+  const month = monthOf(s.month);
   const set = (next: Partial<Search>) => navigate({ search: (prev) => ({ ...prev, ...next }) });
   const chip = (active: boolean) =>
     cn(
@@ -135,23 +185,18 @@ function EventsPage() {
       </nav>
 
       {view === "month" ? (
-        <MonthCalendar
-          events={events.data ?? []}
-          month={month}
-          onMonthChange={(m) => set({ month: format(m, "yyyy-MM") })}
-        />
-      ) : events.data?.length === 0 ? (
-        <p className="text-ink-soft">
-          {s.q ? `No events match "${s.q}".` : s.mine ? "None of your events here yet." : "No events yet."}
-        </p>
+        <MonthCalendar events={ofMonth} month={month} onMonthChange={(m) => set({ month: format(m, "yyyy-MM") })} />
       ) : (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {events.data?.map((e) => (
-            <li key={e.id}>
-              <EventCard event={e} />
-            </li>
-          ))}
-        </ul>
+        <EventPages
+          events={listed}
+          hasEarlier={list.hasPreviousPage}
+          hasMore={list.hasNextPage}
+          loadingEarlier={list.isFetchingPreviousPage}
+          loadingMore={list.isFetchingNextPage}
+          onEarlier={() => void list.fetchPreviousPage()}
+          onMore={() => void list.fetchNextPage()}
+          empty={s.q ? `No events match "${s.q}".` : s.mine ? "None of your events here yet." : "No events yet."}
+        />
       )}
       <Dialog open={creating} onOpenChange={setCreating} title="Create Event" size="lg">
         <EventWizard

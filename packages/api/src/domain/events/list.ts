@@ -1,6 +1,9 @@
 import { type Event, eventParticipants, events, eventWaitlist, media, type Queryable } from "@club/db";
-import { and, asc, desc, eq, exists, ilike, type SQL, sql } from "@club/db/orm";
-import type { MyEventFilter } from "@club/shared";
+import { and, asc, desc, eq, exists, ilike, lte, type SQL, sql } from "@club/db/orm";
+import { EVENTS_PAGE_DEFAULT, isCalendarDay, type MyEventFilter } from "@club/shared";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { badRequest } from "../../errors";
 import { hasInvitationFor, hasParticipant, isCreatedBy, type Viewer, visibleEvents } from "../access";
 import { escapeLike } from "../like";
 import { toEventListItem } from "./queries";
@@ -14,6 +17,23 @@ export interface EventListFilter {
   /** By start date: "asc" (the default) or "desc". */
   sort?: "asc" | "desc" | undefined;
   mine?: MyEventFilter | undefined;
+  /** Where the page starts: an earlier answer's `nextCursor` or `previousCursor`. */
+  cursor?: string | undefined;
+  /** At most this many events (default EVENTS_PAGE_DEFAULT). */
+  limit?: number | undefined;
+  /** Start at today in the club's time zone (ascending order only: descending starts at the latest anyway). */
+  upcoming?: boolean | undefined;
+  /** Only the events that fall on one of these days (inclusive), whatever day they start. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface EventPage<T> {
+  items: T[];
+  /** The events after the last one, in the list's order; null when there are none. */
+  nextCursor: string | null;
+  /** The events before the first one (with `upcoming`: the past, newest first); null when there are none. */
+  previousCursor: string | null;
 }
 
 const MINE: Record<MyEventFilter, (userId: string) => SQL> = {
@@ -25,13 +45,97 @@ const MINE: Record<MyEventFilter, (userId: string) => SQL> = {
 /** Whatever a plain event's card does not show is not counted for it. */
 const countedIfRsvp = (count: SQL) => sql<number>`(case when ${usesRsvpCondition} then ${count} else 0 end)::int`;
 
-/** GET /api/events: the events the member may see, by start date, filtered by title or by her part in them. */
+/**
+ * A place in the list, between two events: the page after it ("n") or before it ("p"), in the
+ * list's order. It is the key of the event on its near side, (event_date, start_time, id), which
+ * is unique and which the index on (event_date, start_time, id) walks in order; or, for the
+ * boundary of `upcoming`, the start of a day (no time, no id).
+ */
+interface Place {
+  side: "n" | "p";
+  date: string;
+  time: string | null;
+  id: string | null;
+}
+
+const STALE = "These events have changed. Please reload them.";
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const encodePlace = (p: Place): string =>
+  Buffer.from(JSON.stringify([p.side, p.date, p.time, p.id])).toString("base64url");
+
+/** A cursor this server did not make is a 400, not a 500 nor a silently wrong page. */
+function decodePlace(cursor: string): Place {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest(STALE);
+  }
+  if (!Array.isArray(parts) || parts.length !== 4) throw badRequest(STALE);
+  const [side, date, time, id] = parts as unknown[];
+  const dayOnly = time === null && id === null;
+  if (
+    (side !== "n" && side !== "p") ||
+    typeof date !== "string" ||
+    !DAY.test(date) ||
+    !isCalendarDay(date) ||
+    !(dayOnly || (typeof time === "string" && TIME.test(time) && typeof id === "string" && UUID.test(id)))
+  ) {
+    throw badRequest(STALE);
+  }
+  return { side, date, time: dayOnly ? null : (time as string), id: dayOnly ? null : (id as string) };
+}
+
+const placeOf = (side: Place["side"], e: Event): Place => ({ side, date: e.eventDate, time: e.startTime, id: e.id });
+
+/**
+ * The events beyond a place, in the direction `forward` (growing keys) or not. Written as one
+ * row comparison, which the index answers as a range (spelt out with `or`, Postgres reads every
+ * row back to that point).
+ */
+function beyond(place: Place, forward: boolean): SQL {
+  if (place.time === null || place.id === null) {
+    return forward ? sql`${events.eventDate} >= ${place.date}::date` : sql`${events.eventDate} < ${place.date}::date`;
+  }
+  const key = sql`(${events.eventDate}, ${events.startTime}, ${events.id})`;
+  const at = sql`(${place.date}::date, ${place.time}, ${place.id}::uuid)`;
+  return forward ? sql`${key} > ${at}` : sql`${key} < ${at}`;
+}
+
+/**
+ * GET /api/events and the events page: the events the member may see, by start date, filtered by
+ * title, by her part in them or by days, a bounded page at a time (a club's history of thousands
+ * of events is never read whole). With `upcoming` the first page starts at today and
+ * `previousCursor` pages back through the past.
+ */
 export async function listEvents(
   ctx: { db: Queryable; user: Viewer; config: { timeZone: string } },
   filter: EventListFilter = {},
 ) {
-  const order = filter.sort === "desc" ? desc : asc;
-  const rows = await ctx.db
+  const limit = filter.limit ?? EVENTS_PAGE_DEFAULT;
+  const ascending = filter.sort !== "desc";
+  const windowed = Boolean(filter.from || filter.to);
+  // The first page of `upcoming` starts where today starts; a day range has its own beginning.
+  const place: Place | null = filter.cursor
+    ? decodePlace(filter.cursor)
+    : filter.upcoming && ascending && !windowed
+      ? { side: "n", date: todayIn(ctx.config.timeZone), time: null, id: null }
+      : null;
+  // Pages before a place are read from it backwards, then put back in the list's order.
+  const forward = place?.side !== "p";
+  const keysGrow = ascending === forward;
+  const order = keysGrow ? asc : desc;
+  const filters = and(
+    visibleEvents(ctx.user),
+    filter.search ? ilike(events.title, `%${escapeLike(filter.search)}%`) : undefined,
+    filter.mine ? MINE[filter.mine](ctx.user.id) : undefined,
+    filter.to ? lte(events.eventDate, filter.to) : undefined,
+    filter.from ? sql`coalesce(${events.endDate}, ${events.eventDate}) >= ${filter.from}::date` : undefined,
+  );
+  const rowsQuery = ctx.db
     .select({
       event: events,
       // Counted per listed event on the (event_id, user_id) key, not over every participation.
@@ -44,16 +148,45 @@ export async function listEvents(
       ),
     })
     .from(events)
-    .where(
-      and(
-        visibleEvents(ctx.user),
-        filter.search ? ilike(events.title, `%${escapeLike(filter.search)}%`) : undefined,
-        filter.mine ? MINE[filter.mine](ctx.user.id) : undefined,
-      ),
-    )
-    .orderBy(order(events.eventDate), order(events.startTime), asc(events.title));
+    .where(and(filters, place ? beyond(place, keysGrow) : undefined))
+    .orderBy(order(events.eventDate), order(events.startTime), order(events.id))
+    // One more than the page: whether anything lies beyond it.
+    .limit(limit + 1);
+  // The first page of `upcoming` says whether the past holds anything for it (one index probe).
+  const pastQuery =
+    place && !filter.cursor
+      ? ctx.db
+          .select({ one: sql<number>`1` })
+          .from(events)
+          .where(and(filters, beyond(place, !ascending)))
+          .limit(1)
+      : undefined;
+  const [rows, past] = await Promise.all([rowsQuery, pastQuery]);
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (!forward) page.reverse();
+  const first = page[0]?.event;
+  const last = page.at(-1)?.event;
+  let nextCursor: string | null;
+  let previousCursor: string | null;
+  if (forward) {
+    nextCursor = more && last ? encodePlace(placeOf("n", last)) : null;
+    // Before a page fetched after a place lies at least the event of that place.
+    previousCursor = filter.cursor
+      ? first
+        ? encodePlace(placeOf("p", first))
+        : encodePlace({ ...(place as Place), side: "p" })
+      : past?.length && place
+        ? encodePlace({ ...place, side: "p" })
+        : null;
+  } else {
+    previousCursor = more && first ? encodePlace(placeOf("p", first)) : null;
+    // After a page read backwards lies at least the page it was read from: a refetch of the pages
+    // starts at the earliest one and follows the next cursors to the others.
+    nextCursor = last ? encodePlace(placeOf("n", last)) : null;
+  }
   const noNames: { user_id: string; name: string }[] = [];
-  return rows.map(({ event, ...counts }) =>
+  const items = page.map(({ event, ...counts }) =>
     withRsvpSummary(
       { ...toEventListItem(event, ctx.user), participants: noNames, participant_count: counts.going },
       event,
@@ -61,7 +194,10 @@ export async function listEvents(
       ctx.config.timeZone,
     ),
   );
+  return { items, nextCursor, previousCursor };
 }
+
+const todayIn = (timeZone: string) => format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
 
 /** A list's card: the counts of an event that uses RSVP rules. */
 function withRsvpSummary<T extends object>(

@@ -8,7 +8,11 @@ import { EVENT_NOT_FOUND } from "../../errors";
 import { memberProcedure } from "../../trpc";
 
 export const eventCrud = {
-  /** GET /api/events: the events the member may see, by start date, filtered by title. */
+  /**
+   * GET /api/events and the events page: the events the member may see, by start date, filtered
+   * by title, her part in them or days, a page at a time (`upcoming`: from today, the past behind
+   * `previousCursor`).
+   */
   list: memberProcedure.input(eventListInput).query(({ ctx, input }) => listEvents(ctx, input)),
 
   /**
