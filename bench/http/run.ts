@@ -3,7 +3,9 @@
 // slows down mid-run slows both), and the median round is printed: requests per second, the
 // app/bare ratio, p99 latency, and the requests that failed (socket errors, timeouts, non-2xx),
 // counted beside the figures rather than ending the run.
-//   pnpm --filter @club/bench http [--seconds 5] [--rounds 3] [--connections 32] [--only postgres|pglite] [--cpu-prof DIR]
+//   pnpm --filter @club/bench http [--seconds 5] [--rounds 3] [--connections 32] [--only postgres|pglite]
+//     [--route TEXT] [--cpu-prof DIR]
+// --route measures only the routes whose name contains TEXT (a profile of one route's work).
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +21,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
     only: { type: "string" },
+    route: { type: "string" },
     "cpu-prof": { type: "string" },
   },
 });
@@ -82,16 +85,19 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv) {
   const headers = { cookie: app.cookie! };
   const trpc = (path: string, input: unknown) =>
     `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const routes: [string, string][] = [
+  const allRoutes: [string, string][] = [
     ["GET /api/events (200 events)", "/api/events"],
     ["tRPC events.list (200 events)", trpc("events.list", {})],
     ["GET /api/events/{id} (one event)", `/api/events/${app.eventId}`],
     ["GET /api/comments (1,000 with likes)", `/api/comments?commentableId=${app.eventId}`],
     ["tRPC media.list (60 of 5,000)", trpc("media.list", {})],
     ["GET /api/media (1,000 of 5,000)", "/api/media"],
+    // The issue's "empty list costs three times a session look-up": an event with no media.
+    ["GET /api/media (empty: an event without media)", `/api/media?eventId=${app.eventId}`],
     ["GET /auth-status", "/auth-status"],
     ["GET /user-details", "/user-details"],
   ];
+  const routes = allRoutes.filter(([name]) => !args.route || name.includes(args.route));
 
   // The bodies the app answers, served as they are by the bare server.
   const answers: Record<string, { contentType: string; body: string }> = {};

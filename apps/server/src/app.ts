@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
 import { DEFAULT_MAX_VIDEO_MINUTES, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
-import { createDb, type DbHandle } from "@club/db";
+import { SessionCache } from "@club/auth";
+import { createDb, type DbHandle, listenAuthChanges } from "@club/db";
 import { JobQueue, jobKinds } from "@club/jobs";
 import { createCaptureTransport, createSmtpTransport } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
@@ -175,7 +176,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(securityHeaders, { appOrigin: config.appOrigin });
   await app.register(originCheck, { appOrigin: config.appOrigin });
-  await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin });
+  // Sessions are kept a few seconds (SESSION_CACHE_SECONDS), forgotten as soon as the database tells
+  // of a change to them or their member (see SessionCache).
+  const sessionCacheMs = config.sessionCacheMs ?? 5000;
+  const sessionCache = sessionCacheMs > 0 ? new SessionCache({ ttlMs: sessionCacheMs }) : undefined;
+  const authChanges = sessionCache ? await listenAuthChanges(dbHandle.raw, sessionCache) : undefined;
+  await app.register(sessionPlugin, {
+    db: dbHandle.db,
+    appOrigin: config.appOrigin,
+    ...(sessionCache && authChanges ? { cache: { sessions: sessionCache, changes: authChanges } } : {}),
+  });
   await app.register(healthPlugin, { ping: dbHandle.ping });
   await app.register(metricsPlugin, { token: config.metricsToken, db: dbHandle.db, ping: dbHandle.ping });
   await app.register(openApiPlugin, {
@@ -235,6 +245,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await jobs.stop(config.shutdownGraceMs);
     transport.close();
     redis?.disconnect();
+    await authChanges?.close();
     if (ownsDb) await dbHandle.close();
   });
   return app;

@@ -31,6 +31,8 @@ export interface AppConfig {
   mailKeepDays?: number;
   /** How long requests in flight may take to finish when the server is stopped. */
   shutdownGraceMs: number;
+  /** How long a session read from the database is kept at most (SESSION_CACHE_SECONDS; default 5 s; 0: never). */
+  sessionCacheMs?: number;
   /** The bearer token Prometheus presents at /metrics; absent: no metrics are served. */
   metricsToken?: string | undefined;
   /** The built SPA; absent when the web app has not been built (API only). */
@@ -65,6 +67,7 @@ export function configFromEnv(env: Env): AppConfig {
     metricsToken: env.METRICS_TOKEN,
     mailKeepDays: env.MAIL_KEEP_DAYS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     webDist: env.WEB_DIST ?? findWebDist(),
   };
 }

@@ -127,6 +127,9 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
       TRUST_PROXY: "loopback",
       LOG_LEVEL: "warn",
       SHUTDOWN_GRACE_SECONDS: "5",
+      // Kept a minute: a session that ends on one instance can then only end on the other because
+      // the database told it, not because its copy aged.
+      SESSION_CACHE_SECONDS: "60",
     };
     // The first instance migrates; the second starts on the migrated database.
     a = await startInstance("a");
@@ -158,6 +161,47 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
     expect((await call(a, "GET", "/user-details", undefined, other)).status).toBe(401);
     expect((await call(b, "GET", "/user-details", undefined, other)).status).toBe(401);
     expect((await call(a, "GET", "/user-details", undefined, cookie)).status).toBe(200);
+  });
+
+  /** What an instance answers, asked again until it is `expected` or two seconds passed. */
+  async function soon(read: () => Promise<number>, expected: number): Promise<void> {
+    const started = Date.now();
+    let value = await read();
+    while (value !== expected && Date.now() - started < 2000) {
+      await new Promise((r) => setTimeout(r, 20));
+      value = await read();
+    }
+    expect(value).toBe(expected);
+  }
+  const detailsStatus = (instance: Instance, session: string) => async () =>
+    (await call(instance, "GET", "/user-details", undefined, session)).status;
+
+  it("a session both instances keep ends on both when it is signed out on one", async () => {
+    const session = (
+      await (await call(a, "POST", "/login", { email, password: "password1" })).headers.getSetCookie()
+    )[0]!.split(";")[0]!;
+    expect(await detailsStatus(a, session)()).toBe(200);
+    expect(await detailsStatus(b, session)()).toBe(200);
+    expect((await call(b, "POST", "/logout", undefined, session)).status).toBe(200);
+    expect(await detailsStatus(b, session)()).toBe(401);
+    await soon(detailsStatus(a, session), 401);
+  });
+
+  it("a change of rights made on one instance ends the member's session kept by the other", async () => {
+    const adminEmail = `root-${run}@club.test`;
+    const memberEmail = `mo-${run}@club.test`;
+    await createUser(db.db, { email: adminEmail, name: "Root", password: "password1", admin: true });
+    const member = await createUser(db.db, { email: memberEmail, name: "Mo", password: "password1", type: "Founding" });
+    const signIn = async (who: string) =>
+      (await (await call(a, "POST", "/login", { email: who, password: "password1" })).headers.getSetCookie())[0]!.split(
+        ";",
+      )[0]!;
+    const admin = await signIn(adminEmail);
+    const session = await signIn(memberEmail);
+    expect(await detailsStatus(b, session)()).toBe(200);
+    const changed = await call(a, "PUT", `/api/users/${member.id}/privilege`, { type: "Standard" }, admin);
+    expect(changed.status).toBe(200);
+    await soon(detailsStatus(b, session), 401);
   });
 
   it("a throttle counted on one instance holds on the other", async () => {

@@ -29,6 +29,14 @@ export interface ValidSession {
   renewed: boolean;
 }
 
+/** Where validated sessions may be kept a while (SessionCache says when that is safe). */
+export interface KeptSessions {
+  get(id: string): Readonly<Pick<ValidSession, "session" | "user">> | undefined;
+  /** Taken before a session is read from the database, and given back to `set`. */
+  mark(): number;
+  set(id: string, value: Pick<ValidSession, "session" | "user">, mark: number): void;
+}
+
 export async function createSession(db: Queryable, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = generateToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -53,8 +61,19 @@ const sessionQuery = (db: Queryable) =>
  */
 const preparedSessionQueries = new WeakMap<Queryable, ReturnType<typeof sessionQuery>>();
 
-export async function validateSessionToken(db: Queryable, token: string): Promise<ValidSession | null> {
+/**
+ * The session of a token, and its member; null when there is none or it expired. With a cache, a
+ * session kept there that needs no renewal is answered without the database.
+ */
+export async function validateSessionToken(
+  db: Queryable,
+  token: string,
+  cache?: KeptSessions,
+): Promise<ValidSession | null> {
   const id = hashToken(token);
+  const kept = cache?.get(id);
+  if (kept && kept.session.expiresAt.getTime() - Date.now() >= RENEW_WITHIN_MS) return { ...kept, renewed: false };
+  const mark = cache?.mark();
   let query = preparedSessionQueries.get(db);
   if (!query) {
     query = sessionQuery(db);
@@ -73,6 +92,7 @@ export async function validateSessionToken(db: Queryable, token: string): Promis
     await db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, id));
     renewed = true;
   }
+  if (cache && mark !== undefined) cache.set(id, row, mark);
   return { ...row, renewed };
 }
 

@@ -10,5 +10,11 @@ export {
   type Tx,
 } from "./client";
 export { DatabaseLockedError } from "./lock";
+export {
+  AUTH_CHANGES_CHANNEL,
+  type AuthChangeListener,
+  type AuthChanges,
+  listenAuthChanges,
+} from "./notifications";
 export { rowsOf } from "./rows";
 export * from "./schema";

@@ -2,11 +2,12 @@ import type { ApiContext, SessionCookies } from "@club/api";
 import {
   DEVICE_COOKIE,
   SESSION_COOKIE,
+  type SessionCache,
   sessionCookieOptions,
   validateApiToken,
   validateSessionToken,
 } from "@club/auth";
-import type { Db } from "@club/db";
+import type { AuthChanges, Db } from "@club/db";
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -42,8 +43,28 @@ export function sessionCookies(reply: FastifyReply, appOrigin: string): SessionC
   };
 }
 
-export const sessionPlugin = fp<{ db: Db; appOrigin: string }>(async (app: FastifyInstance, { db, appOrigin }) => {
+/** How long a request that changed something waits for this server to be told its changes. */
+const CATCH_UP_MS = 1000;
+
+export interface SessionPluginOptions {
+  db: Db;
+  appOrigin: string;
+  /** Sessions kept a few seconds, and the database's word of what changed (absent: read each time). */
+  cache?: { sessions: SessionCache; changes: AuthChanges };
+}
+
+export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { db, appOrigin, cache }) => {
   await app.register(cookie);
+  if (cache) {
+    // A request that may have ended sessions or changed a member's rights (any but a read) answers
+    // only once this server has been told what it committed: the next request here, the member's
+    // own or anyone's with her old cookie, finds nothing stale kept. Other servers are told as fast,
+    // but cannot be waited for; if the word does not come, everything kept here is forgotten.
+    app.addHook("onSend", async (request) => {
+      if (request.method === "GET" || request.method === "HEAD") return;
+      if (!(await cache.changes.caughtUp(CATCH_UP_MS))) cache.sessions.clear();
+    });
+  }
   app.decorateRequest("auth", async () => ({ session: null, user: null, apiToken: null }));
   app.addHook("onRequest", async (request, reply) => {
     let pending: Promise<Auth> | undefined;
@@ -65,7 +86,7 @@ export const sessionPlugin = fp<{ db: Db; appOrigin: string }>(async (app: Fasti
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return { session: null, user: null, apiToken: null };
-    const valid = await validateSessionToken(db, token);
+    const valid = await validateSessionToken(db, token, cache?.sessions);
     if (!valid) {
       sessionCookies(reply, appOrigin).clearSession();
       return { session: null, user: null, apiToken: null };

@@ -2,6 +2,7 @@
 // command line, the monitoring, anyone (the API's description).
 import { timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "@club/auth";
+import type { Placeholder } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../../context";
 import { ADMINS_ONLY, forbidden, MUST_CHANGE_PASSWORD, PLEASE_LOG_IN } from "../../errors";
@@ -9,6 +10,12 @@ import { ADMINS_ONLY, forbidden, MUST_CHANGE_PASSWORD, PLEASE_LOG_IN } from "../
 /** The signed-in member a rule is evaluated for; null is an anonymous visitor. */
 export interface Viewer {
   id: string;
+  admin: boolean;
+}
+
+/** A viewer in an SQL condition: her id, or the placeholder of a prepared query that stands for it. */
+export interface ViewerRef {
+  id: string | Placeholder;
   admin: boolean;
 }
 

@@ -11,9 +11,9 @@ import {
   type Queryable,
   users,
 } from "@club/db";
-import { and, eq, exists, isNotNull, or, type SQL, sql } from "@club/db/orm";
+import { and, eq, exists, isNotNull, or, type Placeholder, type SQL, sql } from "@club/db/orm";
 import { EVENT_NOT_FOUND, FEED_NOT_FOUND, forbidden, notFound } from "../../errors";
-import type { Viewer } from "./callers";
+import type { Viewer, ViewerRef } from "./callers";
 import { requireOwnerOrAdmin } from "./ownership";
 
 /** Founding and Travel Host members and admins create events; Standard members do not. */
@@ -41,22 +41,22 @@ export function requireEventManager(
 }
 
 /** The event (the row of `events` in the query) was created by this member. */
-export const isCreatedBy = (userId: string): SQL => eq(events.createdBy, userId);
+export const isCreatedBy = (userId: string | Placeholder): SQL => eq(events.createdBy, userId);
 
 /** The event has this member among its participants. */
-export const hasParticipant = (userId: string): SQL =>
+export const hasParticipant = (userId: string | Placeholder): SQL =>
   exists(
     sql`(select 1 from ${eventParticipants} where ${and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId))})`,
   );
 
 /** The member waits on the event's waitlist. */
-export const isWaiting = (userId: string): SQL =>
+export const isWaiting = (userId: string | Placeholder): SQL =>
   exists(
     sql`(select 1 from ${eventWaitlist} where ${and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.userId, userId))})`,
   );
 
 /** The event has an invitation for this member; `extra` narrows which (say, still valid). */
-export const hasInvitationFor = (userId: string, extra?: SQL): SQL =>
+export const hasInvitationFor = (userId: string | Placeholder, extra?: SQL): SQL =>
   exists(
     sql`(select 1 from ${eventInvitations} where ${and(
       eq(eventInvitations.inviteeId, userId),
@@ -65,8 +65,11 @@ export const hasInvitationFor = (userId: string, extra?: SQL): SQL =>
     )})`,
   );
 
-/** The condition on `events` for the events a viewer may see (undefined: all of them). */
-export function visibleEvents(viewer: Viewer | null): SQL | undefined {
+/**
+ * The condition on `events` for the events a viewer may see (undefined: all of them). A prepared
+ * query passes a placeholder for her id (`ViewerRef`).
+ */
+export function visibleEvents(viewer: ViewerRef | null): SQL | undefined {
   if (!viewer) return eq(events.exclusivity, "open");
   if (viewer.admin) return undefined;
   return or(

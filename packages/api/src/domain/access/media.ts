@@ -3,16 +3,17 @@ import { events, media } from "@club/db";
 import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "@club/db/orm";
 import type { ApiContext } from "../../context";
 import { MEDIA_NOT_FOUND, notFound } from "../../errors";
-import { type MemberContext, requireMember, type Viewer } from "./callers";
+import { type MemberContext, requireMember, type Viewer, type ViewerRef } from "./callers";
 import { visibleEvents } from "./events";
 import { requireOwnerOrAdmin } from "./ownership";
 
 /**
  * The condition on `media` for the items a member may see: ready, not in an event hidden from her,
  * and not left over from a deleted invite-only event unless she uploaded it. (Never undefined, but
- * typed as Drizzle types `and`, which every caller passes it to.)
+ * typed as Drizzle types `and`, which every caller passes it to.) A prepared query passes a
+ * placeholder for her id (`ViewerRef`).
  */
-export function visibleMedia(viewer: Viewer): SQL | undefined {
+export function visibleMedia(viewer: ViewerRef): SQL | undefined {
   const ready = eq(media.status, "ready");
   if (viewer.admin) return ready;
   return and(

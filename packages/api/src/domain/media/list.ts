@@ -2,6 +2,7 @@ import { media, mediaTags, type Queryable } from "@club/db";
 import { and, arrayOverlaps, desc, eq, exists, like, or, sql } from "@club/db/orm";
 import { type Viewer, visibleMedia } from "../access";
 import { escapeLike } from "../like";
+import { preparedOnce } from "../prepared";
 import { type MediaDto, mediaPages, selectMedia, toMediaDto } from "./dto";
 
 /** What the gallery and an event's Images tab list: the items a member may see, newest first. */
@@ -25,6 +26,31 @@ async function tagsStartingWith(db: Queryable, prefix: string): Promise<string[]
   return rows.map((r) => r.tag);
 }
 
+/** Which optional parts a gallery query has: one prepared query per combination. */
+interface ListShape {
+  admin: boolean;
+  tags: boolean;
+  event: boolean;
+  cursor: boolean;
+}
+
+const p = sql.placeholder;
+
+function listQuery(db: Queryable, shape: ListShape) {
+  return selectMedia(db)
+    .where(
+      and(
+        visibleMedia({ id: p("viewerId"), admin: shape.admin }),
+        shape.tags ? arrayOverlaps(media.tags, p("tags")) : undefined,
+        shape.event ? eq(media.associatedEventId, p("eventId")) : undefined,
+        shape.cursor ? mediaPages.afterPlaceholders : undefined,
+      ),
+    )
+    .orderBy(desc(media.uploadDate), desc(media.id))
+    .limit(p("limit"))
+    .prepare("media_list");
+}
+
 /** The gallery: a page at a time (`limit`, default 60), filtered by a tag's beginning or an event. */
 export async function listMedia(
   db: Queryable,
@@ -37,19 +63,12 @@ export async function listMedia(
   } = {},
 ): Promise<{ items: MediaDto[]; nextCursor: string | null }> {
   const limit = filter.limit ?? PAGE;
+  const after = mediaPages.read(filter.cursor);
   const tags = filter.tag ? await tagsStartingWith(db, filter.tag) : undefined;
   if (tags?.length === 0) return { items: [], nextCursor: null };
-  const rows = await selectMedia(db)
-    .where(
-      and(
-        visibleMedia(viewer),
-        tags ? arrayOverlaps(media.tags, tags) : undefined,
-        filter.eventId ? eq(media.associatedEventId, filter.eventId) : undefined,
-        mediaPages.after(filter.cursor),
-      ),
-    )
-    .orderBy(desc(media.uploadDate), desc(media.id))
-    .limit(limit + 1);
+  const shape: ListShape = { admin: viewer.admin, tags: !!tags, event: !!filter.eventId, cursor: !!after };
+  const query = preparedOnce(db, `media.list ${JSON.stringify(shape)}`, () => listQuery(db, shape));
+  const rows = await query.execute({ viewerId: viewer.id, tags, eventId: filter.eventId, ...after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
