@@ -38,7 +38,10 @@ test("a member page arrives with her events in it; signed out it redirects to th
   const html = await (await request.get("/calendar")).text();
   expect(html).toContain(FOUNDING.name.split(" ")[0]);
   // Its title, as React writes text into HTML.
-  const title = String(first.result.data.json.items[0].title).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const title = String(first.result.data.json.items[0].title)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
   expect(html).toContain(title);
   expect(html).toContain('<script type="application/json" id="club-state">');
 });
