@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, DatabaseLockedError, users } from "./index";
+import { PGLITE_SHARED_BUFFERS } from "./pglite-module";
 
 const dir = mkdtempSync(join(tmpdir(), "club-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,6 +39,15 @@ describe("createDb on the embedded database", () => {
     writeFileSync(`${path}.lock`, JSON.stringify({ pid: 2 ** 22 + 7, command: "gone", since: "then" }));
     const handle = await createDb({ pgliteDir: path });
     await handle.ping();
+    await handle.close();
+  });
+
+  it("starts Postgres with the smaller buffer cache, not PGlite's 128 MB", async () => {
+    const handle = await createDb({});
+    if (handle.raw.kind !== "pglite") throw new Error("expected the embedded database");
+    const { rows } = await handle.raw.client.query<{ shared_buffers: string }>("show shared_buffers");
+    // Fails when an upgraded PGlite no longer carries the setting pglite-module.ts replaces.
+    expect(rows[0]?.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
     await handle.close();
   });
 

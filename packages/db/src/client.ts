@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { acquireLock } from "./lock";
+import { pgliteWasmModule } from "./pglite-module";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -132,9 +133,12 @@ async function createPglite(config: DbConfig): Promise<DbHandle> {
 }
 
 /** The embedded database's own client: in `pgliteDir` or in memory, started from `loadDataDir` when given. */
-export function openPglite(config: Pick<DbConfig, "pgliteDir" | "loadDataDir">): Promise<PGlite> {
+export async function openPglite(config: Pick<DbConfig, "pgliteDir" | "loadDataDir">): Promise<PGlite> {
+  const wasmModule = await pgliteWasmModule();
   return PGlite.create(config.pgliteDir ?? "memory://", {
     extensions: { pg_trgm },
+    // A smaller buffer cache than PGlite's own (see pglite-module.ts).
+    ...(wasmModule ? { wasmModule } : {}),
     ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
   });
 }

@@ -1,0 +1,142 @@
+// How much memory the built server holds on the embedded database (PGlite), beside a bare Node
+// process measured in the same run: once idle after its first start (migrated, demo data made),
+// and again after a light workload. Figures come from inside each process (memory-probe.mjs, over
+// IPC): RSS as the kernel counts it, V8's heap, external and array buffers, and the WebAssembly
+// memory (PGlite's Postgres heap, which never shrinks once grown).
+//   pnpm --filter @club/bench pglite-memory [requests, default 400] [server bundle, default apps/server/dist/main.js]
+// (after `pnpm start` built it once; another bundle, such as a copy of an earlier build, compares two builds)
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const probe = fileURLToPath(new URL("./memory-probe.mjs", import.meta.url));
+const requests = Number(process.argv[2] ?? 400);
+const main = process.argv[3] ?? join(root, "apps/server/dist/main.js");
+
+type Figures = Record<"rss" | "heapUsed" | "heapTotal" | "external" | "arrayBuffers" | "wasm", number>;
+
+function measure(child: ChildProcess): Promise<Figures> {
+  return new Promise((resolve) => {
+    child.once("message", (m) => resolve(m as Figures));
+    child.send("measure");
+  });
+}
+
+/** Measures until two readings a second apart differ by less than 1 MB of RSS: the process is idle. */
+async function idle(child: ChildProcess): Promise<Figures> {
+  let last = await measure(child);
+  for (let i = 0; i < 30; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = await measure(child);
+    if (Math.abs(now.rss - last.rss) < 1024 * 1024) return now;
+    last = now;
+  }
+  return last;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+const freePort = await new Promise<number>((resolve) => {
+  const probeServer = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = probeServer.address() as { port: number };
+    probeServer.close(() => resolve(port));
+  });
+});
+const origin = `http://127.0.0.1:${freePort}`;
+const nodeArgs = ["--expose-gc", "--import", probe];
+
+// The baseline: the same Node with the same probe, doing nothing.
+const bare = spawn(process.execPath, [...nodeArgs, "-e", "setInterval(() => {}, 1 << 30)"], {
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
+const dataDir = mkdtempSync(join(tmpdir(), "club-pglite-memory-"));
+// The embedded database whatever this shell has set.
+const { DATABASE_URL: _ignored, ...env } = process.env;
+const server = spawn(process.execPath, [...nodeArgs, main], {
+  env: {
+    ...env,
+    NODE_ENV: "production",
+    PORT: String(freePort),
+    HOST: "127.0.0.1",
+    APP_ORIGIN: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "pipe", "inherit", "ipc"],
+});
+
+try {
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    server.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("listening on")) resolve();
+    });
+    server.once("exit", (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
+  });
+  const startSeconds = (performance.now() - started) / 1000;
+  const baseline = await idle(bare);
+  const atStart = await idle(server);
+
+  // A light workload: a member signed in reading the lists, and an admin reading members.
+  const signIn = async (email: string) => {
+    const res = await fetch(`${origin}/login`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "club-demo-2026" }),
+    });
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return res.headers.getSetCookie()[0]!.split(";")[0]!;
+  };
+  const member = await signIn("founding@club.local");
+  const admin = await signIn("admin@club.local");
+  const routes: [string, string][] = [
+    ["/api/events", member],
+    ["/auth-status", member],
+    ["/api/media", member],
+    ["/user-details", member],
+    ["/api/users", admin],
+  ];
+  const workStarted = performance.now();
+  let failed = 0;
+  let next = 0;
+  // Four at a time, as a few members browsing would.
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < requests) {
+        const [path, cookie] = routes[next++ % routes.length]!;
+        const res = await fetch(`${origin}${path}`, { headers: { cookie } });
+        await res.arrayBuffer();
+        if (!res.ok) failed++;
+      }
+    }),
+  );
+  const workMs = performance.now() - workStarted;
+  const afterWork = await idle(server);
+
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  console.log(`server started in ${startSeconds.toFixed(1)} s; ${requests} requests in ${workMs.toFixed(0)} ms`);
+  if (failed) console.log(`${failed} requests failed`);
+  console.log("\n| MB | bare Node | server idle | idle − bare | after workload | after − bare | after / bare |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const key of ["rss", "heapUsed", "heapTotal", "external", "arrayBuffers", "wasm"] as const) {
+    const ratio = baseline[key] ? `${(afterWork[key] / baseline[key]).toFixed(1)}×` : "—";
+    console.log(
+      `| ${key} | ${mb(baseline[key])} | ${mb(atStart[key])} | ${mb(atStart[key] - baseline[key])} | ${mb(afterWork[key])} | ${mb(afterWork[key] - baseline[key])} | ${ratio} |`,
+    );
+  }
+} finally {
+  await Promise.all([stop(server), stop(bare)]);
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { PGliteOptions } from "@electric-sql/pglite";
+
+type WasmModule = NonNullable<PGliteOptions["wasmModule"]>;
+
+/**
+ * Postgres's buffer cache inside the embedded database. PGlite 0.3 starts Postgres with
+ * `-c shared_buffers=128MB` written into its WebAssembly (no option sets it, and a command-line
+ * setting outranks postgresql.conf and ALTER SYSTEM), and the whole cache is resident from the
+ * start (measured: 159 of 174 MB of WebAssembly memory). A club's whole database is smaller than
+ * that: 9 MB migrated and empty (mostly Postgres's catalog), 16 MB with 2,000 events and 20,000
+ * photos. A page not in the cache is read through Node's file system, which the kernel caches anyway;
+ * at 16 MB the list benchmarks ran no slower (see docs/decisions.md for the figures).
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
+const STOCK = "shared_buffers=128MB\0";
+
+// Node's type definitions do not declare WebAssembly (the DOM's do): the one function used, typed here.
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } })
+  .WebAssembly;
+
+let compiled: Promise<WasmModule | undefined> | undefined;
+
+/**
+ * PGlite's Postgres compiled with `PGLITE_SHARED_BUFFERS` in place of its built-in 128 MB: the
+ * setting is a C string in the module's data, replaced by one of the same length (NUL-padded), and
+ * nothing else changes. Compiled once per process, as PGlite itself does. Undefined when the
+ * installed PGlite does not carry that string exactly once (another version): it then starts as
+ * shipped, and the test of the embedded database's settings says so.
+ */
+export function pgliteWasmModule(): Promise<WasmModule | undefined> {
+  compiled ??= compile().catch(() => undefined);
+  return compiled;
+}
+
+async function compile(): Promise<WasmModule | undefined> {
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const bytes = readFileSync(join(dirname(entry), "pglite.wasm"));
+  const from = Buffer.from(STOCK, "latin1");
+  const at = bytes.indexOf(from);
+  if (at < 0 || bytes.indexOf(from, at + 1) >= 0) return undefined;
+  const to = Buffer.alloc(from.length);
+  if (to.write(`shared_buffers=${PGLITE_SHARED_BUFFERS}`, "latin1") >= from.length) return undefined;
+  to.copy(bytes, at);
+  return wasm.compile(bytes);
+}
