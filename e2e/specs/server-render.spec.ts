@@ -43,7 +43,7 @@ test("a member page arrives with her events in it; signed out it redirects to th
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;");
   expect(html).toContain(title);
-  expect(html).toContain('<script type="application/json" id="club-state">');
+  expect(html).toContain('<script type="application/json" id="club-state" data-time-zone=');
 });
 
 test("the browser takes over each page without a mismatch or an error, and the page then works", async ({ page }) => {
@@ -69,4 +69,27 @@ test("the browser takes over each page without a mismatch or an error, and the p
   await page.waitForFunction(() => document.getElementById("club-state") === null);
   await page.getByRole("searchbox").first().fill("zzzz-no-such-event");
   await expect(page).toHaveURL(/q=zzzz-no-such-event/);
+});
+
+test("a member far from the server sees moments in her own zone, rendered and taken over alike", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ timezoneId: "Pacific/Auckland" });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  await signIn(page, FOUNDING.email);
+  // The app told the server her zone (a cookie); the next page is rendered in it.
+  expect((await context.cookies()).find((c) => c.name === "tz")?.value).toBe("Pacific%2FAuckland");
+  await page.goto("/gallery");
+  await page.waitForFunction(() => document.getElementById("club-state") === null);
+  const html = await (await page.request.get("/gallery")).text();
+  expect(html).toContain('data-time-zone="Pacific/Auckland"');
+  // The day headings the server wrote are the ones the browser shows: no mismatch was reported.
+  await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+  await context.close();
 });

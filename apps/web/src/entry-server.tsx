@@ -9,6 +9,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import superjson from "superjson";
 import { pageStateText } from "./lib/page-state";
+import { setDisplayZone } from "./lib/time-zone";
 import { createQueryClient } from "./lib/trpc";
 import { createAppRouter } from "./router";
 
@@ -23,13 +24,20 @@ export interface RenderRequest {
   router: AppRouter;
   /** The request's context: the procedures see the visitor exactly as over HTTP. */
   createContext: () => Promise<inferRouterContext<AppRouter>>;
+  /** The zone moments are shown in (the member's, else the club's); the page tells the browser. */
+  timeZone: string;
 }
 
 export type RenderResult =
   | { kind: "redirect"; location: string }
-  | { kind: "page"; status: number; html: string; state: string };
+  | { kind: "page"; status: number; html: string; state: string; timeZone: string };
 
-export async function render({ url, router: appRouter, createContext }: RenderRequest): Promise<RenderResult> {
+export async function render({
+  url,
+  router: appRouter,
+  createContext,
+  timeZone,
+}: RenderRequest): Promise<RenderResult> {
   const queryClient = createQueryClient();
   const client = createTRPCClient<AppRouter>({
     links: [unstable_localLink({ router: appRouter, createContext, transformer: superjson })],
@@ -41,6 +49,8 @@ export async function render({ url, router: appRouter, createContext }: RenderRe
   await router.load();
   const location = redirectedTo(router);
   if (location) return { kind: "redirect", location };
+  // The render is synchronous: no other page's render runs between setting the zone and using it.
+  setDisplayZone(timeZone);
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -48,7 +58,7 @@ export async function render({ url, router: appRouter, createContext }: RenderRe
       </QueryClientProvider>
     </StrictMode>,
   );
-  return { kind: "page", status: getSsrStatus(router), html, state: pageStateText(queryClient) };
+  return { kind: "page", status: getSsrStatus(router), html, state: pageStateText(queryClient), timeZone };
 }
 
 /**

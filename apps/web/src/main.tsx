@@ -9,10 +9,12 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydratePageState } from "./lib/page-state";
+import { rememberBrowserZone } from "./lib/time-zone";
 import { queryClient, trpc } from "./lib/trpc";
 import { createAppRouter } from "./router";
 
 const router = createAppRouter({ trpc, queryClient });
+rememberBrowserZone(document);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, startApp } from "../test/harness";
-import { pageHtml, renderedPageTemplate } from "./page-render";
+import { pageHtml, pageTimeZone, renderedPageTemplate } from "./page-render";
 
 // index.html as Vite writes it: the entry as a module script and its imports as modulepreloads.
 const TEMPLATE = `<!doctype html>
@@ -38,23 +38,32 @@ describe("the page template", () => {
   });
 
   it("puts the page in the root and the cache in a JSON script beside it", () => {
-    const html = pageHtml(TEMPLATE, { html: "<h1>Events</h1>", state: '{"json":1}' });
+    const html = pageHtml(TEMPLATE, { html: "<h1>Events</h1>", state: '{"json":1}', timeZone: "Europe/Paris" });
     expect(html).toContain(
-      '<div id="root"><h1>Events</h1></div><script type="application/json" id="club-state">{"json":1}</script>',
+      '<div id="root"><h1>Events</h1></div><script type="application/json" id="club-state" data-time-zone="Europe/Paris">{"json":1}</script>',
     );
+  });
+
+  it("renders in the zone the browser named when it is a real zone, else in the club's", () => {
+    expect(pageTimeZone({ tz: "Asia/Tokyo" }, "America/New_York")).toBe("Asia/Tokyo");
+    expect(pageTimeZone({ tz: "UTC" }, "America/New_York")).toBe("UTC");
+    expect(pageTimeZone({}, "America/New_York")).toBe("America/New_York");
+    expect(pageTimeZone({ tz: "Mars/Olympus_Mons" }, "America/New_York")).toBe("America/New_York");
+    expect(pageTimeZone({ tz: '"><script>alert(1)</script>' }, "America/New_York")).toBe("America/New_York");
+    expect(pageTimeZone({ tz: "A".repeat(100) }, "America/New_York")).toBe("America/New_York");
   });
 });
 
 // A stand-in for the web build's renderer: what it is given, and each kind of answer it can give.
 const RENDERER = `
-export async function render({ url, router, createContext }) {
+export async function render({ url, router, createContext, timeZone }) {
   if (url.startsWith("/broken")) throw new Error("render failed");
   const ctx = await createContext();
   if (url.startsWith("/members-only") && !ctx.user) return { kind: "redirect", location: "/login?redirect=%2Fmembers-only" };
   const caller = router.createCaller(ctx);
   const status = await caller.auth.status();
   const who = status.authenticated ? status.user.name : "a visitor";
-  return { kind: "page", status: url.startsWith("/nowhere") ? 404 : 200, html: "<p>Hello " + who + " at " + url + "</p>", state: "{}" };
+  return { kind: "page", status: url.startsWith("/nowhere") ? 404 : 200, html: "<p>Hello " + who + " at " + url + "</p>", state: "{}", timeZone };
 }`;
 
 let h: Harness;
@@ -84,9 +93,12 @@ describe("pages rendered on the server", () => {
     expect(visitor.headers["cache-control"]).toBe("private, no-cache");
     expect(visitor.headers.vary).toContain("Cookie");
 
+    expect(visitor.body).toContain('data-time-zone="America/New_York"');
+
     const cookie = await login(h, "ada@club.test");
-    const member = await h.app.inject({ url: "/calendar", headers: { cookie } });
+    const member = await h.app.inject({ url: "/calendar", headers: { cookie: `${cookie}; tz=Europe%2FParis` } });
     expect(member.body).toContain("<p>Hello Ada at /calendar</p>");
+    expect(member.body).toContain('data-time-zone="Europe/Paris"');
   });
 
   it("answers a guard's redirect with a 302, and the router's status as it is", async () => {

@@ -11,13 +11,14 @@ import type { ApiContext, appRouter } from "@club/api";
  */
 export type RenderResult =
   | { kind: "redirect"; location: string }
-  | { kind: "page"; status: number; html: string; state: string };
+  | { kind: "page"; status: number; html: string; state: string; timeZone: string };
 
 export interface PageRenderer {
   render(input: {
     url: string;
     router: typeof appRouter;
     createContext: () => Promise<ApiContext>;
+    timeZone: string;
   }): Promise<RenderResult>;
 }
 
@@ -53,8 +54,27 @@ export function renderedPageTemplate(template: string): string | undefined {
   return template.replace(ENTRY, "").replace(IMPORT, "").replace("</head>", `    ${start}  </head>`);
 }
 
-/** The template with the rendered page in its root and the cache beside it. */
-export function pageHtml(template: string, page: { html: string; state: string }): string {
+/** The template with the rendered page in its root, and the cache and the zone it was rendered in beside it. */
+export function pageHtml(template: string, page: { html: string; state: string; timeZone: string }): string {
   const at = template.indexOf(ROOT);
-  return `${template.slice(0, at)}<div id="root">${page.html}</div><script type="application/json" id="${STATE_ID}">${page.state}</script>${template.slice(at + ROOT.length)}`;
+  const state = `<script type="application/json" id="${STATE_ID}" data-time-zone="${page.timeZone}">${page.state}</script>`;
+  return `${template.slice(0, at)}<div id="root">${page.html}</div>${state}${template.slice(at + ROOT.length)}`;
+}
+
+/** The `tz` cookie the web app sets (apps/web/src/lib/time-zone.ts). */
+const TIME_ZONE_COOKIE = "tz";
+
+/**
+ * The zone a page is rendered in: the one the member's browser said it is in, when it is a zone
+ * this server knows, else the club's. Only zone names pass (they are written into the page).
+ */
+export function pageTimeZone(cookies: Record<string, string | undefined>, clubZone: string): string {
+  const asked = cookies[TIME_ZONE_COOKIE];
+  if (!asked || asked.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(asked)) return clubZone;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: asked });
+    return asked;
+  } catch {
+    return clubZone;
+  }
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { appRouter } from "@club/api";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { loadPageRenderer, type PageRenderer, pageHtml, renderedPageTemplate } from "./page-render";
+import { loadPageRenderer, type PageRenderer, pageHtml, pageTimeZone, renderedPageTemplate } from "./page-render";
 import { type ContextDeps, createContext } from "./trpc";
 
 /** Paths that belong to the API: an unknown one answers JSON 404, never the SPA. */
@@ -69,6 +69,7 @@ export async function spaPlugin(
         url: request.url,
         router: appRouter,
         createContext: () => createContext(deps, request, reply),
+        timeZone: pageTimeZone(request.cookies, deps.config.timeZone),
       });
       // The page is made for this visitor: no shared cache keeps it.
       reply.header("Cache-Control", "private, no-cache").header("Vary", "Cookie");

@@ -1,5 +1,6 @@
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from "@tanstack/react-query";
 import superjson from "superjson";
+import { setDisplayZone } from "./time-zone";
 
 /**
  * The query cache of a page rendered on the server travels in the page as JSON (superjson, for the
@@ -17,11 +18,15 @@ export function pageStateText(queryClient: QueryClient): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** Fills the browser's cache from the page, once; false when the page was not rendered on the server. */
+/**
+ * Fills the browser's cache from the page, once, and shows moments in the zone the server rendered
+ * them in; false when the page was not rendered on the server.
+ */
 export function hydratePageState(queryClient: QueryClient, doc: Document): boolean {
   const element = doc.getElementById(PAGE_STATE_ID);
   if (!element?.textContent) return false;
   hydrate(queryClient, superjson.parse<DehydratedState>(element.textContent));
+  setDisplayZone(element.dataset.timeZone);
   element.remove();
   return true;
 }

@@ -1,7 +1,7 @@
 import type { RouterOutputs } from "@club/api";
 import { interestOptions } from "@club/shared";
-import { format } from "date-fns";
 import type { ReactNode } from "react";
+import { formatMoment } from "../../lib/time-zone";
 import { Card } from "../../ui/Page";
 
 export type Application = RouterOutputs["applications"]["list"][number];
@@ -26,7 +26,7 @@ export function ApplicationCard({ application: a, actions }: { application: Appl
         <Row label="Email">{a.email}</Row>
         <Row label="Phone">{na(a.phone)}</Row>
         <Row label="Membership type">{a.membership_type}</Row>
-        <Row label="Submitted">{format(a.created_at, "MMMM d, yyyy")}</Row>
+        <Row label="Submitted">{formatMoment(a.created_at, "MMMM d, yyyy")}</Row>
         <Row label="Interests">{a.interests.map(interestLabel).join(", ")}</Row>
         <Row label="Availability">{na(a.availability)}</Row>
         <Row label="Reason">{a.reason}</Row>

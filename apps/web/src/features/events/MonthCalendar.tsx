@@ -13,9 +13,9 @@ import {
   startOfWeek,
 } from "date-fns";
 import { useMemo } from "react";
+import { now } from "../../lib/time-zone";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
-
 import type { EventSummary } from "./types";
 
 /** The events on each day of the month: an event shows on every day from its start to its end. */
@@ -49,7 +49,7 @@ export function MonthCalendar({
 }) {
   const byDay = useMemo(() => eventsByDay(events, month), [events, month]);
   const days = eachDayOfInterval({ start: startOfWeek(startOfMonth(month)), end: endOfWeek(endOfMonth(month)) });
-  const today = format(new Date(), "yyyy-MM-dd");
+  const today = format(now(), "yyyy-MM-dd");
   const busyDays = [...byDay.keys()].sort();
 
   return (
@@ -62,7 +62,7 @@ export function MonthCalendar({
           <Button variant="secondary" onClick={() => onMonthChange(addMonths(month, -1))}>
             ← Previous month
           </Button>
-          <Button variant="ghost" onClick={() => onMonthChange(new Date())}>
+          <Button variant="ghost" onClick={() => onMonthChange(now())}>
             This month
           </Button>
           <Button variant="secondary" onClick={() => onMonthChange(addMonths(month, 1))}>

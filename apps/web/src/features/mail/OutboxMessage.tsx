@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { format } from "date-fns";
+import { formatMoment } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Dialog } from "../../ui/Dialog";
@@ -28,11 +28,11 @@ export function OutboxMessage({ id, onClose }: { id: string; onClose: () => void
               {m.lastError ? ` — ${m.lastError}` : ""}
             </dd>
             <dt className="text-ink-soft">Queued</dt>
-            <dd>{format(m.createdAt, "MMM d, yyyy h:mm:ss a")}</dd>
+            <dd>{formatMoment(m.createdAt, "MMM d, yyyy h:mm:ss a")}</dd>
             {m.sentAt ? (
               <>
                 <dt className="text-ink-soft">{m.status === "captured" ? "Kept" : "Sent"}</dt>
-                <dd>{format(m.sentAt, "MMM d, yyyy h:mm:ss a")}</dd>
+                <dd>{formatMoment(m.sentAt, "MMM d, yyyy h:mm:ss a")}</dd>
               </>
             ) : null}
             {m.attachments.length ? (
@@ -44,8 +44,8 @@ export function OutboxMessage({ id, onClose }: { id: string; onClose: () => void
           </dl>
           {m.bodyPurgedAt ? (
             <Alert tone="info">
-              The body of this message was removed on {format(m.bodyPurgedAt, "MMM d, yyyy")}: delivered mail is kept
-              for a few days only (MAIL_KEEP_DAYS), so that links in it do not stay readable.
+              The body of this message was removed on {formatMoment(m.bodyPurgedAt, "MMM d, yyyy")}: delivered mail is
+              kept for a few days only (MAIL_KEEP_DAYS), so that links in it do not stay readable.
             </Alert>
           ) : (
             <>

@@ -1,7 +1,7 @@
 import { mediaDetailsForm, tagSchema } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { useState } from "react";
+import { formatMoment } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button, buttonClass } from "../../ui/Button";
@@ -106,7 +106,7 @@ export function MediaDetailModal({
           ) : null}
           <p className="text-sm text-ink-soft">
             Uploaded by {item.author_name ?? "Unknown"} on{" "}
-            {item.upload_date ? format(item.upload_date, "MMMM d, yyyy") : "unknown date"}
+            {item.upload_date ? formatMoment(item.upload_date, "MMMM d, yyyy") : "unknown date"}
           </p>
         </div>
         <div className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatMoment } from "../../lib/time-zone";
 
 /** Media grouped by upload day, newest day first, keeping the order within a day. */
 export function groupByDay<T extends { upload_date: Date }>(
@@ -6,8 +6,8 @@ export function groupByDay<T extends { upload_date: Date }>(
 ): { day: string; heading: string; items: T[] }[] {
   const groups = new Map<string, { heading: string; items: T[] }>();
   for (const item of items) {
-    const day = format(item.upload_date, "yyyy-MM-dd");
-    const group = groups.get(day) ?? { heading: format(item.upload_date, "EEEE, MMMM d, yyyy"), items: [] };
+    const day = formatMoment(item.upload_date, "yyyy-MM-dd");
+    const group = groups.get(day) ?? { heading: formatMoment(item.upload_date, "EEEE, MMMM d, yyyy"), items: [] };
     group.items.push(item);
     groups.set(day, group);
   }

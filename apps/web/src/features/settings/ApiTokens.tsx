@@ -1,8 +1,8 @@
 import { apiTokenForm, apiTokenScopeLabels, apiTokenScopes } from "@club/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { useState } from "react";
 import { toast } from "sonner";
+import { formatMoment } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -11,7 +11,7 @@ import { SelectField, TextField } from "../../ui/Field";
 import { serverError, useZodForm } from "../../ui/form";
 import { Card } from "../../ui/Page";
 
-const when = (d: Date | null) => (d ? format(d, "MMM d, yyyy HH:mm") : "never");
+const when = (d: Date | null) => (d ? formatMoment(d, "MMM d, yyyy HH:mm") : "never");
 const scopeOptions = apiTokenScopes.map((value) => ({ value, label: apiTokenScopeLabels[value] }));
 
 /** Personal API tokens for scripts: shown once, listed with their last use, revocable. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { useState } from "react";
 import { toast } from "sonner";
+import { formatMoment } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -103,8 +103,8 @@ export function CalendarFeed() {
         </Alert>
       ) : feed.active ? (
         <p className="mt-4 text-sm text-ink-soft">
-          You made a calendar link on {format(feed.createdAt, "MMM d, yyyy")}. Lost it, or shared it by mistake? A new
-          link replaces it.
+          You made a calendar link on {formatMoment(feed.createdAt, "MMM d, yyyy")}. Lost it, or shared it by mistake? A
+          new link replaces it.
         </p>
       ) : null}
       <div className="mt-5 flex flex-wrap gap-3">

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { format } from "date-fns";
 import { useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
+import { formatMoment } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -103,8 +103,8 @@ function InvitationCodesPage() {
               </p>
               <p className="text-ink-soft">
                 {c.usesLeft === null ? "Unlimited uses" : `${c.usesLeft} of ${c.maxUses} uses left`} ·{" "}
-                {c.expiresAt ? `expires ${format(c.expiresAt, "MMM d, yyyy")}` : "no expiry"} · created{" "}
-                {format(c.createdAt, "MMM d, yyyy")}
+                {c.expiresAt ? `expires ${formatMoment(c.expiresAt, "MMM d, yyyy")}` : "no expiry"} · created{" "}
+                {formatMoment(c.createdAt, "MMM d, yyyy")}
               </p>
             </div>
             {c.status === "active" ? (

@@ -1,8 +1,8 @@
 import type { RouterOutputs } from "@club/api";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { format } from "date-fns";
 import { toast } from "sonner";
+import { formatMoment } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { Card, Page } from "../../ui/Page";
@@ -142,7 +142,7 @@ function JobsPage() {
                   <p className="font-medium text-ink">
                     {name}{" "}
                     <span className="font-normal text-ink-soft">
-                      · {f.attempts} attempt(s){f.failedAt ? ` · ${format(f.failedAt, "MMM d, h:mm a")}` : ""}
+                      · {f.attempts} attempt(s){f.failedAt ? ` · ${formatMoment(f.failedAt, "MMM d, h:mm a")}` : ""}
                     </span>
                   </p>
                   <p className="mt-1 break-words text-danger">{f.error}</p>

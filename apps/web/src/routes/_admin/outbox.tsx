@@ -1,12 +1,12 @@
 import { mailStatuses } from "@club/shared";
 import { useMutation, useQueryClient, useSuspenseInfiniteQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { format } from "date-fns";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { OutboxMessage } from "../../features/mail/OutboxMessage";
 import { outboxStatusLabel, outboxStatusTone } from "../../features/mail/outbox-status";
 import { matching, oneOf, searchParams, text } from "../../lib/search-params";
+import { formatMoment } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -134,7 +134,7 @@ function OutboxPage() {
               >
                 <p className="truncate font-medium text-ink">{m.subject}</p>
                 <p className="truncate text-ink-soft">
-                  To {m.to} · {format(m.createdAt, "MMM d, yyyy h:mm a")}
+                  To {m.to} · {formatMoment(m.createdAt, "MMM d, yyyy h:mm a")}
                 </p>
               </button>
               <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-medium", outboxStatusTone[m.status])}>

@@ -8,6 +8,7 @@ import { EventPages } from "../../features/events/EventPages";
 import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { MonthCalendar } from "../../features/events/MonthCalendar";
 import { matching, oneOf, searchParams, text } from "../../lib/search-params";
+import { now } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
@@ -45,7 +46,7 @@ const bothWays = {
 };
 
 /** The month on the calendar: the events on its days (an event that began before it too). */
-const monthOf = (month: string | undefined) => (month ? parse(month, "yyyy-MM", new Date()) : new Date());
+const monthOf = (month: string | undefined) => (month ? parse(month, "yyyy-MM", now()) : now());
 const monthInput = (s: Pick<Search, "q" | "mine" | "month">) => {
   const month = monthOf(s.month);
   return {
