@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { BASE_URL } from "./playwright.config";
 
 /** The demo accounts created at the server's first start (specs must not change their passwords). */
@@ -47,4 +47,18 @@ export async function createMember(
   });
   expect(created.ok(), await created.text()).toBe(true);
   await request.post("/logout", { headers });
+}
+
+/**
+ * Picks files in the upload control named `label`, once the app runs the page: until then the page
+ * is the server's HTML, its input is disabled, and no code would see the files.
+ */
+export async function chooseFiles(
+  page: Page,
+  label: string,
+  files: Parameters<Locator["setInputFiles"]>[0],
+): Promise<void> {
+  const input = page.getByText(label).locator("input[type=file]");
+  await expect(input).toBeEnabled();
+  await input.setInputFiles(files);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
+import { chooseFiles, expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
 
 const photo = join(import.meta.dirname, "../../apps/web/src/assets/hero/hero-poster.webp");
 const clip = join(import.meta.dirname, "../../apps/server/src/test/fixtures/clip.mp4");
@@ -10,7 +10,7 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await signIn(page, FOUNDING.email);
   await page.goto("/gallery");
   await expect(page.getByRole("heading", { name: "Media Gallery" })).toBeVisible();
-  await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(photo);
+  await chooseFiles(page, "+ Upload Media", photo);
   await expect(page.getByRole("button", { name: "Open Photo: hero-poster.webp" })).toBeVisible();
   // A blurred preview (ThumbHash) behind the tile, and the copies the browser picks from by width.
   const photoTile = page.getByRole("button", { name: "Open Photo: hero-poster.webp" });
@@ -19,7 +19,7 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
     "srcset",
     /\/thumb\.webp 480w, \/media\/[^ ]+\/display\.webp 960w$/,
   );
-  await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(clip);
+  await chooseFiles(page, "+ Upload Media", clip);
   await expect(page.getByRole("button", { name: "Open Video: clip.mp4" })).toBeVisible();
 
   await page.getByRole("button", { name: "Open Photo: hero-poster.webp" }).click();

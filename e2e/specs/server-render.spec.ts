@@ -54,19 +54,19 @@ test("the browser takes over each page without a mismatch or an error, and the p
   });
   for (const path of ["/", "/membership", "/login"]) {
     await page.goto(path);
-    await page.waitForFunction(() => document.getElementById("club-state") === null);
+    await page.waitForFunction(() => document.querySelector("#root fieldset[disabled]") === null);
   }
   await signIn(page, FOUNDING.email);
   for (const path of ["/calendar", "/gallery", "/home", "/settings"]) {
     await page.goto(path);
-    // The cache element is removed once the app has read it: the page is now the app's.
-    await page.waitForFunction(() => document.getElementById("club-state") === null);
+    // The fields are enabled once the app has taken the page over.
+    await page.waitForFunction(() => document.querySelector("#root fieldset[disabled]") === null);
   }
   expect(problems).toEqual([]);
 
   // Interactive after the takeover: the search filters the list the server rendered.
   await page.goto("/calendar");
-  await page.waitForFunction(() => document.getElementById("club-state") === null);
+  await page.waitForFunction(() => document.querySelector("#root fieldset[disabled]") === null);
   await page.getByRole("searchbox").first().fill("zzzz-no-such-event");
   await expect(page).toHaveURL(/q=zzzz-no-such-event/);
 });
@@ -85,7 +85,7 @@ test("a member far from the server sees moments in her own zone, rendered and ta
   // The app told the server her zone (a cookie); the next page is rendered in it.
   expect((await context.cookies()).find((c) => c.name === "tz")?.value).toBe("Pacific%2FAuckland");
   await page.goto("/gallery");
-  await page.waitForFunction(() => document.getElementById("club-state") === null);
+  await page.waitForFunction(() => document.querySelector("#root fieldset[disabled]") === null);
   const html = await (await page.request.get("/gallery")).text();
   expect(html).toContain('data-time-zone="Pacific/Auckland"');
   // The day headings the server wrote are the ones the browser shows: no mismatch was reported.

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { FOUNDING, screenshot, signIn } from "../fixtures";
+import { chooseFiles, FOUNDING, screenshot, signIn } from "../fixtures";
 
 const CHUNK = 5 * 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), "club-e2e-uploads-"));
@@ -57,7 +57,7 @@ test("three files at once with their progress; one cut off mid-way continues whe
   await page.goto("/gallery");
   const offsets = await watchChunks(page, { cutOnceAtOffset: CHUNK, holdMs: 400 });
 
-  await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(files);
+  await chooseFiles(page, "+ Upload Media", files);
   const uploads = page.getByRole("region", { name: "Uploads" });
   await expect(uploads.getByRole("progressbar", { name: "All uploads" })).toBeVisible();
   await expect(uploads.getByRole("progressbar", { name: "Upload of big.mp4" })).toBeVisible();
@@ -79,7 +79,7 @@ test("after a reload, the same file added again continues its unfinished upload"
   await signIn(page, FOUNDING.email);
   await page.goto("/gallery");
   const first = await watchChunks(page, { holdMs: 1500 });
-  await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(file);
+  await chooseFiles(page, "+ Upload Media", file);
   // The first chunk has arrived (the second is on its way) when the page is reloaded.
   await page.waitForResponse((r) => r.request().method() === "PATCH" && r.status() === 204);
   expect([...first.values()][0]?.[0]).toBe(0);
@@ -90,7 +90,7 @@ test("after a reload, the same file added again continues its unfinished upload"
   await expect(uploads.getByText("reloaded.mp4")).toBeVisible();
   await screenshot(page, "uploads-unfinished");
   const again = await watchChunks(page);
-  await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(file);
+  await chooseFiles(page, "+ Upload Media", file);
   await expect(uploads.getByRole("heading", { name: "1 of 1 uploaded" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("button", { name: "Open Video: reloaded.mp4" })).toBeVisible();
   // Nothing was sent twice: it went on from at least the first chunk.
@@ -110,7 +110,7 @@ test("an event's uploads go on while another tab is read", async ({ page }) => {
   });
   const offsets = await watchChunks(page, { until: shown });
   const chunksSent = () => [...offsets.values()].flat().length;
-  await page.getByText("Upload Image").locator("input[type=file]").setInputFiles(file);
+  await chooseFiles(page, "Upload Image", file);
   await expect(page.getByRole("progressbar", { name: "Upload of evening.mp4" })).toBeVisible();
   await expect.poll(chunksSent).toBe(1);
   await page.getByRole("tab", { name: "Details" }).click();

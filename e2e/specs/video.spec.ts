@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { FOUNDING, screenshot, signIn } from "../fixtures";
+import { chooseFiles, FOUNDING, screenshot, signIn } from "../fixtures";
 
 /**
  * An iPhone's video, as ffmpeg makes one here: HEVC in QuickTime, held upright (a 90° display
@@ -27,7 +27,7 @@ test("an iPhone's HEVC video is converted and then plays in Chromium", async ({ 
   const clip = iphoneClip();
   await signIn(page, FOUNDING.email);
   await page.goto("/gallery");
-  await page.getByText("+ Upload Media").locator("input[type=file]").setInputFiles(clip);
+  await chooseFiles(page, "+ Upload Media", clip);
   const tile = page.getByRole("button", { name: "Open Video: IMG_0042.MOV" });
   await expect(tile).toBeVisible();
   await tile.click();

@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
-import { now } from "../lib/time-zone";
+import { today } from "../lib/time-zone";
 
 export function SiteFooter() {
   return (
     <footer className="mt-auto border-t border-line bg-paper-deep">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-5 py-8 text-sm text-ink-soft sm:flex-row sm:items-center sm:justify-between sm:px-8">
-        <p>© {now().getFullYear()} The Club · A private club for women executives</p>
+        <p>© {today().slice(0, 4)} The Club · A private club for women executives</p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-5">
             <li>

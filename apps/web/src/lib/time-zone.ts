@@ -1,6 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-
 /**
  * The zone moments (an upload, a message sent) are shown in. A page rendered on the server is
  * rendered in one zone, and the browser's first render must print the same text: it takes the
@@ -19,14 +16,17 @@ export function displayZone(): string {
   return zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** A moment as text, in the display zone. */
-export function formatMoment(moment: Date, pattern: string): string {
-  return format(new TZDate(moment, displayZone()), pattern);
-}
-
-/** Now, with its calendar fields in the display zone (today, this month, this year). */
-export function now(): Date {
-  return new TZDate(Date.now(), displayZone());
+/**
+ * Today in the display zone, as a calendar day ("2026-11-24"). Written with the platform's own
+ * formatter: the route definitions that use it are in the first script, where a date library is not.
+ */
+export function today(): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: displayZone(),
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(Date.now());
 }
 
 /** Tells the server which zone this browser is in, for the pages it renders next. */

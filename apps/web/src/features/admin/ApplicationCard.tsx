@@ -1,7 +1,7 @@
 import type { RouterOutputs } from "@club/api";
 import { interestOptions } from "@club/shared";
 import type { ReactNode } from "react";
-import { formatMoment } from "../../lib/time-zone";
+import { formatMoment } from "../../lib/moments";
 import { Card } from "../../ui/Page";
 
 export type Application = RouterOutputs["applications"]["list"][number];

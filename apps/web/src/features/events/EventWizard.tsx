@@ -73,14 +73,15 @@ const stepOf = (field: string) => (["title", "type", "exclusivity", "description
 /** The two-step create/edit wizard of SPEC.md. */
 export function EventWizard({
   mode,
-  initial,
+  initial = formFromEvent(),
   onSave,
   onCancel,
   saving,
   error,
 }: {
   mode: "create" | "edit";
-  initial: EventForm;
+  /** The form's values to start from: a new event's when absent. */
+  initial?: EventForm;
   onSave: (event: EventPayload) => void;
   onCancel: () => void;
   saving: boolean;

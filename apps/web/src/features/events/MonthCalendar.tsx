@@ -13,7 +13,7 @@ import {
   startOfWeek,
 } from "date-fns";
 import { useMemo } from "react";
-import { now } from "../../lib/time-zone";
+import { today } from "../../lib/time-zone";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 import type { EventSummary } from "./types";
@@ -49,7 +49,7 @@ export function MonthCalendar({
 }) {
   const byDay = useMemo(() => eventsByDay(events, month), [events, month]);
   const days = eachDayOfInterval({ start: startOfWeek(startOfMonth(month)), end: endOfWeek(endOfMonth(month)) });
-  const today = format(now(), "yyyy-MM-dd");
+  const todayKey = today();
   const busyDays = [...byDay.keys()].sort();
 
   return (
@@ -62,7 +62,7 @@ export function MonthCalendar({
           <Button variant="secondary" onClick={() => onMonthChange(addMonths(month, -1))}>
             ← Previous month
           </Button>
-          <Button variant="ghost" onClick={() => onMonthChange(now())}>
+          <Button variant="ghost" onClick={() => onMonthChange(parseISO(today()))}>
             This month
           </Button>
           <Button variant="secondary" onClick={() => onMonthChange(addMonths(month, 1))}>
@@ -95,7 +95,7 @@ export function MonthCalendar({
                 <span
                   className={cn(
                     "mb-1 inline-grid size-7 place-items-center rounded-full text-xs",
-                    key === today && "bg-plum font-semibold text-white",
+                    key === todayKey && "bg-plum font-semibold text-white",
                   )}
                 >
                   {format(d, "d")}

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { formatMoment } from "../../lib/time-zone";
+import { formatMoment } from "../../lib/moments";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Dialog } from "../../ui/Dialog";

@@ -1,7 +1,7 @@
 import { mediaDetailsForm, tagSchema } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatMoment } from "../../lib/time-zone";
+import { formatMoment } from "../../lib/moments";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button, buttonClass } from "../../ui/Button";

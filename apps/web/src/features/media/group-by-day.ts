@@ -1,4 +1,4 @@
-import { formatMoment } from "../../lib/time-zone";
+import { formatMoment } from "../../lib/moments";
 
 /** Media grouped by upload day, newest day first, keeping the order within a day. */
 export function groupByDay<T extends { upload_date: Date }>(

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type DetailedError, defaultOptions, type PreviousUpload, Upload } from "tus-js-client";
+import type { DetailedError, PreviousUpload, Upload } from "tus-js-client";
 import { mayBeMedia } from "./upload";
 
 /** Files sent at once; the rest wait their turn in the queue. */
@@ -36,6 +36,12 @@ function messageOf(err: Error | DetailedError): string {
 }
 
 /**
+ * The tus client, fetched when the queue first needs it (after the page is running) rather than with
+ * the gallery's page: it is the largest library of the page and most visits upload nothing.
+ */
+const tus = () => import("tus-js-client");
+
+/**
  * A queue of resumable uploads (tus): many files at once, three sending at a time, each with its
  * progress; a failed request is retried and continues from what the server has. The browser keeps
  * each unfinished upload's address (tus-js-client's fingerprint of name, size and date), so after a
@@ -62,8 +68,8 @@ export function useUploadQueue({
 
   // What this browser began here before (the page was reloaded or closed): listed once, on arrival.
   useEffect(() => {
-    void defaultOptions.urlStorage
-      .findAllUploads()
+    void tus()
+      .then(({ defaultOptions }) => defaultOptions.urlStorage.findAllUploads())
       .catch(() => [])
       .then((all) =>
         setUnfinished(
@@ -95,6 +101,7 @@ export function useUploadQueue({
   }
 
   async function send(key: string, file: File, eventId: string | undefined) {
+    const { Upload } = await tus();
     const upload = new Upload(file, {
       endpoint: "/uploads",
       chunkSize: CHUNK_BYTES,
@@ -166,6 +173,7 @@ export function useUploadQueue({
 
   /** Forgets an unfinished upload from before a reload (the server removes its part within a day). */
   async function forget(upload: PreviousUpload) {
+    const { defaultOptions } = await tus();
     await defaultOptions.urlStorage.removeUpload(upload.urlStorageKey).catch(() => {});
     setUnfinished((all) => all.filter((u) => u.urlStorageKey !== upload.urlStorageKey));
   }

@@ -2,7 +2,7 @@ import { apiTokenForm, apiTokenScopeLabels, apiTokenScopes } from "@club/shared"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { formatMoment } from "../../lib/time-zone";
+import { formatMoment } from "../../lib/moments";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";

@@ -1,14 +1,13 @@
 import { EVENTS_PAGE_MAX, eventSortOrders, myEventFilters } from "@club/shared";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { endOfMonth, format, parse, startOfMonth } from "date-fns";
-import { useEffect, useMemo, useState } from "react";
+import { format, parseISO } from "date-fns";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { EventPages } from "../../features/events/EventPages";
-import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { MonthCalendar } from "../../features/events/MonthCalendar";
 import { matching, oneOf, searchParams, text } from "../../lib/search-params";
-import { now } from "../../lib/time-zone";
+import { today } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
@@ -24,6 +23,9 @@ const search = searchParams({
   mine: oneOf(myEventFilters),
 });
 type Search = ReturnType<typeof search>;
+
+// The event form (its form library and rules) is fetched when she creates an event, not with the page.
+const EventWizard = lazy(() => import("../../features/events/EventWizard").then((m) => ({ default: m.EventWizard })));
 
 /** Cards per page: four rows of three on a desktop, and a page is about 60 KB of JSON. */
 const PAGE = 24;
@@ -45,15 +47,19 @@ const bothWays = {
   getPreviousPageParam: (first: Cursors) => first.previousCursor ?? undefined,
 };
 
-/** The month on the calendar: the events on its days (an event that began before it too). */
-const monthOf = (month: string | undefined) => (month ? parse(month, "yyyy-MM", now()) : now());
+/** The month on the calendar ("2026-11"): the one in the address, else this month. */
+const monthOf = (month: string | undefined) => month ?? today().slice(0, 7);
+/** The events on the month's days (an event that began before it too). */
 const monthInput = (s: Pick<Search, "q" | "mine" | "month">) => {
   const month = monthOf(s.month);
+  // The month's last day: day 0 of the next month (written without a date library: the loader is
+  // in the first script every page loads).
+  const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
   return {
     ...(s.q ? { search: s.q } : {}),
     ...(s.mine ? { mine: s.mine } : {}),
-    from: format(startOfMonth(month), "yyyy-MM-dd"),
-    to: format(endOfMonth(month), "yyyy-MM-dd"),
+    from: `${month}-01`,
+    to: `${month}-${String(last).padStart(2, "0")}`,
     limit: EVENTS_PAGE_MAX,
   };
 };
@@ -116,7 +122,7 @@ function EventsPage() {
     }),
   );
   const canCreate = user.admin || user.type !== "Standard";
-  const month = monthOf(s.month);
+  const month = parseISO(`${monthOf(s.month)}-01`);
   const set = (next: Partial<Search>) => navigate({ search: (prev) => ({ ...prev, ...next }) });
   const chip = (active: boolean) =>
     cn(
@@ -200,14 +206,15 @@ function EventsPage() {
         />
       )}
       <Dialog open={creating} onOpenChange={setCreating} title="Create Event" size="lg">
-        <EventWizard
-          mode="create"
-          initial={formFromEvent()}
-          saving={create.isPending}
-          error={create.isError ? errorMessage(create.error, "The event could not be created.") : undefined}
-          onCancel={() => setCreating(false)}
-          onSave={(f) => create.mutate(f)}
-        />
+        <Suspense fallback={<p className="text-ink-soft">Loading…</p>}>
+          <EventWizard
+            mode="create"
+            saving={create.isPending}
+            error={create.isError ? errorMessage(create.error, "The event could not be created.") : undefined}
+            onCancel={() => setCreating(false)}
+            onSave={(f) => create.mutate(f)}
+          />
+        </Suspense>
       </Dialog>
     </Page>
   );
