@@ -33,6 +33,8 @@ test("the home page has the hero video and the Membership button", async ({ page
   const video = page.locator("video").first();
   // React sets `muted` as a property, not an attribute.
   expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop && v.autoplay)).toBe(true);
+  // The film is named once the app runs the page (the poster shows until then), and then it loads.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/hero-loop/);
   await page.getByRole("link", { name: "Membership", exact: true }).first().click();
   await expect(page).toHaveURL(/\/membership$/);
 });

@@ -14,8 +14,8 @@ export function MediaTile({
 }: {
   item: MediaItem;
   /**
-   * On the first screen: fetched at once and early. The page arrives rendered, so lazy loading
-   * would hold these back until layout, and the largest of them is the page's main content.
+   * Among the first tiles: fetched at once and early. The page arrives rendered, so lazy loading
+   * would hold it back until layout, and it is the page's largest picture.
    */
   first?: boolean;
   selected?: boolean;

@@ -1,6 +1,8 @@
+import { useEffect, useRef } from "react";
 import heroMp4 from "../../assets/hero/hero-loop.mp4";
 import heroWebm from "../../assets/hero/hero-loop.webm";
 import heroPoster from "../../assets/hero/hero-poster.webp";
+import { useHydrated } from "../../lib/hydrated";
 import { ButtonLink } from "../../ui/Button";
 import { pillars } from "./content";
 
@@ -32,23 +34,45 @@ function Section({
   );
 }
 
+/**
+ * The hero's film, behind the title. Its files are named only once the app runs the page: on a phone
+ * they would otherwise compete with the page's first paint for bandwidth, and the poster stands in
+ * until then.
+ */
+function HeroFilm() {
+  const hydrated = useHydrated();
+  const film = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    // Sources added to a video already in the page are only read when it is told to load.
+    if (hydrated) film.current?.load();
+  }, [hydrated]);
+  return (
+    <video
+      ref={film}
+      className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70"
+      autoPlay
+      muted
+      loop
+      playsInline
+      poster={heroPoster}
+      aria-label="Background film: silk folds in low light"
+    >
+      {hydrated ? (
+        <>
+          <source src={heroWebm} type="video/webm" />
+          <source src={heroMp4} type="video/mp4" />
+        </>
+      ) : null}
+    </video>
+  );
+}
+
 export function HomePage() {
   const [travel, gathering, showcase] = pillars;
   return (
     <>
       <section className="relative isolate overflow-hidden bg-plum-deep">
-        <video
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70"
-          autoPlay
-          muted
-          loop
-          playsInline
-          poster={heroPoster}
-          aria-label="Background film: silk folds in low light"
-        >
-          <source src={heroWebm} type="video/webm" />
-          <source src={heroMp4} type="video/mp4" />
-        </video>
+        <HeroFilm />
         <div className="absolute inset-0 -z-10 bg-gradient-to-b from-plum-deep/40 via-plum-deep/50 to-plum-deep/80" />
         <div className="mx-auto max-w-6xl px-5 py-28 sm:px-8 sm:py-40">
           <p className="text-sm font-semibold tracking-[0.3em] text-gold-light uppercase">By invitation</p>
