@@ -3,13 +3,15 @@ import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
 import { DEFAULT_MAX_VIDEO_MINUTES, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
 import { SessionCache } from "@club/auth";
-import { createDb, type DbHandle, listenAuthChanges } from "@club/db";
+import { AUTH_CHANGES_CHANNEL, createDb, DATA_CHANGES_CHANNEL, type DbHandle, listenChanges } from "@club/db";
 import { JobQueue, jobKinds } from "@club/jobs";
 import { createCaptureTransport, createSmtpTransport } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { Redis } from "ioredis";
+import { AnswerCache } from "./answers/answer-cache";
+import { keepAnswers } from "./answers/keep-answers";
 import type { AppConfig } from "./config";
 import { keepDataPrivate, narrowTree } from "./data-dir";
 import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
@@ -17,6 +19,7 @@ import { requestLogFields } from "./log-redact";
 import { openApiDocument } from "./openapi/document";
 import { limitsOf } from "./openapi/limits";
 import { listenOperatorSocket } from "./operator-socket";
+import { catchUp } from "./plugins/catch-up";
 import { healthPlugin } from "./plugins/health";
 import { mediaFiles } from "./plugins/media-files";
 import { metricsPlugin } from "./plugins/metrics";
@@ -177,15 +180,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityHeaders, { appOrigin: config.appOrigin });
   await app.register(originCheck, { appOrigin: config.appOrigin });
   // Sessions are kept a few seconds (SESSION_CACHE_SECONDS), forgotten as soon as the database tells
-  // of a change to them or their member (see SessionCache).
+  // of a change to them or their member (see SessionCache); so are the answers of the lists and reads
+  // of events, media and comments (ANSWER_CACHE_SECONDS, see AnswerCache), forgotten at any change
+  // to what they are made of. One connection listens for both.
   const sessionCacheMs = config.sessionCacheMs ?? 5000;
+  const answerCacheMs = config.answerCacheMs ?? 5000;
   const sessionCache = sessionCacheMs > 0 ? new SessionCache({ ttlMs: sessionCacheMs }) : undefined;
-  const authChanges = sessionCache ? await listenAuthChanges(dbHandle.raw, sessionCache) : undefined;
-  await app.register(sessionPlugin, {
-    db: dbHandle.db,
-    appOrigin: config.appOrigin,
-    ...(sessionCache && authChanges ? { cache: { sessions: sessionCache, changes: authChanges } } : {}),
-  });
+  const answerCache = answerCacheMs > 0 ? new AnswerCache({ ttlMs: answerCacheMs }) : undefined;
+  const listeners = {
+    ...(sessionCache ? { [AUTH_CHANGES_CHANNEL]: sessionCache } : {}),
+    ...(answerCache ? { [DATA_CHANGES_CHANNEL]: answerCache } : {}),
+  };
+  const changes = Object.keys(listeners).length > 0 ? await listenChanges(dbHandle.raw, listeners) : undefined;
+  if (changes) {
+    const forget = () => {
+      sessionCache?.clear();
+      answerCache?.clear();
+    };
+    await app.register(catchUp, { changes, forget });
+  }
+  await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin, sessions: sessionCache });
+  if (answerCache) await app.register(keepAnswers, { cache: answerCache });
   await app.register(healthPlugin, { ping: dbHandle.ping });
   await app.register(metricsPlugin, { token: config.metricsToken, db: dbHandle.db, ping: dbHandle.ping });
   await app.register(openApiPlugin, {
@@ -245,7 +260,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await jobs.stop(config.shutdownGraceMs);
     transport.close();
     redis?.disconnect();
-    await authChanges?.close();
+    await changes?.close();
     if (ownsDb) await dbHandle.close();
   });
   return app;

@@ -33,6 +33,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** How long a session read from the database is kept at most (SESSION_CACHE_SECONDS; default 5 s; 0: never). */
   sessionCacheMs?: number;
+  /** How long a list's or read's answer is kept at most (ANSWER_CACHE_SECONDS; default 5 s; 0: never). */
+  answerCacheMs?: number;
   /** The bearer token Prometheus presents at /metrics; absent: no metrics are served. */
   metricsToken?: string | undefined;
   /** The built SPA; absent when the web app has not been built (API only). */
@@ -68,6 +70,7 @@ export function configFromEnv(env: Env): AppConfig {
     mailKeepDays: env.MAIL_KEEP_DAYS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
+    answerCacheMs: env.ANSWER_CACHE_SECONDS * 1000,
     webDist: env.WEB_DIST ?? findWebDist(),
   };
 }

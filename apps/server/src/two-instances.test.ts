@@ -130,6 +130,8 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
       // Kept a minute: a session that ends on one instance can then only end on the other because
       // the database told it, not because its copy aged.
       SESSION_CACHE_SECONDS: "60",
+      // The same for the answers of lists and reads.
+      ANSWER_CACHE_SECONDS: "60",
     };
     // The first instance migrates; the second starts on the migrated database.
     a = await startInstance("a");
@@ -234,6 +236,34 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
     expect(bytes.length).toBeGreaterThan(0);
     const fromA = Buffer.from(await (await call(a, "GET", item.url, undefined, cookie)).arrayBuffer());
     expect(bytes.equals(fromA)).toBe(true);
+  });
+
+  it("a change made on one instance reaches the answers the other keeps", async () => {
+    const titles = async (instance: Instance) =>
+      ((await (await call(instance, "GET", "/api/events", undefined, cookie)).json()) as { title: string }[]).map(
+        (e) => e.title,
+      );
+    // B keeps its answer (asked twice, the second one kept), then A adds an event.
+    await titles(b);
+    const kept = await titles(b);
+    expect(kept).not.toContain(`Harbour walk ${run}`);
+    const created = await call(a, "POST", "/api/events", { title: `Harbour walk ${run}` }, cookie);
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    await soon(async () => ((await titles(b)).includes(`Harbour walk ${run}`) ? 1 : 0), 1);
+    // And a comment added on B reaches the comments A keeps.
+    const comments = async (instance: Instance) =>
+      (
+        (await (
+          await call(instance, "GET", `/api/comments?commentableId=${id}`, undefined, cookie)
+        ).json()) as unknown[]
+      ).length;
+    expect(await comments(a)).toBe(0);
+    expect(await comments(a)).toBe(0);
+    expect((await call(b, "POST", "/api/comments", { content: "Bring boots", commentableId: id }, cookie)).status).toBe(
+      200,
+    );
+    await soon(() => comments(a), 1);
   });
 
   it("each mail goes once, and a restart of one instance loses nothing", async () => {

@@ -118,6 +118,7 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   /** How long a server keeps a session it read, at most (changes are told at once); 0 keeps none. */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),

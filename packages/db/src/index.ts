@@ -14,7 +14,11 @@ export {
   AUTH_CHANGES_CHANNEL,
   type AuthChangeListener,
   type AuthChanges,
+  type ChangeListener,
+  type Changes,
+  DATA_CHANGES_CHANNEL,
   listenAuthChanges,
+  listenChanges,
 } from "./notifications";
 export { rowsOf } from "./rows";
 export * from "./schema";

@@ -7,20 +7,28 @@ import type { RawConnection } from "./client";
  * sessions or account changed, or `*` when the tables were emptied at once.
  */
 export const AUTH_CHANGES_CHANNEL = "club_auth";
+/**
+ * The channel the `club_data_changed` triggers notify (migration 0015): the name of a table whose
+ * rows the kept answers (events, media, comments, members' names) are made of changed.
+ */
+export const DATA_CHANGES_CHANNEL = "club_data";
 /** Payloads of this process's own catch-up marks (member ids are UUIDs, never this). */
 const MARK = "mark:";
 
-/** What a server does with the changes it is told. */
-export interface AuthChangeListener {
-  /** This member's sessions or account changed (`*`: everyone's). */
-  changed(userId: string): void;
+/** What a server does with the changes it is told on one channel. */
+export interface ChangeListener {
+  /** What changed: the channel's payload (on AUTH_CHANGES_CHANNEL a member's id, `*`: everyone's). */
+  changed(payload: string): void;
   /** Listening from now on; changes made while not listening were not told. */
   listening(): void;
   /** Not listening (the connection dropped): changes may go untold until `listening`. */
   deaf(): void;
 }
 
-export interface AuthChanges {
+/** Sessions and members: a member's id. */
+export type AuthChangeListener = ChangeListener;
+
+export interface Changes {
   /**
    * Resolves true once every change committed before the call has reached the listener (false
    * after `timeoutMs`). A request that changed something waits for this before it answers, so the
@@ -29,30 +37,52 @@ export interface AuthChanges {
   caughtUp(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
+export type AuthChanges = Changes;
 
-/**
- * Listens to the changes of sessions and members. On Postgres, on a connection of its own that is
- * opened again when it drops (the listener is told `deaf` meanwhile); on the embedded database, in
- * the one process that opens it, where a notification is told before the statement that made it
- * returns.
- */
-export async function listenAuthChanges(raw: RawConnection, listener: AuthChangeListener): Promise<AuthChanges> {
-  if (raw.kind === "pglite") {
-    const unlisten = await raw.client.listen(AUTH_CHANGES_CHANNEL, (payload) => listener.changed(payload));
-    listener.listening();
-    return { caughtUp: async () => true, close: unlisten };
-  }
-  return listenOnPostgres(raw.url, listener);
+/** Listens to the changes of sessions and members only. */
+export function listenAuthChanges(raw: RawConnection, listener: AuthChangeListener): Promise<AuthChanges> {
+  return listenChanges(raw, { [AUTH_CHANGES_CHANNEL]: listener });
 }
 
-async function listenOnPostgres(url: string, listener: AuthChangeListener): Promise<AuthChanges> {
+/**
+ * Listens to the changes told on each channel given, each to its listener. On Postgres, on one
+ * connection of its own for all of them, opened again when it drops (every listener is told `deaf`
+ * meanwhile); on the embedded database, in the one process that opens it, where a notification is
+ * told before the statement that made it returns. One connection for every channel is what lets
+ * `caughtUp` speak for all of them: Postgres tells a connection its notifications in the order
+ * their transactions committed, whatever their channel.
+ */
+export async function listenChanges(raw: RawConnection, listeners: Record<string, ChangeListener>): Promise<Changes> {
+  const channels = Object.keys(listeners);
+  const first = channels[0];
+  if (first === undefined) throw new Error("listenChanges: no channel to listen to");
+  if (raw.kind === "pglite") {
+    const unlisten = await Promise.all(
+      channels.map((channel) => raw.client.listen(channel, (payload) => listeners[channel]?.changed(payload))),
+    );
+    for (const listener of Object.values(listeners)) listener.listening();
+    return {
+      caughtUp: async () => true,
+      close: async () => {
+        for (const stop of unlisten) await stop();
+      },
+    };
+  }
+  return listenOnPostgres(raw.url, listeners, first);
+}
+
+async function listenOnPostgres(
+  url: string,
+  listeners: Record<string, ChangeListener>,
+  markChannel: string,
+): Promise<Changes> {
   const marks = new Map<string, () => void>();
+  const all = Object.values(listeners);
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const onnotify = (channel: string, payload: string) => {
-    if (channel !== AUTH_CHANGES_CHANNEL) return;
-    if (payload.startsWith(MARK)) marks.get(payload)?.();
-    else listener.changed(payload);
+    if (channel === markChannel && payload.startsWith(MARK)) marks.get(payload)?.();
+    else if (Object.hasOwn(listeners, channel)) listeners[channel]?.changed(payload);
   };
   const options: postgres.Options<Record<string, never>> = {
     max: 1,
@@ -63,7 +93,7 @@ async function listenOnPostgres(url: string, listener: AuthChangeListener): Prom
     onnotice: () => {},
     onclose() {
       if (closed) return;
-      listener.deaf();
+      for (const listener of all) listener.deaf();
       void listen();
     },
   };
@@ -73,10 +103,10 @@ async function listenOnPostgres(url: string, listener: AuthChangeListener): Prom
 
   async function listen(): Promise<void> {
     try {
-      await sql.unsafe(`listen "${AUTH_CHANGES_CHANNEL}"`);
-      listener.listening();
+      for (const channel of Object.keys(listeners)) await sql.unsafe(`listen "${channel}"`);
+      for (const listener of all) listener.listening();
     } catch {
-      // The database is away: the next try in a second (the listener stays deaf meanwhile).
+      // The database is away: the next try in a second (the listeners stay deaf meanwhile).
       if (!closed) retry = setTimeout(() => void listen(), 1000);
     }
   }
@@ -95,7 +125,7 @@ async function listenOnPostgres(url: string, listener: AuthChangeListener): Prom
         });
       });
       try {
-        await sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, ${mark})`;
+        await sql`select pg_notify(${markChannel}, ${mark})`;
         return await arrived;
       } catch {
         return false;

@@ -7,7 +7,7 @@ import {
   validateApiToken,
   validateSessionToken,
 } from "@club/auth";
-import type { AuthChanges, Db } from "@club/db";
+import type { Db } from "@club/db";
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -43,28 +43,18 @@ export function sessionCookies(reply: FastifyReply, appOrigin: string): SessionC
   };
 }
 
-/** How long a request that changed something waits for this server to be told its changes. */
-const CATCH_UP_MS = 1000;
-
 export interface SessionPluginOptions {
   db: Db;
   appOrigin: string;
-  /** Sessions kept a few seconds, and the database's word of what changed (absent: read each time). */
-  cache?: { sessions: SessionCache; changes: AuthChanges };
+  /**
+   * Sessions kept a few seconds (absent: read each time), forgotten when the database tells of a
+   * change to them; a request that changed something waits for the word (see catchUp).
+   */
+  sessions?: SessionCache | undefined;
 }
 
-export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { db, appOrigin, cache }) => {
+export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { db, appOrigin, sessions }) => {
   await app.register(cookie);
-  if (cache) {
-    // A request that may have ended sessions or changed a member's rights (any but a read) answers
-    // only once this server has been told what it committed: the next request here, the member's
-    // own or anyone's with her old cookie, finds nothing stale kept. Other servers are told as fast,
-    // but cannot be waited for; if the word does not come, everything kept here is forgotten.
-    app.addHook("onSend", async (request) => {
-      if (request.method === "GET" || request.method === "HEAD") return;
-      if (!(await cache.changes.caughtUp(CATCH_UP_MS))) cache.sessions.clear();
-    });
-  }
   app.decorateRequest("auth", async () => ({ session: null, user: null, apiToken: null }));
   app.addHook("onRequest", async (request, reply) => {
     let pending: Promise<Auth> | undefined;
@@ -86,7 +76,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return { session: null, user: null, apiToken: null };
-    const valid = await validateSessionToken(db, token, cache?.sessions);
+    const valid = await validateSessionToken(db, token, sessions);
     if (!valid) {
       sessionCookies(reply, appOrigin).clearSession();
       return { session: null, user: null, apiToken: null };

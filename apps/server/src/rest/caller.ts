@@ -2,6 +2,14 @@ import { createCaller } from "@club/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type ContextDeps, createContext } from "../plugins/trpc";
 
+/**
+ * A GET route's answer may be kept a few seconds and served again (see keepAnswers): its procedure
+ * is one of KEPT_PROCEDURES, which read only what the database tells changes of.
+ */
+export const KEEP_ANSWER = { keepAnswer: true } as const;
+/** A GET that changes data: it answers once this server was told its changes (see catchUp). */
+export const CHANGES_DATA = { changesData: true } as const;
+
 /** REST shims call the same procedures as tRPC clients: logic lives in one place. */
 export async function callerFor(deps: ContextDeps, request: FastifyRequest, reply: FastifyReply) {
   return createCaller(await createContext(deps, request, reply));

@@ -4,7 +4,7 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
 import { attendeesCsv } from "./attendees-csv";
-import { call, callerFor, linkNext, pick } from "./caller";
+import { CHANGES_DATA, call, callerFor, KEEP_ANSWER, linkNext, pick } from "./caller";
 
 type IdParams = { Params: { id: string } };
 
@@ -42,6 +42,7 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
   // `Link: <…&cursor=…>; rel="next"` header says where the rest starts.
   app.get<{ Querystring: { search?: string; sort?: string; cursor?: string } }>(
     "/api/events",
+    { config: KEEP_ANSWER },
     async (request, reply) => {
       const caller = await callerFor(deps, request, reply);
       const { search, sort } = request.query;
@@ -62,7 +63,7 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     call((await callerFor(deps, request, reply)).events.create, pick(request.body, [...EVENT_FIELDS, "slug"])),
   );
 
-  app.get<IdParams>("/api/events/:id", async (request, reply) =>
+  app.get<IdParams>("/api/events/:id", { config: KEEP_ANSWER }, async (request, reply) =>
     call((await callerFor(deps, request, reply)).events.get, { id: request.params.id }),
   );
 
@@ -132,8 +133,12 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
   );
 
   // A GET that changes state, as the spec has it: the single-use token bound to its invitee guards it.
-  app.get<{ Params: { token: string } }>("/api/events/invite/:token", async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return call((await callerFor(deps, request, reply)).events.acceptInvite, { token: request.params.token });
-  });
+  app.get<{ Params: { token: string } }>(
+    "/api/events/invite/:token",
+    { config: CHANGES_DATA },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return call((await callerFor(deps, request, reply)).events.acceptInvite, { token: request.params.token });
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
-import { call, callerFor, linkNext, pick } from "./caller";
+import { call, callerFor, KEEP_ANSWER, linkNext, pick } from "./caller";
 
 type IdParams = { Params: { id: string } };
 
@@ -29,6 +29,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
   // a `Link: <…&cursor=…>; rel="next"` header says where the rest starts.
   app.get<{ Querystring: { tag?: string; eventId?: string; cursor?: string } }>(
     "/api/media",
+    { config: KEEP_ANSWER },
     async (request, reply) => {
       const caller = await callerFor(deps, request, reply);
       const { tag, eventId } = request.query;
@@ -53,25 +54,32 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     call((await callerFor(deps, request, reply)).media.delete, pick(request.body, ["media"])),
   );
 
-  app.get<{ Params: { eventId: string } }>("/api/images/event/:eventId", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).images.byEvent, { eventId: request.params.eventId }),
+  app.get<{ Params: { eventId: string } }>(
+    "/api/images/event/:eventId",
+    { config: KEEP_ANSWER },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).images.byEvent, { eventId: request.params.eventId }),
   );
 
   app.put<IdParams>("/api/images/:id", async (request, reply) =>
     call((await callerFor(deps, request, reply)).images.update, mediaChanges(request.params.id, request.body)),
   );
 
-  app.get<{ Params: { title: string } }>("/api/images/:title", async (request, reply) =>
+  app.get<{ Params: { title: string } }>("/api/images/:title", { config: KEEP_ANSWER }, async (request, reply) =>
     call((await callerFor(deps, request, reply)).images.byTitle, { title: request.params.title }),
   );
 
   // Newest first, at most COMMENTS_PAGE_MAX per answer; a Link header says where older ones start.
-  app.get<{ Querystring: { commentableId?: string; cursor?: string } }>("/api/comments", async (request, reply) => {
-    const { commentableId, cursor } = request.query;
-    const page = await call((await callerFor(deps, request, reply)).comments.page, { commentableId, cursor });
-    if (page.nextCursor) linkNext(reply, "/api/comments", { commentableId, cursor: page.nextCursor });
-    return page.items;
-  });
+  app.get<{ Querystring: { commentableId?: string; cursor?: string } }>(
+    "/api/comments",
+    { config: KEEP_ANSWER },
+    async (request, reply) => {
+      const { commentableId, cursor } = request.query;
+      const page = await call((await callerFor(deps, request, reply)).comments.page, { commentableId, cursor });
+      if (page.nextCursor) linkNext(reply, "/api/comments", { commentableId, cursor: page.nextCursor });
+      return page.items;
+    },
+  );
 
   app.post("/api/comments", async (request, reply) =>
     call((await callerFor(deps, request, reply)).comments.create, pick(request.body, ["content", "commentableId"])),
