@@ -44,6 +44,13 @@ test("a member page arrives with her events in it; signed out it redirects to th
     .replace(/>/g, "&gt;");
   expect(html).toContain(title);
   expect(html).toContain('<script type="application/json" id="club-state" data-time-zone=');
+
+  // A page whose data is refused answers with the procedure's status, not 500; an address edited
+  // by hand (a month that does not exist) opens the page with that parameter unset.
+  expect((await request.get("/events/no-such-event")).status()).toBe(404);
+  const month = await request.get("/calendar?view=month&month=2026-13");
+  expect(month.status()).toBe(200);
+  expect(await month.text()).toContain("Events");
 });
 
 test("the browser takes over each page without a mismatch or an error, and the page then works", async ({ page }) => {

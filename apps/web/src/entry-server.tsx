@@ -2,7 +2,7 @@ import type { AppRouter } from "@club/api";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type AnyRouter, createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { getSsrStatus } from "@tanstack/react-router/ssr/server";
-import { createTRPCClient, unstable_localLink } from "@trpc/client";
+import { createTRPCClient, isTRPCClientError, unstable_localLink } from "@trpc/client";
 import type { inferRouterContext } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { StrictMode } from "react";
@@ -43,7 +43,10 @@ export async function render({
     links: [unstable_localLink({ router: appRouter, createContext, transformer: superjson })],
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
-  const router = createAppRouter({ trpc, queryClient }, { history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createAppRouter(
+    { trpc, queryClient, timeZone },
+    { history: createMemoryHistory({ initialEntries: [url] }) },
+  );
   // Every page's header shows whether she is signed in: asked once here, as the browser would.
   await queryClient.prefetchQuery(trpc.auth.status.queryOptions());
   await router.load();
@@ -58,7 +61,17 @@ export async function render({
       </QueryClientProvider>
     </StrictMode>,
   );
-  return { kind: "page", status: getSsrStatus(router), html, state: pageStateText(queryClient), timeZone };
+  return { kind: "page", status: statusOf(router), html, state: pageStateText(queryClient), timeZone };
+}
+
+/**
+ * The page's status: where a loader was refused, the procedure's own (404 for an event that does not
+ * exist, 503 while the database is down), not the 500 of an unexplained failure.
+ */
+function statusOf(router: AnyRouter): number {
+  const refused: unknown = router.state.matches.find((match) => match.status === "error")?.error;
+  const status = isTRPCClientError(refused) ? refused.data?.httpStatus : undefined;
+  return typeof status === "number" ? status : getSsrStatus(router);
 }
 
 /**

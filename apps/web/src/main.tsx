@@ -5,11 +5,13 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydratePageState } from "./lib/page-state";
-import { rememberBrowserZone } from "./lib/time-zone";
+import { displayZone, rememberBrowserZone } from "./lib/time-zone";
 import { queryClient, trpc } from "./lib/trpc";
 import { createAppRouter } from "./router";
 
-const router = createAppRouter({ trpc, queryClient });
+// A page the server rendered brings its data and the zone it was rendered in.
+const rendered = hydratePageState(queryClient, document);
+const router = createAppRouter({ trpc, queryClient, timeZone: displayZone() });
 rememberBrowserZone(document);
 
 const root = document.getElementById("root");
@@ -23,7 +25,7 @@ const app = (
   </StrictMode>
 );
 
-if (hydratePageState(queryClient, document)) {
+if (rendered) {
   // The server rendered this page from the data now in the cache: the router loads the same route
   // (its code, and its loaders read from the cache) before React takes over the HTML on screen.
   // Marked as hydrating a server render, the router builds the tree as the server did (no

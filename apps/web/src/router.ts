@@ -1,16 +1,12 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
-import type { Trpc } from "./lib/trpc";
+import type { RouterContext } from "./routes/__root";
 import { routeTree } from "./routeTree.gen";
 
 /**
  * The one router of the app, made the same way in the browser and on the server (which renders the
  * first screen of a page), so the two render the same tree and the browser can hydrate it.
  */
-export function createAppRouter(
-  context: { trpc: Trpc; queryClient: QueryClient },
-  server?: { history: RouterHistory },
-) {
+export function createAppRouter(context: RouterContext, server?: { history: RouterHistory }) {
   return createRouter({
     routeTree,
     context,

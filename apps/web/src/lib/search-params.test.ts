@@ -23,4 +23,9 @@ describe("searchParams", () => {
     expect(read({ q: 3, sort: ["asc"], page: "2", month: null })).toEqual({});
     expect(read({ page: 0 })).toEqual({});
   });
+
+  it("sets an invalid parameter to undefined, so it replaces the raw value the router lays it over", () => {
+    const raw = { q: "far too long", month: "2026-13-01", page: 3 };
+    expect({ ...raw, ...read(raw) }).toStrictEqual({ q: undefined, sort: undefined, page: 3, month: undefined });
+  });
 });

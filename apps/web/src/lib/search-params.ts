@@ -32,14 +32,15 @@ export const matching =
 
 type Parsed<S extends Record<string, Reader<unknown>>> = { [K in keyof S]?: S[K] extends Reader<infer T> ? T : never };
 
-/** A route's `validateSearch`: each parameter through its reader; unknown parameters are dropped. */
+/**
+ * A route's `validateSearch`: each parameter through its reader. Every known parameter is set, an
+ * invalid one to undefined: the router lays this over the address's own values, and a key left out
+ * would let the raw value through.
+ */
 export function searchParams<S extends Record<string, Reader<unknown>>>(readers: S) {
   return (raw: Record<string, unknown>): Parsed<S> => {
     const parsed: Record<string, unknown> = {};
-    for (const [key, read] of Object.entries(readers)) {
-      const value = read(raw[key]);
-      if (value !== undefined) parsed[key] = value;
-    }
+    for (const [key, read] of Object.entries(readers)) parsed[key] = read(raw[key]);
     // Each key was read by its own reader above, which is what Parsed<S> says of it.
     return parsed as Parsed<S>;
   };

@@ -17,16 +17,16 @@ export function displayZone(): string {
 }
 
 /**
- * Today in the display zone, as a calendar day ("2026-11-24"). Written with the platform's own
+ * Today in the display zone (or the one given: a loader's, from the router's context), as a
+ * calendar day ("2026-11-24"). Written with the platform's own
  * formatter: the route definitions that use it are in the first script, where a date library is not.
  */
-export function today(): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: displayZone(),
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(Date.now());
+export function today(timeZone: string = displayZone()): string {
+  const parts = new Intl.DateTimeFormat("en", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    // The parts, not the formatted text: their order and separators differ from one locale data to another.
+    .formatToParts(Date.now());
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** Tells the server which zone this browser is in, for the pages it renders next. */

@@ -12,6 +12,11 @@ import { Toaster } from "../ui/Toaster";
 export interface RouterContext {
   trpc: Trpc;
   queryClient: QueryClient;
+  /**
+   * The zone of this page's moments and "today": the request's on the server, where pages render
+   * side by side and a module-wide setting could be another page's while a loader waits.
+   */
+  timeZone: string;
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

@@ -19,7 +19,7 @@ const search = searchParams({
   sort: oneOf(eventSortOrders),
   /** The list (the spec's cards) or a month on a calendar. */
   view: oneOf(["list", "month"]),
-  month: matching(/^\d{4}-\d{2}$/),
+  month: matching(/^\d{4}-(0[1-9]|1[0-2])$/),
   mine: oneOf(myEventFilters),
 });
 type Search = ReturnType<typeof search>;
@@ -48,10 +48,10 @@ const bothWays = {
 };
 
 /** The month on the calendar ("2026-11"): the one in the address, else this month. */
-const monthOf = (month: string | undefined) => month ?? today().slice(0, 7);
+const monthOf = (month: string | undefined, timeZone?: string) => month ?? today(timeZone).slice(0, 7);
 /** The events on the month's days (an event that began before it too). */
-const monthInput = (s: Pick<Search, "q" | "mine" | "month">) => {
-  const month = monthOf(s.month);
+const monthInput = (s: Pick<Search, "q" | "mine" | "month">, timeZone?: string) => {
+  const month = monthOf(s.month, timeZone);
   // The month's last day: day 0 of the next month (written without a date library: the loader is
   // in the first script every page loads).
   const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
@@ -78,7 +78,7 @@ export const Route = createFileRoute("/_member/calendar")({
   loader: ({ context, deps }) =>
     deps.view === "month"
       ? context.queryClient.ensureInfiniteQueryData(
-          context.trpc.events.list.infiniteQueryOptions(monthInput(deps), onward),
+          context.trpc.events.list.infiniteQueryOptions(monthInput(deps, context.timeZone), onward),
         )
       : context.queryClient.ensureInfiniteQueryData(
           context.trpc.events.list.infiniteQueryOptions(listInput(deps), bothWays),
