@@ -47,7 +47,10 @@ describe.skipIf(!postgresUrl)("when the database is unreachable", () => {
     proxy = tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     await proxy.up();
     // The test database is made and migrated directly; the app reaches it only through the proxy.
-    h = await startApp({}, (testDb) => {
+    // Nothing kept: a session or an answer kept in the seconds before the outage (at most
+    // SESSION_CACHE_SECONDS and ANSWER_CACHE_SECONDS old) would be served as it is; this test is
+    // about what the paths that reach the database answer.
+    h = await startApp({ sessionCacheMs: 0, answerCacheMs: 0 }, (testDb) => {
       const viaProxy = new URL(testDb.url!);
       viaProxy.hostname = "127.0.0.1";
       viaProxy.port = String(proxy.port());

@@ -31,7 +31,9 @@ if (rendered) {
   // Marked as hydrating a server render, the router builds the tree as the server did (no
   // suspense boundary around the whole page, which the server's HTML does not have).
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(root, app));
+  // Whatever the load gives (a route's error is the router's to show), React takes the page over:
+  // until it does, the page's fields stay disabled.
+  void router.load().finally(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

@@ -26,9 +26,12 @@ export interface CatchUpOptions {
  * kept here is forgotten.
  */
 export const catchUp = fp<CatchUpOptions>(async (app: FastifyInstance, { changes, forget }) => {
-  app.addHook("onSend", async (request) => {
+  app.addHook("onSend", async (request, reply) => {
     const read = request.method === "GET" || request.method === "HEAD";
     if (read && !request.routeOptions.config.changesData) return;
+    // A refused or failed request committed nothing, and must not wait: an upload refused before
+    // its body was read answers at once (and closes the connection), a 503 goes out without delay.
+    if (reply.statusCode >= 400) return;
     if (!(await changes.caughtUp(CATCH_UP_MS))) forget();
   });
 });
