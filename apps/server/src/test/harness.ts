@@ -48,6 +48,12 @@ export async function startApp(
       webDist,
       maxUploadBytes: 5 * 1024 * 1024,
       shutdownGraceMs: 10_000,
+      // Nothing kept by default: tests write their fixtures straight into the database, whose word
+      // of the change reaches the server a moment later on Postgres (at once on the embedded one),
+      // and a request made in that moment would get the answer kept before. The caches' own tests
+      // turn them on (kept-answers, session-cache, two-instances).
+      sessionCacheMs: 0,
+      answerCacheMs: 0,
       ...overrides,
     },
     {
