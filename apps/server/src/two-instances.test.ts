@@ -165,16 +165,6 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
     expect((await call(a, "GET", "/user-details", undefined, cookie)).status).toBe(200);
   });
 
-  /** What an instance answers, asked again until it is `expected` or two seconds passed. */
-  async function soon(read: () => Promise<number>, expected: number): Promise<void> {
-    const started = Date.now();
-    let value = await read();
-    while (value !== expected && Date.now() - started < 2000) {
-      await new Promise((r) => setTimeout(r, 20));
-      value = await read();
-    }
-    expect(value).toBe(expected);
-  }
   const detailsStatus = (instance: Instance, session: string) => async () =>
     (await call(instance, "GET", "/user-details", undefined, session)).status;
 
@@ -186,7 +176,7 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
     expect(await detailsStatus(b, session)()).toBe(200);
     expect((await call(b, "POST", "/logout", undefined, session)).status).toBe(200);
     expect(await detailsStatus(b, session)()).toBe(401);
-    await soon(detailsStatus(a, session), 401);
+    await expect.poll(detailsStatus(a, session), { timeout: 2000 }).toBe(401);
   });
 
   it("a change of rights made on one instance ends the member's session kept by the other", async () => {
@@ -203,7 +193,7 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
     expect(await detailsStatus(b, session)()).toBe(200);
     const changed = await call(a, "PUT", `/api/users/${member.id}/privilege`, { type: "Standard" }, admin);
     expect(changed.status).toBe(200);
-    await soon(detailsStatus(b, session), 401);
+    await expect.poll(detailsStatus(b, session), { timeout: 2000 }).toBe(401);
   });
 
   it("a throttle counted on one instance holds on the other", async () => {
@@ -250,7 +240,9 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
     const created = await call(a, "POST", "/api/events", { title: `Harbour walk ${run}` }, cookie);
     expect(created.status).toBe(200);
     const { id } = (await created.json()) as { id: string };
-    await soon(async () => ((await titles(b)).includes(`Harbour walk ${run}`) ? 1 : 0), 1);
+    await expect
+      .poll(async () => ((await titles(b)).includes(`Harbour walk ${run}`) ? 1 : 0), { timeout: 2000 })
+      .toBe(1);
     // And a comment added on B reaches the comments A keeps.
     const comments = async (instance: Instance) =>
       (
@@ -263,7 +255,7 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
     expect((await call(b, "POST", "/api/comments", { content: "Bring boots", commentableId: id }, cookie)).status).toBe(
       200,
     );
-    await soon(() => comments(a), 1);
+    await expect.poll(() => comments(a), { timeout: 2000 }).toBe(1);
   });
 
   it("each mail goes once, and a restart of one instance loses nothing", async () => {

@@ -46,17 +46,6 @@ const trpcUrl = (path: string, input: unknown) =>
 const trpcIds = (res: { json(): { result: { data: { json: { items: { id: string }[] } } } } }) =>
   res.json().result.data.json.items.map((x) => x.id);
 
-/** What the server answers, asked again until it is `expected` or two seconds passed. */
-async function soon<T>(read: () => Promise<T>, expected: T): Promise<void> {
-  const started = Date.now();
-  let value = await read();
-  while (value !== expected && Date.now() - started < 2000) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  expect(value).toBe(expected);
-}
-
 describe("a kept answer is its caller's only", () => {
   it("an invite-only event stays hidden from the uninvited member right after the invited one got it", async () => {
     for (let i = 0; i < 2; i++) expect(idsOf(await get("/api/events", cleo))).toContain(salon.id);
@@ -112,7 +101,9 @@ describe("a kept answer gives way to a change", () => {
   it("a change made in the database by someone else reaches the kept answers", async () => {
     expect((await get(`/api/events/${picnic.id}`, bea)).json().title).toBe("Open Picnic");
     await h.db.db.update(events).set({ title: "Picnic by the Lake" }).where(eq(events.id, picnic.id));
-    await soon(async () => (await get(`/api/events/${picnic.id}`, bea)).json().title, "Picnic by the Lake");
+    await expect
+      .poll(async () => (await get(`/api/events/${picnic.id}`, bea)).json().title, { timeout: 2000 })
+      .toBe("Picnic by the Lake");
   });
 
   it("a signed-out session gets no kept answer", async () => {
@@ -138,7 +129,9 @@ describe("a kept answer gives way to a change", () => {
     expect(idsOf(await get("/api/events", asAdmin))).toContain(salon.id);
     // Taken back in the database: her kept answer as an admin is not hers any more.
     await h.db.db.update(users).set({ admin: false }).where(eq(users.id, ids.bea));
-    await soon(async () => idsOf(await get("/api/events", asAdmin)).includes(salon.id), false);
+    await expect
+      .poll(async () => idsOf(await get("/api/events", asAdmin)).includes(salon.id), { timeout: 2000 })
+      .toBe(false);
   });
 });
 

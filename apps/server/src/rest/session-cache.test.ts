@@ -24,16 +24,8 @@ const trpc = (path: string, input: unknown, cookie: string) =>
 /**
  * A change made in the database by someone else than this server (an operator, the command line)
  * reaches it as Postgres delivers the notification: milliseconds, not the minute the copy is kept.
+ * Hence the reads below are polled (`expect.poll`) for up to two seconds.
  */
-async function soon<T>(read: () => Promise<T>, expected: T): Promise<void> {
-  const started = Date.now();
-  let value = await read();
-  while (value !== expected && Date.now() - started < 2000) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  expect(value).toBe(expected);
-}
 const statusOf = async (res: Promise<{ statusCode: number }>) => (await res).statusCode;
 
 /** A member signed in, her session read once (and so kept). */
@@ -85,18 +77,18 @@ describe("a kept session ends at once on the server that kept it", () => {
   it("when the operator deletes the member, or ends or shortens the session, in the database", async () => {
     const m = await signedIn("vic@club.test");
     await h.db.db.delete(users).where(eq(users.id, m.id));
-    await soon(() => statusOf(details(m.cookie)), 401);
+    await expect.poll(() => statusOf(details(m.cookie)), { timeout: 2000 }).toBe(401);
 
     const n = await signedIn("wes@club.test");
     await h.db.db
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(sessions.userId, n.id));
-    await soon(() => statusOf(details(n.cookie)), 401);
+    await expect.poll(() => statusOf(details(n.cookie)), { timeout: 2000 }).toBe(401);
 
     const o = await signedIn("xia@club.test");
     await h.db.db.delete(sessions).where(eq(sessions.userId, o.id));
-    await soon(() => statusOf(details(o.cookie)), 401);
+    await expect.poll(() => statusOf(details(o.cookie)), { timeout: 2000 }).toBe(401);
   });
 });
 
@@ -113,14 +105,14 @@ describe("what a kept session grants follows her account at once", () => {
     const listUsers = () => h.app.inject({ url: "/trpc/users.list", headers: { cookie: m.cookie } });
     expect((await listUsers()).statusCode).toBe(403);
     await h.db.db.update(users).set({ admin: true }).where(eq(users.id, m.id));
-    await soon(() => statusOf(listUsers()), 200);
+    await expect.poll(() => statusOf(listUsers()), { timeout: 2000 }).toBe(200);
     await h.db.db.update(users).set({ admin: false }).where(eq(users.id, m.id));
-    await soon(() => statusOf(listUsers()), 403);
+    await expect.poll(() => statusOf(listUsers()), { timeout: 2000 }).toBe(403);
   });
 
   it("a name changed in the database shows as soon as the server is told", async () => {
     const m = await signedIn("zed@club.test");
     await h.db.db.update(users).set({ name: "Zed Renamed" }).where(eq(users.id, m.id));
-    await soon(async () => (await details(m.cookie)).json().name, "Zed Renamed");
+    await expect.poll(async () => (await details(m.cookie)).json().name, { timeout: 2000 }).toBe("Zed Renamed");
   });
 });
