@@ -21,7 +21,7 @@ export function benchCaller(db: Db, user: BenchUser) {
       async *listPrefixes() {},
     },
   };
-  const session = { id: "bench", userId: user.id, expiresAt: new Date(8.64e15) };
+  const session = { id: "bench", userId: user.id, expiresAt: new Date(8.64e15), method: "password" as const };
   return createCaller(
     createApiContext(deps, {
       user: { ...user, mustChangePassword: false },

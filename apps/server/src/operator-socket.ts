@@ -3,7 +3,12 @@ import { appRouter, type ContextDeps, createApiContext, OPERATOR, requireOperato
 import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import type { FastifyBaseLogger } from "fastify";
 
-const OPERATOR_SESSION = { id: "operator", userId: OPERATOR.id, expiresAt: new Date(8.64e15) };
+const OPERATOR_SESSION = {
+  id: "operator",
+  userId: OPERATOR.id,
+  expiresAt: new Date(8.64e15),
+  method: "command line" as const,
+};
 
 /**
  * The embedded database belongs to one process, so while the server runs, `club mail list` (and

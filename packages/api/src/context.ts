@@ -1,4 +1,4 @@
-import type { ApiTokenScope, SessionUser, ValidSession } from "@club/auth";
+import type { ApiTokenScope, SessionUser, SignInMethod, ValidSession } from "@club/auth";
 import type { Db } from "@club/db";
 import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
@@ -33,6 +33,13 @@ export interface SessionCookies {
   setDevice(value: string, expiresAt: Date): void;
 }
 
+/**
+ * The session a call is made in: a browser's (signed in with a password, a passkey or the identity
+ * provider), an API token's (as strong as the sign-in that made it), or the command line's on the
+ * server's own machine, which holds the database itself and is beyond any sign-in rule.
+ */
+export type CallerSession = Omit<ValidSession["session"], "method"> & { method: SignInMethod | "command line" };
+
 /** For callers that are not a browser (the CLI, the operator socket, scripts): no cookies. */
 export const noCookies: SessionCookies = {
   setSession() {},
@@ -50,7 +57,7 @@ export interface TokenGrant {
 export interface ApiContext {
   db: Db;
   config: ApiConfig;
-  session: ValidSession["session"] | null;
+  session: CallerSession | null;
   user: SessionUser | null;
   /** Set when the caller presented an API token; null for a browser's session, the command line and visitors. */
   apiToken: TokenGrant | null;
@@ -59,6 +66,8 @@ export interface ApiContext {
   requestId: string;
   /** The client's address (behind a proxy, from X-Forwarded-For). */
   ip: string;
+  /** The browser's User-Agent header, when the caller sent one. */
+  userAgent: string | null;
   throttle: Throttle;
   store: MediaStore;
   /** Background work: sent in the transaction of the change that causes it, run by the server. */
@@ -77,12 +86,13 @@ export interface ContextDeps {
 /** Who is calling, and how to answer her: what changes with each request. */
 export interface Caller {
   user: SessionUser | null;
-  session: ValidSession["session"] | null;
+  session: CallerSession | null;
   /** The API token the request was made with, if any. */
   apiToken?: TokenGrant | null;
   log: Logger;
   requestId: string;
   ip: string;
+  userAgent?: string | null | undefined;
   /** A browser's cookies; other callers have none. */
   cookies?: SessionCookies;
 }
@@ -105,5 +115,6 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     log: caller.log,
     requestId: caller.requestId,
     ip: caller.ip,
+    userAgent: caller.userAgent ?? null,
   };
 }

@@ -1,6 +1,6 @@
 import { apiTokens, type Queryable, users } from "@club/db";
 import { and, eq, gt, isNull, lt, or, sql } from "@club/db/orm";
-import { type SessionUser, sessionUserColumns } from "./sessions";
+import { type SessionUser, type SignInMethod, sessionUserColumns } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
 
 /** What a token may do (the scopes of @club/shared's `apiTokenScopes`). */
@@ -11,7 +11,7 @@ export const API_TOKEN_PREFIX = "club_";
 
 export async function createApiToken(
   db: Queryable,
-  input: { userId: string; name: string; scope: ApiTokenScope; expiresAt?: Date | null },
+  input: { userId: string; name: string; scope: ApiTokenScope; expiresAt?: Date | null; createdWith?: SignInMethod },
 ): Promise<{ token: string; id: string }> {
   const token = `${API_TOKEN_PREFIX}${generateToken(24)}`;
   const [row] = await db
@@ -22,6 +22,7 @@ export async function createApiToken(
       scope: input.scope,
       tokenHash: hashToken(token),
       expiresAt: input.expiresAt ?? null,
+      createdWith: input.createdWith ?? "password",
     })
     .returning({ id: apiTokens.id });
   if (!row) throw new Error("The API token was not stored.");
@@ -32,12 +33,13 @@ export async function createApiToken(
 export async function validateApiToken(
   db: Queryable,
   token: string,
-): Promise<{ tokenId: string; scope: ApiTokenScope; user: SessionUser } | null> {
+): Promise<{ tokenId: string; scope: ApiTokenScope; createdWith: SignInMethod; user: SessionUser } | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null;
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
       scope: apiTokens.scope,
+      createdWith: apiTokens.createdWith,
       lastUsedAt: apiTokens.lastUsedAt,
       user: sessionUserColumns,
     })
@@ -59,5 +61,5 @@ export async function validateApiToken(
         or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, sql`now() - interval '1 minute'`)),
       ),
     );
-  return { tokenId: row.tokenId, scope: row.scope, user: row.user };
+  return { tokenId: row.tokenId, scope: row.scope, createdWith: row.createdWith, user: row.user };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SessionCache } from "./session-cache";
 
 const kept = (userId: string) => ({
-  session: { id: `s-${userId}`, userId, expiresAt: new Date(Date.now() + 86_400_000) },
+  session: { id: `s-${userId}`, userId, expiresAt: new Date(Date.now() + 86_400_000), method: "password" as const },
   user: {
     id: userId,
     name: "Ada",

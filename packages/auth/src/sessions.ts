@@ -1,4 +1,4 @@
-import { apiTokens, type Queryable, sessions, type User, users } from "@club/db";
+import { apiTokens, type Queryable, type Session, sessions, type User, users } from "@club/db";
 import { and, eq, lt, ne, sql } from "@club/db/orm";
 import { generateToken, hashToken } from "./tokens";
 
@@ -11,6 +11,7 @@ const RENEW_WITHIN_MS = 15 * DAY;
 export const SESSION_COOKIE = "club_session";
 
 export type SessionUser = Pick<User, "id" | "name" | "email" | "type" | "admin" | "mustChangePassword">;
+export type SignInMethod = Session["method"];
 
 /** The user columns every request needs (session or API token). */
 export const sessionUserColumns = {
@@ -23,7 +24,7 @@ export const sessionUserColumns = {
 };
 
 export interface ValidSession {
-  session: { id: string; userId: string; expiresAt: Date };
+  session: { id: string; userId: string; expiresAt: Date; method: SignInMethod };
   user: SessionUser;
   /** True when the expiry moved and the cookie should be sent again. */
   renewed: boolean;
@@ -37,17 +38,35 @@ export interface KeptSessions {
   set(id: string, value: Pick<ValidSession, "session" | "user">, mark: number): void;
 }
 
-export async function createSession(db: Queryable, userId: string): Promise<{ token: string; expiresAt: Date }> {
+/** How a session was signed in and from where: kept with it and shown in Settings → Security. */
+export interface SessionOrigin {
+  method?: SignInMethod;
+  userAgent?: string | null | undefined;
+  ip?: string | null | undefined;
+}
+
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  origin: SessionOrigin = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = generateToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    method: origin.method ?? "password",
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
+    ip: origin.ip ?? null,
+  });
   return { token, expiresAt };
 }
 
 const sessionQuery = (db: Queryable) =>
   db
     .select({
-      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
+      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, method: sessions.method },
       user: sessionUserColumns,
     })
     .from(sessions)

@@ -43,3 +43,34 @@ export const eventSortOrders = ["asc", "desc"] as const;
 /** "My events": those she joined, those she created, those she was invited to. */
 export const myEventFilters = ["joined", "created", "invited"] as const;
 export type MyEventFilter = (typeof myEventFilters)[number];
+
+/** How a browser's session was signed in: the club may require admins to use more than a password. */
+export const signInMethods = ["password", "passkey", "oidc"] as const;
+export type SignInMethod = (typeof signInMethods)[number];
+
+/**
+ * Every kind of record in the audit log: the administrative acts and the security events, each
+ * written in the transaction of its act (docs/decisions.md, "Audit log").
+ */
+export const auditKinds = [
+  "application.accepted",
+  "application.rejected",
+  "member.type_changed",
+  "member.admin_changed",
+  "member.password_reset",
+  "mail.group_sent",
+  "invitation_code.created",
+  "invitation_code.revoked",
+  "event.deleted",
+  "media.deleted",
+  "sign_in.throttled",
+  "identity.linked",
+  "identity.unlinked",
+  "passkey.added",
+  "passkey.removed",
+  "api_token.created",
+  "api_token.revoked",
+  "sessions.ended",
+  "club_settings.changed",
+] as const;
+export type AuditKind = (typeof auditKinds)[number];

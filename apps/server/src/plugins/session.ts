@@ -70,7 +70,13 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     if (bearer !== undefined) {
       const valid = await validateApiToken(db, bearer);
       if (!valid) return { session: null, user: null, apiToken: null };
-      const session = { id: `api-token:${valid.tokenId}`, userId: valid.user.id, expiresAt: new Date(8.64e15) };
+      // A token is as strong as the sign-in of the session that made it (the admins' sign-in rule).
+      const session = {
+        id: `api-token:${valid.tokenId}`,
+        userId: valid.user.id,
+        expiresAt: new Date(8.64e15),
+        method: valid.createdWith,
+      };
       // The token's scope goes with the request: the access module keeps every call within it.
       return { session, user: valid.user, apiToken: { id: valid.tokenId, scope: valid.scope } };
     }

@@ -25,6 +25,7 @@ export async function createContext(
     log: request.log,
     requestId: request.id,
     ip: request.ip,
+    userAgent: request.headers["user-agent"] ?? null,
   });
 }
 

@@ -5,6 +5,7 @@ import {
   dummyPasswordHash,
   invalidateSession,
   issueDeviceCookie,
+  type SignInMethod,
   verifyDeviceCookie,
   verifyPassword,
 } from "@club/auth";
@@ -23,16 +24,29 @@ type SignInContext = Pick<ApiContext, "db" | "throttle" | "jobs" | "config" | "i
  * cookie, and the browser becomes one of her known devices.
  */
 export async function signIn(
-  ctx: SignInContext & Pick<ApiContext, "session">,
+  ctx: SignInContext & Pick<ApiContext, "session" | "userAgent">,
   email: string,
   password: string,
 ): Promise<User> {
   const user = await checkSignIn(ctx, email, password);
-  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  const { token, expiresAt } = await createSession(ctx.db, user.id);
-  ctx.cookies.setSession(token, expiresAt);
-  await rememberDevice(ctx, user.id);
+  await startSession(ctx, user.id, "password");
   return user;
+}
+
+/**
+ * The one way a browser becomes signed in (a password, a passkey, the identity provider): its
+ * earlier session ends, a new one is set in its cookie with how and where it was signed in, and
+ * the browser becomes one of her known devices.
+ */
+export async function startSession(
+  ctx: SignInContext & Pick<ApiContext, "session" | "userAgent">,
+  userId: string,
+  method: SignInMethod,
+): Promise<void> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  const { token, expiresAt } = await createSession(ctx.db, userId, { method, userAgent: ctx.userAgent, ip: ctx.ip });
+  ctx.cookies.setSession(token, expiresAt);
+  await rememberDevice(ctx, userId);
 }
 
 /** Ends the browser's session, if it has one, and clears its cookie. */

@@ -37,7 +37,12 @@ export async function testApi() {
   };
   function contextFor(user: SessionUser | null, overrides: Partial<ApiContext> = {}): ApiContext {
     const session = user
-      ? { id: `session-${user.id}`, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) }
+      ? {
+          id: `session-${user.id}`,
+          userId: user.id,
+          expiresAt: new Date(Date.now() + 86_400_000),
+          method: "password" as const,
+        }
       : null;
     // A fresh throttle per call: the permission table is not about throttling.
     const ctx = createApiContext(

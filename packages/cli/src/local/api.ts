@@ -32,7 +32,7 @@ export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser,
       mailDelivery: env.SMTP_URL ? ("smtp" as const) : ("capture" as const),
     },
   };
-  const session = { id: "cli", userId: user.id, expiresAt: new Date(8.64e15) };
+  const session = { id: "cli", userId: user.id, expiresAt: new Date(8.64e15), method: "command line" as const };
   return createTRPCClient<AppRouter>({
     links: [
       unstable_localLink({

@@ -5,6 +5,7 @@ import {
   mediaStatuses,
   mediaTypes,
   memberTypes,
+  signInMethods,
   videoProcessingStates,
 } from "@club/shared";
 import { pgEnum } from "drizzle-orm/pg-core";
@@ -16,3 +17,4 @@ export const mailStatusEnum = pgEnum("mail_status", mailStatuses);
 export const mediaStatusEnum = pgEnum("media_status", mediaStatuses);
 export const videoProcessingEnum = pgEnum("video_processing", videoProcessingStates);
 export const apiTokenScopeEnum = pgEnum("api_token_scope", apiTokenScopes);
+export const signInMethodEnum = pgEnum("sign_in_method", signInMethods);

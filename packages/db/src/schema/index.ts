@@ -1,3 +1,4 @@
+export * from "./accounts";
 export * from "./enums";
 export * from "./events";
 export * from "./mail";

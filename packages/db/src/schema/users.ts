@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { apiTokenScopeEnum, memberTypeEnum } from "./enums";
+import { apiTokenScopeEnum, memberTypeEnum, signInMethodEnum } from "./enums";
 
 export const users = pgTable(
   "users",
@@ -41,6 +41,13 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How she signed in (the club may require admins to use a passkey or the identity provider). */
+    method: signInMethodEnum("method").notNull().default("password"),
+    /** The browser's User-Agent and address at sign-in, then as last seen: shown in Settings → Security. */
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    /** Moved forward at most every few minutes, and without telling the servers' session caches. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -63,6 +70,8 @@ export const apiTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How the session that made it was signed in: an admin's token is as strong as the sign-in it came from. */
+    createdWith: signInMethodEnum("created_with").notNull().default("password"),
   },
   (t) => [uniqueIndex("api_tokens_hash_unique").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
 );

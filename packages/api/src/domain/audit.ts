@@ -1,0 +1,45 @@
+import { auditLog, type Queryable } from "@club/db";
+import type { AuditKind } from "@club/shared";
+import type { ApiContext } from "../context";
+import { OPERATOR } from "./access";
+
+/**
+ * The audit log's one way in (docs/decisions.md, "Audit log"): every administrative act and
+ * security event calls `recordAudit` with the transaction that makes the act, so a record exists
+ * exactly when its act happened: an act rolled back leaves none.
+ */
+
+/** Who acts, as the record keeps her: her id and e-mail at the time, and where she acted from. */
+export interface AuditActor {
+  id: string | null;
+  email: string | null;
+  ip: string | null;
+}
+
+/** What the act was done to, and what else is worth keeping of it (never a secret). */
+export interface AuditEntry {
+  kind: AuditKind;
+  targetId?: string | null | undefined;
+  targetEmail?: string | null | undefined;
+  detail?: Record<string, unknown> | undefined;
+}
+
+/** The caller of a procedure as an actor; the command line is recorded under its own e-mail, with no id. */
+export function auditActor(ctx: Pick<ApiContext, "user" | "ip">): AuditActor {
+  const user = ctx.user;
+  if (!user) return { id: null, email: null, ip: ctx.ip || null };
+  return { id: user.id === OPERATOR.id ? null : user.id, email: user.email, ip: ctx.ip || null };
+}
+
+/** Appends one record; call it with the transaction of the act it records. */
+export async function recordAudit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    ip: actor.ip,
+    kind: entry.kind,
+    targetId: entry.targetId ?? null,
+    targetEmail: entry.targetEmail ?? null,
+    detail: entry.detail ?? {},
+  });
+}
