@@ -47,7 +47,12 @@ async function failedVideo(db: Db, id: string) {
  */
 async function orphaned(c: Cell): Promise<string> {
   const club = { appOrigin: "http://club.test", timeZone: "America/New_York" };
-  await deleteEvent({ db: c.db, jobs: c.jobs, config: club }, c.private, null, c.people.owner.id);
+  const owner = c.people.owner;
+  await deleteEvent({ db: c.db, jobs: c.jobs, config: club }, c.private, null, owner.id, {
+    id: owner.id,
+    email: null,
+    ip: null,
+  });
   return c.privateMedia;
 }
 
