@@ -63,11 +63,6 @@ export async function queueGroupMail(
   if (recipients.length === 0) throw badRequest("No members are in this recipient group.");
   const content = groupMailContent(message.subject, message.body);
   await db.transaction(async (tx) => {
-    await enqueueMail(
-      tx,
-      jobs,
-      recipients.map((r) => ({ to: r.email, ...content })),
-    );
     await recordAudit(tx, sender.actor, {
       kind: "mail.group_sent",
       targetId: sender.eventId,
@@ -78,6 +73,11 @@ export async function queueGroupMail(
         ...(sender.eventId ? { eventId: sender.eventId } : {}),
       },
     });
+    await enqueueMail(
+      tx,
+      jobs,
+      recipients.map((r) => ({ to: r.email, ...content })),
+    );
   });
   return recipients.length;
 }

@@ -450,6 +450,15 @@ export const procedureRows: ProcedureRow[] = [
     expect: hidden(OWNER_OR_ADMIN),
   },
 
+  { path: "audit.list", tokens: "read", input: () => undefined, expect: ADMINS },
+  {
+    path: "audit.list",
+    tokens: "read",
+    on: "filtered",
+    input: () => ({ actor: "root", kind: "mail.group_sent", from: "2026-01-01", to: "2026-12-31", before: 10 }),
+    expect: ADMINS,
+  },
+
   { path: "apiTokens.list", tokens: "none", input: () => undefined, expect: MEMBERS },
   { path: "apiTokens.create", tokens: "none", input: () => ({ name: "script" }), expect: MEMBERS },
   {
