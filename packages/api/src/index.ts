@@ -22,7 +22,13 @@ export {
 } from "./domain/access";
 export { issueApiToken, listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
 export { type AuditActor, operatorActor } from "./domain/audit";
-export { type AuditFilter, type AuditRecordDto, exportAudit, listAudit } from "./domain/audit-list";
+export {
+  type AuditFilter,
+  type AuditRecordDto,
+  auditFilterInput,
+  exportAudit,
+  listAudit,
+} from "./domain/audit-list";
 export { sendEventReminder } from "./domain/events/reminders";
 export {
   createInvitationCode,
@@ -49,7 +55,6 @@ export { ConfigError, DEFAULT_MAX_VIDEO_MINUTES, type Env, loadEnv, type S3Setti
 export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
 export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
-export { auditFilterInput } from "./routers/audit";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";
 export {
   CODE_GUESSES,

@@ -1,20 +1,35 @@
 import { auditLog, type Queryable } from "@club/db";
 import { and, asc, desc, eq, gt, gte, ilike, lt, or, type SQL } from "@club/db/orm";
-import type { AuditKind } from "@club/shared";
+import { type AuditKind, auditKinds, isCalendarDay } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
 import type { ApiContext } from "../context";
+import { badRequest } from "../errors";
 import { requireAdmin, requireMember, requireTokenScope } from "./access";
 import { escapeLike } from "./like";
 
 // Reading the audit log (Admin Panel → Audit log, its CSV export, `club audit`).
 
-export interface AuditFilter {
+const day = (label: string) =>
+  z.string().trim().refine(isCalendarDay, `${label} must be a day, like 2026-11-24.`).optional();
+
+/** What the audit log is filtered by: audit.list, its CSV export (GET /api/admin/audit.csv) and `club audit`. */
+export const auditFilterInput = z.object({
   /** A part of the actor's e-mail, or her exact id. */
+  actor: z.string().trim().max(200).optional(),
+  kind: z.enum(auditKinds, "Choose a kind of record from the list.").optional(),
+  /** Calendar days (2026-11-24), both included, in the club's time zone. */
+  from: day("From"),
+  to: day("To"),
+});
+
+export interface AuditFilter {
   actor?: string | undefined;
   kind?: AuditKind | undefined;
-  /** Calendar days (2026-11-24), both included, in the club's time zone. */
   from?: string | undefined;
   to?: string | undefined;
+  /** From this moment on (`club audit --since 7d`). */
+  since?: Date | undefined;
 }
 
 export interface AuditPage {
@@ -52,6 +67,7 @@ function conditions(filter: AuditFilter, timeZone: string): SQL[] {
   if (filter.kind) out.push(eq(auditLog.kind, filter.kind));
   if (filter.from) out.push(gte(auditLog.at, startOfDay(filter.from, timeZone)));
   if (filter.to) out.push(lt(auditLog.at, startOfDay(dayAfter(filter.to), timeZone)));
+  if (filter.since) out.push(gte(auditLog.at, filter.since));
   return out;
 }
 
@@ -128,8 +144,10 @@ export async function* iterateAudit(
  * The CSV export's records: the same rule as `audit.list` (admins, and their API tokens of any
  * scope, as for any read), checked before the first record is read.
  */
-export function exportAudit(ctx: ApiContext, filter: AuditFilter): AsyncGenerator<AuditRecordDto> {
+export function exportAudit(ctx: ApiContext, query: unknown): AsyncGenerator<AuditRecordDto> {
   requireAdmin(requireMember(ctx));
   requireTokenScope(ctx, "audit.list", "query");
-  return iterateAudit(ctx.db, ctx.config.timeZone, filter);
+  const filter = auditFilterInput.safeParse(query ?? {});
+  if (!filter.success) throw badRequest(filter.error.issues[0]?.message ?? "Invalid filter.");
+  return iterateAudit(ctx.db, ctx.config.timeZone, filter.data);
 }

@@ -1,18 +1,6 @@
-import { auditKinds, isCalendarDay } from "@club/shared";
 import { z } from "zod";
-import { AUDIT_PAGE, listAudit } from "../domain/audit-list";
+import { AUDIT_PAGE, auditFilterInput, listAudit } from "../domain/audit-list";
 import { adminProcedure, router } from "../trpc";
-
-const day = (label: string) =>
-  z.string().trim().refine(isCalendarDay, `${label} must be a day, like 2026-11-24.`).optional();
-
-/** What the audit log is filtered by: the list, its CSV export (GET /api/admin/audit.csv) and `club audit`. */
-export const auditFilterInput = z.object({
-  actor: z.string().trim().max(200).optional(),
-  kind: z.enum(auditKinds, "Choose a kind of record from the list.").optional(),
-  from: day("From"),
-  to: day("To"),
-});
 
 const cursor = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
 
