@@ -53,6 +53,13 @@ function detailText(detail: Record<string, unknown>): string {
     .join(" · ");
 }
 
+/** A member's e-mail as words; a thing's id (an event, a code, a token) small, broken anywhere. */
+function Target({ email, id }: { email: string | null; id: string | null }) {
+  if (email) return <span className="break-words">{email}</span>;
+  if (id) return <span className="break-all font-mono text-xs text-ink-soft">{id}</span>;
+  return <>—</>;
+}
+
 const label = (kind: string) => auditKindLabels[kind as AuditKind] ?? kind;
 
 function AuditLogPage() {
@@ -113,6 +120,9 @@ function AuditLogPage() {
           value={draft.to}
           onChange={(e) => setDraft({ ...draft, to: e.target.value })}
         />
+        <p className="text-xs text-ink-soft sm:col-span-2 lg:order-last lg:col-span-5">
+          Days are the club's (its time zone); times below are shown in yours.
+        </p>
         <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
           <Button type="submit">Filter</Button>
           {filtered ? (
@@ -127,9 +137,6 @@ function AuditLogPage() {
             </Button>
           ) : null}
         </div>
-        <p className="text-xs text-ink-soft sm:col-span-2 lg:col-span-5">
-          Days are the club's (its time zone); times below are shown in yours.
-        </p>
       </form>
 
       {page.items.length === 0 ? (
@@ -146,9 +153,11 @@ function AuditLogPage() {
                 <p className="text-ink-soft">{formatMoment(r.at, "MMM d, yyyy h:mm a")}</p>
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                   <dt className="text-ink-soft">By</dt>
-                  <dd className="break-all text-ink">{r.actorEmail ?? "Unknown"}</dd>
+                  <dd className="break-words text-ink">{r.actorEmail ?? "Unknown"}</dd>
                   <dt className="text-ink-soft">Target</dt>
-                  <dd className="break-all text-ink">{r.targetEmail ?? r.targetId ?? "—"}</dd>
+                  <dd className="text-ink">
+                    <Target email={r.targetEmail} id={r.targetId} />
+                  </dd>
                   {r.ip ? (
                     <>
                       <dt className="text-ink-soft">From</dt>
@@ -183,11 +192,13 @@ function AuditLogPage() {
                     <td className="whitespace-nowrap px-4 py-3 text-ink-soft tabular-nums">
                       {formatMoment(r.at, "MMM d, yyyy h:mm a")}
                     </td>
-                    <td className="break-all px-4 py-3 text-ink">{r.actorEmail ?? "Unknown"}</td>
+                    <td className="break-words px-4 py-3 text-ink">{r.actorEmail ?? "Unknown"}</td>
                     <th scope="row" className="px-4 py-3 font-medium text-ink">
                       {label(r.kind)}
                     </th>
-                    <td className="break-all px-4 py-3 text-ink">{r.targetEmail ?? r.targetId ?? "—"}</td>
+                    <td className="px-4 py-3 text-ink">
+                      <Target email={r.targetEmail} id={r.targetId} />
+                    </td>
                     <td className="px-4 py-3 text-ink-soft">{r.ip ?? "—"}</td>
                     <td className="break-words px-4 py-3 text-ink-soft">{detailText(r.detail)}</td>
                   </tr>
