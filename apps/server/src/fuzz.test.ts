@@ -114,6 +114,7 @@ const routes: Record<string, RouteCase> = {
   "PUT /api/users/:user_id/reset-password-to-temp": { param: victim, body: () => ({ password: "x" }) },
   "PUT /api/users/:user_id/testing-team": { param: victim, body: () => ({ testingTeam: true }) },
   "GET /api/admin/get-members": {},
+  "GET /api/admin/audit.csv": {},
   "POST /api/admin/send-email": {
     body: (c) => ({ subject: "S", body: "<p>B</p>", recipientGroup: "selected", selectedMemberIds: [victim(c)] }),
   },

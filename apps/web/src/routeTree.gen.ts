@@ -26,6 +26,7 @@ import { Route as RequestRouteImport } from './routes/request'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as AdminApplicationsRouteImport } from './routes/_admin/applications'
+import { Route as AdminAuditLogRouteImport } from './routes/_admin/audit-log'
 import { Route as AdminInvitationCodesRouteImport } from './routes/_admin/invitation-codes'
 import { Route as AdminJobsRouteImport } from './routes/_admin/jobs'
 import { Route as AdminMailRouteImport } from './routes/_admin/mail'
@@ -124,6 +125,11 @@ const AdminApplicationsRoute = AdminApplicationsRouteImport.update({
   path: '/applications',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAuditLogRoute = AdminAuditLogRouteImport.update({
+  id: '/audit-log',
+  path: '/audit-log',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminInvitationCodesRoute = AdminInvitationCodesRouteImport.update({
   id: '/invitation-codes',
   path: '/invitation-codes',
@@ -211,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/admin': typeof AdminAdminRoute
   '/applications': typeof AdminApplicationsRoute
+  '/audit-log': typeof AdminAuditLogRoute
   '/invitation-codes': typeof AdminInvitationCodesRoute
   '/jobs': typeof AdminJobsRoute
   '/mail': typeof AdminMailRoute
@@ -242,6 +249,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/admin': typeof AdminAdminRoute
   '/applications': typeof AdminApplicationsRoute
+  '/audit-log': typeof AdminAuditLogRoute
   '/invitation-codes': typeof AdminInvitationCodesRoute
   '/jobs': typeof AdminJobsRoute
   '/mail': typeof AdminMailRoute
@@ -276,6 +284,7 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/_admin/admin': typeof AdminAdminRoute
   '/_admin/applications': typeof AdminApplicationsRoute
+  '/_admin/audit-log': typeof AdminAuditLogRoute
   '/_admin/invitation-codes': typeof AdminInvitationCodesRoute
   '/_admin/jobs': typeof AdminJobsRoute
   '/_admin/mail': typeof AdminMailRoute
@@ -309,6 +318,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/admin'
     | '/applications'
+    | '/audit-log'
     | '/invitation-codes'
     | '/jobs'
     | '/mail'
@@ -340,6 +350,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/admin'
     | '/applications'
+    | '/audit-log'
     | '/invitation-codes'
     | '/jobs'
     | '/mail'
@@ -373,6 +384,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/_admin/admin'
     | '/_admin/applications'
+    | '/_admin/audit-log'
     | '/_admin/invitation-codes'
     | '/_admin/jobs'
     | '/_admin/mail'
@@ -530,6 +542,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminApplicationsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/audit-log': {
+      id: '/_admin/audit-log'
+      path: '/audit-log'
+      fullPath: '/audit-log'
+      preLoaderRoute: typeof AdminAuditLogRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/invitation-codes': {
       id: '/_admin/invitation-codes'
       path: '/invitation-codes'
@@ -634,6 +653,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAdminRoute: typeof AdminAdminRoute
   AdminApplicationsRoute: typeof AdminApplicationsRoute
+  AdminAuditLogRoute: typeof AdminAuditLogRoute
   AdminInvitationCodesRoute: typeof AdminInvitationCodesRoute
   AdminJobsRoute: typeof AdminJobsRoute
   AdminMailRoute: typeof AdminMailRoute
@@ -644,6 +664,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminRoute: AdminAdminRoute,
   AdminApplicationsRoute: AdminApplicationsRoute,
+  AdminAuditLogRoute: AdminAuditLogRoute,
   AdminInvitationCodesRoute: AdminInvitationCodesRoute,
   AdminJobsRoute: AdminJobsRoute,
   AdminMailRoute: AdminMailRoute,

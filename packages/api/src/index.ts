@@ -20,9 +20,22 @@ export {
   requireTokenScope,
   requireVisibleMediaObject,
 } from "./domain/access";
-export { listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
+export { issueApiToken, listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
+export { type AuditActor, operatorActor } from "./domain/audit";
+export {
+  type AuditFilter,
+  type AuditRecordDto,
+  auditFilterInput,
+  exportAudit,
+  listAudit,
+} from "./domain/audit-list";
 export { sendEventReminder } from "./domain/events/reminders";
-export { createInvitationCode, invitationCodeStatus, listInvitationCodes } from "./domain/invitation-codes";
+export {
+  createInvitationCode,
+  invitationCodeStatus,
+  issueInvitationCode,
+  listInvitationCodes,
+} from "./domain/invitation-codes";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { downloadName, eventDownloadList } from "./domain/media/download";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";

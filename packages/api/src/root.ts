@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminMailRouter } from "./routers/admin-mail";
 import { apiTokensRouter } from "./routers/api-tokens";
 import { applicationsRouter } from "./routers/applications";
+import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
 import { calendarFeedRouter } from "./routers/calendar-feed";
 import { commentsRouter } from "./routers/comments";
@@ -35,6 +36,7 @@ export const appRouter = router({
   media: mediaRouter,
   images: imagesRouter,
   comments: commentsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,6 +24,8 @@ export class Throttled extends Error {
   constructor(
     readonly retryAfterMs: number,
     template = DEFAULT_MESSAGE,
+    /** The rule whose allowance is used up (the audit log tells an address's lockout from an account's). */
+    readonly rule?: ThrottleRule,
   ) {
     super(template.replace("{minutes}", String(Math.max(1, Math.ceil(retryAfterMs / 60_000)))));
     this.name = "Throttled";
@@ -88,7 +90,7 @@ export class Throttle {
         if (res.remainingPoints === 0) usedUp.add(rule);
       } catch (err) {
         await Promise.all(taken.map(([r, k]) => this.limiter(r).reward(k, 1)));
-        if (err instanceof RateLimiterRes) throw new Throttled(err.msBeforeNext, rule.message);
+        if (err instanceof RateLimiterRes) throw new Throttled(err.msBeforeNext, rule.message, rule);
         throw err;
       }
     }
@@ -133,6 +135,12 @@ export const LOGIN_PER_DEVICE: ThrottleRule = {
   message:
     "Too many sign-in attempts from this device. Please wait {minutes} minute(s), or reset your password to sign in now.",
 };
+/**
+ * Refused sign-ins written to the audit log: one record per locked key (an address, or an account)
+ * per window, however many refusals follow, so a lockout is on record without an attack filling
+ * the log (docs/decisions.md, "Audit log"). As long as the longest sign-in lockout.
+ */
+export const THROTTLE_RECORDS: ThrottleRule = { name: "audit-throttled", max: 1, windowMs: 15 * MINUTE };
 /** Wrong invitation codes per address. */
 export const CODE_GUESSES: ThrottleRule = { name: "code-ip", max: 10, windowMs: 60 * MINUTE };
 /** Wrong one-time tokens (registration, password reset, event invitation) per address. */

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 // Inlined by the build: the version printed is the one packed in the manifest.
 import manifest from "../package.json" with { type: "json" };
+import { registerAuditCommand } from "./commands/audit";
 import { registerDbCommands } from "./commands/db";
 import { registerInviteCodeCommands } from "./commands/invite-code";
 import { registerJobCommands } from "./commands/jobs";
@@ -25,5 +26,6 @@ export function buildProgram(): Command {
   registerMailCommands(program);
   registerJobCommands(program);
   registerTokenCommands(program);
+  registerAuditCommand(program);
   return program;
 }

@@ -1,3 +1,4 @@
+export * from "./audit-labels";
 export * from "./enums";
 export * from "./format";
 export * from "./lists";

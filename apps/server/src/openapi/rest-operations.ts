@@ -194,6 +194,14 @@ export const restOperations: Record<string, RestOperation> = {
     procedure: "adminMail.members",
     answer: json("The members."),
   },
+  "GET /api/admin/audit.csv": {
+    summary: "The audit log as CSV",
+    description:
+      "Every record the filters match, newest first: time (UTC), actor id and e-mail, kind, target id and e-mail, address, detail (JSON). Days are the club's (CLUB_TIME_ZONE), both included.",
+    procedure: "audit.list",
+    query: fieldsOf("audit.list", ["actor", "kind", "from", "to"]),
+    answer: { kind: "csv", description: "A header row, then a line per record." },
+  },
   "POST /api/admin/send-email": {
     summary: "E-mail a group of members",
     procedure: "adminMail.send",

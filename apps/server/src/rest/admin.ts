@@ -1,6 +1,9 @@
+import { exportAudit } from "@club/api";
 import { LIST_MAX } from "@club/shared";
+import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
-import type { ContextDeps } from "../plugins/trpc";
+import { type ContextDeps, createContext } from "../plugins/trpc";
+import { auditCsv } from "./audit-csv";
 import { call, callerFor, linkNext, offsetOf, pick } from "./caller";
 
 type UserParams = { Params: { user_id: string } };
@@ -45,4 +48,17 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       pick(request.body, ["subject", "body", "recipientGroup", "selectedMemberIds"]),
     ),
   );
+
+  // The audit log as CSV, with the Admin Panel's filters (?actor=&kind=&from=&to=): admins only,
+  // refused before the first line; streamed, as the log only grows.
+  app.get("/api/admin/audit.csv", async (request, reply) => {
+    const ctx = await createContext(deps, request, reply);
+    const records = exportAudit(ctx, request.query);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header("Content-Type", "text/csv; charset=utf-8")
+      .header("Content-Disposition", contentDisposition(`audit-log-${day}.csv`))
+      .header("Cache-Control", "private, no-store")
+      .send(auditCsv(records, request.log));
+  });
 }

@@ -5,6 +5,7 @@ import { type applicationInput, LIST_MAX } from "@club/shared";
 import type { z } from "zod";
 import type { ApiContext } from "../context";
 import { badRequest, conflict, notFound } from "../errors";
+import { auditActor, recordAudit } from "./audit";
 import { consumeInvitationCode, guessInvitationCode } from "./invitation-codes";
 import { createRegistrationToken } from "./one-time-tokens";
 
@@ -98,7 +99,7 @@ export async function listApplications(
  * the same transaction as the decision.
  */
 export async function decideApplication(
-  ctx: Pick<ApiContext, "db" | "jobs" | "config">,
+  ctx: Pick<ApiContext, "db" | "jobs" | "config" | "user" | "ip">,
   decision: { id: string; accepted: boolean },
   adminId: string,
 ) {
@@ -126,6 +127,12 @@ export async function decideApplication(
     } else {
       await enqueueMail(tx, ctx.jobs, [{ to: decided.email, ...applicationRejectedMail(decided.fullName) }]);
     }
+    await recordAudit(tx, auditActor(ctx), {
+      kind: decision.accepted ? "application.accepted" : "application.rejected",
+      targetId: decided.id,
+      targetEmail: decided.email,
+      detail: { name: decided.fullName, membershipType: decided.membershipType },
+    });
     return { id: decided.id, accepted: decided.accepted };
   });
 }

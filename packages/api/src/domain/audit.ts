@@ -31,6 +31,9 @@ export function auditActor(ctx: Pick<ApiContext, "user" | "ip">): AuditActor {
   return { id: user.id === OPERATOR.id ? null : user.id, email: user.email, ip: ctx.ip || null };
 }
 
+/** The command line acting on the database itself (`club token create`, `club invite-code create`…). */
+export const operatorActor: AuditActor = { id: null, email: OPERATOR.email, ip: null };
+
 /** Appends one record; call it with the transaction of the act it records. */
 export async function recordAudit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({

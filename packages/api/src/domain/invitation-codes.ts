@@ -1,9 +1,10 @@
 import { generateToken, hashToken } from "@club/auth";
-import { invitationCodes, type Queryable } from "@club/db";
+import { type Db, invitationCodes, type Queryable } from "@club/db";
 import { and, desc, eq, gt, isNull, lt, or, sql } from "@club/db/orm";
 import type { ApiContext } from "../context";
 import { conflict } from "../errors";
 import { CODE_GUESSES } from "../throttle";
+import { type AuditActor, recordAudit } from "./audit";
 
 /** A code chosen by whoever creates it (seeding); otherwise one is generated. */
 export const CHOSEN_CODE = /^[A-Z0-9-]{12,64}$/;
@@ -43,6 +44,22 @@ export async function createInvitationCode(db: Queryable, input: NewInvitationCo
     .returning();
   if (!row) throw new Error("The invitation code was not stored.");
   return { code, row };
+}
+
+/**
+ * An administrator's (or the command line's) new code, on the audit log in the same transaction;
+ * the record keeps the code's last four characters, never the code.
+ */
+export async function issueInvitationCode(db: Db, input: NewInvitationCode, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const made = await createInvitationCode(tx, input);
+    await recordAudit(tx, actor, {
+      kind: "invitation_code.created",
+      targetId: made.row.id,
+      detail: { hint: made.row.hint, maxUses: made.row.maxUses, expiresAt: made.row.expiresAt?.toISOString() ?? null },
+    });
+    return made;
+  });
 }
 
 export type InvitationCodeStatus = "active" | "used up" | "expired" | "revoked";
@@ -122,13 +139,18 @@ export async function consumeInvitationCode(db: Queryable, id: string): Promise<
   return rows.length === 1;
 }
 
-export async function revokeInvitationCode(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db
-    .update(invitationCodes)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(invitationCodes.id, id), isNull(invitationCodes.revokedAt)))
-    .returning({ id: invitationCodes.id });
-  return rows.length === 1;
+/** False when there is no active code with that id (nothing is recorded then). */
+export async function revokeInvitationCode(db: Db, id: string, actor: AuditActor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invitationCodes)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(invitationCodes.id, id), isNull(invitationCodes.revokedAt)))
+      .returning({ id: invitationCodes.id, hint: invitationCodes.hint });
+    if (!row) return false;
+    await recordAudit(tx, actor, { kind: "invitation_code.revoked", targetId: row.id, detail: { hint: row.hint } });
+    return true;
+  });
 }
 
 async function invitationCodeExists(db: Queryable, code: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import type { JobSender } from "@club/jobs";
 import { enqueueMail, groupMail, htmlToText } from "@club/mail";
 import type { RecipientGroup } from "@club/shared";
 import { badRequest } from "../errors";
+import { type AuditActor, recordAudit } from "./audit";
 import { sanitizeEmailHtml } from "./sanitize";
 
 function groupFilter(group: RecipientGroup, selected: string[] | undefined): SQL | undefined {
@@ -49,22 +50,34 @@ export function groupMailContent(subject: string, body: string): { subject: stri
 
 /**
  * A group message: the body is sanitised, then one message per recipient is queued (nobody
- * sees another's address), all in one transaction. Returns how many were queued.
+ * sees another's address), all in one transaction with its audit record (the group, the subject
+ * and how many; an event's announcement names its event). Returns how many were queued.
  */
 export async function queueGroupMail(
   db: Db,
   jobs: JobSender,
   message: { subject: string; body: string; recipientGroup: RecipientGroup; selectedMemberIds?: string[] | undefined },
+  sender: { actor: AuditActor; eventId?: string | undefined },
 ): Promise<number> {
   const recipients = await recipientsOf(db, message.recipientGroup, message.selectedMemberIds);
   if (recipients.length === 0) throw badRequest("No members are in this recipient group.");
   const content = groupMailContent(message.subject, message.body);
-  await db.transaction((tx) =>
-    enqueueMail(
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, sender.actor, {
+      kind: "mail.group_sent",
+      targetId: sender.eventId,
+      detail: {
+        group: message.recipientGroup,
+        subject: message.subject,
+        recipients: recipients.length,
+        ...(sender.eventId ? { eventId: sender.eventId } : {}),
+      },
+    });
+    await enqueueMail(
       tx,
       jobs,
       recipients.map((r) => ({ to: r.email, ...content })),
-    ),
-  );
+    );
+  });
   return recipients.length;
 }

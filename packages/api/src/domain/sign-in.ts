@@ -15,7 +15,8 @@ import { accountLockedMail, enqueueMail } from "@club/mail";
 import { messages } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../context";
-import { LOGIN_PER_ACCOUNT, LOGIN_PER_DEVICE, LOGIN_PER_IP } from "../throttle";
+import { LOGIN_PER_ACCOUNT, LOGIN_PER_DEVICE, LOGIN_PER_IP, THROTTLE_RECORDS, Throttled } from "../throttle";
+import { recordAudit } from "./audit";
 
 type SignInContext = Pick<ApiContext, "db" | "throttle" | "jobs" | "config" | "ip" | "cookies">;
 
@@ -65,10 +66,12 @@ export async function signOut(ctx: Pick<ApiContext, "db" | "session" | "cookies"
 async function checkSignIn(ctx: SignInContext, email: string, password: string): Promise<User> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const device = user ? await knownDevice(ctx, user.id) : null;
-  const attempt = await ctx.throttle.take(
-    [LOGIN_PER_IP, ctx.ip],
-    device ? [LOGIN_PER_DEVICE, device] : [LOGIN_PER_ACCOUNT, email],
-  );
+  const attempt = await ctx.throttle
+    .take([LOGIN_PER_IP, ctx.ip], device ? [LOGIN_PER_DEVICE, device] : [LOGIN_PER_ACCOUNT, email])
+    .catch(async (err: unknown) => {
+      if (err instanceof Throttled) await recordThrottledSignIn(ctx, err, user ?? null, email);
+      throw err;
+    });
   // An unknown e-mail costs one hash too, so the answer's timing does not reveal accounts.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) {
@@ -79,6 +82,35 @@ async function checkSignIn(ctx: SignInContext, email: string, password: string):
   }
   await attempt.succeeded();
   return user;
+}
+
+/**
+ * A sign-in refused by the throttle goes to the audit log, once per locked key and window
+ * (THROTTLE_RECORDS): under attack every guess is refused, and a record per guess would bury the
+ * log (and fill the disk) while saying nothing more than the first. The key is the address when
+ * the address's allowance is used up, else the account (or the device that stands for it). The
+ * target is the account only when one has this e-mail: what was typed for an unknown account is
+ * not kept, as it may be a member's password typed into the wrong field.
+ */
+async function recordThrottledSignIn(ctx: SignInContext, refusal: Throttled, user: User | null, email: string) {
+  const byAddress = refusal.rule === LOGIN_PER_IP;
+  const key = `${byAddress ? "ip" : "account"}:${byAddress ? ctx.ip : email.toLowerCase()}`;
+  try {
+    await ctx.throttle.take([THROTTLE_RECORDS, key]);
+  } catch (err) {
+    if (err instanceof Throttled) return;
+    throw err;
+  }
+  await recordAudit(
+    ctx.db,
+    { id: null, email: null, ip: ctx.ip || null },
+    {
+      kind: "sign_in.throttled",
+      targetId: user?.id,
+      targetEmail: user?.email,
+      detail: { lockedBy: byAddress ? "address" : refusal.rule === LOGIN_PER_DEVICE ? "device" : "account" },
+    },
+  );
 }
 
 /** After a successful sign-in: this browser is now one of her known devices (a new nonce each time). */

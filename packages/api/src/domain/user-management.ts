@@ -3,6 +3,7 @@ import { type Db, type Queryable, users } from "@club/db";
 import { asc, eq, ilike, or } from "@club/db/orm";
 import { LIST_MAX, type MemberType } from "@club/shared";
 import { notFound } from "../errors";
+import { type AuditActor, recordAudit } from "./audit";
 import { escapeLike } from "./like";
 import { MEMBER_NOT_FOUND, replacePassword } from "./users";
 
@@ -37,6 +38,8 @@ export interface ActingAdmin {
   id: string;
   sessionId: string;
   tokenId?: string | undefined;
+  /** Who the audit log records (auditActor): her e-mail at the time and her address. */
+  audit: AuditActor;
 }
 
 /** What an admin changing her own rights keeps: the session or the API token she changes them from. */
@@ -49,6 +52,8 @@ const keptBy = (admin: ActingAdmin, userId: string) =>
  */
 export async function setMemberType(db: Db, change: { userId: string; type: MemberType }, admin: ActingAdmin) {
   return db.transaction(async (tx) => {
+    const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, change.userId)).for("update");
+    if (!before) throw notFound(MEMBER_NOT_FOUND);
     const [row] = await tx
       .update(users)
       .set({ type: change.type })
@@ -56,6 +61,7 @@ export async function setMemberType(db: Db, change: { userId: string; type: Memb
       .returning(memberColumns);
     if (!row) throw notFound(MEMBER_NOT_FOUND);
     await endSessionsAndTokens(tx, change.userId, keptBy(admin, change.userId));
+    await recordRightsChange(tx, admin.audit, before, row);
     return row;
   });
 }
@@ -86,16 +92,45 @@ export async function updateMember(db: Db, change: MemberChange, admin: ActingAd
     if (row.type !== before.type || row.admin !== before.admin) {
       await endSessionsAndTokens(tx, change.userId, keptBy(admin, change.userId));
     }
+    await recordRightsChange(tx, admin.audit, before, row);
     return row;
   });
 }
 
+type MemberRights = { user_id: string; email: string; type: MemberType; admin: boolean };
+
+/** A change of type and a change of the admin right are two acts on record; the same type again is none. */
+async function recordRightsChange(tx: Queryable, actor: AuditActor, before: MemberRights, after: MemberRights) {
+  const target = { targetId: after.user_id, targetEmail: after.email };
+  if (after.type !== before.type) {
+    await recordAudit(tx, actor, {
+      kind: "member.type_changed",
+      ...target,
+      detail: { from: before.type, to: after.type },
+    });
+  }
+  if (after.admin !== before.admin) {
+    await recordAudit(tx, actor, {
+      kind: "member.admin_changed",
+      ...target,
+      detail: { from: before.admin, to: after.admin },
+    });
+  }
+}
+
 /** The password becomes the club's temporary one, which she must replace at her next sign-in. */
-export async function resetToTemporaryPassword(db: Db, userId: string, tempPassword: string): Promise<void> {
+export async function resetToTemporaryPassword(
+  db: Db,
+  userId: string,
+  tempPassword: string,
+  actor: AuditActor,
+): Promise<void> {
   const passwordHash = await hashPassword(tempPassword);
   await db.transaction(async (tx) => {
     const user = await replacePassword(tx, userId, { passwordHash, mustChangePassword: true });
     if (!user) throw notFound(MEMBER_NOT_FOUND);
+    // Never the password itself: the record says it was reset, the configuration says to what.
+    await recordAudit(tx, actor, { kind: "member.password_reset", targetId: userId, targetEmail: user.email });
   });
 }
 

@@ -1,4 +1,5 @@
 import { sendEmailInput } from "@club/shared";
+import { auditActor } from "../domain/audit";
 import { listMembersToMail, queueGroupMail } from "../domain/recipients";
 import { adminProcedure, router } from "../trpc";
 
@@ -8,7 +9,7 @@ export const adminMailRouter = router({
 
   /** POST /api/admin/send-email. */
   send: adminProcedure.input(sendEmailInput).mutation(async ({ ctx, input }) => {
-    const queued = await queueGroupMail(ctx.db, ctx.jobs, input);
+    const queued = await queueGroupMail(ctx.db, ctx.jobs, input, { actor: auditActor(ctx) });
     return { message: "Email sent successfully.", queued };
   }),
 });

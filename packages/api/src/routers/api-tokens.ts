@@ -1,7 +1,7 @@
-import { createApiToken } from "@club/auth";
 import { apiTokenName, apiTokenScope, futureMoment } from "@club/shared";
 import { z } from "zod";
-import { listApiTokens, revokeApiToken } from "../domain/api-tokens";
+import { issueApiToken, listApiTokens, revokeApiToken } from "../domain/api-tokens";
+import { auditActor } from "../domain/audit";
 import { notFound } from "../errors";
 import { memberProcedure, router } from "../trpc";
 
@@ -23,17 +23,16 @@ export const apiTokensRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const { token, id } = await createApiToken(ctx.db, {
-        userId: ctx.user.id,
-        name: input.name,
-        scope: input.scope,
-        expiresAt: input.expiresAt,
-      });
+      const { token, id } = await issueApiToken(
+        ctx.db,
+        { userId: ctx.user.id, name: input.name, scope: input.scope, expiresAt: input.expiresAt },
+        auditActor(ctx),
+      );
       return { id, token, name: input.name, scope: input.scope };
     }),
 
   revoke: memberProcedure.input(z.object({ id: z.uuid("Unknown token.") })).mutation(async ({ ctx, input }) => {
-    if (!(await revokeApiToken(ctx.db, ctx.user.id, input.id))) throw notFound("No such token.");
+    if (!(await revokeApiToken(ctx.db, ctx.user.id, input.id, auditActor(ctx)))) throw notFound("No such token.");
     return { ok: true as const };
   }),
 });

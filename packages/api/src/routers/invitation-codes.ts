@@ -1,9 +1,10 @@
 import { futureMoment, invitationCodeInput } from "@club/shared";
 import { z } from "zod";
+import { auditActor } from "../domain/audit";
 import {
   CHOSEN_CODE,
-  createInvitationCode,
   guessInvitationCode,
+  issueInvitationCode,
   listInvitationCodes,
   revokeInvitationCode,
 } from "../domain/invitation-codes";
@@ -31,12 +32,16 @@ export const invitationCodesRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const { code, row } = await createInvitationCode(ctx.db, {
-        code: input.code,
-        maxUses: input.maxUses ?? undefined,
-        expiresAt: input.expiresAt ?? undefined,
-        createdBy: ctx.user.id,
-      });
+      const { code, row } = await issueInvitationCode(
+        ctx.db,
+        {
+          code: input.code,
+          maxUses: input.maxUses ?? undefined,
+          expiresAt: input.expiresAt ?? undefined,
+          createdBy: ctx.user.id,
+        },
+        auditActor(ctx),
+      );
       return { code, id: row.id };
     }),
 
@@ -45,7 +50,8 @@ export const invitationCodesRouter = router({
   revoke: adminProcedure
     .input(z.object({ id: z.uuid("Unknown invitation code.") }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await revokeInvitationCode(ctx.db, input.id))) throw notFound("No active invitation code with that id.");
+      if (!(await revokeInvitationCode(ctx.db, input.id, auditActor(ctx))))
+        throw notFound("No active invitation code with that id.");
       return { ok: true as const };
     }),
 });

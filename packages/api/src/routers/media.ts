@@ -6,6 +6,7 @@ import {
   requireVisibleEvent,
   requireVisibleMedia,
 } from "../domain/access";
+import { auditActor } from "../domain/audit";
 import { changeMedia } from "../domain/media/change";
 import { deleteMedia } from "../domain/media/delete";
 import { mediaDto } from "../domain/media/dto";
@@ -55,7 +56,7 @@ export const mediaRouter = router({
    */
   delete: memberProcedure.input(mediaDeleteInput).mutation(async ({ ctx, input }) => {
     const ids = [...new Set(input.media)];
-    await deleteMedia(ctx, await requireManageableMedia(ctx, ids));
+    await deleteMedia(ctx, await requireManageableMedia(ctx, ids), { id: ctx.user.id, audit: auditActor(ctx) });
     return { message: `Deleted ${ids.length} item(s).`, deleted: ids };
   }),
 });

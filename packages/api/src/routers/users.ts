@@ -9,6 +9,7 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import { type MemberContext, requireSomeoneElse, requireTokenMayGrantRights } from "../domain/access";
+import { auditActor } from "../domain/audit";
 import {
   listMembers,
   resetToTemporaryPassword,
@@ -21,7 +22,12 @@ import { conflict } from "../errors";
 import { adminProcedure, router } from "../trpc";
 
 /** The admin making a change, with what she makes it from: her session, or her API token. */
-const actingAs = (ctx: MemberContext) => ({ id: ctx.user.id, sessionId: ctx.session.id, tokenId: ctx.apiToken?.id });
+const actingAs = (ctx: MemberContext) => ({
+  id: ctx.user.id,
+  sessionId: ctx.session.id,
+  tokenId: ctx.apiToken?.id,
+  audit: auditActor(ctx),
+});
 
 export const usersRouter = router({
   /** Creates an account directly (scripts and seeding); applicants use the application flow. */
@@ -87,7 +93,7 @@ export const usersRouter = router({
    */
   resetPasswordToTemp: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     requireSomeoneElse(ctx.user, input.userId, "Your own password is changed in Settings, not reset here.");
-    await resetToTemporaryPassword(ctx.db, input.userId, ctx.config.tempPassword);
+    await resetToTemporaryPassword(ctx.db, input.userId, ctx.config.tempPassword, auditActor(ctx));
     return { message: `Password reset to ${ctx.config.tempPassword}`, temporaryPassword: ctx.config.tempPassword };
   }),
 

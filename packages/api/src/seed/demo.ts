@@ -2,7 +2,8 @@ import { applicationProperties, applications, type Db, users } from "@club/db";
 import { count } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
-import { createInvitationCode, listInvitationCodes } from "../domain/invitation-codes";
+import { operatorActor } from "../domain/audit";
+import { issueInvitationCode, listInvitationCodes } from "../domain/invitation-codes";
 import { createUser, findUserByEmail } from "../domain/users";
 import { seedEvents } from "./events";
 import { seedMedia } from "./media";
@@ -36,7 +37,9 @@ export async function seedDemo(db: Db, store: MediaStore, jobs?: JobSender): Pro
   await seedEvents(db, "founding@club.local");
   await seedMedia(db, store, jobs);
   const hasActiveCode = (await listInvitationCodes(db)).some((c) => c.status === "active");
-  const invitationCode = hasActiveCode ? undefined : (await createInvitationCode(db, { maxUses: 25 })).code;
+  const invitationCode = hasActiveCode
+    ? undefined
+    : (await issueInvitationCode(db, { maxUses: 25 }, operatorActor)).code;
   return {
     created,
     adminEmail: DEMO_USERS[0].email,

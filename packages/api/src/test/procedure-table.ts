@@ -47,7 +47,12 @@ async function failedVideo(db: Db, id: string) {
  */
 async function orphaned(c: Cell): Promise<string> {
   const club = { appOrigin: "http://club.test", timeZone: "America/New_York" };
-  await deleteEvent({ db: c.db, jobs: c.jobs, config: club }, c.private, null, c.people.owner.id);
+  const owner = c.people.owner;
+  await deleteEvent({ db: c.db, jobs: c.jobs, config: club }, c.private, null, owner.id, {
+    id: owner.id,
+    email: null,
+    ip: null,
+  });
   return c.privateMedia;
 }
 
@@ -443,6 +448,15 @@ export const procedureRows: ProcedureRow[] = [
     on: "invite-only",
     input: (c) => ({ eventId: c.private, subject: "Soon", body: "<p>Come</p>", recipientGroup: "admins" }),
     expect: hidden(OWNER_OR_ADMIN),
+  },
+
+  { path: "audit.list", tokens: "read", input: () => undefined, expect: ADMINS },
+  {
+    path: "audit.list",
+    tokens: "read",
+    on: "filtered",
+    input: () => ({ actor: "root", kind: "mail.group_sent", from: "2026-01-01", to: "2026-12-31", before: 10 }),
+    expect: ADMINS,
   },
 
   { path: "apiTokens.list", tokens: "none", input: () => undefined, expect: MEMBERS },

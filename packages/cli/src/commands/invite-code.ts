@@ -31,9 +31,10 @@ export function registerInviteCodeCommands(program: Command): void {
             maxUses: opts.uses,
             expiresAt: opts.expires,
           })
-        : await withDb(async (h) =>
-            (await import("@club/api")).createInvitationCode(h.db, { maxUses: opts.uses, expiresAt: opts.expires }),
-          );
+        : await withDb(async (h) => {
+            const { issueInvitationCode, operatorActor } = await import("@club/api");
+            return issueInvitationCode(h.db, { maxUses: opts.uses, expiresAt: opts.expires }, operatorActor);
+          });
       print(code);
     });
   codes

@@ -88,14 +88,13 @@ export function registerTokenCommands(program: Command): void {
         localOnly(command, "club token");
         const made = await withDb(async (h) => {
           // Loaded inside withDb, which first names any database package this install lacks.
-          const { createApiToken } = await import("@club/auth");
+          const { issueApiToken, operatorActor } = await import("@club/api");
           const owner = await memberOf(h.db, opts.email);
-          const created = await createApiToken(h.db, {
-            userId: owner.id,
-            name: opts.name,
-            scope: opts.scope,
-            expiresAt: opts.expires ?? null,
-          });
+          const created = await issueApiToken(
+            h.db,
+            { userId: owner.id, name: opts.name, scope: opts.scope, expiresAt: opts.expires ?? null },
+            operatorActor,
+          );
           return { ...created, owner };
         });
         const expiresAt = opts.expires ?? null;
@@ -136,7 +135,10 @@ export function registerTokenCommands(program: Command): void {
     .requiredOption("--id <id>", "the token's id (club token list)", tokenId)
     .action(async (opts: { id: string }, command: Command) => {
       localOnly(command, "club token");
-      const revoked = await withDb(async (h) => (await import("@club/api")).revokeAnyApiToken(h.db, opts.id));
+      const revoked = await withDb(async (h) => {
+        const { revokeAnyApiToken, operatorActor } = await import("@club/api");
+        return revokeAnyApiToken(h.db, opts.id, operatorActor);
+      });
       if (!revoked) throw new CommandFailed(`No API token with the id ${opts.id} (it may be revoked already).`);
       print(`Revoked the token "${revoked.name}" of ${revoked.email ?? "a deleted member"}.`);
     });

@@ -31,6 +31,7 @@ export * from "./events";
 export * from "./media";
 // The shape every ownership rule is built on stays inside the module: callers use the named rules.
 export {
+  actsOnOthers,
   canManage,
   requireAuthor,
   requireCommentRemover,

@@ -7,6 +7,14 @@ export function canManage(viewer: Viewer, ownerId: string | null): boolean {
   return viewer.admin || (ownerId !== null && ownerId === viewer.id);
 }
 
+/**
+ * Whether an act on a thing is someone else's than its owner's (an admin's, or the command
+ * line's): such acts go to the audit log. A thing whose owner's account is gone is nobody's own.
+ */
+export function actsOnOthers(actorId: string | null, ownerId: string | null): boolean {
+  return ownerId === null || actorId !== ownerId;
+}
+
 /** The one shape of an ownership rule: the owner or an admin, else this refusal. */
 export function requireOwnerOrAdmin(viewer: Viewer, ownerId: string | null, refusal: string): void {
   if (!canManage(viewer, ownerId)) throw forbidden(refusal);

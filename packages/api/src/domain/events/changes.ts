@@ -16,6 +16,8 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { z } from "zod";
 import { badRequest, EVENT_NOT_FOUND, notFound } from "../../errors";
+import { actsOnOthers } from "../access";
+import { type AuditActor, recordAudit } from "../audit";
 import { eventInstants, wallClockInstant } from "./calendar";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
@@ -119,16 +121,25 @@ export async function updateEvent(
  * Deletes an event: everyone going or waiting is e-mailed the cancellation (with the organiser's
  * message, and an .ics that removes it from calendars), the reminders are cancelled, and its
  * comments go; participants and invitations go by cascade, its media stay in the gallery (an
- * invite-only event's for their uploaders and admins only).
+ * invite-only event's for their uploaders and admins only). Deleted by someone other than its
+ * creator (an admin), it goes to the audit log with its title and date, which outlive it there.
  */
 export async function deleteEvent(
   ctx: RsvpContext,
   eventId: string,
   message: string | null,
   editorId: string,
+  actor: AuditActor,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const e = await lockEvent(tx, eventId);
+    if (actsOnOthers(editorId, e.createdBy)) {
+      await recordAudit(tx, actor, {
+        kind: "event.deleted",
+        targetId: e.id,
+        detail: { title: e.title, date: e.eventDate, createdBy: e.createdBy },
+      });
+    }
     // An event that is over is only tidied away: nobody needs to hear it is cancelled.
     if (eventInstants(e, ctx.config.timeZone).end.getTime() > Date.now()) {
       // Calendar feeds carry the cancellation for a while, so subscribed calendars remove it.

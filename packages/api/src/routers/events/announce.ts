@@ -1,6 +1,7 @@
 import { sendEmailInput } from "@club/shared";
 import { z } from "zod";
 import { requireEventManager, requireVisibleEvent } from "../../domain/access";
+import { auditActor } from "../../domain/audit";
 import { queueGroupMail } from "../../domain/recipients";
 import { memberProcedure } from "../../trpc";
 
@@ -11,7 +12,7 @@ export const eventAnnouncement = {
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       requireEventManager(ctx.user, event, "announce");
-      const queued = await queueGroupMail(ctx.db, ctx.jobs, input);
+      const queued = await queueGroupMail(ctx.db, ctx.jobs, input, { actor: auditActor(ctx), eventId: event.id });
       return { message: "Email sent successfully.", queued };
     }),
 };

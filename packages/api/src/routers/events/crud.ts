@@ -1,6 +1,7 @@
 import { eventInput, eventListInput, eventRefInput, eventSlug } from "@club/shared";
 import { z } from "zod";
 import { requireEventCreator, requireEventManager, requireVisibleEvent } from "../../domain/access";
+import { auditActor } from "../../domain/audit";
 import { createEvent, deleteEvent, updateEvent } from "../../domain/events/changes";
 import { eventChoices, listEvents } from "../../domain/events/list";
 import { loadEventDto } from "../../domain/events/queries";
@@ -57,7 +58,7 @@ export const eventCrud = {
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
       requireEventManager(ctx.user, event, "delete");
-      await deleteEvent(ctx, event.id, input.message || null, ctx.user.id);
+      await deleteEvent(ctx, event.id, input.message || null, ctx.user.id, auditActor(ctx));
       return { message: "Event deleted.", id: event.id };
     }),
 };

@@ -1,0 +1,153 @@
+import { auditLog, type Queryable } from "@club/db";
+import { and, asc, desc, eq, gt, gte, ilike, lt, or, type SQL } from "@club/db/orm";
+import { type AuditKind, auditKinds, isCalendarDay } from "@club/shared";
+import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
+import type { ApiContext } from "../context";
+import { badRequest } from "../errors";
+import { requireAdmin, requireMember, requireTokenScope } from "./access";
+import { escapeLike } from "./like";
+
+// Reading the audit log (Admin Panel → Audit log, its CSV export, `club audit`).
+
+const day = (label: string) =>
+  z.string().trim().refine(isCalendarDay, `${label} must be a day, like 2026-11-24.`).optional();
+
+/** What the audit log is filtered by: audit.list, its CSV export (GET /api/admin/audit.csv) and `club audit`. */
+export const auditFilterInput = z.object({
+  /** A part of the actor's e-mail, or her exact id. */
+  actor: z.string().trim().max(200).optional(),
+  kind: z.enum(auditKinds, "Choose a kind of record from the list.").optional(),
+  /** Calendar days (2026-11-24), both included, in the club's time zone. */
+  from: day("From"),
+  to: day("To"),
+});
+
+export interface AuditFilter {
+  actor?: string | undefined;
+  kind?: AuditKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** From this moment on (`club audit --since 7d`). */
+  since?: Date | undefined;
+}
+
+export interface AuditPage {
+  /** Records older than this id (the "Older" link), or newer (the "Newer" link); neither: the latest. */
+  before?: number | undefined;
+  after?: number | undefined;
+  limit?: number | undefined;
+}
+
+export const AUDIT_PAGE = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The first instant of a calendar day in a zone. */
+function startOfDay(day: string, timeZone: string): Date {
+  const [y = Number.NaN, m = Number.NaN, d = Number.NaN] = day.split("-").map(Number);
+  return new TZDate(y, m - 1, d, timeZone);
+}
+
+function dayAfter(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The filter as SQL. Days are the club's (config.timeZone), not each admin's: the same filter
+ * gives every admin, the CSV and the command line the same records.
+ */
+function conditions(filter: AuditFilter, timeZone: string): SQL[] {
+  const out: SQL[] = [];
+  if (filter.actor) {
+    const byEmail = ilike(auditLog.actorEmail, `%${escapeLike(filter.actor)}%`);
+    out.push(UUID.test(filter.actor) ? (or(eq(auditLog.actorId, filter.actor), byEmail) ?? byEmail) : byEmail);
+  }
+  if (filter.kind) out.push(eq(auditLog.kind, filter.kind));
+  if (filter.from) out.push(gte(auditLog.at, startOfDay(filter.from, timeZone)));
+  if (filter.to) out.push(lt(auditLog.at, startOfDay(dayAfter(filter.to), timeZone)));
+  if (filter.since) out.push(gte(auditLog.at, filter.since));
+  return out;
+}
+
+const columns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  actorId: auditLog.actorId,
+  actorEmail: auditLog.actorEmail,
+  kind: auditLog.kind,
+  targetId: auditLog.targetId,
+  targetEmail: auditLog.targetEmail,
+  detail: auditLog.detail,
+  ip: auditLog.ip,
+};
+
+/**
+ * A page of records, newest first, with a keyset cursor on the id (records are only ever added, so
+ * the id orders them as they were written and a page never shifts under the reader). `older` and
+ * `newer` are the cursors of the neighbouring pages, null at either end.
+ */
+export async function listAudit(db: Queryable, timeZone: string, filter: AuditFilter & AuditPage = {}) {
+  const limit = filter.limit ?? AUDIT_PAGE;
+  const where = conditions(filter, timeZone);
+  const backwards = filter.after !== undefined && filter.before === undefined;
+  const rows = await db
+    .select(columns)
+    .from(auditLog)
+    .where(
+      and(
+        ...where,
+        filter.before !== undefined ? lt(auditLog.id, filter.before) : undefined,
+        backwards ? gt(auditLog.id, filter.after ?? 0) : undefined,
+      ),
+    )
+    .orderBy(backwards ? asc(auditLog.id) : desc(auditLog.id))
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const items = rows.slice(0, limit);
+  if (backwards) items.reverse();
+  const first = items[0];
+  const last = items.at(-1);
+  // One side's "more" is known from the extra row; the other side has records when we came from it.
+  const olderExists = backwards ? items.length > 0 : more;
+  const newerExists = backwards ? more : filter.before !== undefined && items.length > 0;
+  return {
+    items,
+    older: olderExists && last ? last.id : null,
+    newer: newerExists && first ? first.id : null,
+  };
+}
+
+export type AuditRecordDto = Awaited<ReturnType<typeof listAudit>>["items"][number];
+
+/**
+ * Every record the filter matches, newest first, a page at a time: the CSV export streams these,
+ * so a long log is never held in memory whole.
+ */
+export async function* iterateAudit(
+  db: Queryable,
+  timeZone: string,
+  filter: AuditFilter,
+  pageSize = 500,
+): AsyncGenerator<AuditRecordDto> {
+  let before: number | undefined;
+  for (;;) {
+    const page = await listAudit(db, timeZone, { ...filter, before, limit: pageSize });
+    yield* page.items;
+    if (page.older === null) return;
+    before = page.older;
+  }
+}
+
+/**
+ * The CSV export's records: the same rule as `audit.list` (admins, and their API tokens of any
+ * scope, as for any read), checked before the first record is read.
+ */
+export function exportAudit(ctx: ApiContext, query: unknown): AsyncGenerator<AuditRecordDto> {
+  requireAdmin(requireMember(ctx));
+  requireTokenScope(ctx, "audit.list", "query");
+  const filter = auditFilterInput.safeParse(query ?? {});
+  if (!filter.success) throw badRequest(filter.error.issues[0]?.message ?? "Invalid filter.");
+  return iterateAudit(ctx.db, ctx.config.timeZone, filter.data);
+}
