@@ -6,6 +6,7 @@ import { authRouter } from "./routers/auth";
 import { calendarFeedRouter } from "./routers/calendar-feed";
 import { commentsRouter } from "./routers/comments";
 import { eventsRouter } from "./routers/events";
+import { identitiesRouter } from "./routers/identities";
 import { invitationCodesRouter } from "./routers/invitation-codes";
 import { jobsRouter } from "./routers/jobs";
 import { mailRouter } from "./routers/mail";
@@ -35,6 +36,7 @@ export const appRouter = router({
   media: mediaRouter,
   images: imagesRouter,
   comments: commentsRouter,
+  identities: identitiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

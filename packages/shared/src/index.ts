@@ -1,5 +1,6 @@
 export * from "./enums";
 export * from "./format";
+export * from "./identities";
 export * from "./lists";
 export * from "./messages";
 export * from "./places";
