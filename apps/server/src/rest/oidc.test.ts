@@ -205,7 +205,7 @@ describe("refusals", () => {
     const res = await callback(back, other);
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
-    expect(res.body).toContain(escape(oidcRefusalMessages.state));
+    expect(res.body).toContain(asHtml(oidcRefusalMessages.state));
     expect(res.body).toContain('href="/login?error=state"');
     expect(cookiesOf(res)[SESSION_COOKIE]).toBeUndefined();
     // No cookie at all, or a state changed in the address: the same.
@@ -220,7 +220,7 @@ describe("refusals", () => {
     expect(res.statusCode).toBe(302);
     const again = await callback(back, jar);
     expect(again.statusCode).toBe(400);
-    expect(again.body).toContain(escape(oidcRefusalMessages.expired));
+    expect(again.body).toContain(asHtml(oidcRefusalMessages.expired));
     expect(cookiesOf(again)[SESSION_COOKIE]).toBeUndefined();
   });
 
@@ -230,7 +230,7 @@ describe("refusals", () => {
     back.searchParams.set("code", "not-a-code-the-provider-gave");
     const res = await callback(back, jar);
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain(escape(oidcRefusalMessages.code));
+    expect(res.body).toContain(asHtml(oidcRefusalMessages.code));
   });
 
   it("sends her back to the Login screen when she cancels at the provider", async () => {
@@ -252,7 +252,7 @@ describe("refusals", () => {
     try {
       const res = await down.app.inject({ url: "/auth/oidc/start" });
       expect(res.statusCode).toBe(503);
-      expect(res.body).toContain(escape(oidcRefusalMessages.unavailable));
+      expect(res.body).toContain(asHtml(oidcRefusalMessages.unavailable));
       const link = await down.app.inject({
         method: "POST",
         url: "/trpc/identities.startLink",
@@ -320,4 +320,4 @@ async function freePort(): Promise<number> {
 }
 
 /** How the page writes a message (its quotes as character references). */
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const asHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
