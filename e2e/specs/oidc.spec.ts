@@ -35,8 +35,10 @@ test("a member connects her identity in Settings, signs out, and signs in throug
   await expect(page.getByText(`Your ${OIDC_LABEL} account is connected`)).toBeVisible();
   const row = page.getByRole("listitem").filter({ hasText: "someone.else@idp.example" });
   await expect(row).toContainText("last used never");
+  // The page as the app runs it (her details filled in), from its top: the header stays at the top.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(member.name);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await row.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "oidc-settings-linked-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "oidc-settings-linked-390");
@@ -47,7 +49,7 @@ test("a member connects her identity in Settings, signs out, and signs in throug
   // The provider still knows this browser: it sends her straight back, signed in.
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/settings");
-  await expect(page.getByLabel("Name")).toHaveValue(member.name);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(member.name);
   await expect(page.getByRole("listitem").filter({ hasText: "someone.else@idp.example" })).not.toContainText(
     "last used never",
   );
@@ -59,7 +61,7 @@ test("the first sign-in by a member's verified e-mail signs her in", async ({ pa
   await page.getByRole("link", { name: BUTTON }).click();
   await signInAtProvider(page, "verified-user");
   await expect(page).toHaveURL(/\/settings$/);
-  await expect(page.getByLabel("Name")).toHaveValue("Vera Verified");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Vera Verified");
 });
 
 test("an identity that is no member's is refused on the Login screen", async ({ page }) => {
