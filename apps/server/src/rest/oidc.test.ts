@@ -1,10 +1,12 @@
 import { createServer } from "node:net";
+import { ConfigError, loadEnv } from "@club/api";
 import { SESSION_COOKIE } from "@club/auth";
 import { auditLog, userIdentities, users } from "@club/db";
 import { and, count, eq } from "@club/db/orm";
 import { oidcRefusalMessages } from "@club/shared";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configFromEnv } from "../config";
 import { OIDC_STATE_COOKIE } from "../plugins/session";
 import { addUser, type Harness, login, ORIGIN, startApp } from "../test/harness";
 import { startProvider, type TestProvider } from "../test/oidc-provider";
@@ -101,6 +103,38 @@ const auditOf = (kind: string, targetId: string) =>
 const trpcGet = (path: string, cookie: string) =>
   h.app.inject({ url: `/trpc/${path}`, headers: { cookie } }).then((r) => ({ status: r.statusCode, body: r.json() }));
 
+describe("configuration", () => {
+  const full = {
+    OIDC_ISSUER: "https://login.example.com/realms/club",
+    OIDC_CLIENT_ID: "club",
+    OIDC_CLIENT_SECRET: "s3cret",
+  };
+
+  it("takes the issuer, client and secret together, the label defaulting to the issuer's host", () => {
+    expect(configFromEnv(loadEnv({})).oidc).toBeUndefined();
+    expect(configFromEnv(loadEnv(full)).oidc).toEqual({
+      issuer: full.OIDC_ISSUER,
+      clientId: "club",
+      clientSecret: "s3cret",
+      label: "login.example.com",
+    });
+    expect(configFromEnv(loadEnv({ ...full, OIDC_LABEL: "Example SSO" })).oidc?.label).toBe("Example SSO");
+  });
+
+  it("stops the start on a partial set, naming what is missing", () => {
+    expect(() => loadEnv({ OIDC_ISSUER: full.OIDC_ISSUER })).toThrow(ConfigError);
+    expect(() => loadEnv({ OIDC_ISSUER: full.OIDC_ISSUER, OIDC_CLIENT_ID: "club" })).toThrow(
+      /OIDC_CLIENT_SECRET: required when any of/,
+    );
+    expect(() => loadEnv({ OIDC_LABEL: "Example SSO" })).toThrow(/OIDC_ISSUER: required/);
+  });
+
+  it("refuses a plain http issuer unless it is on this machine", () => {
+    expect(() => loadEnv({ ...full, OIDC_ISSUER: "http://login.example.com" })).toThrow(/OIDC_ISSUER: must be/);
+    expect(loadEnv({ ...full, OIDC_ISSUER: "http://localhost:9000" }).OIDC_ISSUER).toBe("http://localhost:9000");
+  });
+});
+
 describe("the provider on the Login screen", () => {
   it("names the configured provider for the button", async () => {
     const res = await h.app.inject({ url: "/trpc/identities.provider" });
@@ -157,6 +191,24 @@ describe("linking from Settings, then signing in", () => {
   it("goes home when the redirect is another site's", async () => {
     const { res } = await signInVia("ada-at-idp", "//evil.example/x");
     expect(res.headers.location).toBe("/home");
+  });
+
+  it("refuses a link finished by another member than the one who started it", async () => {
+    const adaCookie = await login(h, "ada@club.test");
+    const started = await h.app.inject({
+      method: "POST",
+      url: "/trpc/identities.startLink",
+      headers: { origin: ORIGIN, cookie: adaCookie, "content-type": "application/json" },
+      payload: {},
+    });
+    const back = await idp.signIn(String(started.json().result.data.json.url), "second-ada-at-idp");
+    // Meanwhile Bea signed in in this browser.
+    const jar = { ...cookiesOf(started), ...Object.fromEntries([(await login(h, "bea@club.test")).split("=")]) };
+    const res = await callback(back, jar);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/settings?oidc=session_changed");
+    expect(await identitiesOf(bea.id)).toEqual([]);
+    expect(await identitiesOf(ada.id)).toHaveLength(1);
   });
 
   it("refuses to link an identity already linked to another member", async () => {
@@ -249,9 +301,11 @@ describe("refusals", () => {
     const down = await startApp({
       oidc: { issuer: `http://127.0.0.1:${port}`, clientId: "c", clientSecret: "s", label: "Down" },
     });
+    let upLater: TestProvider | undefined;
     try {
       const res = await down.app.inject({ url: "/auth/oidc/start" });
       expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("5");
       expect(res.body).toContain(asHtml(oidcRefusalMessages.unavailable));
       const link = await down.app.inject({
         method: "POST",
@@ -260,8 +314,12 @@ describe("refusals", () => {
         payload: {},
       });
       expect(link.statusCode).toBe(503);
+      // Once the provider answers, the next sign-in finds it: a failed discovery is not kept.
+      upLater = await startProvider(CALLBACK, {}, port);
+      expect((await down.app.inject({ url: "/auth/oidc/start" })).statusCode).toBe(302);
     } finally {
       await down.close();
+      await upLater?.close();
     }
   });
 

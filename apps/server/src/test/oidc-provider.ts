@@ -29,9 +29,11 @@ export interface TestProvider {
 export async function startProvider(
   redirectUri: string,
   accounts: Record<string, ProviderAccount>,
+  /** A port of its own (default: any free one). */
+  port = 0,
 ): Promise<TestProvider> {
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = "club";
   const clientSecret = "club-test-secret-which-is-long-enough";
