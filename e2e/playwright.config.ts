@@ -16,6 +16,12 @@ function freePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await freePort());
 const PORT = Number(process.env.E2E_PORT);
 export const BASE_URL = `http://localhost:${PORT}`;
+// The identity provider beside the server (oidc-provider.mjs), on a port of its own.
+process.env.E2E_OIDC_PORT ??= String(await freePort());
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
+export const OIDC_ISSUER = `http://localhost:${OIDC_PORT}`;
+export const OIDC_LABEL = "Acme ID";
+const OIDC_CLIENT = { OIDC_CLIENT_ID: "club-e2e", OIDC_CLIENT_SECRET: "club-e2e-secret-long-enough-for-hs256" };
 
 /** CHROMIUM_PATH, else Debian's chromium, else Playwright's own browser. */
 function chromiumPath(): string | undefined {
@@ -47,13 +53,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    // The built product on a fresh embedded database, seeded with the demo data at first start.
-    command: "node start-server.mjs",
-    url: `${BASE_URL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1", APP_ORIGIN: BASE_URL, LOG_LEVEL: "warn", DATABASE_URL: "" },
-  },
+  webServer: [
+    {
+      command: "node oidc-provider.mjs",
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OIDC_PORT: String(OIDC_PORT), OIDC_REDIRECT_URI: `${BASE_URL}/auth/oidc/callback`, ...OIDC_CLIENT },
+    },
+    {
+      // The built product on a fresh embedded database, seeded with the demo data at first start;
+      // its Login screen offers the provider above.
+      command: "node start-server.mjs",
+      url: `${BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        APP_ORIGIN: BASE_URL,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+        OIDC_ISSUER,
+        OIDC_LABEL,
+        ...OIDC_CLIENT,
+      },
+    },
+  ],
 });

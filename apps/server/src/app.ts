@@ -36,6 +36,7 @@ import { restErrorHandler } from "./rest/errors";
 import { eventRoutes } from "./rest/events";
 import { mediaRoutes } from "./rest/media";
 import { membershipRoutes } from "./rest/membership";
+import { oidcRoutes } from "./rest/oidc";
 import { resumableStore, resumableUploads } from "./uploads/resumable";
 import { uploadRoutes, uploadTmpDir } from "./uploads/routes";
 import { startWorkers } from "./workers";
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       reminderHours: config.reminderHours,
       maxVideoSeconds: config.maxVideoSeconds ?? DEFAULT_MAX_VIDEO_MINUTES * 60,
       mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
+      oidc: config.oidc,
     },
     throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
     jobs,
@@ -212,6 +214,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(trpcPlugin, deps);
   await app.register(authRoutes, deps);
+  await app.register(oidcRoutes, deps);
   await app.register(membershipRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(eventRoutes, deps);

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Env, type S3Settings, s3Settings } from "@club/api";
+import { type Env, type OidcSettings, oidcSettings, type S3Settings, s3Settings } from "@club/api";
 
 /** Everything buildApp needs, independent of where it came from (environment or a test). */
 export interface AppConfig {
@@ -37,6 +37,8 @@ export interface AppConfig {
   answerCacheMs?: number;
   /** The bearer token Prometheus presents at /metrics; absent: no metrics are served. */
   metricsToken?: string | undefined;
+  /** The OpenID Connect provider members may sign in with (OIDC_*); absent: none. */
+  oidc?: OidcSettings | undefined;
   /** The built SPA; absent when the web app has not been built (API only). */
   webDist?: string | undefined;
 }
@@ -71,6 +73,7 @@ export function configFromEnv(env: Env): AppConfig {
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     answerCacheMs: env.ANSWER_CACHE_SECONDS * 1000,
+    oidc: oidcSettings(env),
     webDist: env.WEB_DIST ?? findWebDist(),
   };
 }

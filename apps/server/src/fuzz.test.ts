@@ -11,6 +11,7 @@ import superjson from "superjson";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, ORIGIN, startApp, testPhoto, uploadVia } from "./test/harness";
 import { nasty, pathSegment, spoil, spoiling } from "./test/hostile-values";
+import { startProvider, type TestProvider } from "./test/oidc-provider";
 import { resumableDir } from "./uploads/resumable";
 
 /**
@@ -56,6 +57,7 @@ interface RouteCase {
 }
 
 let h: Harness;
+let idp: TestProvider;
 let fx: Fixture;
 let callers: [null, { id: string; name: string }, { id: string; name: string }];
 /** A stored photo (its item, and its object key under /media/), in an event of its own. */
@@ -85,6 +87,9 @@ const routes: Record<string, RouteCase> = {
   "POST /login": { body: () => ({ email: "login@club.test", password: "password1" }) },
   "POST /logout": {},
   "GET /user-details": {},
+  // With a real provider configured: the start goes to it; a callback made up by the fuzzer is refused.
+  "GET /auth/oidc/start": {},
+  "GET /auth/oidc/callback": {},
   "POST /update-user": { body: (c) => ({ name: c.me?.name ?? "Visitor", type: "Founding", admin: false }) },
   "POST /update-password": { body: () => ({ oldPassword: "password1", newPassword: "password1" }) },
   "POST /api/validate-code": { body: async (c) => ({ code: (await createInvitationCode(c.db)).code }) },
@@ -212,7 +217,11 @@ async function newUpload(c: Cell): Promise<string> {
 }
 
 beforeAll(async () => {
-  h = await startApp({ maxUploadBytes: 64 * 1024 });
+  idp = await startProvider(`${ORIGIN}/auth/oidc/callback`, {});
+  h = await startApp({
+    maxUploadBytes: 64 * 1024,
+    oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, label: "Fuzz IdP" },
+  });
   const user = (email: string, extra: Omit<Parameters<typeof addUser>[1], "email"> = {}) =>
     addUser(h, { email, name: email.split("@")[0]!, ...extra });
   // The member owns every cell's rows, so what only an owner may do is fuzzed past its check.
@@ -252,7 +261,10 @@ beforeAll(async () => {
   if (created.statusCode !== 200 || photo.statusCode !== 200)
     throw new Error("the fuzzer's own event and photo failed");
 });
-afterAll(() => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await idp?.close();
+});
 
 /**
  * Each route's and procedure's rows go with it: lists stay the size one route's runs make (the

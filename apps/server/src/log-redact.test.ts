@@ -17,6 +17,7 @@ describe("request log lines", () => {
       "/calendar/abcdefsecret.ics",
       "/api/register/validate-token/regtoken123",
       "/api/events/invite/invtoken456",
+      "/auth/oidc/callback?code=oidccode789&state=oidcstate",
       "/api/events/some-event",
     ]) {
       await app.inject({ url });
@@ -30,8 +31,9 @@ describe("request log lines", () => {
       "/calendar/[redacted]",
       "/api/register/validate-token/[redacted]",
       "/api/events/invite/[redacted]",
+      "/auth/oidc/callback?[redacted]",
       "/api/events/some-event",
     ]);
-    expect(lines.join("")).not.toMatch(/abcdefsecret|regtoken123|invtoken456/);
+    expect(lines.join("")).not.toMatch(/abcdefsecret|regtoken123|invtoken456|oidccode789|oidcstate/);
   });
 });

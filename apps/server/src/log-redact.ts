@@ -2,13 +2,15 @@ import type { FastifyRequest } from "fastify";
 
 /**
  * Some URLs carry a credential in their path: a calendar feed's secret (polled for months), a
- * registration link's token, an event invitation's token. Request log lines show them masked, so
+ * registration link's token, an event invitation's token, the identity provider's code. Request log lines show them masked, so
  * whoever reads the logs cannot use them.
  */
 const SECRET_PATHS = [
   /^(\/calendar\/)[^/?]+/,
   /^(\/api\/register\/validate-token\/)[^/?]+/,
   /^(\/api\/events\/invite\/)[^/?]+/,
+  // The identity provider's answer: its one-time code and the sign-in's state.
+  /^(\/auth\/oidc\/callback\?).+/,
 ];
 
 export function redactSecrets(url: string): string {

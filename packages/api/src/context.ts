@@ -2,6 +2,7 @@ import type { ApiTokenScope, SessionUser, SignInMethod, ValidSession } from "@cl
 import type { Db } from "@club/db";
 import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
+import type { OidcSettings } from "./env";
 import type { Throttle } from "./throttle";
 
 export interface Logger {
@@ -22,6 +23,8 @@ export interface ApiConfig {
   reminderHours?: number | undefined;
   /** The longest video a member may upload (MAX_VIDEO_MINUTES); absent: any length (the CLI). */
   maxVideoSeconds?: number | undefined;
+  /** The OpenID Connect provider members may sign in with (OIDC_*); absent: none, the button is hidden. */
+  oidc?: OidcSettings | undefined;
 }
 
 /** How procedures reach the HTTP request's and response's cookies without knowing the HTTP server. */
@@ -31,6 +34,14 @@ export interface SessionCookies {
   /** The request's device cookie (set by an earlier sign-in in this browser), if any. */
   device(): string | undefined;
   setDevice(value: string, expiresAt: Date): void;
+  /**
+   * The state of a sign-in started at the identity provider, kept in this browser until it comes
+   * back (docs/decisions.md, "Signing in with an identity provider"): a callback is taken only in
+   * the browser that started it.
+   */
+  setOidcState(state: string, expiresAt: Date): void;
+  oidcState(): string | undefined;
+  clearOidcState(): void;
 }
 
 /**
@@ -46,6 +57,9 @@ export const noCookies: SessionCookies = {
   clearSession() {},
   device: () => undefined,
   setDevice() {},
+  setOidcState() {},
+  oidcState: () => undefined,
+  clearOidcState() {},
 };
 
 /** A request made with a personal API token: which token, and what it may do (the access module's `requireTokenScope`). */

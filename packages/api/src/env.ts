@@ -54,6 +54,17 @@ const trustProxy = z
 
 export const DEFAULT_MAX_VIDEO_MINUTES = 30;
 
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** An issuer the client may talk to: https, or plain http to a provider on this machine. */
+function isIssuerUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || (url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
@@ -121,6 +132,22 @@ const envSchema = z.object({
   ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
+  /**
+   * The OpenID Connect provider members may sign in with (docs/decisions.md, "Signing in with an
+   * identity provider"): its issuer, this club's client at it, and the button's words. https, or
+   * http on this machine only (a provider beside the tests).
+   */
+  OIDC_ISSUER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isIssuerUrl(v), {
+      message: "must be an https:// URL (http:// only for localhost), such as https://accounts.google.com",
+    }),
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().optional(),
+  OIDC_LABEL: z.string().trim().max(40, "must be at most 40 characters").optional(),
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
 });
 
@@ -146,6 +173,35 @@ export function s3Settings(env: Env): S3Settings | undefined {
   );
 }
 
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the button: "Sign in with {label}". */
+  label: string;
+}
+
+const OIDC_REQUIRED = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+
+/**
+ * The identity provider's settings; undefined when none is configured (the button is hidden).
+ * Its issuer, client id and secret go together: a partial set stops the start rather than leave
+ * a button that cannot work. The label defaults to the issuer's host name.
+ */
+export function oidcSettings(env: Env): OidcSettings | undefined {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_LABEL: label } = env;
+  if (issuer && clientId && clientSecret) {
+    return { issuer, clientId, clientSecret, label: label || new URL(issuer).hostname };
+  }
+  if (!issuer && !clientId && !clientSecret && !label) return undefined;
+  const missing = OIDC_REQUIRED.filter((k) => !env[k]);
+  throw new ConfigError(
+    `Invalid configuration:\n${missing
+      .map((k) => `  ${k}: required when any of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_LABEL is set`)
+      .join("\n")}`,
+  );
+}
+
 /** Reads the configuration; a wrong value stops the start with a message naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -154,5 +210,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   s3Settings(result.data);
+  oidcSettings(result.data);
   return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
 }

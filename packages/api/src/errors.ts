@@ -10,6 +10,11 @@ export const COMMENT_NOT_FOUND = "Comment not found.";
 export const NOTHING_TO_COMMENT_ON = "There is no event or media item to comment on.";
 export const NO_TOKENS_BY_TOKEN =
   "API tokens cannot be created, listed or revoked with an API token. Sign in to the club and use Settings → API tokens, or run `club token` on the server.";
+export const IDENTITY_NOT_FOUND = "No such linked identity.";
+export const LAST_WAY_IN =
+  "This is your only way to sign in: set a password or add a passkey or another identity before removing it.";
+export const NO_IDENTITIES_BY_TOKEN =
+  "Identities cannot be connected or removed with an API token. Sign in to the club and use Settings.";
 export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
 
 /** Refusals a person can act on; the message is shown as is. */
@@ -23,8 +28,9 @@ export const UNAVAILABLE_MESSAGE =
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
-export const unavailable = (cause: unknown) =>
-  new TRPCError({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE, cause });
+/** A service the club depends on is down (503); the message says which when it is not the club's own. */
+export const unavailable = (cause: unknown, message = UNAVAILABLE_MESSAGE) =>
+  new TRPCError({ code: "SERVICE_UNAVAILABLE", message, cause });
 
 // Network failures (database, object store), postgres.js's own connection errors, and the
 // Postgres states that mean "not now" rather than "wrong": connection exceptions (08…),

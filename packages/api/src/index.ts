@@ -31,6 +31,14 @@ export {
 } from "./domain/audit-list";
 export { sendEventReminder } from "./domain/events/reminders";
 export {
+  finishOidc,
+  localPath,
+  OIDC_CALLBACK_PATH,
+  type OidcOutcome,
+  oidcProvider,
+  startOidc,
+} from "./domain/identities";
+export {
   createInvitationCode,
   invitationCodeStatus,
   issueInvitationCode,
@@ -51,7 +59,16 @@ export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
-export { ConfigError, DEFAULT_MAX_VIDEO_MINUTES, type Env, loadEnv, type S3Settings, s3Settings } from "./env";
+export {
+  ConfigError,
+  DEFAULT_MAX_VIDEO_MINUTES,
+  type Env,
+  loadEnv,
+  type OidcSettings,
+  oidcSettings,
+  type S3Settings,
+  s3Settings,
+} from "./env";
 export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
 export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";

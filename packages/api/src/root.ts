@@ -7,6 +7,7 @@ import { authRouter } from "./routers/auth";
 import { calendarFeedRouter } from "./routers/calendar-feed";
 import { commentsRouter } from "./routers/comments";
 import { eventsRouter } from "./routers/events";
+import { identitiesRouter } from "./routers/identities";
 import { invitationCodesRouter } from "./routers/invitation-codes";
 import { jobsRouter } from "./routers/jobs";
 import { mailRouter } from "./routers/mail";
@@ -37,6 +38,7 @@ export const appRouter = router({
   images: imagesRouter,
   comments: commentsRouter,
   audit: auditRouter,
+  identities: identitiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

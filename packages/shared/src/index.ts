@@ -1,6 +1,7 @@
 export * from "./audit-labels";
 export * from "./enums";
 export * from "./format";
+export * from "./identities";
 export * from "./lists";
 export * from "./messages";
 export * from "./places";

@@ -98,6 +98,26 @@ export const restOperations: Record<string, RestOperation> = {
   },
   "POST /logout": { summary: "Sign out", procedure: "auth.logout", answer: json("Clears the session cookie.") },
   "GET /user-details": { summary: "The signed-in member", procedure: "auth.me", answer: json("Her details.") },
+  "GET /auth/oidc/start": {
+    summary: "Sign in with the identity provider (a browser's page)",
+    access: "public",
+    description:
+      "Sends the browser to the OpenID Connect provider (OIDC_ISSUER) to sign in, with PKCE, state and nonce; the state is also set in a cookie for the callback. 404 (a page) when no provider is configured, 503 when it does not answer.",
+    query: z.object({ redirect: z.string().max(2000).optional() }),
+    answer: { kind: "empty", status: 302, description: "Location: the provider's authorization URL." },
+  },
+  "GET /auth/oidc/callback": {
+    summary: "Where the identity provider sends the browser back",
+    access: "public",
+    description:
+      "Takes the pending sign-in by its state (once), exchanges the code and verifies the ID token, then signs in the member the identity is linked to (or, the first time, the member with its verified e-mail) or links it (from Settings). Refusals of a real answer go to /login?error=… or /settings?oidc=…; a forged, replayed, expired or another browser's callback answers 400 with a page saying why.",
+    query: z.object({ code: z.string().optional(), state: z.string().optional(), iss: z.string().optional() }),
+    answer: {
+      kind: "empty",
+      status: 302,
+      description: "Location: where she was going, /home, or the screen saying why not.",
+    },
+  },
   "POST /update-user": {
     summary: "Change one's name (and, for admins, member type)",
     procedure: "auth.updateUser",

@@ -21,6 +21,10 @@ declare module "fastify" {
   }
 }
 
+/** The cookie binding a sign-in at the identity provider to the browser that started it. */
+export const OIDC_STATE_COOKIE = "club_oidc_state";
+const OIDC_PATH = "/auth/oidc";
+
 /** The token of an `Authorization: Bearer …` header, if the request has one. */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
@@ -39,6 +43,15 @@ export function sessionCookies(reply: FastifyReply, appOrigin: string): SessionC
     // Signing out keeps it: the browser stays a device she signed in from.
     setDevice(value, expiresAt) {
       reply.setCookie(DEVICE_COOKIE, value, sessionCookieOptions(appOrigin, expiresAt));
+    },
+    // Sent only to the callback (its path), and on the provider's redirect back: SameSite=Lax lets a
+    // top-level GET from another site carry it, which is how the browser comes back.
+    setOidcState(state, expiresAt) {
+      reply.setCookie(OIDC_STATE_COOKIE, state, { ...sessionCookieOptions(appOrigin, expiresAt), path: OIDC_PATH });
+    },
+    oidcState: () => reply.request.cookies[OIDC_STATE_COOKIE],
+    clearOidcState() {
+      reply.clearCookie(OIDC_STATE_COOKIE, { ...sessionCookieOptions(appOrigin, new Date(0)), path: OIDC_PATH });
     },
   };
 }

@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken, generateToken, hashToken } from "@club/auth";
-import { applications, type Db, eventInvitations, eventParticipants, eventWaitlist, mailOutbox, media } from "@club/db";
+import {
+  applications,
+  type Db,
+  eventInvitations,
+  eventParticipants,
+  eventWaitlist,
+  mailOutbox,
+  media,
+  userIdentities,
+} from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { deleteEvent } from "../domain/events/changes";
@@ -34,6 +43,15 @@ import type { Cell, Fixture } from "./cell";
  *   with one part spoiled, never answers 5xx.
  * Inputs are made on fresh rows (a `Cell`), so a delete in one cannot change another's answer.
  */
+
+/** An identity at the provider linked to the member (a fresh subject each time). */
+async function linkedIdentity(db: Db, userId: string) {
+  const [row] = await db
+    .insert(userIdentities)
+    .values({ userId, issuer: "https://idp.club.test", subject: randomUUID(), email: "id@idp.club.test" })
+    .returning({ id: userIdentities.id });
+  return { id: row!.id };
+}
 
 /** The cell's item as a video whose transcoding gave up (what "Try again" is for). */
 async function failedVideo(db: Db, id: string) {
@@ -468,6 +486,31 @@ export const procedureRows: ProcedureRow[] = [
       id: (await createApiToken(c.db, { userId: c.me?.id ?? c.people.owner.id, name: "t", scope: "read" })).id,
     }),
     expect: MEMBERS,
+  },
+
+  // Identities at the provider: read by the member, never connected or removed with a token. The
+  // table's club has no provider configured, so a member's startLink is refused after the role check.
+  { path: "identities.provider", tokens: "read", input: () => undefined, expect: PUBLIC },
+  { path: "identities.list", tokens: "read", input: () => undefined, expect: MEMBERS },
+  {
+    path: "identities.startLink",
+    tokens: "none",
+    input: () => undefined,
+    expect: { ...all("NOT_FOUND"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
+  },
+  {
+    path: "identities.unlink",
+    tokens: "none",
+    on: "own",
+    input: (c) => linkedIdentity(c.db, c.me?.id ?? c.people.owner.id),
+    expect: MEMBERS,
+  },
+  {
+    path: "identities.unlink",
+    tokens: "none",
+    on: "someone else's",
+    input: (c) => linkedIdentity(c.db, c.people.owner.id),
+    expect: { ...all("NOT_FOUND"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN", owner: "ok" },
   },
 
   { path: "media.list", tokens: "read", input: () => undefined, expect: MEMBERS },

@@ -1,16 +1,25 @@
-import { loginInput, messages } from "@club/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { loginInput, messages, type OidcRefusal, oidcRefusalMessages } from "@club/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
+import { Button, buttonClass } from "../../ui/Button";
 import { TextField } from "../../ui/Field";
 import { serverError, useZodForm } from "../../ui/form";
 import { Card } from "../../ui/Page";
 import { safeRedirect } from "./session";
 
-export function LoginForm({ redirect, email }: { redirect?: string | undefined; email?: string | undefined }) {
+export function LoginForm({
+  redirect,
+  email,
+  oidcError,
+}: {
+  redirect?: string | undefined;
+  email?: string | undefined;
+  oidcError?: OidcRefusal | undefined;
+}) {
   const queryClient = useQueryClient();
+  const provider = useQuery(trpc.identities.provider.queryOptions()).data;
   const navigate = useNavigate();
   const form = useZodForm(loginInput, { defaultValues: { email: email ?? "", password: "" } });
   const { errors } = form.formState;
@@ -63,14 +72,20 @@ export function LoginForm({ redirect, email }: { redirect?: string | undefined; 
             Forgot Password?
           </Link>
         </div>
-        <div className="border-t border-line pt-5">
-          <Button variant="secondary" disabled className="w-full" aria-describedby="idp-note">
-            Continue with identity provider
-          </Button>
-          <p id="idp-note" className="mt-2 text-center text-xs text-ink-soft">
-            Single sign-on is not available until an identity provider is configured.
-          </p>
-        </div>
+        {provider || oidcError ? (
+          <div className="flex flex-col gap-3 border-t border-line pt-5">
+            {oidcError ? <Alert>{oidcRefusalMessages[oidcError]}</Alert> : null}
+            {provider ? (
+              // A page of the server (it sends the browser to the provider), hence a plain link.
+              <a
+                href={`/auth/oidc/start?redirect=${encodeURIComponent(safeRedirect(redirect))}`}
+                className={buttonClass("secondary", "w-full")}
+              >
+                Sign in with {provider.label}
+              </a>
+            ) : null}
+          </div>
+        ) : null}
       </form>
     </Card>
   );

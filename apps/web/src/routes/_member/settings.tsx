@@ -1,12 +1,21 @@
+import { OIDC_LINKED, oidcRefusals } from "@club/shared";
+import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ApiTokens } from "../../features/settings/ApiTokens";
 import { CalendarFeed } from "../../features/settings/CalendarFeed";
 import { EventReminders } from "../../features/settings/EventReminders";
+import { LinkedIdentities } from "../../features/settings/LinkedIdentities";
 import { PasswordForm } from "../../features/settings/PasswordForm";
 import { ProfileForm } from "../../features/settings/ProfileForm";
+import { oneOf, searchParams } from "../../lib/search-params";
+import { trpc } from "../../lib/trpc";
 import { Page } from "../../ui/Page";
 
 export const Route = createFileRoute("/_member/settings")({
+  validateSearch: searchParams({
+    /** How connecting an identity at the provider went (set by the server's callback). */
+    oidc: oneOf([OIDC_LINKED, ...oidcRefusals]),
+  }),
   loader: async ({ context }) => {
     const me = await context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions());
     // Someone who must choose a new password first sees only what that needs.
@@ -14,11 +23,16 @@ export const Route = createFileRoute("/_member/settings")({
       await Promise.all([
         context.queryClient.ensureQueryData(context.trpc.preferences.get.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.calendarFeed.get.queryOptions()),
+        context.queryClient.ensureQueryData(context.trpc.identities.provider.queryOptions()),
+        context.queryClient.ensureQueryData(context.trpc.identities.list.queryOptions()),
       ]);
     return me;
   },
   component: function SettingsPage() {
     const { user } = Route.useRouteContext();
+    const { oidc } = Route.useSearch();
+    const provider = useQuery(trpc.identities.provider.queryOptions()).data;
+    const identities = useQuery(trpc.identities.list.queryOptions()).data;
     return (
       <Page title="Settings" lead="Your details, your password, reminders, your calendar and your API tokens.">
         <div className="grid gap-6 lg:grid-cols-2">
@@ -28,6 +42,12 @@ export const Route = createFileRoute("/_member/settings")({
             <>
               <EventReminders />
               <CalendarFeed />
+              {/* Shown with a provider, or while she still has identities from one no longer configured. */}
+              {provider || (identities?.length ?? 0) > 0 || oidc ? (
+                <div className="lg:col-span-2">
+                  <LinkedIdentities notice={oidc} />
+                </div>
+              ) : null}
               <div className="lg:col-span-2">
                 <ApiTokens />
               </div>

@@ -23,6 +23,9 @@
  * - the server's metrics (/metrics) are for the monitoring that holds the operator's METRICS_TOKEN;
  *   without one configured, there are none to read.
  * - the API's description (/api/openapi.json) is public, like the source it is made from.
+ * - a member lists and unlinks her own linked identities only (another's answers "not found"),
+ *   never her last way in (`requireAnotherWayIn`), and never with an API token: a leaked token
+ *   must not be able to connect an identity to her account or take her ways in away.
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 export * from "./callers";
@@ -40,3 +43,4 @@ export {
   requireSomeoneElse,
 } from "./ownership";
 export * from "./tokens";
+export * from "./ways-in";

@@ -1,6 +1,6 @@
 // Personal API tokens: what each scope may call, and that no token gives rights or manages tokens.
 import type { TokenGrant } from "../../context";
-import { forbidden, NO_TOKENS_BY_TOKEN } from "../../errors";
+import { forbidden, NO_IDENTITIES_BY_TOKEN, NO_TOKENS_BY_TOKEN } from "../../errors";
 
 /**
  * What a `seed` token may change besides reading: exactly the calls of `club seed --url`
@@ -28,6 +28,9 @@ export const SEED_WRITES: ReadonlySet<string> = new Set([
 /** The procedures (by their path's first part) that manage tokens, which no token may call. */
 const TOKEN_MANAGEMENT = "apiTokens";
 
+/** Changes to how she signs in, which no token may make whatever its scope (reading them is a query). */
+const SIGN_IN_CHANGES: ReadonlySet<string> = new Set(["identities.startLink", "identities.unlink"]);
+
 /**
  * A call made with an API token stays within the token's scope. `path` names a procedure, or an
  * upload route by the name SEED_WRITES gives it; `kind` is what the call does (GET routes and
@@ -41,6 +44,7 @@ export function requireTokenScope(
   const token = ctx.apiToken;
   if (!token) return;
   if (path.split(".")[0] === TOKEN_MANAGEMENT) throw forbidden(NO_TOKENS_BY_TOKEN);
+  if (SIGN_IN_CHANGES.has(path)) throw forbidden(NO_IDENTITIES_BY_TOKEN);
   if (kind === "query" || token.scope === "admin") return;
   if (token.scope === "seed" && SEED_WRITES.has(path)) return;
   throw forbidden(
