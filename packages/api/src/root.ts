@@ -4,6 +4,7 @@ import { apiTokensRouter } from "./routers/api-tokens";
 import { applicationsRouter } from "./routers/applications";
 import { authRouter } from "./routers/auth";
 import { calendarFeedRouter } from "./routers/calendar-feed";
+import { clubSettingsRouter } from "./routers/club-settings";
 import { commentsRouter } from "./routers/comments";
 import { eventsRouter } from "./routers/events";
 import { invitationCodesRouter } from "./routers/invitation-codes";
@@ -14,6 +15,7 @@ import { imagesRouter, mediaRouter } from "./routers/media";
 import { passwordResetRouter } from "./routers/password-reset";
 import { preferencesRouter } from "./routers/preferences";
 import { registrationRouter } from "./routers/registration";
+import { sessionsRouter } from "./routers/sessions";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, router } from "./trpc";
 
@@ -35,6 +37,8 @@ export const appRouter = router({
   media: mediaRouter,
   images: imagesRouter,
   comments: commentsRouter,
+  sessions: sessionsRouter,
+  clubSettings: clubSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

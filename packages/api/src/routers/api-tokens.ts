@@ -28,6 +28,8 @@ export const apiTokensRouter = router({
         name: input.name,
         scope: input.scope,
         expiresAt: input.expiresAt,
+        // As strong as the sign-in that made it (the admins' sign-in rule); the command line proves none.
+        createdWith: ctx.session.method === "command line" ? "password" : ctx.session.method,
       });
       return { id, token, name: input.name, scope: input.scope };
     }),
