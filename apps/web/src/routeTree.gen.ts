@@ -30,6 +30,7 @@ import { Route as AdminInvitationCodesRouteImport } from './routes/_admin/invita
 import { Route as AdminJobsRouteImport } from './routes/_admin/jobs'
 import { Route as AdminMailRouteImport } from './routes/_admin/mail'
 import { Route as AdminOutboxRouteImport } from './routes/_admin/outbox'
+import { Route as AdminSecuritySettingsRouteImport } from './routes/_admin/security-settings'
 import { Route as AdminUsersRouteImport } from './routes/_admin/users'
 import { Route as MemberActivitiesMemberRouteImport } from './routes/_member/activities-member'
 import { Route as MemberCalendarRouteImport } from './routes/_member/calendar'
@@ -144,6 +145,11 @@ const AdminOutboxRoute = AdminOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminSecuritySettingsRoute = AdminSecuritySettingsRouteImport.update({
+  id: '/security-settings',
+  path: '/security-settings',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -215,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/jobs': typeof AdminJobsRoute
   '/mail': typeof AdminMailRoute
   '/outbox': typeof AdminOutboxRoute
+  '/security-settings': typeof AdminSecuritySettingsRoute
   '/users': typeof AdminUsersRoute
   '/activities-member': typeof MemberActivitiesMemberRoute
   '/calendar': typeof MemberCalendarRoute
@@ -246,6 +253,7 @@ export interface FileRoutesByTo {
   '/jobs': typeof AdminJobsRoute
   '/mail': typeof AdminMailRoute
   '/outbox': typeof AdminOutboxRoute
+  '/security-settings': typeof AdminSecuritySettingsRoute
   '/users': typeof AdminUsersRoute
   '/activities-member': typeof MemberActivitiesMemberRoute
   '/calendar': typeof MemberCalendarRoute
@@ -280,6 +288,7 @@ export interface FileRoutesById {
   '/_admin/jobs': typeof AdminJobsRoute
   '/_admin/mail': typeof AdminMailRoute
   '/_admin/outbox': typeof AdminOutboxRoute
+  '/_admin/security-settings': typeof AdminSecuritySettingsRoute
   '/_admin/users': typeof AdminUsersRoute
   '/_member/activities-member': typeof MemberActivitiesMemberRoute
   '/_member/calendar': typeof MemberCalendarRoute
@@ -313,6 +322,7 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/mail'
     | '/outbox'
+    | '/security-settings'
     | '/users'
     | '/activities-member'
     | '/calendar'
@@ -344,6 +354,7 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/mail'
     | '/outbox'
+    | '/security-settings'
     | '/users'
     | '/activities-member'
     | '/calendar'
@@ -377,6 +388,7 @@ export interface FileRouteTypes {
     | '/_admin/jobs'
     | '/_admin/mail'
     | '/_admin/outbox'
+    | '/_admin/security-settings'
     | '/_admin/users'
     | '/_member/activities-member'
     | '/_member/calendar'
@@ -558,6 +570,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminOutboxRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/security-settings': {
+      id: '/_admin/security-settings'
+      path: '/security-settings'
+      fullPath: '/security-settings'
+      preLoaderRoute: typeof AdminSecuritySettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/users': {
       id: '/_admin/users'
       path: '/users'
@@ -638,6 +657,7 @@ interface AdminRouteChildren {
   AdminJobsRoute: typeof AdminJobsRoute
   AdminMailRoute: typeof AdminMailRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
+  AdminSecuritySettingsRoute: typeof AdminSecuritySettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
 }
 
@@ -648,6 +668,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminJobsRoute: AdminJobsRoute,
   AdminMailRoute: AdminMailRoute,
   AdminOutboxRoute: AdminOutboxRoute,
+  AdminSecuritySettingsRoute: AdminSecuritySettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
 }
 

@@ -4,6 +4,8 @@ import { CalendarFeed } from "../../features/settings/CalendarFeed";
 import { EventReminders } from "../../features/settings/EventReminders";
 import { PasswordForm } from "../../features/settings/PasswordForm";
 import { ProfileForm } from "../../features/settings/ProfileForm";
+import { SecuritySection } from "../../features/settings/SecuritySection";
+import { Sessions } from "../../features/settings/Sessions";
 import { Page } from "../../ui/Page";
 
 export const Route = createFileRoute("/_member/settings")({
@@ -14,13 +16,17 @@ export const Route = createFileRoute("/_member/settings")({
       await Promise.all([
         context.queryClient.ensureQueryData(context.trpc.preferences.get.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.calendarFeed.get.queryOptions()),
+        context.queryClient.ensureQueryData(context.trpc.sessions.list.queryOptions()),
       ]);
     return me;
   },
   component: function SettingsPage() {
     const { user } = Route.useRouteContext();
     return (
-      <Page title="Settings" lead="Your details, your password, reminders, your calendar and your API tokens.">
+      <Page
+        title="Settings"
+        lead="Your details, your password, reminders, your calendar, and where and how you are signed in."
+      >
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileForm />
           <PasswordForm mustChange={user.mustChangePassword} />
@@ -28,12 +34,15 @@ export const Route = createFileRoute("/_member/settings")({
             <>
               <EventReminders />
               <CalendarFeed />
-              <div className="lg:col-span-2">
-                <ApiTokens />
-              </div>
             </>
           )}
         </div>
+        {user.mustChangePassword ? null : (
+          <SecuritySection>
+            <Sessions />
+            <ApiTokens />
+          </SecuritySection>
+        )}
       </Page>
     );
   },
