@@ -85,8 +85,8 @@ export function Sessions() {
       </div>
       <ul className="mt-5 divide-y divide-line" aria-label="Sessions">
         {sessions.data?.map((s) => (
-          <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
-            <div className="min-w-0">
+          <li key={s.id} className="flex items-start justify-between gap-3 py-3 text-sm">
+            <div className="min-w-0 flex-1">
               <p className="font-medium text-ink">
                 {title(s)}
                 {s.current ? (
@@ -106,8 +106,9 @@ export function Sessions() {
             </div>
             <Button
               variant="ghost"
+              className="shrink-0 px-3"
               onClick={() => setEnding(s)}
-              aria-label={s.current ? "End this browser's session (sign out)" : `End the session of ${title(s)}`}
+              aria-label={s.current ? "Sign out of this browser" : `End the session of ${title(s)}`}
             >
               {s.current ? "Sign out" : "End"}
             </Button>

@@ -46,17 +46,15 @@ function SecuritySettings() {
   return (
     <Page title="Security settings" lead="Rules for the whole club, changed by administrators.">
       <Card className="max-w-3xl">
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 id={labelId} className="text-2xl text-plum">
-              Administrators sign in with a passkey or the identity provider
-            </h2>
-            <p id={hintId} className="mt-2 text-sm text-ink-soft">
-              When on, an administrator signed in with a password alone (or using an API token made in such a session)
-              cannot use the admin tools until she signs in with a passkey or the club's identity provider. Members are
-              not affected, and the <code>club</code> command on the server always works.
-            </p>
-          </div>
+        <h2 id={labelId} className="text-2xl text-plum">
+          Administrators sign in with a passkey or the identity provider
+        </h2>
+        <p id={hintId} className="mt-2 text-sm text-ink-soft">
+          When on, an administrator signed in with a password alone (or using an API token made in such a session)
+          cannot use the admin tools until she signs in with a passkey or the club's identity provider. Members are not
+          affected, and the <code>club</code> command on the server always works.
+        </p>
+        <div className="mt-5 flex items-center gap-3">
           <button
             type="button"
             role="switch"
@@ -66,20 +64,22 @@ function SecuritySettings() {
             disabled={update.isPending}
             onClick={toggle}
             className={cn(
-              "relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-plum/40 disabled:opacity-50",
-              strict ? "bg-plum" : "bg-line",
+              "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-plum/40 disabled:opacity-50",
+              strict ? "border-plum bg-plum" : "border-ink-soft/40 bg-paper-deep",
             )}
           >
             <span
               aria-hidden="true"
               className={cn(
                 "inline-block size-5 rounded-full bg-white shadow transition-transform",
-                strict ? "translate-x-6" : "translate-x-1",
+                strict ? "translate-x-6" : "translate-x-0.5",
               )}
             />
           </button>
+          <span className="text-sm font-medium text-ink">
+            {strict ? "On: a passkey or the identity provider" : "Off: any sign-in, a password included"}
+          </span>
         </div>
-        <p className="mt-4 text-sm font-medium text-ink">{strict ? "On" : "Off: any sign-in, a password included"}</p>
       </Card>
       <ConfirmDialog
         open={confirming}
