@@ -31,6 +31,7 @@ import { Route as AdminInvitationCodesRouteImport } from './routes/_admin/invita
 import { Route as AdminJobsRouteImport } from './routes/_admin/jobs'
 import { Route as AdminMailRouteImport } from './routes/_admin/mail'
 import { Route as AdminOutboxRouteImport } from './routes/_admin/outbox'
+import { Route as AdminSecuritySettingsRouteImport } from './routes/_admin/security-settings'
 import { Route as AdminUsersRouteImport } from './routes/_admin/users'
 import { Route as MemberActivitiesMemberRouteImport } from './routes/_member/activities-member'
 import { Route as MemberCalendarRouteImport } from './routes/_member/calendar'
@@ -150,6 +151,11 @@ const AdminOutboxRoute = AdminOutboxRouteImport.update({
   path: '/outbox',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminSecuritySettingsRoute = AdminSecuritySettingsRouteImport.update({
+  id: '/security-settings',
+  path: '/security-settings',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -222,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/jobs': typeof AdminJobsRoute
   '/mail': typeof AdminMailRoute
   '/outbox': typeof AdminOutboxRoute
+  '/security-settings': typeof AdminSecuritySettingsRoute
   '/users': typeof AdminUsersRoute
   '/activities-member': typeof MemberActivitiesMemberRoute
   '/calendar': typeof MemberCalendarRoute
@@ -254,6 +261,7 @@ export interface FileRoutesByTo {
   '/jobs': typeof AdminJobsRoute
   '/mail': typeof AdminMailRoute
   '/outbox': typeof AdminOutboxRoute
+  '/security-settings': typeof AdminSecuritySettingsRoute
   '/users': typeof AdminUsersRoute
   '/activities-member': typeof MemberActivitiesMemberRoute
   '/calendar': typeof MemberCalendarRoute
@@ -289,6 +297,7 @@ export interface FileRoutesById {
   '/_admin/jobs': typeof AdminJobsRoute
   '/_admin/mail': typeof AdminMailRoute
   '/_admin/outbox': typeof AdminOutboxRoute
+  '/_admin/security-settings': typeof AdminSecuritySettingsRoute
   '/_admin/users': typeof AdminUsersRoute
   '/_member/activities-member': typeof MemberActivitiesMemberRoute
   '/_member/calendar': typeof MemberCalendarRoute
@@ -323,6 +332,7 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/mail'
     | '/outbox'
+    | '/security-settings'
     | '/users'
     | '/activities-member'
     | '/calendar'
@@ -355,6 +365,7 @@ export interface FileRouteTypes {
     | '/jobs'
     | '/mail'
     | '/outbox'
+    | '/security-settings'
     | '/users'
     | '/activities-member'
     | '/calendar'
@@ -389,6 +400,7 @@ export interface FileRouteTypes {
     | '/_admin/jobs'
     | '/_admin/mail'
     | '/_admin/outbox'
+    | '/_admin/security-settings'
     | '/_admin/users'
     | '/_member/activities-member'
     | '/_member/calendar'
@@ -577,6 +589,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminOutboxRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/security-settings': {
+      id: '/_admin/security-settings'
+      path: '/security-settings'
+      fullPath: '/security-settings'
+      preLoaderRoute: typeof AdminSecuritySettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/users': {
       id: '/_admin/users'
       path: '/users'
@@ -658,6 +677,7 @@ interface AdminRouteChildren {
   AdminJobsRoute: typeof AdminJobsRoute
   AdminMailRoute: typeof AdminMailRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
+  AdminSecuritySettingsRoute: typeof AdminSecuritySettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
 }
 
@@ -669,6 +689,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminJobsRoute: AdminJobsRoute,
   AdminMailRoute: AdminMailRoute,
   AdminOutboxRoute: AdminOutboxRoute,
+  AdminSecuritySettingsRoute: AdminSecuritySettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
 }
 

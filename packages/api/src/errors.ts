@@ -15,6 +15,15 @@ export const LAST_WAY_IN =
   "This is your only way to sign in: set a password or add a passkey or another identity before removing it.";
 export const NO_IDENTITIES_BY_TOKEN =
   "Identities cannot be connected or removed with an API token. Sign in to the club and use Settings.";
+export const NO_SESSIONS_BY_TOKEN =
+  "Sessions cannot be listed or ended with an API token. Sign in to the club and use Settings → Security.";
+export const SESSION_NOT_FOUND = "That session was not found: it may have ended already.";
+export const ADMIN_SIGN_IN_REQUIRED =
+  "Administrators must sign in with a passkey or the club's identity provider to use the admin tools. Sign out, then sign in again with one of them.";
+export const ADMIN_TOKEN_SIGN_IN_REQUIRED =
+  "This API token was made in a session signed in with a password, and administrators must now sign in with a passkey or the club's identity provider. Sign in that way and make a new token.";
+export const ADMIN_SIGN_IN_WOULD_LOCK_OUT =
+  "You are signed in with a password: requiring a passkey or the identity provider would lock you out of the admin tools. Sign in with a passkey or the identity provider first, then turn this on.";
 export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
 
 /** Refusals a person can act on; the message is shown as is. */

@@ -5,6 +5,7 @@ import { applicationsRouter } from "./routers/applications";
 import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
 import { calendarFeedRouter } from "./routers/calendar-feed";
+import { clubSettingsRouter } from "./routers/club-settings";
 import { commentsRouter } from "./routers/comments";
 import { eventsRouter } from "./routers/events";
 import { identitiesRouter } from "./routers/identities";
@@ -16,6 +17,7 @@ import { imagesRouter, mediaRouter } from "./routers/media";
 import { passwordResetRouter } from "./routers/password-reset";
 import { preferencesRouter } from "./routers/preferences";
 import { registrationRouter } from "./routers/registration";
+import { sessionsRouter } from "./routers/sessions";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, router } from "./trpc";
 
@@ -39,6 +41,8 @@ export const appRouter = router({
   comments: commentsRouter,
   audit: auditRouter,
   identities: identitiesRouter,
+  sessions: sessionsRouter,
+  clubSettings: clubSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

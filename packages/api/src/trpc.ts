@@ -3,7 +3,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { ApiContext } from "./context";
-import { requireAdmin, requireMember, requireTokenScope } from "./domain/access";
+import { requireAdmin, requireAdminSignIn, requireMember, requireTokenScope } from "./domain/access";
+import { adminSignInRule } from "./domain/club-settings";
 import { isUnavailable, unavailable } from "./errors";
 import { Throttled } from "./throttle";
 
@@ -87,7 +88,12 @@ export const publicProcedure = t.procedure.use(failures).use(tokenScope).use(noN
 /** The members' area; the rule itself lives in the access module. */
 export const memberProcedure = publicProcedure.use(({ ctx, meta, next }) => next({ ctx: requireMember(ctx, meta) }));
 
-export const adminProcedure = memberProcedure.use(({ ctx, next }) => next({ ctx: requireAdmin(ctx) }));
+/** The admin tools; an admin's sign-in must also meet the club's rule for admins (read at each call). */
+export const adminProcedure = memberProcedure.use(async ({ ctx, next }) => {
+  const admin = requireAdmin(ctx);
+  requireAdminSignIn(admin, await adminSignInRule(ctx.db));
+  return next({ ctx: admin });
+});
 
 /** The last middleware a builder added: the role check of memberProcedure and adminProcedure. */
 const roleCheckOf = (builder: { _def: { middlewares: readonly unknown[] } }) => builder._def.middlewares.at(-1);

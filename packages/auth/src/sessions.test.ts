@@ -1,9 +1,16 @@
-import { type DbHandle, sessions, users } from "@club/db";
+import { type DbHandle, listenAuthChanges, sessions, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "./password";
-import { createSession, invalidateUserSessions, SESSION_TTL_MS, validateSessionToken } from "./sessions";
+import { SessionCache } from "./session-cache";
+import {
+  createSession,
+  invalidateUserSessions,
+  LAST_SEEN_EVERY_MS,
+  SESSION_TTL_MS,
+  validateSessionToken,
+} from "./sessions";
 import { hashToken } from "./tokens";
 
 let h: DbHandle;
@@ -56,6 +63,56 @@ describe("sessions", () => {
     await invalidateUserSessions(h.db, userId, hashToken(a.token));
     expect(await validateSessionToken(h.db, a.token)).not.toBeNull();
     expect(await validateSessionToken(h.db, b.token)).toBeNull();
+  });
+});
+
+describe("last seen", () => {
+  const seenOf = async (token: string) => {
+    const [row] = await h.db
+      .select({ lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)));
+    return row!;
+  };
+  const backdate = (token: string, ms: number) =>
+    h.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - ms) })
+      .where(eq(sessions.id, hashToken(token)));
+
+  it("moves at most every few minutes, with the address and browser it was seen from", async () => {
+    const { token } = await createSession(h.db, userId, { ip: "10.0.0.1", userAgent: "Old browser" });
+    const fresh = await seenOf(token);
+    await validateSessionToken(h.db, token, undefined, { ip: "10.0.0.2", userAgent: "New browser" });
+    expect(await seenOf(token)).toEqual(fresh);
+
+    await backdate(token, LAST_SEEN_EVERY_MS + 1000);
+    const before = Date.now();
+    await validateSessionToken(h.db, token, undefined, { ip: "10.0.0.2", userAgent: "New browser" });
+    const moved = await seenOf(token);
+    expect(moved.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(moved).toMatchObject({ ip: "10.0.0.2", userAgent: "New browser" });
+  });
+
+  it("does not make the servers' session caches forget the session", async () => {
+    const cache = new SessionCache({ ttlMs: 60_000 });
+    const changes = await listenAuthChanges(h.raw, cache);
+    try {
+      const { token } = await createSession(h.db, userId);
+      await backdate(token, LAST_SEEN_EVERY_MS + 1000);
+      let told = 0;
+      const changed = cache.changed.bind(cache);
+      cache.changed = (who) => {
+        told++;
+        changed(who);
+      };
+      await validateSessionToken(h.db, token, cache, { ip: "10.0.0.3" });
+      expect((await seenOf(token)).ip).toBe("10.0.0.3");
+      expect(told).toBe(0);
+      expect(cache.get(hashToken(token))).toBeDefined();
+    } finally {
+      await changes.close();
+    }
   });
 });
 

@@ -7,6 +7,11 @@ const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY;
 /** The expiry is pushed forward once less than half of it remains, so not every request writes. */
 const RENEW_WITHIN_MS = 15 * DAY;
+/**
+ * A session's last-seen time (and address, and browser) is written at most this often: Settings →
+ * Security shows it to the minute at best, and a write per request would cost every page a round trip.
+ */
+export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 export const SESSION_COOKIE = "club_session";
 
@@ -63,11 +68,18 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** Where a request comes from: what a session's "last seen" shows. */
+export interface SeenFrom {
+  ip?: string | null | undefined;
+  userAgent?: string | null | undefined;
+}
+
 const sessionQuery = (db: Queryable) =>
   db
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, method: sessions.method },
       user: sessionUserColumns,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -88,6 +100,7 @@ export async function validateSessionToken(
   db: Queryable,
   token: string,
   cache?: KeptSessions,
+  seen?: SeenFrom,
 ): Promise<ValidSession | null> {
   const id = hashToken(token);
   const kept = cache?.get(id);
@@ -98,8 +111,9 @@ export async function validateSessionToken(
     query = sessionQuery(db);
     preparedSessionQueries.set(db, query);
   }
-  const [row] = await query.execute({ id });
-  if (!row) return null;
+  const [found] = await query.execute({ id });
+  if (!found) return null;
+  const { lastSeenAt, ...row } = found;
   const now = Date.now();
   if (row.session.expiresAt.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, id));
@@ -111,8 +125,26 @@ export async function validateSessionToken(
     await db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, id));
     renewed = true;
   }
+  if (seen && now - lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await markSeen(db, id, now, seen);
   if (cache && mark !== undefined) cache.set(id, row, mark);
   return { ...row, renewed };
+}
+
+/**
+ * Moves a session's last-seen time forward, with the address and browser it was seen from (the
+ * latest is what helps her recognise a session, or see that it is not hers). Only columns the
+ * `sessions_auth_changed` trigger ignores change (migration 0016), so the servers' session caches
+ * are not flushed; the condition on the stored time lets one of several servers (or requests) write.
+ */
+async function markSeen(db: Queryable, id: string, now: number, seen: SeenFrom): Promise<void> {
+  await db
+    .update(sessions)
+    .set({
+      lastSeenAt: new Date(now),
+      ...(seen.ip ? { ip: seen.ip } : {}),
+      ...(seen.userAgent ? { userAgent: seen.userAgent.slice(0, 512) } : {}),
+    })
+    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, new Date(now - LAST_SEEN_EVERY_MS))));
 }
 
 export async function invalidateSession(db: Queryable, sessionId: string): Promise<void> {

@@ -6,6 +6,7 @@ export * from "./lists";
 export * from "./messages";
 export * from "./places";
 export * from "./schemas/auth";
+export * from "./schemas/club-settings";
 export * from "./schemas/dates";
 export * from "./schemas/events";
 export * from "./schemas/forms";

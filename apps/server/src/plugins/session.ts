@@ -95,7 +95,11 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return { session: null, user: null, apiToken: null };
-    const valid = await validateSessionToken(db, token, sessions);
+    // Where she is seen from: Settings → Security shows it (written at most every few minutes).
+    const valid = await validateSessionToken(db, token, sessions, {
+      ip: request.ip,
+      userAgent: request.headers["user-agent"],
+    });
     if (!valid) {
       sessionCookies(reply, appOrigin).clearSession();
       return { session: null, user: null, apiToken: null };

@@ -25,7 +25,14 @@ export const apiTokensRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { token, id } = await issueApiToken(
         ctx.db,
-        { userId: ctx.user.id, name: input.name, scope: input.scope, expiresAt: input.expiresAt },
+        {
+          userId: ctx.user.id,
+          name: input.name,
+          scope: input.scope,
+          expiresAt: input.expiresAt,
+          // As strong as the sign-in that made it (the admins' sign-in rule); the command line proves none.
+          createdWith: ctx.session.method === "command line" ? "password" : ctx.session.method,
+        },
         auditActor(ctx),
       );
       return { id, token, name: input.name, scope: input.scope };

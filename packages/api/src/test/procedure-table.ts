@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createApiToken, generateToken, hashToken } from "@club/auth";
+import { createApiToken, createSession, generateToken, hashToken } from "@club/auth";
 import {
   applications,
   type Db,
@@ -15,6 +15,7 @@ import { enqueueMail } from "@club/mail";
 import { deleteEvent } from "../domain/events/changes";
 import { resetFeed } from "../domain/events/feed";
 import { createInvitationCode } from "../domain/invitation-codes";
+import { publicSessionId } from "../domain/member-sessions";
 import { createPasswordResetToken, createRegistrationToken } from "../domain/one-time-tokens";
 import {
   ADMINS,
@@ -82,6 +83,12 @@ export interface ProcedureRow {
   on?: string;
   input: (c: Cell) => unknown;
   expect: Expect;
+}
+
+/** A browser session of a member, by the id Settings → Security shows it with. */
+async function browserSession(c: Fixture, userId: string): Promise<string> {
+  const { token } = await createSession(c.db, userId, { userAgent: "Mozilla/5.0 Firefox/133.0", ip: "10.0.0.9" });
+  return publicSessionId(hashToken(token));
 }
 
 const application = (code: string) => ({
@@ -512,6 +519,25 @@ export const procedureRows: ProcedureRow[] = [
     input: (c) => linkedIdentity(c.db, c.people.owner.id),
     expect: { ...all("NOT_FOUND"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN", owner: "ok" },
   },
+  { path: "sessions.list", tokens: "none", input: () => undefined, expect: MEMBERS },
+  {
+    path: "sessions.end",
+    tokens: "none",
+    on: "her own",
+    input: async (c) => ({ id: await browserSession(c, c.me?.id ?? c.people.owner.id) }),
+    expect: MEMBERS,
+  },
+  {
+    path: "sessions.end",
+    tokens: "none",
+    on: "another member's",
+    input: async (c) => ({ id: await browserSession(c, c.people.victim.id) }),
+    expect: { ...all("NOT_FOUND"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
+  },
+  { path: "sessions.endOthers", tokens: "none", input: () => undefined, expect: MEMBERS },
+  { path: "clubSettings.get", tokens: "read", input: () => undefined, expect: ADMINS },
+  // Setting the rule the admins' sign-in already meets (the table's admin signs in with a password).
+  { path: "clubSettings.update", tokens: "admin", input: () => ({ adminSignIn: "any" }), expect: ADMINS },
 
   { path: "media.list", tokens: "read", input: () => undefined, expect: MEMBERS },
   { path: "media.tags", tokens: "read", input: () => ({ prefix: "sa" }), expect: MEMBERS },

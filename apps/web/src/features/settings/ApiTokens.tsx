@@ -49,7 +49,7 @@ export function ApiTokens() {
 
   return (
     <Card>
-      <h2 className="text-2xl text-plum">API tokens</h2>
+      <h3 className="text-2xl text-plum">API tokens</h3>
       <p className="mt-2 text-sm text-ink-soft">
         For scripts that use the club's API (see <code>@club/client</code>). A token acts with your rights, never more,
         within its scope: <strong>Read only</strong> reads; <strong>Seeding</strong> also adds and changes members,

@@ -12,6 +12,7 @@ const tools = [
   { to: "/outbox", title: "Mail outbox", text: "Every message sent or waiting, and any that failed." },
   { to: "/jobs", title: "Background jobs", text: "What waits, what runs, and what failed." },
   { to: "/audit-log", title: "Audit log", text: "Who did what, to whom, when and from where." },
+  { to: "/security-settings", title: "Security settings", text: "How administrators must sign in." },
 ] as const;
 
 export const Route = createFileRoute("/_admin/admin")({

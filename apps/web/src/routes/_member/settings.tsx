@@ -7,6 +7,8 @@ import { EventReminders } from "../../features/settings/EventReminders";
 import { LinkedIdentities } from "../../features/settings/LinkedIdentities";
 import { PasswordForm } from "../../features/settings/PasswordForm";
 import { ProfileForm } from "../../features/settings/ProfileForm";
+import { SecuritySection } from "../../features/settings/SecuritySection";
+import { Sessions } from "../../features/settings/Sessions";
 import { oneOf, searchParams } from "../../lib/search-params";
 import { trpc } from "../../lib/trpc";
 import { Page } from "../../ui/Page";
@@ -25,6 +27,7 @@ export const Route = createFileRoute("/_member/settings")({
         context.queryClient.ensureQueryData(context.trpc.calendarFeed.get.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.identities.provider.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.identities.list.queryOptions()),
+        context.queryClient.ensureQueryData(context.trpc.sessions.list.queryOptions()),
       ]);
     return me;
   },
@@ -34,7 +37,10 @@ export const Route = createFileRoute("/_member/settings")({
     const provider = useQuery(trpc.identities.provider.queryOptions()).data;
     const identities = useQuery(trpc.identities.list.queryOptions()).data;
     return (
-      <Page title="Settings" lead="Your details, your password, reminders, your calendar and your API tokens.">
+      <Page
+        title="Settings"
+        lead="Your details, your password, reminders, your calendar, and where and how you are signed in."
+      >
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileForm />
           <PasswordForm mustChange={user.mustChangePassword} />
@@ -42,18 +48,17 @@ export const Route = createFileRoute("/_member/settings")({
             <>
               <EventReminders />
               <CalendarFeed />
-              {/* Shown with a provider, or while she still has identities from one no longer configured. */}
-              {provider || (identities?.length ?? 0) > 0 || oidc ? (
-                <div className="lg:col-span-2">
-                  <LinkedIdentities notice={oidc} />
-                </div>
-              ) : null}
-              <div className="lg:col-span-2">
-                <ApiTokens />
-              </div>
             </>
           )}
         </div>
+        {user.mustChangePassword ? null : (
+          <SecuritySection>
+            <Sessions />
+            {/* Shown with a provider, or while she still has identities from one no longer configured. */}
+            {provider || (identities?.length ?? 0) > 0 || oidc ? <LinkedIdentities notice={oidc} /> : null}
+            <ApiTokens />
+          </SecuritySection>
+        )}
       </Page>
     );
   },

@@ -19,7 +19,11 @@
  * - a personal API token acts as its owner within its scope: `read` calls queries (and GET routes)
  *   only, `seed` adds the writes of `club seed --url` (SEED_WRITES), `admin` all its owner may do;
  *   the owner's rights stay the ceiling (a member's admin-scope token acts as that member); no
- *   token creates, lists or revokes tokens, whatever its scope;
+ *   token creates, lists or revokes tokens, or lists or ends sessions, whatever its scope;
+ * - a member sees and ends her own sessions only; another's is "not found";
+ * - when the club requires it (the admins' sign-in rule), an admin signed in with a password alone,
+ *   or calling with a token made in such a session, does not reach the admin tools; the command
+ *   line always does;
  * - the server's metrics (/metrics) are for the monitoring that holds the operator's METRICS_TOKEN;
  *   without one configured, there are none to read.
  * - the API's description (/api/openapi.json) is public, like the source it is made from.
@@ -42,5 +46,6 @@ export {
   requireOwnUpload,
   requireSomeoneElse,
 } from "./ownership";
+export * from "./sessions";
 export * from "./tokens";
 export * from "./ways-in";

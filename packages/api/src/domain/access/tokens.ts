@@ -1,6 +1,6 @@
 // Personal API tokens: what each scope may call, and that no token gives rights or manages tokens.
 import type { TokenGrant } from "../../context";
-import { forbidden, NO_IDENTITIES_BY_TOKEN, NO_TOKENS_BY_TOKEN } from "../../errors";
+import { forbidden, NO_IDENTITIES_BY_TOKEN, NO_SESSIONS_BY_TOKEN, NO_TOKENS_BY_TOKEN } from "../../errors";
 
 /**
  * What a `seed` token may change besides reading: exactly the calls of `club seed --url`
@@ -25,8 +25,14 @@ export const SEED_WRITES: ReadonlySet<string> = new Set([
   "uploads.resumable",
 ]);
 
-/** The procedures (by their path's first part) that manage tokens, which no token may call. */
-const TOKEN_MANAGEMENT = "apiTokens";
+/**
+ * The procedures (by their path's first part) no token may call: managing tokens, and a member's
+ * sessions (a script has no business signing her browsers out, nor reading where she signs in from).
+ */
+const NOT_BY_TOKEN: Readonly<Record<string, string>> = {
+  apiTokens: NO_TOKENS_BY_TOKEN,
+  sessions: NO_SESSIONS_BY_TOKEN,
+};
 
 /** Changes to how she signs in, which no token may make whatever its scope (reading them is a query). */
 const SIGN_IN_CHANGES: ReadonlySet<string> = new Set(["identities.startLink", "identities.unlink"]);
@@ -43,7 +49,8 @@ export function requireTokenScope(
 ): void {
   const token = ctx.apiToken;
   if (!token) return;
-  if (path.split(".")[0] === TOKEN_MANAGEMENT) throw forbidden(NO_TOKENS_BY_TOKEN);
+  const never = NOT_BY_TOKEN[path.split(".")[0] ?? ""];
+  if (never) throw forbidden(never);
   if (SIGN_IN_CHANGES.has(path)) throw forbidden(NO_IDENTITIES_BY_TOKEN);
   if (kind === "query" || token.scope === "admin") return;
   if (token.scope === "seed" && SEED_WRITES.has(path)) return;

@@ -1,0 +1,77 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, createMember, DEMO_PASSWORD, expectAccessible, signIn } from "../fixtures";
+
+const SIZES = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+/** The screen as she sees it at each size, scrolled to `what`. */
+async function screenshots(page: Page, name: string, what?: string) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    if (what) await page.locator(what).evaluate((e) => e.scrollIntoView({ block: "start" }));
+    else await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `screenshots/${name}-${size.name}.png` });
+  }
+  await page.setViewportSize(SIZES[0]);
+}
+
+test("a member sees where she is signed in and signs out everywhere else", async ({ browser, request }) => {
+  const email = `sessions-${Date.now()}@club.local`;
+  await createMember(request, { email, name: "Sasha Sessions" });
+
+  // Two browsers: another one first, then this one.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signIn(other, email, DEMO_PASSWORD);
+  const here = await browser.newContext();
+  const page = await here.newPage();
+  await signIn(page, email, DEMO_PASSWORD);
+
+  await page.goto("/settings#security");
+  await expect(page.getByRole("heading", { name: "Security", exact: true })).toBeVisible();
+  const sessions = page.getByRole("list", { name: "Sessions" }).getByRole("listitem");
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.first()).toContainText("This browser");
+  await expect(sessions.first()).toContainText("Chrome");
+  await expect(page.getByText("This browser")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "API tokens" })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, "settings-security", "#security");
+
+  await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Sign out everywhere else?");
+  await dialog.getByRole("button", { name: "Yes, Sign out everywhere else" }).click();
+  await expect(page.getByText(/Signed out everywhere else \(1 session ended\)/)).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Sign out everywhere else" })).toBeDisabled();
+
+  // The other browser finds itself signed out.
+  await other.goto("/settings");
+  await expect(other).toHaveURL(/\/login/);
+  // This one is still signed in.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await elsewhere.close();
+  await here.close();
+});
+
+test("an admin finds the admins' sign-in rule in the Admin Panel (left off)", async ({ page }) => {
+  await signIn(page, ADMIN.email);
+  await page.goto("/admin");
+  await page.getByRole("link", { name: /Security settings/ }).click();
+  const rule = page.getByRole("switch", { name: /Administrators sign in with a passkey/ });
+  await expect(rule).toHaveAttribute("aria-checked", "false");
+  await expectAccessible(page);
+  await screenshots(page, "admin-security-settings");
+  await rule.click();
+  // Turning it on is confirmed first; the demo admin signs in with a password, so she is refused.
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Require a passkey or the identity provider for administrators?");
+  await screenshots(page, "admin-security-settings-confirm");
+  await dialog.getByRole("button", { name: "Yes, Require it" }).click();
+  await expect(page.getByText(/would lock you out of the admin tools/)).toBeVisible();
+  await expect(rule).toHaveAttribute("aria-checked", "false");
+});

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import {
+  endMemberSession,
+  endOtherMemberSessions,
+  listMemberSessions,
+  PUBLIC_SESSION_ID,
+} from "../domain/member-sessions";
+import { memberProcedure, router } from "../trpc";
+
+/**
+ * A member's own browser sessions (Settings → Security). Hers only (the access module's
+ * `ownSessions`); no API token lists or ends them (`requireTokenScope`).
+ */
+export const sessionsRouter = router({
+  list: memberProcedure.query(({ ctx }) => listMemberSessions(ctx.db, ctx.user, ctx.session.id)),
+
+  /** Ends one of them; this browser's own signs her out (its cookie is cleared). */
+  end: memberProcedure
+    .input(z.object({ id: z.string().regex(PUBLIC_SESSION_ID, "Unknown session.") }))
+    .mutation(({ ctx, input }) => endMemberSession(ctx, input.id)),
+
+  /** "Sign out everywhere else": every session but this browser's. */
+  endOthers: memberProcedure.mutation(({ ctx }) => endOtherMemberSessions(ctx)),
+});
