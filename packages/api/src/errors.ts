@@ -10,6 +10,9 @@ export const COMMENT_NOT_FOUND = "Comment not found.";
 export const NOTHING_TO_COMMENT_ON = "There is no event or media item to comment on.";
 export const NO_TOKENS_BY_TOKEN =
   "API tokens cannot be created, listed or revoked with an API token. Sign in to the club and use Settings → API tokens, or run `club token` on the server.";
+export const NO_PASSKEYS_BY_TOKEN =
+  "Passkeys cannot be added, listed, renamed or removed with an API token. Sign in to the club and use Settings → Security.";
+export const PASSKEY_NOT_FOUND = "Passkey not found.";
 export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
 
 /** Refusals a person can act on; the message is shown as is. */

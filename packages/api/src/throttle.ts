@@ -133,6 +133,11 @@ export const LOGIN_PER_DEVICE: ThrottleRule = {
   message:
     "Too many sign-in attempts from this device. Please wait {minutes} minute(s), or reset your password to sign in now.",
 };
+/**
+ * Passkey prompts started per address (the Login screen starts one on each visit): each keeps a
+ * challenge row until it expires, so a script cannot fill the table.
+ */
+export const PASSKEY_CHALLENGES_PER_IP: ThrottleRule = { name: "passkey-challenge-ip", max: 60, windowMs: 10 * MINUTE };
 /** Wrong invitation codes per address. */
 export const CODE_GUESSES: ThrottleRule = { name: "code-ip", max: 10, windowMs: 60 * MINUTE };
 /** Wrong one-time tokens (registration, password reset, event invitation) per address. */

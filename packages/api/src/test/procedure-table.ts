@@ -1,12 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken, generateToken, hashToken } from "@club/auth";
-import { applications, type Db, eventInvitations, eventParticipants, eventWaitlist, mailOutbox, media } from "@club/db";
+import {
+  applications,
+  type Db,
+  eventInvitations,
+  eventParticipants,
+  eventWaitlist,
+  mailOutbox,
+  media,
+  passkeys,
+  webauthnChallenges,
+} from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { deleteEvent } from "../domain/events/changes";
 import { resetFeed } from "../domain/events/feed";
 import { createInvitationCode } from "../domain/invitation-codes";
 import { createPasswordResetToken, createRegistrationToken } from "../domain/one-time-tokens";
+import { SoftPasskey } from "./authenticator";
 import {
   ADMINS,
   AUTHOR,
@@ -93,6 +104,29 @@ const pendingApplication = async (db: Db) => {
   return row!.id;
 };
 
+/** A fresh challenge as `registrationOptions` or `passkeyOptions` keeps it. */
+async function challengeFor(db: Db, purpose: "register" | "sign_in", userId: string | null) {
+  const challenge = randomUUID();
+  await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(Date.now() + 60_000) });
+  return challenge;
+}
+
+/** A stored passkey of `userId` (the software authenticator holding it, and its row's id). */
+async function storedPasskey(db: Db, userId: string) {
+  const key = new SoftPasskey();
+  const [row] = await db.insert(passkeys).values(key.storedFor(userId)).returning({ id: passkeys.id });
+  return { key, id: row!.id };
+}
+
+/** On someone else's passkey (the owner's): "not found" for every member but her. */
+const OWN_PASSKEY: Expect = {
+  ...MEMBERS,
+  standard: "NOT_FOUND",
+  founding: "NOT_FOUND",
+  other: "NOT_FOUND",
+  admin: "NOT_FOUND",
+};
+
 export const procedureRows: ProcedureRow[] = [
   { path: "auth.status", tokens: "read", input: () => undefined, expect: PUBLIC },
   {
@@ -102,6 +136,16 @@ export const procedureRows: ProcedureRow[] = [
     expect: PUBLIC,
   },
   { path: "auth.logout", tokens: "admin", input: () => undefined, expect: PUBLIC },
+  { path: "auth.passkeyOptions", tokens: "admin", input: () => undefined, expect: PUBLIC },
+  {
+    path: "auth.passkeySignIn",
+    tokens: "admin",
+    input: async (c) => {
+      const { key } = await storedPasskey(c.db, c.people.victim.id);
+      return { response: key.signIn({ challenge: await challengeFor(c.db, "sign_in", null) }) };
+    },
+    expect: PUBLIC,
+  },
   { path: "auth.me", tokens: "read", input: () => undefined, expect: SIGNED_IN },
   { path: "auth.updateUser", tokens: "admin", input: (c) => ({ name: c.me?.name ?? "Visitor" }), expect: MEMBERS },
   {
@@ -454,6 +498,45 @@ export const procedureRows: ProcedureRow[] = [
       id: (await createApiToken(c.db, { userId: c.me?.id ?? c.people.owner.id, name: "t", scope: "read" })).id,
     }),
     expect: MEMBERS,
+  },
+
+  { path: "passkeys.list", tokens: "none", input: () => undefined, expect: MEMBERS },
+  { path: "passkeys.registrationOptions", tokens: "none", input: () => undefined, expect: MEMBERS },
+  {
+    path: "passkeys.register",
+    tokens: "none",
+    input: async (c) => {
+      const userId = c.me?.id ?? c.people.owner.id;
+      const challenge = await challengeFor(c.db, "register", userId);
+      return { response: new SoftPasskey().register({ challenge, user: { id: "dGVzdA" } }) };
+    },
+    expect: MEMBERS,
+  },
+  {
+    path: "passkeys.rename",
+    tokens: "none",
+    input: async (c) => ({ id: (await storedPasskey(c.db, c.me?.id ?? c.people.owner.id)).id, name: "Laptop" }),
+    expect: MEMBERS,
+  },
+  {
+    path: "passkeys.rename",
+    tokens: "none",
+    on: "someone else's",
+    input: async (c) => ({ id: (await storedPasskey(c.db, c.people.owner.id)).id, name: "Mine now" }),
+    expect: OWN_PASSKEY,
+  },
+  {
+    path: "passkeys.remove",
+    tokens: "none",
+    input: async (c) => ({ id: (await storedPasskey(c.db, c.me?.id ?? c.people.owner.id)).id }),
+    expect: MEMBERS,
+  },
+  {
+    path: "passkeys.remove",
+    tokens: "none",
+    on: "someone else's",
+    input: async (c) => ({ id: (await storedPasskey(c.db, c.people.owner.id)).id }),
+    expect: OWN_PASSKEY,
   },
 
   { path: "media.list", tokens: "read", input: () => undefined, expect: MEMBERS },

@@ -19,7 +19,9 @@
  * - a personal API token acts as its owner within its scope: `read` calls queries (and GET routes)
  *   only, `seed` adds the writes of `club seed --url` (SEED_WRITES), `admin` all its owner may do;
  *   the owner's rights stay the ceiling (a member's admin-scope token acts as that member); no
- *   token creates, lists or revokes tokens, whatever its scope;
+ *   token creates, lists or revokes tokens, or manages passkeys, whatever its scope;
+ * - a member lists, renames and removes her own passkeys only (admins included: someone else's is
+ *   "not found");
  * - the server's metrics (/metrics) are for the monitoring that holds the operator's METRICS_TOKEN;
  *   without one configured, there are none to read.
  * - the API's description (/api/openapi.json) is public, like the source it is made from.
@@ -38,4 +40,5 @@ export {
   requireOwnUpload,
   requireSomeoneElse,
 } from "./ownership";
+export * from "./passkeys";
 export * from "./tokens";

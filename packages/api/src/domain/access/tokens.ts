@@ -1,6 +1,6 @@
 // Personal API tokens: what each scope may call, and that no token gives rights or manages tokens.
 import type { TokenGrant } from "../../context";
-import { forbidden, NO_TOKENS_BY_TOKEN } from "../../errors";
+import { forbidden, NO_PASSKEYS_BY_TOKEN, NO_TOKENS_BY_TOKEN } from "../../errors";
 
 /**
  * What a `seed` token may change besides reading: exactly the calls of `club seed --url`
@@ -25,8 +25,14 @@ export const SEED_WRITES: ReadonlySet<string> = new Set([
   "uploads.resumable",
 ]);
 
-/** The procedures (by their path's first part) that manage tokens, which no token may call. */
-const TOKEN_MANAGEMENT = "apiTokens";
+/**
+ * The procedures (by their path's first part) that no token may call, whatever its scope: managing
+ * tokens, and managing passkeys (a leaked token must not add a way into the account that outlives it).
+ */
+const NEVER_BY_TOKEN: ReadonlyMap<string, string> = new Map([
+  ["apiTokens", NO_TOKENS_BY_TOKEN],
+  ["passkeys", NO_PASSKEYS_BY_TOKEN],
+]);
 
 /**
  * A call made with an API token stays within the token's scope. `path` names a procedure, or an
@@ -40,7 +46,8 @@ export function requireTokenScope(
 ): void {
   const token = ctx.apiToken;
   if (!token) return;
-  if (path.split(".")[0] === TOKEN_MANAGEMENT) throw forbidden(NO_TOKENS_BY_TOKEN);
+  const never = NEVER_BY_TOKEN.get(path.split(".")[0] ?? "");
+  if (never) throw forbidden(never);
   if (kind === "query" || token.scope === "admin") return;
   if (token.scope === "seed" && SEED_WRITES.has(path)) return;
   throw forbidden(
