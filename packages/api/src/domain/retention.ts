@@ -8,7 +8,7 @@ import {
   registrationTokens,
 } from "@club/db";
 import { and, isNotNull, isNull, lt, or, sql } from "@club/db/orm";
-import { deleteExpiredChallenges } from "./passkeys";
+import { deleteExpiredChallenges } from "./passkeys/ceremony";
 
 /**
  * How long a link or code is kept once it stopped working: long enough for an admin to see why a

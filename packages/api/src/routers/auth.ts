@@ -2,7 +2,7 @@ import { loginInput, messages, updatePasswordInput, updateUserInput } from "@clu
 import { z } from "zod";
 import { requireOwnAccountChange } from "../domain/access";
 import { changeOwnPassword, updateOwnAccount } from "../domain/account";
-import { signInOptions, signInWithPasskey } from "../domain/passkeys";
+import { signInOptions, signInWithPasskey } from "../domain/passkeys/sign-in";
 import { signIn, signOut } from "../domain/sign-in";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 import { authenticationResponse } from "./webauthn-input";

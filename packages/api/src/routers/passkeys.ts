@@ -1,6 +1,6 @@
 import { passkeyName } from "@club/shared";
 import { z } from "zod";
-import { addPasskey, listPasskeys, registrationOptions, removePasskey, renamePasskey } from "../domain/passkeys";
+import { addPasskey, listPasskeys, registrationOptions, removePasskey, renamePasskey } from "../domain/passkeys/manage";
 import { memberProcedure, router } from "../trpc";
 import { registrationResponse } from "./webauthn-input";
 
