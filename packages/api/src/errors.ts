@@ -24,6 +24,9 @@ export const ADMIN_TOKEN_SIGN_IN_REQUIRED =
   "This API token was made in a session signed in with a password, and administrators must now sign in with a passkey or the club's identity provider. Sign in that way and make a new token.";
 export const ADMIN_SIGN_IN_WOULD_LOCK_OUT =
   "You are signed in with a password: requiring a passkey or the identity provider would lock you out of the admin tools. Sign in with a passkey or the identity provider first, then turn this on.";
+export const NO_PASSKEYS_BY_TOKEN =
+  "Passkeys cannot be added, listed, renamed or removed with an API token. Sign in to the club and use Settings → Security.";
+export const PASSKEY_NOT_FOUND = "Passkey not found.";
 export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
 
 /** Refusals a person can act on; the message is shown as is. */

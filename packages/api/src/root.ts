@@ -14,6 +14,7 @@ import { jobsRouter } from "./routers/jobs";
 import { mailRouter } from "./routers/mail";
 import { mailOutboxRouter } from "./routers/mail-outbox";
 import { imagesRouter, mediaRouter } from "./routers/media";
+import { passkeysRouter } from "./routers/passkeys";
 import { passwordResetRouter } from "./routers/password-reset";
 import { preferencesRouter } from "./routers/preferences";
 import { registrationRouter } from "./routers/registration";
@@ -34,6 +35,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   events: eventsRouter,
   apiTokens: apiTokensRouter,
+  passkeys: passkeysRouter,
   preferences: preferencesRouter,
   calendarFeed: calendarFeedRouter,
   media: mediaRouter,

@@ -141,6 +141,12 @@ export const LOGIN_PER_DEVICE: ThrottleRule = {
  * the log (docs/decisions.md, "Audit log"). As long as the longest sign-in lockout.
  */
 export const THROTTLE_RECORDS: ThrottleRule = { name: "audit-throttled", max: 1, windowMs: 15 * MINUTE };
+
+/**
+ * Passkey prompts started per address (the Login screen starts one on each visit): each keeps a
+ * challenge row until it expires, so a script cannot fill the table.
+ */
+export const PASSKEY_CHALLENGES_PER_IP: ThrottleRule = { name: "passkey-challenge-ip", max: 60, windowMs: 10 * MINUTE };
 /** Wrong invitation codes per address. */
 export const CODE_GUESSES: ThrottleRule = { name: "code-ip", max: 10, windowMs: 60 * MINUTE };
 /** Wrong one-time tokens (registration, password reset, event invitation) per address. */

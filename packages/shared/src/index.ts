@@ -12,4 +12,5 @@ export * from "./schemas/events";
 export * from "./schemas/forms";
 export * from "./schemas/media";
 export * from "./schemas/membership";
+export * from "./schemas/passkeys";
 export * from "./text";

@@ -8,6 +8,7 @@ import {
   registrationTokens,
 } from "@club/db";
 import { and, isNotNull, isNull, lt, or, sql } from "@club/db/orm";
+import { deleteExpiredChallenges } from "./passkeys/ceremony";
 
 /**
  * How long a link or code is kept once it stopped working: long enough for an admin to see why a
@@ -51,7 +52,10 @@ export async function deleteExpiredRecords(db: Queryable): Promise<Record<string
     .delete(cancelledEvents)
     .where(lt(cancelledEvents.cancelledAt, daysAgo(RETENTION_DAYS.cancelledEvents)))
     .returning({ id: cancelledEvents.eventId });
+  // A passkey challenge is worth nothing once expired: no retention.
+  const challenges = await deleteExpiredChallenges(db);
   return {
+    webauthnChallenges: challenges,
     cancelledEvents: cancellations.length,
     registrationTokens: registration.length,
     passwordResetTokens: reset.length,

@@ -1,8 +1,11 @@
 import { loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
+import { z } from "zod";
 import { requireOwnAccountChange } from "../domain/access";
 import { changeOwnPassword, updateOwnAccount } from "../domain/account";
+import { signInOptions, signInWithPasskey } from "../domain/passkeys/sign-in";
 import { signIn, signOut } from "../domain/sign-in";
 import { memberProcedure, publicProcedure, router } from "../trpc";
+import { authenticationResponse } from "./webauthn-input";
 
 export const authRouter = router({
   /** GET /auth-status: never fails; an anonymous visitor is simply not authenticated. */
@@ -18,6 +21,19 @@ export const authRouter = router({
       user: { name: user.name, admin: user.admin, type: user.type, mustChangePassword: user.mustChangePassword },
     };
   }),
+
+  /** The Login screen's passkey prompt (the button, or the e-mail field's autofill): its options. */
+  passkeyOptions: publicProcedure.mutation(({ ctx }) => signInOptions(ctx)),
+
+  /** The answer to `passkeyOptions`: signs the browser in like `login`, with no e-mail or password. */
+  passkeySignIn: publicProcedure
+    .input(z.object({ response: authenticationResponse }))
+    .mutation(async ({ ctx, input }) => {
+      const user = await signInWithPasskey(ctx, input.response);
+      return {
+        user: { name: user.name, admin: user.admin, type: user.type, mustChangePassword: user.mustChangePassword },
+      };
+    }),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await signOut(ctx);

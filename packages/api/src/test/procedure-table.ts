@@ -8,7 +8,9 @@ import {
   eventWaitlist,
   mailOutbox,
   media,
+  passkeys,
   userIdentities,
+  webauthnChallenges,
 } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
@@ -17,6 +19,7 @@ import { resetFeed } from "../domain/events/feed";
 import { createInvitationCode } from "../domain/invitation-codes";
 import { publicSessionId } from "../domain/member-sessions";
 import { createPasswordResetToken, createRegistrationToken } from "../domain/one-time-tokens";
+import { SoftPasskey } from "./authenticator";
 import {
   ADMINS,
   AUTHOR,
@@ -123,6 +126,29 @@ const pendingApplication = async (db: Db) => {
   return row!.id;
 };
 
+/** A fresh challenge as `registrationOptions` or `passkeyOptions` keeps it. */
+async function challengeFor(db: Db, purpose: "register" | "sign_in", userId: string | null) {
+  const challenge = randomUUID();
+  await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(Date.now() + 60_000) });
+  return challenge;
+}
+
+/** A stored passkey of `userId` (the software authenticator holding it, and its row's id). */
+async function storedPasskey(db: Db, userId: string) {
+  const key = new SoftPasskey();
+  const [row] = await db.insert(passkeys).values(key.storedFor(userId)).returning({ id: passkeys.id });
+  return { key, id: row!.id };
+}
+
+/** On someone else's passkey (the owner's): "not found" for every member but her. */
+const OWN_PASSKEY: Expect = {
+  ...MEMBERS,
+  standard: "NOT_FOUND",
+  founding: "NOT_FOUND",
+  other: "NOT_FOUND",
+  admin: "NOT_FOUND",
+};
+
 export const procedureRows: ProcedureRow[] = [
   { path: "auth.status", tokens: "read", input: () => undefined, expect: PUBLIC },
   {
@@ -132,6 +158,16 @@ export const procedureRows: ProcedureRow[] = [
     expect: PUBLIC,
   },
   { path: "auth.logout", tokens: "admin", input: () => undefined, expect: PUBLIC },
+  { path: "auth.passkeyOptions", tokens: "admin", input: () => undefined, expect: PUBLIC },
+  {
+    path: "auth.passkeySignIn",
+    tokens: "admin",
+    input: async (c) => {
+      const { key } = await storedPasskey(c.db, c.people.victim.id);
+      return { response: key.signIn({ challenge: await challengeFor(c.db, "sign_in", null) }) };
+    },
+    expect: PUBLIC,
+  },
   { path: "auth.me", tokens: "read", input: () => undefined, expect: SIGNED_IN },
   { path: "auth.updateUser", tokens: "admin", input: (c) => ({ name: c.me?.name ?? "Visitor" }), expect: MEMBERS },
   {
@@ -538,6 +574,44 @@ export const procedureRows: ProcedureRow[] = [
   { path: "clubSettings.get", tokens: "read", input: () => undefined, expect: ADMINS },
   // Setting the rule the admins' sign-in already meets (the table's admin signs in with a password).
   { path: "clubSettings.update", tokens: "admin", input: () => ({ adminSignIn: "any" }), expect: ADMINS },
+  { path: "passkeys.list", tokens: "none", input: () => undefined, expect: MEMBERS },
+  { path: "passkeys.registrationOptions", tokens: "none", input: () => undefined, expect: MEMBERS },
+  {
+    path: "passkeys.register",
+    tokens: "none",
+    input: async (c) => {
+      const userId = c.me?.id ?? c.people.owner.id;
+      const challenge = await challengeFor(c.db, "register", userId);
+      return { response: new SoftPasskey().register({ challenge, user: { id: "dGVzdA" } }) };
+    },
+    expect: MEMBERS,
+  },
+  {
+    path: "passkeys.rename",
+    tokens: "none",
+    input: async (c) => ({ id: (await storedPasskey(c.db, c.me?.id ?? c.people.owner.id)).id, name: "Laptop" }),
+    expect: MEMBERS,
+  },
+  {
+    path: "passkeys.rename",
+    tokens: "none",
+    on: "someone else's",
+    input: async (c) => ({ id: (await storedPasskey(c.db, c.people.owner.id)).id, name: "Mine now" }),
+    expect: OWN_PASSKEY,
+  },
+  {
+    path: "passkeys.remove",
+    tokens: "none",
+    input: async (c) => ({ id: (await storedPasskey(c.db, c.me?.id ?? c.people.owner.id)).id }),
+    expect: MEMBERS,
+  },
+  {
+    path: "passkeys.remove",
+    tokens: "none",
+    on: "someone else's",
+    input: async (c) => ({ id: (await storedPasskey(c.db, c.people.owner.id)).id }),
+    expect: OWN_PASSKEY,
+  },
 
   { path: "media.list", tokens: "read", input: () => undefined, expect: MEMBERS },
   { path: "media.tags", tokens: "read", input: () => ({ prefix: "sa" }), expect: MEMBERS },

@@ -1,6 +1,8 @@
 import { loginInput, messages, type OidcRefusal, oidcRefusalMessages } from "@club/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "../../lib/hydrated";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button, buttonClass } from "../../ui/Button";
@@ -8,6 +10,7 @@ import { TextField } from "../../ui/Field";
 import { serverError, useZodForm } from "../../ui/form";
 import { Card } from "../../ui/Page";
 import { safeRedirect } from "./session";
+import { loadWebAuthn, passkeyErrorMessage, wasReplaced } from "./webauthn";
 
 export function LoginForm({
   redirect,
@@ -23,13 +26,14 @@ export function LoginForm({
   const navigate = useNavigate();
   const form = useZodForm(loginInput, { defaultValues: { email: email ?? "", password: "" } });
   const { errors } = form.formState;
+  const signedIn = async ({ user }: { user: { mustChangePassword: boolean } }) => {
+    await queryClient.resetQueries();
+    // A temporary password is replaced before anything else (after a passkey too).
+    await navigate({ to: user.mustChangePassword ? "/settings" : safeRedirect(redirect) });
+  };
   const login = useMutation(
     trpc.auth.login.mutationOptions({
-      onSuccess: async ({ user }) => {
-        await queryClient.resetQueries();
-        // A temporary password is replaced before anything else.
-        await navigate({ to: user.mustChangePassword ? "/settings" : safeRedirect(redirect) });
-      },
+      onSuccess: signedIn,
       // The spec's text; a throttled sign-in says how long to wait.
       onError: (err) =>
         form.setError(serverError, {
@@ -39,13 +43,16 @@ export function LoginForm({
     }),
   );
 
+  const passkey = usePasskeySignIn(signedIn, (message) => form.setError(serverError, { message }));
+
   return (
     <Card>
       <form onSubmit={form.handleSubmit((v) => login.mutate(v))} className="flex flex-col gap-5" noValidate>
         <TextField
           label="Email"
           type="email"
-          autoComplete="email"
+          // "webauthn": the browser may offer her passkeys in this field's autofill (conditional UI).
+          autoComplete="username webauthn"
           required
           error={errors.email?.message}
           {...form.register("email")}
@@ -63,6 +70,11 @@ export function LoginForm({
         <Button type="submit" disabled={login.isPending}>
           {login.isPending ? "Logging in..." : "Login"}
         </Button>
+        {passkey.supported === false ? null : (
+          <Button variant="secondary" onClick={passkey.start} disabled={passkey.busy}>
+            {passkey.busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+          </Button>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
           {/* A full page navigation, as the spec has it. */}
           <a href="/request" className="font-medium text-plum underline-offset-4 hover:underline">
@@ -90,3 +102,65 @@ export function LoginForm({
     </Card>
   );
 }
+
+/**
+ * Signing in with a passkey: the button's prompt, and, where the browser offers it, the e-mail
+ * field's autofill (conditional UI) waiting from the moment the page is the app's. Both ask the
+ * server for a fresh challenge; the button's prompt replaces the waiting autofill (the library
+ * aborts it), and leaving the page cancels whichever is waiting.
+ */
+function usePasskeySignIn(
+  signedIn: (answer: { user: { mustChangePassword: boolean } }) => Promise<void>,
+  refused: (message: string) => void,
+) {
+  const hydrated = useHydrated();
+  const [supported, setSupported] = useState<boolean>();
+  const [busy, setBusy] = useState(false);
+  const { mutateAsync: optionsFor } = useMutation(trpc.auth.passkeyOptions.mutationOptions());
+  const { mutateAsync: answer } = useMutation(trpc.auth.passkeySignIn.mutationOptions());
+
+  /** One prompt, to its end: the options, her choice of passkey, the server's answer, then on. */
+  async function run(useBrowserAutofill: boolean) {
+    const { startAuthentication } = await loadWebAuthn();
+    const optionsJSON = await optionsFor();
+    const response = await startAuthentication({ optionsJSON, useBrowserAutofill });
+    setBusy(true);
+    try {
+      await signedIn(await answer({ response }));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const failed = (err: unknown) => {
+    if (!wasReplaced(err)) refused(passkeyErrorMessage(err, PASSKEY_FAILED));
+  };
+  // The autofill's prompt outlives renders: it calls the latest of these when she picks a passkey.
+  const latest = useRef({ run, failed });
+  latest.current = { run, failed };
+
+  useEffect(() => {
+    if (!hydrated) return;
+    let live = true;
+    loadWebAuthn()
+      .then(async (w) => {
+        if (!live) return;
+        setSupported(w.browserSupportsWebAuthn());
+        if (live && (await w.browserSupportsWebAuthnAutofill())) await latest.current.run(true);
+      })
+      .catch((err) => live && latest.current.failed(err));
+    return () => {
+      live = false;
+      void loadWebAuthn().then((w) => w.WebAuthnAbortService.cancelCeremony());
+    };
+  }, [hydrated]);
+
+  const start = () => {
+    setBusy(true);
+    run(false)
+      .catch(failed)
+      .finally(() => setBusy(false));
+  };
+  return { supported, busy, start };
+}
+
+const PASSKEY_FAILED = "Signing in with the passkey did not work. Please try again.";

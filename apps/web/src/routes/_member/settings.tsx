@@ -5,6 +5,7 @@ import { ApiTokens } from "../../features/settings/ApiTokens";
 import { CalendarFeed } from "../../features/settings/CalendarFeed";
 import { EventReminders } from "../../features/settings/EventReminders";
 import { LinkedIdentities } from "../../features/settings/LinkedIdentities";
+import { Passkeys } from "../../features/settings/Passkeys";
 import { PasswordForm } from "../../features/settings/PasswordForm";
 import { ProfileForm } from "../../features/settings/ProfileForm";
 import { SecuritySection } from "../../features/settings/SecuritySection";
@@ -28,6 +29,7 @@ export const Route = createFileRoute("/_member/settings")({
         context.queryClient.ensureQueryData(context.trpc.identities.provider.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.identities.list.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.sessions.list.queryOptions()),
+        context.queryClient.ensureQueryData(context.trpc.passkeys.list.queryOptions()),
       ]);
     return me;
   },
@@ -39,7 +41,7 @@ export const Route = createFileRoute("/_member/settings")({
     return (
       <Page
         title="Settings"
-        lead="Your details, your password, reminders, your calendar, and where and how you are signed in."
+        lead="Your details, your password, reminders, your calendar, how and where you sign in, and your API tokens."
       >
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileForm />
@@ -53,6 +55,7 @@ export const Route = createFileRoute("/_member/settings")({
         </div>
         {user.mustChangePassword ? null : (
           <SecuritySection>
+            <Passkeys />
             <Sessions />
             {/* Shown with a provider, or while she still has identities from one no longer configured. */}
             {provider || (identities?.length ?? 0) > 0 || oidc ? <LinkedIdentities notice={oidc} /> : null}

@@ -19,7 +19,10 @@
  * - a personal API token acts as its owner within its scope: `read` calls queries (and GET routes)
  *   only, `seed` adds the writes of `club seed --url` (SEED_WRITES), `admin` all its owner may do;
  *   the owner's rights stay the ceiling (a member's admin-scope token acts as that member); no
- *   token creates, lists or revokes tokens, or lists or ends sessions, whatever its scope;
+ *   token creates, lists or revokes tokens, manages passkeys, or lists or ends sessions, whatever
+ *   its scope;
+ * - a member lists, renames and removes her own passkeys only (admins included: someone else's is
+ *   "not found");
  * - a member sees and ends her own sessions only; another's is "not found";
  * - when the club requires it (the admins' sign-in rule), an admin signed in with a password alone,
  *   or calling with a token made in such a session, does not reach the admin tools; the command
@@ -46,6 +49,7 @@ export {
   requireOwnUpload,
   requireSomeoneElse,
 } from "./ownership";
+export * from "./passkeys";
 export * from "./sessions";
 export * from "./tokens";
 export * from "./ways-in";

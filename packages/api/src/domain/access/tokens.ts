@@ -1,6 +1,12 @@
 // Personal API tokens: what each scope may call, and that no token gives rights or manages tokens.
 import type { TokenGrant } from "../../context";
-import { forbidden, NO_IDENTITIES_BY_TOKEN, NO_SESSIONS_BY_TOKEN, NO_TOKENS_BY_TOKEN } from "../../errors";
+import {
+  forbidden,
+  NO_IDENTITIES_BY_TOKEN,
+  NO_PASSKEYS_BY_TOKEN,
+  NO_SESSIONS_BY_TOKEN,
+  NO_TOKENS_BY_TOKEN,
+} from "../../errors";
 
 /**
  * What a `seed` token may change besides reading: exactly the calls of `club seed --url`
@@ -26,11 +32,14 @@ export const SEED_WRITES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The procedures (by their path's first part) no token may call: managing tokens, and a member's
- * sessions (a script has no business signing her browsers out, nor reading where she signs in from).
+ * The procedures (by their path's first part) no token may call, whatever its scope: managing
+ * tokens; managing passkeys (a leaked token must not add a way into the account that outlives it);
+ * and a member's sessions (a script has no business signing her browsers out, nor reading where
+ * she signs in from).
  */
 const NOT_BY_TOKEN: Readonly<Record<string, string>> = {
   apiTokens: NO_TOKENS_BY_TOKEN,
+  passkeys: NO_PASSKEYS_BY_TOKEN,
   sessions: NO_SESSIONS_BY_TOKEN,
 };
 
