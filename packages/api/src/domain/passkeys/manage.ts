@@ -9,7 +9,7 @@ import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import Bowser from "bowser";
 import type { ApiContext } from "../../context";
 import { badRequest, conflict } from "../../errors";
-import { ownPasskey, ownPasskeys, passkeyNotFound, type Viewer } from "../access";
+import { lockMember, ownPasskey, ownPasskeys, passkeyNotFound, requireAnotherWayIn, type Viewer } from "../access";
 import { auditActor, recordAudit } from "../audit";
 import {
   CHALLENGE_TTL_MS,
@@ -137,12 +137,13 @@ export async function renamePasskey(db: Queryable, viewer: Viewer, id: string, n
 }
 
 /**
- * Removes one of her passkeys, with its audit record in the same transaction. Every member has a
- * password today, so removing a passkey never leaves her without a way in; the rule that keeps one
- * belongs with linked identities, when there is a way in that can be the last one.
+ * Removes one of her passkeys, with its audit record in the same transaction, unless it is her last
+ * way in (the access module's rule, shared with unlinking an identity).
  */
 export async function removePasskey(ctx: Pick<ApiContext, "db" | "ip" | "user">, member: Member, id: string) {
   await ctx.db.transaction(async (tx) => {
+    await lockMember(tx, member.id);
+    await requireAnotherWayIn(tx, member.id, { kind: "passkey", id });
     const [row] = await tx
       .delete(passkeys)
       .where(ownPasskey(member, id))
