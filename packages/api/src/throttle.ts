@@ -144,9 +144,14 @@ export const THROTTLE_RECORDS: ThrottleRule = { name: "audit-throttled", max: 1,
 
 /**
  * Passkey prompts started per address (the Login screen starts one on each visit): each keeps a
- * challenge row until it expires, so a script cannot fill the table.
+ * challenge row until it expires, so a script cannot fill the table. One a second on average: a
+ * club's office behind one address, or a browser suite signing in over and over, stays well within.
  */
-export const PASSKEY_CHALLENGES_PER_IP: ThrottleRule = { name: "passkey-challenge-ip", max: 60, windowMs: 10 * MINUTE };
+export const PASSKEY_CHALLENGES_PER_IP: ThrottleRule = {
+  name: "passkey-challenge-ip",
+  max: 600,
+  windowMs: 10 * MINUTE,
+};
 /** Wrong invitation codes per address. */
 export const CODE_GUESSES: ThrottleRule = { name: "code-ip", max: 10, windowMs: 60 * MINUTE };
 /** Wrong one-time tokens (registration, password reset, event invitation) per address. */
