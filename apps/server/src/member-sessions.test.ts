@@ -19,6 +19,7 @@ beforeAll(async () => {
   h = await startApp();
   adminId = (await addUser(h, { email: "root@club.test", name: "Root", admin: true })).id;
   await addUser(h, { email: "ada@club.test", name: "Ada" });
+  await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
 });
 afterAll(() => h.close());
 
@@ -101,5 +102,43 @@ describe("the admins' sign-in rule over HTTP", () => {
     } finally {
       await h.db.db.delete(clubSettings).where(eq(clubSettings.key, "adminSignIn"));
     }
+  });
+
+  it("makes a password-only admin a member on every route: no CSV export, no power over others' events", async () => {
+    // Found in review: the audit log's CSV and an admin's power over members' events, which come
+    // through member routes, ignored the rule.
+    const fay = await signIn("fay@club.test", CHROME_MAC);
+    const made = await h.app.inject({
+      method: "POST",
+      url: "/api/events",
+      headers: { origin: ORIGIN, cookie: fay },
+      payload: { title: "Fay's dinner" },
+    });
+    expect(made.statusCode).toBe(200);
+    const eventId = made.json().id as string;
+    const root = await signIn("root@club.test", CHROME_MAC);
+    await h.db.db.insert(clubSettings).values({ key: "adminSignIn", value: "passkey-or-provider" });
+    try {
+      const csv = await h.app.inject({ method: "GET", url: "/api/admin/audit.csv", headers: { cookie: root } });
+      expect(csv.statusCode).toBe(403);
+      expect(csv.json().error).toMatch(/passkey or the club's identity provider/);
+      const status = await h.app.inject({ method: "GET", url: "/auth-status", headers: { cookie: root } });
+      expect(status.json().user).toMatchObject({ admin: false, adminSignInRequired: true });
+      const del = await h.app.inject({
+        method: "DELETE",
+        url: `/api/events/${eventId}`,
+        headers: { origin: ORIGIN, cookie: root },
+      });
+      expect(del.statusCode).toBeGreaterThanOrEqual(400);
+      expect(del.statusCode).toBeLessThan(500);
+      const still = await h.app.inject({ method: "GET", url: `/api/events/${eventId}`, headers: { cookie: fay } });
+      expect(still.statusCode).toBe(200);
+    } finally {
+      await h.db.db.delete(clubSettings).where(eq(clubSettings.key, "adminSignIn"));
+    }
+    // With the rule off again, the same session is an admin's.
+    const csv = await h.app.inject({ method: "GET", url: "/api/admin/audit.csv", headers: { cookie: root } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split("\n")[0]).toContain("actor email");
   });
 });

@@ -76,6 +76,27 @@ describe("every act writes its one record, in its transaction", () => {
     expect((await records()).map((r) => r.kind)).toEqual(["application.accepted"]);
   });
 
+  it("an account made by an admin, with its type and admin right; an e-mail taken writes none", async () => {
+    // Found in review: an admin could make another admin's account without a record.
+    const made = await api.callerFor(admin).users.create({
+      email: "dee@club.test",
+      name: "Dee",
+      password: "password1",
+      type: "Founding",
+      admin: true,
+    });
+    expect(await onlyRecord("member.created")).toMatchObject({
+      ...byAdmin,
+      targetId: made.id,
+      targetEmail: "dee@club.test",
+      detail: { type: "Founding", admin: true },
+    });
+    await expect(
+      api.callerFor(admin).users.create({ email: "dee@club.test", name: "Dee", password: "password1" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await records()).toHaveLength(1);
+  });
+
   it("member type changed, with from and to; the same type again writes none", async () => {
     const bo = await api.member("bo@club.test", { type: "Standard" });
     await api.callerFor(admin).users.setPrivilege({ userId: bo.id, type: "Founding" });
@@ -312,11 +333,25 @@ describe("audit.list", () => {
   it("exports every matching record, a page at a time, only to admins", async () => {
     for (let i = 0; i < 7; i++) await recordAudit(api.db, operatorActor, { kind: "sessions.ended", targetId: `${i}` });
     const seen: string[] = [];
-    for await (const r of exportAudit(api.contextFor(admin), {})) seen.push(r.targetId ?? "");
+    for await (const r of await exportAudit(api.contextFor(admin), {})) seen.push(r.targetId ?? "");
     expect(seen).toEqual(["6", "5", "4", "3", "2", "1", "0"]);
     const paged: string[] = [];
     for await (const r of iterateAudit(api.db, zone, {}, 3)) paged.push(r.targetId ?? "");
     expect(paged).toEqual(seen);
-    expect(() => exportAudit(api.contextFor(ann), {})).toThrow();
+    await expect(exportAudit(api.contextFor(ann), {})).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("refuses days the log cannot hold, and NUL characters, before the export starts", async () => {
+    // A far day once made an invalid bound (the day after 9999-12-31) and a 500.
+    await expect(api.callerFor(admin).audit.list({ to: "9999-12-31" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(exportAudit(api.contextFor(admin), { to: "9999-12-31" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    // Postgres refuses a NUL in text; the export once sent 200 and then failed.
+    await expect(exportAudit(api.contextFor(admin), { actor: "a\u0000b" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 });

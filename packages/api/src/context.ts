@@ -73,6 +73,11 @@ export interface ApiContext {
   config: ApiConfig;
   session: CallerSession | null;
   user: SessionUser | null;
+  /**
+   * An admin's right the club's sign-in rule withholds for this request (she signed in with a
+   * password alone): `user.admin` is false, and the admin tools say why (access/admin-sign-in.ts).
+   */
+  adminWithheld: boolean;
   /** Set when the caller presented an API token; null for a browser's session, the command line and visitors. */
   apiToken: TokenGrant | null;
   cookies: SessionCookies;
@@ -103,6 +108,8 @@ export interface Caller {
   session: CallerSession | null;
   /** The API token the request was made with, if any. */
   apiToken?: TokenGrant | null;
+  /** Whether the club's sign-in rule withheld her admin right (see ApiContext). */
+  adminWithheld?: boolean | undefined;
   log: Logger;
   requestId: string;
   ip: string;
@@ -125,6 +132,7 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     session: caller.session,
     user: caller.user,
     apiToken: caller.apiToken ?? null,
+    adminWithheld: caller.adminWithheld ?? false,
     cookies: caller.cookies ?? noCookies,
     log: caller.log,
     requestId: caller.requestId,

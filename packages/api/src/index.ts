@@ -19,6 +19,7 @@ export {
   requireOwnUpload,
   requireTokenScope,
   requireVisibleMediaObject,
+  withholdAdminRight,
 } from "./domain/access";
 export { issueApiToken, listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
 export { type AuditActor, operatorActor } from "./domain/audit";
@@ -58,6 +59,7 @@ export { findUnreferencedObjects } from "./domain/media/unreferenced";
 export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
+export { createMemberAsAdmin } from "./domain/user-management";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
 export {
   ConfigError,

@@ -152,6 +152,11 @@ export const PASSKEY_CHALLENGES_PER_IP: ThrottleRule = {
   max: 600,
   windowMs: 10 * MINUTE,
 };
+/**
+ * Sign-ins started at the identity provider per address: each keeps a row in `oidc_logins` for ten
+ * minutes, so a script looping on /auth/oidc/start cannot fill the table. As generous as passkeys.
+ */
+export const PROVIDER_SIGN_INS_PER_IP: ThrottleRule = { name: "oidc-start-ip", max: 600, windowMs: 10 * MINUTE };
 /** Wrong invitation codes per address. */
 export const CODE_GUESSES: ThrottleRule = { name: "code-ip", max: 10, windowMs: 60 * MINUTE };
 /** Wrong one-time tokens (registration, password reset, event invitation) per address. */

@@ -3,8 +3,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { ApiContext } from "./context";
-import { requireAdmin, requireAdminSignIn, requireMember, requireTokenScope } from "./domain/access";
-import { adminSignInRule } from "./domain/club-settings";
+import { requireAdminTools, requireMember, requireTokenScope } from "./domain/access";
 import { isUnavailable, unavailable } from "./errors";
 import { Throttled } from "./throttle";
 
@@ -89,11 +88,7 @@ export const publicProcedure = t.procedure.use(failures).use(tokenScope).use(noN
 export const memberProcedure = publicProcedure.use(({ ctx, meta, next }) => next({ ctx: requireMember(ctx, meta) }));
 
 /** The admin tools; an admin's sign-in must also meet the club's rule for admins (read at each call). */
-export const adminProcedure = memberProcedure.use(async ({ ctx, next }) => {
-  const admin = requireAdmin(ctx);
-  requireAdminSignIn(admin, await adminSignInRule(ctx.db));
-  return next({ ctx: admin });
-});
+export const adminProcedure = memberProcedure.use(async ({ ctx, next }) => next({ ctx: await requireAdminTools(ctx) }));
 
 /** The last middleware a builder added: the role check of memberProcedure and adminProcedure. */
 const roleCheckOf = (builder: { _def: { middlewares: readonly unknown[] } }) => builder._def.middlewares.at(-1);

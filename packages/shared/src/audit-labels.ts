@@ -4,6 +4,7 @@ import type { AuditKind } from "./enums";
 export const auditKindLabels: Record<AuditKind, string> = {
   "application.accepted": "Application accepted",
   "application.rejected": "Application rejected",
+  "member.created": "Member account created",
   "member.type_changed": "Member type changed",
   "member.admin_changed": "Admin right changed",
   "member.password_reset": "Password reset to temporary",

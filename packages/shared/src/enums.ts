@@ -55,6 +55,7 @@ export type SignInMethod = (typeof signInMethods)[number];
 export const auditKinds = [
   "application.accepted",
   "application.rejected",
+  "member.created",
   "member.type_changed",
   "member.admin_changed",
   "member.password_reset",

@@ -13,4 +13,5 @@ export * from "./schemas/forms";
 export * from "./schemas/media";
 export * from "./schemas/membership";
 export * from "./schemas/passkeys";
+export * from "./site-path";
 export * from "./text";

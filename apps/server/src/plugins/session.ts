@@ -1,4 +1,4 @@
-import type { ApiContext, SessionCookies } from "@club/api";
+import { type ApiContext, type SessionCookies, withholdAdminRight } from "@club/api";
 import {
   DEVICE_COOKIE,
   SESSION_COOKIE,
@@ -12,7 +12,7 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
-type Auth = Pick<ApiContext, "session" | "user" | "apiToken">;
+type Auth = Pick<ApiContext, "session" | "user" | "apiToken" | "adminWithheld">;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -66,18 +66,21 @@ export interface SessionPluginOptions {
   sessions?: SessionCache | undefined;
 }
 
+const NOBODY: Auth = { session: null, user: null, apiToken: null, adminWithheld: false };
+
 export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { db, appOrigin, sessions }) => {
   await app.register(cookie);
-  app.decorateRequest("auth", async () => ({ session: null, user: null, apiToken: null }));
+  app.decorateRequest("auth", async () => NOBODY);
   app.addHook("onRequest", async (request, reply) => {
     let pending: Promise<Auth> | undefined;
     request.auth = () => {
-      pending ??= load(request, reply);
+      // The admins' sign-in rule applies wherever the caller is used (access/admin-sign-in.ts).
+      pending ??= load(request, reply).then((auth) => withholdAdminRight(db, auth));
       return pending;
     };
   });
 
-  async function load(request: FastifyRequest, reply: FastifyReply): Promise<Auth> {
+  async function load(request: FastifyRequest, reply: FastifyReply): Promise<Omit<Auth, "adminWithheld">> {
     // A script's API token, when present, is the only credential considered.
     const bearer = bearerToken(request);
     if (bearer !== undefined) {

@@ -14,13 +14,14 @@ export async function createContext(
   reply: FastifyReply,
 ): Promise<ApiContext> {
   // The session is read from the database: when that is down, the answer is 503, not 500.
-  const { session, user, apiToken } = await request.auth().catch((err: unknown) => {
+  const { session, user, apiToken, adminWithheld } = await request.auth().catch((err: unknown) => {
     throw isUnavailable(err) ? unavailable(err) : err;
   });
   return createApiContext(deps, {
     session,
     user,
     apiToken,
+    adminWithheld,
     cookies: sessionCookies(reply, deps.config.appOrigin),
     log: request.log,
     requestId: request.id,

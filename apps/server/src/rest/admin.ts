@@ -53,7 +53,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
   // refused before the first line; streamed, as the log only grows.
   app.get("/api/admin/audit.csv", async (request, reply) => {
     const ctx = await createContext(deps, request, reply);
-    const records = exportAudit(ctx, request.query);
+    const records = await exportAudit(ctx, request.query);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header("Content-Type", "text/csv; charset=utf-8")

@@ -8,13 +8,15 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const { user } = useSession();
   const close = useCallback(() => setOpen(false), []);
+  // An admin whose right the club's sign-in rule withholds still finds the Admin Panel, which says why.
+  const navUser = user ? { name: user.name, admin: user.admin || user.adminSignInRequired } : null;
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-paper/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 sm:px-8">
         <Link to="/" className="whitespace-nowrap font-serif text-2xl font-semibold tracking-wide text-plum">
           The Club
         </Link>
-        <DesktopNav user={user ? { name: user.name, admin: user.admin } : null} />
+        <DesktopNav user={navUser} />
         <button
           type="button"
           aria-expanded={open}
@@ -32,7 +34,7 @@ export function SiteHeader() {
           {open ? "Close menu" : "Menu"}
         </button>
       </div>
-      <Menu id="main-menu" open={open} onClose={close} user={user ? { name: user.name, admin: user.admin } : null} />
+      <Menu id="main-menu" open={open} onClose={close} user={navUser} />
     </header>
   );
 }

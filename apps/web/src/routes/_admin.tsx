@@ -1,7 +1,7 @@
 import { messages } from "@club/shared";
 import { createFileRoute, type ErrorComponentProps, Outlet } from "@tanstack/react-router";
 import { AdminSignInRequired } from "../features/admin/AdminSignInRequired";
-import { noAccess, requireAdmin } from "../features/auth/guards";
+import { AdminSignInRequiredError, noAccess, requireAdmin } from "../features/auth/guards";
 import { errorCode } from "../lib/trpc";
 import { Page } from "../ui/Page";
 
@@ -11,15 +11,14 @@ import { Page } from "../ui/Page";
  * fail. Anything else is the usual failure.
  */
 function AdminError({ error }: ErrorComponentProps) {
-  if (errorCode(error) === "FORBIDDEN") return <AdminSignInRequired />;
+  if (error instanceof AdminSignInRequiredError || errorCode(error) === "FORBIDDEN") return <AdminSignInRequired />;
   return <Page title={messages.routerError} lead="Please reload the page, or try again later." />;
 }
 
 export const Route = createFileRoute("/_admin")({
   beforeLoad: async ({ context, location }) => {
+    // An admin whose right the club's sign-in rule withholds is told why (AdminError).
     const user = await requireAdmin(context, location);
-    // Any admin procedure answers with the sign-in rule's refusal; the club's settings are the smallest.
-    await context.queryClient.ensureQueryData(context.trpc.clubSettings.get.queryOptions());
     return { user };
   },
   pendingComponent: () => <Page title={noAccess} />,

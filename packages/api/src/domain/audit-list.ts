@@ -1,17 +1,25 @@
 import { auditLog, type Queryable } from "@club/db";
 import { and, asc, desc, eq, gt, gte, ilike, lt, or, type SQL } from "@club/db/orm";
-import { type AuditKind, auditKinds, isCalendarDay } from "@club/shared";
+import { type AuditKind, auditKinds, findNul, isCalendarDay, nulMessage } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import type { ApiContext } from "../context";
 import { badRequest } from "../errors";
-import { requireAdmin, requireMember, requireTokenScope } from "./access";
+import { requireAdminTools, requireMember, requireTokenScope } from "./access";
 import { escapeLike } from "./like";
 
 // Reading the audit log (Admin Panel → Audit log, its CSV export, `club audit`).
 
+/** A calendar day the log can hold records of: years 2000 to 2999 (a far year cannot be a bound in SQL). */
 const day = (label: string) =>
-  z.string().trim().refine(isCalendarDay, `${label} must be a day, like 2026-11-24.`).optional();
+  z
+    .string()
+    .trim()
+    .refine(
+      (d) => isCalendarDay(d) && d >= "2000-01-01" && d <= "2999-12-31",
+      `${label} must be a day, like 2026-11-24.`,
+    )
+    .optional();
 
 /** What the audit log is filtered by: audit.list, its CSV export (GET /api/admin/audit.csv) and `club audit`. */
 export const auditFilterInput = z.object({
@@ -130,8 +138,9 @@ export async function* iterateAudit(
   timeZone: string,
   filter: AuditFilter,
   pageSize = 500,
+  olderThan?: number,
 ): AsyncGenerator<AuditRecordDto> {
-  let before: number | undefined;
+  let before = olderThan;
   for (;;) {
     const page = await listAudit(db, timeZone, { ...filter, before, limit: pageSize });
     yield* page.items;
@@ -144,10 +153,21 @@ export async function* iterateAudit(
  * The CSV export's records: the same rule as `audit.list` (admins, and their API tokens of any
  * scope, as for any read), checked before the first record is read.
  */
-export function exportAudit(ctx: ApiContext, query: unknown): AsyncGenerator<AuditRecordDto> {
-  requireAdmin(requireMember(ctx));
+export async function exportAudit(ctx: ApiContext, query: unknown): Promise<AsyncIterable<AuditRecordDto>> {
+  await requireAdminTools(requireMember(ctx));
   requireTokenScope(ctx, "audit.list", "query");
+  const nul = findNul(query);
+  if (nul) throw badRequest(nulMessage(nul));
   const filter = auditFilterInput.safeParse(query ?? {});
   if (!filter.success) throw badRequest(filter.error.issues[0]?.message ?? "Invalid filter.");
-  return iterateAudit(ctx.db, ctx.config.timeZone, filter.data);
+  // The first page is read before the answer starts: a failure there is still a proper error
+  // status, not a 200 cut short.
+  const first = await listAudit(ctx.db, ctx.config.timeZone, { ...filter.data, limit: EXPORT_PAGE });
+  const { db, config } = ctx;
+  return (async function* () {
+    yield* first.items;
+    if (first.older !== null) yield* iterateAudit(db, config.timeZone, filter.data, EXPORT_PAGE, first.older);
+  })();
 }
+
+const EXPORT_PAGE = 500;

@@ -5,9 +5,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { oidcLogins, type Queryable, type User, userIdentities, users } from "@club/db";
 import { and, desc, eq, lt } from "@club/db/orm";
-import type { OidcRefusal } from "@club/shared";
+import { type OidcRefusal, sitePath } from "@club/shared";
 import type { ApiContext } from "../context";
 import { IDENTITY_NOT_FOUND, notFound } from "../errors";
+import { PROVIDER_SIGN_INS_PER_IP } from "../throttle";
 import { lockMember, requireAnotherWayIn } from "./access";
 import { type AuditActor, recordAudit } from "./audit";
 import { authorizationUrl, exchangeCode, newChecks, type OidcIdentity, oidcConfiguration } from "./oidc-client";
@@ -27,10 +28,9 @@ const hashState = (state: string) => createHash("sha256").update(state).digest("
 
 /** A path of this site to go to after signing in; anything else (another site, `//host`) is dropped. */
 export function localPath(target: unknown): string | null {
-  if (typeof target !== "string" || target.length > 2000) return null;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return null;
-  if (target === "/logout" || target.startsWith("/logout?")) return null;
-  return target;
+  const path = sitePath(target);
+  if (path === null || path === "/logout" || path.startsWith("/logout?")) return null;
+  return path;
 }
 
 /** The provider's name for the Login screen and Settings; null when none is configured. */
@@ -50,6 +50,8 @@ export async function startOidc(
 ): Promise<URL> {
   const settings = ctx.config.oidc;
   if (!settings) throw notFound("Signing in with an identity provider is not set up for this club.");
+  // Each start keeps a row for ten minutes: counted per address, like the passkey prompts.
+  await ctx.throttle.take([PROVIDER_SIGN_INS_PER_IP, ctx.ip]);
   const config = await oidcConfiguration(settings);
   const checks = newChecks();
   const expiresAt = new Date(Date.now() + OIDC_LOGIN_TTL_MS);

@@ -5,7 +5,7 @@ import { LIST_MAX, type MemberType } from "@club/shared";
 import { notFound } from "../errors";
 import { type AuditActor, recordAudit } from "./audit";
 import { escapeLike } from "./like";
-import { MEMBER_NOT_FOUND, replacePassword } from "./users";
+import { createUser, MEMBER_NOT_FOUND, type NewUser, replacePassword } from "./users";
 
 // The admins' User Management screen: the members, their type, their passwords, their mailing groups.
 
@@ -139,4 +139,22 @@ export async function setTestingTeam(db: Queryable, userId: string, testingTeam:
   const [row] = await db.update(users).set({ testingTeam }).where(eq(users.id, userId)).returning(memberColumns);
   if (!row) throw notFound(MEMBER_NOT_FOUND);
   return row;
+}
+
+/**
+ * An account made by an admin (User Management, `club user create`, seeding) rather than by a
+ * registration she was invited to: recorded, with its type and admin right, in the same
+ * transaction (an admin quietly making another admin's account is the act most worth a record).
+ */
+export async function createMemberAsAdmin(db: Db, input: NewUser, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const user = await createUser(tx, input);
+    await recordAudit(tx, actor, {
+      kind: "member.created",
+      targetId: user.id,
+      targetEmail: user.email,
+      detail: { type: user.type, admin: user.admin },
+    });
+    return user;
+  });
 }

@@ -12,7 +12,9 @@ export const authRouter = router({
   status: publicProcedure.query(({ ctx }) => {
     if (!ctx.user) return { authenticated: false as const, user: null };
     const { name, admin, type, mustChangePassword } = ctx.user;
-    return { authenticated: true as const, user: { name, admin, type, mustChangePassword } };
+    // An admin whose right the club's sign-in rule withholds: the app says why, not "no access".
+    const adminSignInRequired = ctx.adminWithheld;
+    return { authenticated: true as const, user: { name, admin, type, mustChangePassword, adminSignInRequired } };
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {

@@ -11,13 +11,14 @@ import { z } from "zod";
 import { type MemberContext, requireSomeoneElse, requireTokenMayGrantRights } from "../domain/access";
 import { auditActor } from "../domain/audit";
 import {
+  createMemberAsAdmin,
   listMembers,
   resetToTemporaryPassword,
   setMemberType,
   setTestingTeam,
   updateMember,
 } from "../domain/user-management";
-import { createUser, EmailTakenError } from "../domain/users";
+import { EmailTakenError } from "../domain/users";
 import { conflict } from "../errors";
 import { adminProcedure, router } from "../trpc";
 
@@ -34,7 +35,7 @@ export const usersRouter = router({
   create: adminProcedure.input(newUserInput).mutation(async ({ ctx, input }) => {
     if (input.admin) requireTokenMayGrantRights(ctx, "create an administrator");
     try {
-      return await createUser(ctx.db, input);
+      return await createMemberAsAdmin(ctx.db, input, auditActor(ctx));
     } catch (err) {
       if (err instanceof EmailTakenError) throw conflict(err.message);
       throw err;

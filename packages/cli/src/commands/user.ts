@@ -31,7 +31,10 @@ export function registerUserCommands(program: Command): void {
       const remote = remoteOf(command);
       const created = remote
         ? await remoteApi(remote.url, remote.token).users.create.mutate(input)
-        : await withDb(async (h) => (await import("@club/api")).createUser(h.db, input));
+        : await withDb(async (h) => {
+            const { createMemberAsAdmin, operatorActor } = await import("@club/api");
+            return createMemberAsAdmin(h.db, input, operatorActor);
+          });
       if (json) return print(JSON.stringify(created));
       print(`Created ${created.email} (${created.type}${created.admin ? ", admin" : ""}), id ${created.id}`);
     });

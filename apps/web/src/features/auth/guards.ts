@@ -2,7 +2,21 @@ import { messages } from "@club/shared";
 import { type ParsedLocation, redirect } from "@tanstack/react-router";
 import type { RouterContext } from "../../routes/__root";
 
-type SignedIn = { name: string; admin: boolean; type: string; mustChangePassword: boolean };
+type SignedIn = {
+  name: string;
+  admin: boolean;
+  type: string;
+  mustChangePassword: boolean;
+  adminSignInRequired: boolean;
+};
+
+/** An admin signed in with a password alone where the club asks for more (the `_admin` layout explains). */
+export class AdminSignInRequiredError extends Error {
+  constructor() {
+    super(messages.noAccess);
+    this.name = "AdminSignInRequiredError";
+  }
+}
 
 /** The auth status from the cache (fetched once); a failure counts as signed out. */
 async function status(context: RouterContext) {
@@ -24,6 +38,7 @@ export async function requireMember(context: RouterContext, location: ParsedLoca
 /** Admins only: visitors go to /login; members to /home from the dashboard, else to Access Denied. */
 export async function requireAdmin(context: RouterContext, location: ParsedLocation): Promise<SignedIn> {
   const user = await requireMember(context, location);
+  if (!user.admin && user.adminSignInRequired) throw new AdminSignInRequiredError();
   if (!user.admin) throw redirect({ to: location.pathname === "/admin" ? "/home" : "/no-permission" });
   return user;
 }

@@ -11,4 +11,12 @@ describe("safeRedirect", () => {
     expect(safeRedirect(undefined)).toBe("/home");
     expect(safeRedirect("/logout")).toBe("/home");
   });
+
+  it("refuses what a browser would read as another site once it drops tabs and line breaks", () => {
+    // Found in review: "/\t/evil.example" passed, and a browser follows it to //evil.example.
+    expect(safeRedirect("/\t/evil.example")).toBe("/home");
+    expect(safeRedirect("/\n/evil.example")).toBe("/home");
+    expect(safeRedirect("/x\\..\\\\evil.example")).toBe("/home");
+    expect(safeRedirect("/events?next=%2F%2Fevil.example#top")).toBe("/events?next=%2F%2Fevil.example#top");
+  });
 });

@@ -1,3 +1,4 @@
+import { sitePath } from "@club/shared";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 
@@ -10,8 +11,7 @@ export function useSession() {
 
 /** Only paths of this site are followed after sign-in (no open redirect). */
 export function safeRedirect(target: unknown): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
-    return "/home";
-  if (target.startsWith("/login") || target.startsWith("/logout")) return "/home";
-  return target;
+  const path = sitePath(target);
+  if (path === null || path.startsWith("/login") || path.startsWith("/logout")) return "/home";
+  return path;
 }

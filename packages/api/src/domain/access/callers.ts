@@ -3,12 +3,10 @@
 import { timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "@club/auth";
 import type { Placeholder } from "@club/db/orm";
-import type { AdminSignInRule } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../../context";
 import {
   ADMIN_SIGN_IN_REQUIRED,
-  ADMIN_SIGN_IN_WOULD_LOCK_OUT,
   ADMIN_TOKEN_SIGN_IN_REQUIRED,
   ADMINS_ONLY,
   forbidden,
@@ -102,25 +100,12 @@ export function mayReadApiDescription(_viewer: Viewer | null): boolean {
   return true;
 }
 
-export function requireAdmin(ctx: MemberContext): MemberContext {
-  if (!ctx.user.admin) throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
-  return ctx;
-}
-
 /**
- * The admins' sign-in rule (a club setting, Admin Panel → Security settings): when it asks for a
- * passkey or the identity provider, a session signed in with a password alone does not reach the
- * admin tools, nor does an API token made in such a session (a token is as strong as the sign-in
- * that made it). The command line on the server's machine holds the database itself: beyond it.
+ * The admin tools' gate. An admin whose right the club's sign-in rule withholds (see
+ * admin-sign-in.ts) is told why and what to do, rather than that the tools are for admins.
  */
-export function requireAdminSignIn(ctx: Pick<MemberContext, "session" | "apiToken">, rule: AdminSignInRule): void {
-  if (rule === "any" || !signedInWithPasswordOnly(ctx)) return;
-  throw forbidden(ctx.apiToken ? ADMIN_TOKEN_SIGN_IN_REQUIRED : ADMIN_SIGN_IN_REQUIRED);
+export function requireAdmin(ctx: MemberContext): MemberContext {
+  if (ctx.user.admin) return ctx;
+  if (ctx.adminWithheld) throw forbidden(ctx.apiToken ? ADMIN_TOKEN_SIGN_IN_REQUIRED : ADMIN_SIGN_IN_REQUIRED);
+  throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
 }
-
-/** An admin does not set a rule her own sign-in fails: she would lock herself out of the admin tools. */
-export function requireRuleKeepsMeIn(ctx: Pick<MemberContext, "session" | "apiToken">, rule: AdminSignInRule): void {
-  if (rule !== "any" && signedInWithPasswordOnly(ctx)) throw forbidden(ADMIN_SIGN_IN_WOULD_LOCK_OUT);
-}
-
-const signedInWithPasswordOnly = (ctx: Pick<MemberContext, "session">) => ctx.session.method === "password";

@@ -35,6 +35,7 @@
  *   must not be able to connect an identity to her account or take her ways in away.
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
+export * from "./admin-sign-in";
 export * from "./callers";
 export * from "./comments";
 export * from "./events";
