@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { linkTo, waitForMail } from "./mail";
 import { BASE_URL } from "./playwright.config";
 
 /** The demo accounts created at the server's first start (specs must not change their passwords). */
@@ -64,4 +65,18 @@ export async function chooseFiles(
   const input = page.getByText(label).locator("input[type=file]");
   await expect(input).toBeEnabled();
   await input.setInputFiles(files);
+}
+
+/**
+ * A password session confirms by e-mail before adding a passkey or connecting an identity: asks
+ * for the link where Settings offers it, opens the mailed link in this browser, and comes back.
+ */
+export async function confirmByEmail(page: Page, email: string): Promise<void> {
+  await page.getByRole("button", { name: "Send me a confirmation e-mail" }).click();
+  await expect(page.getByText("E-mail sent. Open the link in it in this browser")).toBeVisible();
+  const mail = await waitForMail(email, /^Confirm it is you before adding a way to sign in$/);
+  await page.goto(linkTo(mail, "/confirm-sign-in/"));
+  await expect(page.getByText(/^Confirmed\. Until/)).toBeVisible();
+  await page.getByRole("link", { name: "Continue in Settings" }).click();
+  await expect(page).toHaveURL(/\/settings#security$/);
 }
