@@ -71,12 +71,28 @@ export async function chooseFiles(
  * A password session confirms by e-mail before adding a passkey or connecting an identity: asks
  * for the link where Settings offers it, opens the mailed link in this browser, and comes back.
  */
-export async function confirmByEmail(page: Page, email: string): Promise<void> {
+export async function confirmByEmail(page: Page, email: string, shots?: string): Promise<void> {
   await page.getByRole("button", { name: "Send me a confirmation e-mail" }).click();
-  await expect(page.getByText("E-mail sent. Open the link in it in this browser")).toBeVisible();
+  const sent = page.getByText("E-mail sent. Open the link in it in this browser");
+  await expect(sent).toBeVisible();
+  if (shots) await atBothSizes(page, `${shots}-sent`, () => sent.scrollIntoViewIfNeeded());
   const mail = await waitForMail(email, /^Confirm it is you before adding a way to sign in$/);
   await page.goto(linkTo(mail, "/confirm-sign-in/"));
   await expect(page.getByText(/^Confirmed\. Until/)).toBeVisible();
+  if (shots) await atBothSizes(page, `${shots}-confirmed`);
   await page.getByRole("link", { name: "Continue in Settings" }).click();
   await expect(page).toHaveURL(/\/settings#security$/);
+}
+
+/** Screenshots at a desktop's size and a phone's (1280×900, 390×844), then back to the default. */
+async function atBothSizes(page: Page, name: string, before?: () => Promise<unknown>): Promise<void> {
+  for (const [label, size] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["mobile", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await before?.();
+    await page.screenshot({ path: `screenshots/${name}-${label}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }

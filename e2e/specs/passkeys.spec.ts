@@ -58,7 +58,7 @@ test("a member adds a passkey, signs in with it and no password, and removes it"
       .getByText("First, confirm it is you")
       .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 300)),
   );
-  await confirmByEmail(page, member.email);
+  await confirmByEmail(page, member.email, "settings-confirm-by-email");
   await taken(page);
   await security.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByText(/The passkey ".+" was added/)).toBeVisible();
