@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { linkTo, waitForMail } from "./mail";
 import { BASE_URL } from "./playwright.config";
 
 /** The demo accounts created at the server's first start (specs must not change their passwords). */
@@ -64,4 +65,34 @@ export async function chooseFiles(
   const input = page.getByText(label).locator("input[type=file]");
   await expect(input).toBeEnabled();
   await input.setInputFiles(files);
+}
+
+/**
+ * A password session confirms by e-mail before adding a passkey or connecting an identity: asks
+ * for the link where Settings offers it, opens the mailed link in this browser, and comes back.
+ */
+export async function confirmByEmail(page: Page, email: string, shots?: string): Promise<void> {
+  await page.getByRole("button", { name: "Send me a confirmation e-mail" }).click();
+  const sent = page.getByText("E-mail sent. Open the link in it in this browser");
+  await expect(sent).toBeVisible();
+  if (shots) await atBothSizes(page, `${shots}-sent`, () => sent.scrollIntoViewIfNeeded());
+  const mail = await waitForMail(email, /^Confirm it is you before adding a way to sign in$/);
+  await page.goto(linkTo(mail, "/confirm-sign-in/"));
+  await expect(page.getByText(/^Confirmed\. Until/)).toBeVisible();
+  if (shots) await atBothSizes(page, `${shots}-confirmed`);
+  await page.getByRole("link", { name: "Continue in Settings" }).click();
+  await expect(page).toHaveURL(/\/settings#security$/);
+}
+
+/** Screenshots at a desktop's size and a phone's (1280×900, 390×844), then back to the default. */
+async function atBothSizes(page: Page, name: string, before?: () => Promise<unknown>): Promise<void> {
+  for (const [label, size] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["mobile", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await before?.();
+    await page.screenshot({ path: `screenshots/${name}-${label}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createMember, screenshot, signIn } from "../fixtures";
+import { confirmByEmail, createMember, screenshot, signIn } from "../fixtures";
 import { BASE_URL, OIDC_ISSUER, OIDC_LABEL } from "../playwright.config";
 
 // Signing in with the identity provider that runs beside the server (oidc-provider.mjs, with its
@@ -28,6 +28,10 @@ test("a member connects her identity in Settings, signs out, and signs in throug
   await createMember(request, member);
   await signIn(page, member.email);
   await page.goto("/settings");
+  // Signed in with a password alone: she confirms by e-mail first (docs/decisions.md, "New ways in").
+  await page.getByRole("button", { name: `Connect ${OIDC_LABEL}` }).click();
+  await expect(page.getByText("First, confirm it is you")).toBeVisible();
+  await confirmByEmail(page, member.email);
   await page.getByRole("button", { name: `Connect ${OIDC_LABEL}` }).click();
   await signInAtProvider(page, "linked-user");
 

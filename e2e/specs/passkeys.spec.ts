@@ -1,5 +1,6 @@
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { createMember, expectAccessible, signIn } from "../fixtures";
+import { confirmByEmail, createMember, expectAccessible, signIn } from "../fixtures";
+import { waitForMail } from "../mail";
 
 /**
  * Passkeys in Chromium with its virtual authenticator (DevTools' WebAuthn domain): a platform
@@ -47,8 +48,25 @@ test("a member adds a passkey, signs in with it and no password, and removes it"
   await taken(page);
   const security = page.getByRole("region", { name: "Security" });
   await expect(security.getByText("No passkeys yet.")).toBeVisible();
+  // Signed in with a password alone: she confirms by e-mail first (docs/decisions.md, "New ways in").
+  await security.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(security.getByText("First, confirm it is you")).toBeVisible();
+  expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(0);
+  await expectAccessible(page);
+  await shots(page, "settings-confirm-by-email", () =>
+    security
+      .getByText("First, confirm it is you")
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 300)),
+  );
+  await confirmByEmail(page, member.email, "settings-confirm-by-email");
+  await taken(page);
   await security.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByText(/The passkey ".+" was added/)).toBeVisible();
+  await expect(security.getByText("First, confirm it is you")).toHaveCount(0);
+  // She is told by e-mail, with what to do if it was not her.
+  const notice = await waitForMail(member.email, /^A change to how you sign in to the club$/);
+  expect(notice.text).toMatch(/was added on\s+your\s+club\s+account/);
+  expect(notice.text).toContain("/forgot-password");
   const passkeys = security.getByRole("list", { name: "Your passkeys" }).getByRole("listitem");
   await expect(passkeys).toHaveCount(1);
   await expect(passkeys.first()).toContainText("last used never");

@@ -40,6 +40,7 @@ import { Route as MemberMemberHomeRouteImport } from './routes/_member/member-ho
 import { Route as MemberSettingsRouteImport } from './routes/_member/settings'
 import { Route as RegisterTokenRouteImport } from './routes/register.$token'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as MemberConfirmSignInTokenRouteImport } from './routes/_member/confirm-sign-in.$token'
 import { Route as MemberEventsIdRouteImport } from './routes/_member/events.$id'
 import { Route as MemberEventsInviteTokenRouteImport } from './routes/_member/events.invite.$token'
 
@@ -196,6 +197,12 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MemberConfirmSignInTokenRoute =
+  MemberConfirmSignInTokenRouteImport.update({
+    id: '/confirm-sign-in/$token',
+    path: '/confirm-sign-in/$token',
+    getParentRoute: () => MemberRoute,
+  } as any)
 const MemberEventsIdRoute = MemberEventsIdRouteImport.update({
   id: '/events/$id',
   path: '/events/$id',
@@ -237,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof MemberSettingsRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
@@ -270,6 +278,7 @@ export interface FileRoutesByTo {
   '/settings': typeof MemberSettingsRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
@@ -306,6 +315,7 @@ export interface FileRoutesById {
   '/_member/settings': typeof MemberSettingsRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/_member/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/_member/events/$id': typeof MemberEventsIdRoute
   '/_member/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
@@ -341,6 +351,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/register/$token'
     | '/reset-password/$token'
+    | '/confirm-sign-in/$token'
     | '/events/$id'
     | '/events/invite/$token'
   fileRoutesByTo: FileRoutesByTo
@@ -374,6 +385,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/register/$token'
     | '/reset-password/$token'
+    | '/confirm-sign-in/$token'
     | '/events/$id'
     | '/events/invite/$token'
   id:
@@ -409,6 +421,7 @@ export interface FileRouteTypes {
     | '/_member/settings'
     | '/register/$token'
     | '/reset-password/$token'
+    | '/_member/confirm-sign-in/$token'
     | '/_member/events/$id'
     | '/_member/events/invite/$token'
   fileRoutesById: FileRoutesById
@@ -652,6 +665,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_member/confirm-sign-in/$token': {
+      id: '/_member/confirm-sign-in/$token'
+      path: '/confirm-sign-in/$token'
+      fullPath: '/confirm-sign-in/$token'
+      preLoaderRoute: typeof MemberConfirmSignInTokenRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/events/$id': {
       id: '/_member/events/$id'
       path: '/events/$id'
@@ -701,6 +721,7 @@ interface MemberRouteChildren {
   MemberGalleryRoute: typeof MemberGalleryRoute
   MemberMemberHomeRoute: typeof MemberMemberHomeRoute
   MemberSettingsRoute: typeof MemberSettingsRoute
+  MemberConfirmSignInTokenRoute: typeof MemberConfirmSignInTokenRoute
   MemberEventsIdRoute: typeof MemberEventsIdRoute
   MemberEventsInviteTokenRoute: typeof MemberEventsInviteTokenRoute
 }
@@ -711,6 +732,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberGalleryRoute: MemberGalleryRoute,
   MemberMemberHomeRoute: MemberMemberHomeRoute,
   MemberSettingsRoute: MemberSettingsRoute,
+  MemberConfirmSignInTokenRoute: MemberConfirmSignInTokenRoute,
   MemberEventsIdRoute: MemberEventsIdRoute,
   MemberEventsInviteTokenRoute: MemberEventsInviteTokenRoute,
 }

@@ -27,6 +27,10 @@ export const ADMIN_SIGN_IN_WOULD_LOCK_OUT =
 export const NO_PASSKEYS_BY_TOKEN =
   "Passkeys cannot be added, listed, renamed or removed with an API token. Sign in to the club and use Settings → Security.";
 export const PASSKEY_NOT_FOUND = "Passkey not found.";
+export const CONFIRM_BY_EMAIL_FIRST =
+  "You signed in with a password: to add a passkey or connect an account, first confirm it is you with the link we can send to your e-mail address.";
+export const NO_CONFIRMATION_BY_TOKEN =
+  "Sessions cannot be confirmed with an API token. Sign in to the club and use Settings → Security.";
 export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
 
 /** Refusals a person can act on; the message is shown as is. */
@@ -34,6 +38,8 @@ export const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUES
 export const notFound = (message: string) => new TRPCError({ code: "NOT_FOUND", message });
 export const conflict = (message: string) => new TRPCError({ code: "CONFLICT", message });
 export const forbidden = (message: string) => new TRPCError({ code: "FORBIDDEN", message });
+/** Allowed once something else is done first (confirming a password session by e-mail): 412. */
+export const preconditionFailed = (message: string) => new TRPCError({ code: "PRECONDITION_FAILED", message });
 
 export const UNAVAILABLE_MESSAGE =
   "The club is briefly unavailable (a service it depends on is not answering). Please try again in a moment.";

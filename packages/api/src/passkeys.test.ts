@@ -21,6 +21,9 @@ beforeAll(async () => {
   api = await testApi();
   ada = await api.member("ada@club.test", { name: "Ada Lovelace" });
   bea = await api.member("bea@club.test", { name: "Bea" });
+  // Their password sessions confirmed by e-mail (new-ways-in.test.ts is about that).
+  await api.confirm(ada);
+  await api.confirm(bea);
 });
 afterAll(() => api.close());
 
@@ -286,6 +289,7 @@ describe("signing in with a passkey", () => {
 
   it("signs in a member with a temporary password, who may then only change it", async () => {
     const temp = await api.member("temp-passkey@club.test", { name: "Tess" });
+    await api.confirm(temp);
     const { key } = await addPasskey(temp);
     await api.db.execute(sql`update users set must_change_password = true where id = ${temp.id}`);
     const { jar, caller } = browser();

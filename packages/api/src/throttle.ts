@@ -164,3 +164,5 @@ export const TOKEN_GUESSES: ThrottleRule = { name: "token-ip", max: 20, windowMs
 /** Password-reset requests, per address and per e-mail (each sends mail, so each counts). */
 export const RESET_REQUESTS_PER_IP: ThrottleRule = { name: "reset-ip", max: 10, windowMs: 60 * MINUTE };
 export const RESET_REQUESTS_PER_EMAIL: ThrottleRule = { name: "reset-email", max: 3, windowMs: 60 * MINUTE };
+/** Links asked for to confirm a password session by e-mail, per member (each sends mail). */
+export const CONFIRMATION_MAILS_PER_ACCOUNT: ThrottleRule = { name: "confirm-account", max: 5, windowMs: 60 * MINUTE };

@@ -21,5 +21,6 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "api_token.created": "API token created",
   "api_token.revoked": "API token revoked",
   "sessions.ended": "Sessions ended",
+  "session.confirmed": "Session confirmed by e-mail",
   "club_settings.changed": "Club settings changed",
 };

@@ -72,6 +72,7 @@ export const auditKinds = [
   "api_token.created",
   "api_token.revoked",
   "sessions.ended",
+  "session.confirmed",
   "club_settings.changed",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];

@@ -14,6 +14,7 @@ export const oidcRefusals = [
   "not_configured",
   "session_changed",
   "linked_elsewhere",
+  "unlinked",
 ] as const;
 export type OidcRefusal = (typeof oidcRefusals)[number];
 
@@ -31,6 +32,8 @@ export const oidcRefusalMessages: Record<OidcRefusal, string> = {
   session_changed:
     "The account was not connected: you are no longer signed in as the member who started connecting it. Please try again.",
   linked_elsewhere: "This identity is already connected to another member's account, so it was not connected to yours.",
+  unlinked:
+    "This identity was unlinked from its club account, so it no longer signs in. Sign in with your password or a passkey; to use it again, connect it in Settings → Security.",
 };
 
 export const isOidcRefusal = (value: unknown): value is OidcRefusal =>

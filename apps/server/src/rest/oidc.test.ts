@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
 import { ConfigError, loadEnv } from "@club/api";
 import { SESSION_COOKIE } from "@club/auth";
-import { auditLog, userIdentities, users } from "@club/db";
-import { and, count, eq } from "@club/db/orm";
+import { auditLog, mailOutbox, userIdentities, users } from "@club/db";
+import { and, count, desc, eq, isNull } from "@club/db/orm";
 import { oidcRefusalMessages } from "@club/shared";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -93,7 +93,40 @@ async function linkVia(memberCookie: string, login: string) {
 }
 
 const userCount = async () => (await h.db.db.select({ n: count() }).from(users))[0]?.n;
-const identitiesOf = (userId: string) => h.db.db.select().from(userIdentities).where(eq(userIdentities.userId, userId));
+/** Her linked identities (those she unlinked are kept, marked, and left out). */
+const identitiesOf = (userId: string) =>
+  h.db.db
+    .select()
+    .from(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), isNull(userIdentities.unlinkedAt)));
+
+const trpcPost = (app: Harness, path: string, cookie: string, json?: unknown) =>
+  app.app.inject({
+    method: "POST",
+    url: `/trpc/${path}`,
+    headers: { origin: ORIGIN, cookie, "content-type": "application/json" },
+    payload: json === undefined ? {} : { json },
+  });
+
+/**
+ * Confirms a password session by e-mail as she would: asks for the link, reads it in the mail,
+ * opens it in the same browser. Connecting an identity from a password session needs it.
+ */
+async function confirmByEmail(app: Harness, cookie: string, email: string): Promise<string> {
+  expect((await trpcPost(app, "auth.confirmByEmail", cookie)).statusCode).toBe(200);
+  const [mail] = await app.db.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const token = mail?.html.match(/\/confirm-sign-in\/([a-z0-9]+)/)?.[1] ?? "";
+  expect((await trpcPost(app, "auth.confirmSession", cookie, { token })).statusCode).toBe(200);
+  return cookie;
+}
+
+/** Signed in with a password, and confirmed by e-mail. */
+const confirmedLogin = async (email: string) => confirmByEmail(h, await login(h, email), email);
 const auditOf = (kind: string, targetId: string) =>
   h.db.db
     .select()
@@ -159,7 +192,12 @@ describe("the provider on the Login screen", () => {
 
 describe("linking from Settings, then signing in", () => {
   it("links the identity to the signed-in member, with an audit record", async () => {
-    const res = await linkVia(await login(h, "ada@club.test"), "ada-at-idp");
+    const cookie = await login(h, "ada@club.test");
+    // Signed in with a password alone: not before she confirms by e-mail.
+    const refused = await trpcPost(h, "identities.startLink", cookie);
+    expect(refused.statusCode).toBe(412);
+    expect(refused.body).toContain("first confirm it is you");
+    const res = await linkVia(await confirmByEmail(h, cookie, "ada@club.test"), "ada-at-idp");
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/settings?oidc=linked");
     const linked = await identitiesOf(ada.id);
@@ -194,7 +232,7 @@ describe("linking from Settings, then signing in", () => {
   });
 
   it("refuses a link finished by another member than the one who started it", async () => {
-    const adaCookie = await login(h, "ada@club.test");
+    const adaCookie = await confirmedLogin("ada@club.test");
     const started = await h.app.inject({
       method: "POST",
       url: "/trpc/identities.startLink",
@@ -212,7 +250,7 @@ describe("linking from Settings, then signing in", () => {
   });
 
   it("refuses to link an identity already linked to another member", async () => {
-    const res = await linkVia(await login(h, "bea@club.test"), "ada-at-idp");
+    const res = await linkVia(await confirmedLogin("bea@club.test"), "ada-at-idp");
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/settings?oidc=linked_elsewhere");
     expect(await identitiesOf(bea.id)).toEqual([]);
@@ -307,12 +345,9 @@ describe("refusals", () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers["retry-after"]).toBe("5");
       expect(res.body).toContain(asHtml(oidcRefusalMessages.unavailable));
-      const link = await down.app.inject({
-        method: "POST",
-        url: "/trpc/identities.startLink",
-        headers: { origin: ORIGIN, cookie: await login(down, (await addUser(down, { email: "d@club.test" })).email) },
-        payload: {},
-      });
+      const member = await addUser(down, { email: "d@club.test" });
+      const cookie = await confirmByEmail(down, await login(down, member.email), member.email);
+      const link = await trpcPost(down, "identities.startLink", cookie);
       expect(link.statusCode).toBe(503);
       // Once the provider answers, the next sign-in finds it: a failed discovery is not kept.
       upLater = await startProvider(CALLBACK, {}, port);
@@ -352,7 +387,7 @@ describe("unlinking", () => {
   });
 
   it("keeps her last way in, and unlinks when another remains, with an audit record", async () => {
-    const cookie = await login(h, "ada@club.test");
+    const cookie = await confirmedLogin("ada@club.test");
     // Without a password, her only identity is her only way in.
     await h.db.db.update(users).set({ passwordHash: "" }).where(eq(users.id, ada.id));
     const [only] = await identitiesOf(ada.id);
@@ -365,6 +400,40 @@ describe("unlinking", () => {
     expect(ok.statusCode).toBe(200);
     expect(await identitiesOf(ada.id)).toMatchObject([{ subject: "second-ada-at-idp" }]);
     expect(await auditOf("identity.unlinked", ada.id)).toMatchObject([{ detail: { subject: "ada-at-idp" } }]);
+  });
+});
+
+describe("an unlinked identity", () => {
+  const notices = async (email: string) =>
+    (await h.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter(
+      (m) => m.subject === "A change to how you sign in to the club",
+    );
+
+  it("is not linked again by its verified e-mail: its sign-in is refused, nothing linked", async () => {
+    // Bea's identity was linked by its verified e-mail at its first sign-in.
+    const [linked] = await identitiesOf(bea.id);
+    expect(linked?.subject).toBe("bea-at-idp");
+    const before = (await notices("bea@club.test")).length;
+    const unlinked = await trpcPost(h, "identities.unlink", await login(h, "bea@club.test"), { id: linked?.id });
+    expect(unlinked.statusCode).toBe(200);
+    expect(await notices("bea@club.test")).toHaveLength(before + 1);
+
+    const { res } = await signInVia("bea-at-idp");
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/login?error=unlinked");
+    expect(cookiesOf(res)[SESSION_COOKIE]).toBeUndefined();
+    expect(await identitiesOf(bea.id)).toEqual([]);
+    expect(await auditOf("identity.linked", bea.id)).toHaveLength(1);
+  });
+
+  it("is linked again by her explicit Connect in Settings, and then signs her in", async () => {
+    const res = await linkVia(await confirmedLogin("bea@club.test"), "bea-at-idp");
+    expect(res.headers.location).toBe("/settings?oidc=linked");
+    expect(await identitiesOf(bea.id)).toMatchObject([{ subject: "bea-at-idp", unlinkedAt: null }]);
+    expect(await auditOf("identity.linked", bea.id)).toHaveLength(2);
+    const again = await signInVia("bea-at-idp");
+    expect(again.res.headers.location).toBe("/events");
+    expect(cookiesOf(again.res)[SESSION_COOKIE]).toBeTruthy();
   });
 });
 

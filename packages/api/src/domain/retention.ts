@@ -6,6 +6,7 @@ import {
   passwordResetTokens,
   type Queryable,
   registrationTokens,
+  sessionConfirmations,
 } from "@club/db";
 import { and, isNotNull, isNull, lt, or, sql } from "@club/db/orm";
 import { deleteExpiredChallenges } from "./passkeys/ceremony";
@@ -19,8 +20,8 @@ export const RETENTION_DAYS = { oneTimeTokens: 30, invitationCodes: 90, cancelle
 const daysAgo = (days: number) => sql`now() - ${days}::integer * interval '1 day'`;
 
 /**
- * Deletes the one-time tokens (registration and password-reset links, unaccepted event
- * invitations), API tokens and invitation codes that expired, or were used or revoked, longer ago
+ * Deletes the one-time tokens (registration, password-reset and session confirmation links,
+ * unaccepted event invitations), API tokens and invitation codes that expired, or were used or revoked, longer ago
  * than their retention. Accepted event invitations stay: they are what lets a member see the event.
  * Returns how many rows of each went.
  */
@@ -54,7 +55,13 @@ export async function deleteExpiredRecords(db: Queryable): Promise<Record<string
     .returning({ id: cancelledEvents.eventId });
   // A passkey challenge is worth nothing once expired: no retention.
   const challenges = await deleteExpiredChallenges(db);
+  // Used or not, a session confirmation link is kept as long as the other one-time tokens.
+  const confirmations = await db
+    .delete(sessionConfirmations)
+    .where(lt(sessionConfirmations.expiresAt, tokens))
+    .returning({ id: sessionConfirmations.id });
   return {
+    sessionConfirmations: confirmations.length,
     webauthnChallenges: challenges,
     cancelledEvents: cancellations.length,
     registrationTokens: registration.length,

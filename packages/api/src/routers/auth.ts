@@ -2,6 +2,7 @@ import { loginInput, messages, updatePasswordInput, updateUserInput } from "@clu
 import { z } from "zod";
 import { requireOwnAccountChange } from "../domain/access";
 import { changeOwnPassword, updateOwnAccount } from "../domain/account";
+import { CONFIRMATION_SENT, confirmSession, sendSessionConfirmation } from "../domain/new-ways-in";
 import { signInOptions, signInWithPasskey } from "../domain/passkeys/sign-in";
 import { signIn, signOut } from "../domain/sign-in";
 import { memberProcedure, publicProcedure, router } from "../trpc";
@@ -36,6 +37,20 @@ export const authRouter = router({
         user: { name: user.name, admin: user.admin, type: user.type, mustChangePassword: user.mustChangePassword },
       };
     }),
+
+  /**
+   * Mails her a link that confirms this browser's session: a session signed in with a password
+   * alone needs it before adding a passkey or connecting an identity (docs/decisions.md, "New ways in").
+   */
+  confirmByEmail: memberProcedure.mutation(async ({ ctx }) => {
+    await sendSessionConfirmation(ctx, ctx.user, ctx.session);
+    return { message: CONFIRMATION_SENT };
+  }),
+
+  /** The mailed link, opened signed in in the browser that asked: this session may add ways in for a while. */
+  confirmSession: memberProcedure
+    .input(z.object({ token: z.string().min(1).max(200) }))
+    .mutation(({ ctx, input }) => confirmSession(ctx, ctx.user, ctx.session, input.token)),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await signOut(ctx);

@@ -11,6 +11,7 @@ import { type ApiContext, createApiContext } from "../context";
 import { createUser } from "../domain/users";
 import { createCaller } from "../root";
 import { Throttle } from "../throttle";
+import { storeTestSession, testSessionId } from "./cell";
 import { insertMediaRow } from "./media-row";
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -38,7 +39,7 @@ export async function testApi() {
   function contextFor(user: SessionUser | null, overrides: Partial<ApiContext> = {}): ApiContext {
     const session = user
       ? {
-          id: `session-${user.id}`,
+          id: testSessionId(user.id),
           userId: user.id,
           expiresAt: new Date(Date.now() + 86_400_000),
           method: "password" as const,
@@ -79,6 +80,8 @@ export async function testApi() {
     jobs,
     contextFor,
     member,
+    /** Her password session may add ways in for 15 minutes, as if she had opened the mailed link. */
+    confirm: (user: SessionUser) => storeTestSession(handle.db, user.id, new Date(Date.now() + 15 * 60_000)),
     callerFor: (user: SessionUser | null, overrides?: Partial<ApiContext>) => createCaller(contextFor(user, overrides)),
     close: async () => {
       await jobs.stop(1000);

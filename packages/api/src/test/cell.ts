@@ -1,7 +1,7 @@
 /** The fresh rows each call of the procedure table is made on, so that one call cannot change another's answer. */
 import { randomUUID } from "node:crypto";
 import { generateToken, hashToken, type SessionUser } from "@club/auth";
-import { comments, type Db, eventInvitations, events } from "@club/db";
+import { comments, type Db, eventInvitations, events, sessions } from "@club/db";
 import type { JobSender } from "@club/jobs";
 import { insertMediaRow } from "./media-row";
 /** What inputs are made with: the database, the job queue, and members the rows name. */
@@ -77,4 +77,19 @@ export async function freshCell(fx: Fixture, me: Cell["me"]): Promise<Cell> {
     openComment: await comment(open),
     privateComment: await comment(privateMedia),
   };
+}
+
+/** The id of the session `contextFor` gives a member (signed in with a password). */
+export const testSessionId = (userId: string) => `session-${userId}`;
+
+/**
+ * Stores the session `contextFor` gives a member, as confirmed by e-mail until `until` (null: not
+ * confirmed): adding a passkey or an identity from a password session reads it.
+ */
+export async function storeTestSession(db: Db, userId: string, until: Date | null) {
+  const id = testSessionId(userId);
+  await db
+    .insert(sessions)
+    .values({ id, userId, expiresAt: new Date(Date.now() + 86_400_000), confirmedUntil: until })
+    .onConflictDoUpdate({ target: sessions.id, set: { confirmedUntil: until } });
 }

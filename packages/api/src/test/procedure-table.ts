@@ -9,6 +9,7 @@ import {
   mailOutbox,
   media,
   passkeys,
+  sessionConfirmations,
   userIdentities,
   webauthnChallenges,
 } from "@club/db";
@@ -35,7 +36,7 @@ import {
   uploaderOnly,
   VISITOR_HIDDEN,
 } from "./callers";
-import type { Cell, Fixture } from "./cell";
+import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell";
 
 /**
  * The procedure table: every tRPC procedure with a valid input, and who may call it (one row per
@@ -140,6 +141,24 @@ async function storedPasskey(db: Db, userId: string) {
   return { key, id: row!.id };
 }
 
+/** The caller's session (as `contextFor` makes it), stored, confirmed by e-mail or not. */
+async function callerSession(c: Cell, confirmed: boolean) {
+  if (c.me) await storeTestSession(c.db, c.me.id, confirmed ? new Date(Date.now() + 15 * 60_000) : null);
+}
+
+/** A confirmation link mailed for `userId`'s session (stored first): its token. */
+async function confirmationLink(db: Db, userId: string) {
+  await storeTestSession(db, userId, null);
+  const token = generateToken();
+  await db.insert(sessionConfirmations).values({
+    tokenHash: hashToken(token),
+    userId,
+    sessionId: testSessionId(userId),
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  return token;
+}
+
 /** On someone else's passkey (the owner's): "not found" for every member but her. */
 const OWN_PASSKEY: Expect = {
   ...MEMBERS,
@@ -169,6 +188,27 @@ export const procedureRows: ProcedureRow[] = [
     expect: PUBLIC,
   },
   { path: "auth.me", tokens: "read", input: () => undefined, expect: SIGNED_IN },
+  // Confirming a password session by e-mail: a browser's own act, never a token's.
+  {
+    path: "auth.confirmByEmail",
+    tokens: "none",
+    input: async (c) => callerSession(c, false),
+    expect: MEMBERS,
+  },
+  {
+    path: "auth.confirmSession",
+    tokens: "none",
+    on: "her own link",
+    input: async (c) => ({ token: await confirmationLink(c.db, c.me?.id ?? c.people.owner.id) }),
+    expect: MEMBERS,
+  },
+  {
+    path: "auth.confirmSession",
+    tokens: "none",
+    on: "another member's link",
+    input: async (c) => ({ token: await confirmationLink(c.db, c.people.victim.id) }),
+    expect: { ...all("BAD_REQUEST"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
+  },
   { path: "auth.updateUser", tokens: "admin", input: (c) => ({ name: c.me?.name ?? "Visitor" }), expect: MEMBERS },
   {
     path: "auth.updatePassword",
@@ -575,7 +615,21 @@ export const procedureRows: ProcedureRow[] = [
   // Setting the rule the admins' sign-in already meets (the table's admin signs in with a password).
   { path: "clubSettings.update", tokens: "admin", input: () => ({ adminSignIn: "any" }), expect: ADMINS },
   { path: "passkeys.list", tokens: "none", input: () => undefined, expect: MEMBERS },
-  { path: "passkeys.registrationOptions", tokens: "none", input: () => undefined, expect: MEMBERS },
+  {
+    path: "passkeys.registrationOptions",
+    tokens: "none",
+    on: "a confirmed session",
+    input: (c) => callerSession(c, true),
+    expect: MEMBERS,
+  },
+  {
+    // The table's members sign in with a password: without the e-mail confirmation, refused.
+    path: "passkeys.registrationOptions",
+    tokens: "none",
+    on: "a password session not confirmed",
+    input: (c) => callerSession(c, false),
+    expect: { ...all("PRECONDITION_FAILED"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
+  },
   {
     path: "passkeys.register",
     tokens: "none",

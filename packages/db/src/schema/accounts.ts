@@ -45,7 +45,10 @@ export const webauthnChallenges = pgTable(
   (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
 );
 
-/** Identities at the OpenID Connect provider linked to members: the (issuer, subject) pair signs her in. */
+/**
+ * Identities at the OpenID Connect provider linked to members: the (issuer, subject) pair signs her
+ * in, unless she unlinked it (`unlinked_at`).
+ */
 export const userIdentities = pgTable(
   "user_identities",
   {
@@ -59,6 +62,11 @@ export const userIdentities = pgTable(
     email: text("email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /**
+     * When she unlinked it. The row stays so that the identity is never linked again by itself
+     * (through its verified e-mail at sign-in): only her explicit "Connect" in Settings links it.
+     */
+    unlinkedAt: timestamp("unlinked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("user_identities_issuer_subject_unique").on(t.issuer, t.subject),

@@ -48,11 +48,41 @@ export const sessions = pgTable(
     ip: text("ip"),
     /** Moved forward at most every few minutes, and without telling the servers' session caches. */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Until when a session signed in with a password alone may add a way in (a passkey, an
+     * identity): set by opening a confirmation link mailed to her. The session caches never see it
+     * (the `sessions_auth_changed` trigger ignores this column), so it is read with a query.
+     */
+    confirmedUntil: timestamp("confirmed_until", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * Links mailed to a member to confirm a session signed in with a password (adding a passkey or an
+ * identity needs one): only the SHA-256 of the token is kept, it serves once, for the session that
+ * asked, and ends with it.
+ */
+export const sessionConfirmations = pgTable(
+  "session_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("session_confirmations_session_idx").on(t.sessionId)],
+);
+
 export type Session = typeof sessions.$inferSelect;
 
 /** Personal API tokens for scripts: only the SHA-256 of the token is stored. */

@@ -8,6 +8,7 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Card } from "../../ui/Page";
+import { ConfirmByEmail, needsConfirmation } from "./ConfirmByEmail";
 
 const when = (d: Date | null) => (d ? formatMoment(d, "MMM d, yyyy HH:mm") : "never");
 const hostOf = (issuer: string) => {
@@ -33,7 +34,9 @@ export function LinkedIdentities({ notice }: { notice?: string | undefined }) {
     trpc.identities.startLink.mutationOptions({
       // The provider's sign-in screens, then back to Settings.
       onSuccess: ({ url }) => window.location.assign(url),
-      onError: (err) => toast.error(errorMessage(err, `Could not connect to ${label}. Please try again.`)),
+      // A password session not confirmed by e-mail is answered below the button, not in a toast.
+      onError: (err) =>
+        needsConfirmation(err) || toast.error(errorMessage(err, `Could not connect to ${label}. Please try again.`)),
     }),
   );
   const unlink = useMutation(
@@ -94,6 +97,7 @@ export function LinkedIdentities({ notice }: { notice?: string | undefined }) {
           {connect.isPending ? "Connecting…" : `Connect ${provider.label}`}
         </Button>
       ) : null}
+      {needsConfirmation(connect.error) ? <ConfirmByEmail what={`connecting ${label}`} /> : null}
       <ConfirmDialog
         open={Boolean(unlinking)}
         onOpenChange={(open) => !open && setUnlinking(undefined)}

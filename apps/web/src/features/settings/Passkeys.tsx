@@ -11,6 +11,7 @@ import { TextField } from "../../ui/Field";
 import { serverError, useZodForm } from "../../ui/form";
 import { Card } from "../../ui/Page";
 import { loadWebAuthn, passkeyErrorMessage, wasReplaced } from "../auth/webauthn";
+import { ConfirmByEmail, needsConfirmation } from "./ConfirmByEmail";
 
 const when = (d: Date | null) => (d ? formatMoment(d, "MMM d, yyyy HH:mm") : "never");
 
@@ -29,6 +30,8 @@ export function Passkeys() {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<string>();
   const [removing, setRemoving] = useState<Listed>();
+  // Refused because this password session is not confirmed by e-mail yet: say why, offer the e-mail.
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.passkeys.list.queryKey() });
 
   useEffect(() => {
@@ -51,10 +54,12 @@ export function Passkeys() {
       const optionsJSON = await options.mutateAsync();
       const response = await startRegistration({ optionsJSON });
       const added = await register.mutateAsync({ response });
+      setUnconfirmed(false);
       toast.success(`The passkey "${added.name}" was added. You can now sign in with it.`);
       await refresh();
     } catch (err) {
-      if (!wasReplaced(err)) toast.error(passkeyErrorMessage(err, "The passkey could not be added."));
+      if (needsConfirmation(err)) setUnconfirmed(true);
+      else if (!wasReplaced(err)) toast.error(passkeyErrorMessage(err, "The passkey could not be added."));
     } finally {
       setAdding(false);
     }
@@ -95,6 +100,7 @@ export function Passkeys() {
           </p>
         ) : null}
       </div>
+      {unconfirmed ? <ConfirmByEmail what="adding a passkey" /> : null}
       <ul className="mt-5 divide-y divide-line" aria-label="Your passkeys">
         {passkeys.data?.length === 0 ? <li className="py-3 text-sm text-ink-soft">No passkeys yet.</li> : null}
         {passkeys.data?.map((p) =>

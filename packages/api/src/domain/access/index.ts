@@ -30,6 +30,8 @@
  * - the server's metrics (/metrics) are for the monitoring that holds the operator's METRICS_TOKEN;
  *   without one configured, there are none to read.
  * - the API's description (/api/openapi.json) is public, like the source it is made from.
+ * - a session signed in with a password alone adds a passkey or connects an identity only once
+ *   confirmed by e-mail (412 otherwise); one signed in with a passkey or the provider needs nothing;
  * - a member lists and unlinks her own linked identities only (another's answers "not found"),
  *   never her last way in (`requireAnotherWayIn`), and never with an API token: a leaked token
  *   must not be able to connect an identity to her account or take her ways in away.

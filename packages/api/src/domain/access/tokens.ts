@@ -2,6 +2,7 @@
 import type { TokenGrant } from "../../context";
 import {
   forbidden,
+  NO_CONFIRMATION_BY_TOKEN,
   NO_IDENTITIES_BY_TOKEN,
   NO_PASSKEYS_BY_TOKEN,
   NO_SESSIONS_BY_TOKEN,
@@ -47,6 +48,12 @@ const NOT_BY_TOKEN: Readonly<Record<string, string>> = {
 const SIGN_IN_CHANGES: ReadonlySet<string> = new Set(["identities.startLink", "identities.unlink"]);
 
 /**
+ * Confirming a password session by e-mail (what lets it add a way in): a browser's act on its own
+ * session; a token has no session to confirm.
+ */
+const SESSION_CONFIRMATION: ReadonlySet<string> = new Set(["auth.confirmByEmail", "auth.confirmSession"]);
+
+/**
  * A call made with an API token stays within the token's scope. `path` names a procedure, or an
  * upload route by the name SEED_WRITES gives it; `kind` is what the call does (GET routes and
  * queries read). Browser sessions, the command line and visitors carry no token: nothing to check.
@@ -61,6 +68,7 @@ export function requireTokenScope(
   const never = NOT_BY_TOKEN[path.split(".")[0] ?? ""];
   if (never) throw forbidden(never);
   if (SIGN_IN_CHANGES.has(path)) throw forbidden(NO_IDENTITIES_BY_TOKEN);
+  if (SESSION_CONFIRMATION.has(path)) throw forbidden(NO_CONFIRMATION_BY_TOKEN);
   if (kind === "query" || token.scope === "admin") return;
   if (token.scope === "seed" && SEED_WRITES.has(path)) return;
   throw forbidden(

@@ -1,7 +1,9 @@
-// A member keeps at least one way to sign in: a password, a passkey or a linked identity.
-import { passkeys, type Queryable, userIdentities, users } from "@club/db";
-import { and, count, eq, ne } from "@club/db/orm";
-import { conflict, LAST_WAY_IN } from "../../errors";
+// A member keeps at least one way to sign in: a password, a passkey or a linked identity; and a
+// session signed in with a password alone adds a new way in only once confirmed by e-mail.
+import { passkeys, type Queryable, sessions, userIdentities, users } from "@club/db";
+import { and, count, eq, gt, isNull, ne } from "@club/db/orm";
+import type { CallerSession } from "../../context";
+import { CONFIRM_BY_EMAIL_FIRST, conflict, LAST_WAY_IN, preconditionFailed } from "../../errors";
 
 /** What is about to be removed from her ways in. */
 export type WayInRemoved = { kind: "identity"; id: string } | { kind: "passkey"; id: string };
@@ -26,6 +28,7 @@ export async function requireAnotherWayIn(tx: Queryable, userId: string, removin
     .where(
       and(
         eq(userIdentities.userId, userId),
+        isNull(userIdentities.unlinkedAt),
         removing.kind === "identity" ? ne(userIdentities.id, removing.id) : undefined,
       ),
     );
@@ -36,4 +39,20 @@ export async function requireAnotherWayIn(tx: Queryable, userId: string, removin
 /** Holds her row until the transaction ends: removals of her ways in then happen one after another. */
 export async function lockMember(tx: Queryable, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/**
+ * A new way in (a passkey, a linked identity) is added from a session signed in with a passkey or
+ * the identity provider, or from a password session she confirmed by e-mail in the last minutes
+ * (docs/decisions.md, "New ways in"): a phished password alone must not become a passkey that
+ * outlives a password reset. The confirmation is read from the database, not the session caches
+ * (its column does not flush them). The command line proves no sign-in but holds the database.
+ */
+export async function requireConfirmedForNewWayIn(db: Queryable, session: Pick<CallerSession, "id" | "method">) {
+  if (session.method !== "password") return;
+  const [confirmed] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, session.id), gt(sessions.confirmedUntil, new Date())));
+  if (!confirmed) throw preconditionFailed(CONFIRM_BY_EMAIL_FIRST);
 }

@@ -6,11 +6,19 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
-import Bowser from "bowser";
-import type { ApiContext } from "../../context";
+import type { ApiContext, CallerSession } from "../../context";
 import { badRequest, conflict } from "../../errors";
-import { lockMember, ownPasskey, ownPasskeys, passkeyNotFound, requireAnotherWayIn, type Viewer } from "../access";
+import {
+  lockMember,
+  ownPasskey,
+  ownPasskeys,
+  passkeyNotFound,
+  requireAnotherWayIn,
+  requireConfirmedForNewWayIn,
+  type Viewer,
+} from "../access";
 import { auditActor, recordAudit } from "../audit";
+import { browserOf, noticeWayInChanged } from "../new-ways-in";
 import {
   CHALLENGE_TTL_MS,
   challengeOf,
@@ -46,9 +54,15 @@ type Member = Viewer & { email: string; name: string };
 /**
  * What the browser needs to make a passkey for her: discoverable (a resident key, so the Login
  * screen needs no e-mail), user verification preferred (a PIN or fingerprint where the authenticator
- * has one; a plain security key still works), none of her existing passkeys again.
+ * has one; a plain security key still works), none of her existing passkeys again. A session
+ * signed in with a password alone must have been confirmed by e-mail first (the access module);
+ * the challenge, bound to her and five minutes long, then carries that to `addPasskey`.
  */
-export async function registrationOptions(ctx: Pick<ApiContext, "db" | "config">, member: Member) {
+export async function registrationOptions(
+  ctx: Pick<ApiContext, "db" | "config"> & { session: Pick<CallerSession, "id" | "method"> },
+  member: Member,
+) {
+  await requireConfirmedForNewWayIn(ctx.db, ctx.session);
   const existing = await ctx.db
     .select({ id: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
@@ -70,20 +84,17 @@ export async function registrationOptions(ctx: Pick<ApiContext, "db" | "config">
 
 /** A name for a new passkey when she gives none: the browser it was made in ("Chrome on macOS"). */
 export function defaultPasskeyName(userAgent: string | null): string {
-  const parsed = userAgent ? Bowser.parse(userAgent) : null;
-  const browser = parsed?.browser.name;
-  const os = parsed?.os.name;
-  if (browser && os) return `${browser} on ${os}`.slice(0, 60);
-  return "Passkey";
+  const browser = browserOf(userAgent);
+  return browser?.includes(" on ") ? browser : "Passkey";
 }
 
 /**
  * Checks the browser's answer to `registrationOptions` and keeps the passkey, with its audit record
- * in the same transaction. The challenge is taken first, in its own statement, so an answer that
+ * and the notice to her address in the same transaction. The challenge is taken first, in its own statement, so an answer that
  * fails verification has still used it up.
  */
 export async function addPasskey(
-  ctx: Pick<ApiContext, "db" | "config" | "ip" | "userAgent" | "user">,
+  ctx: Pick<ApiContext, "db" | "config" | "ip" | "userAgent" | "user" | "jobs">,
   member: Member,
   response: RegistrationResponseJSON,
   name: string | undefined,
@@ -122,6 +133,7 @@ export async function addPasskey(
       targetEmail: member.email,
       detail: { passkeyId: row.id, name: row.name, deviceType: credentialDeviceType, backedUp: credentialBackedUp },
     });
+    await noticeWayInChanged(tx, ctx, member, `A passkey ("${row.name}") was added`);
     return row;
   });
 }
@@ -137,10 +149,14 @@ export async function renamePasskey(db: Queryable, viewer: Viewer, id: string, n
 }
 
 /**
- * Removes one of her passkeys, with its audit record in the same transaction, unless it is her last
- * way in (the access module's rule, shared with unlinking an identity).
+ * Removes one of her passkeys, with its audit record and the notice to her address in the same
+ * transaction, unless it is her last way in (the access module's rule, shared with unlinking an identity).
  */
-export async function removePasskey(ctx: Pick<ApiContext, "db" | "ip" | "user">, member: Member, id: string) {
+export async function removePasskey(
+  ctx: Pick<ApiContext, "db" | "ip" | "user" | "jobs" | "config" | "userAgent">,
+  member: Member,
+  id: string,
+) {
   await ctx.db.transaction(async (tx) => {
     await lockMember(tx, member.id);
     await requireAnotherWayIn(tx, member.id, { kind: "passkey", id });
@@ -155,5 +171,6 @@ export async function removePasskey(ctx: Pick<ApiContext, "db" | "ip" | "user">,
       targetEmail: member.email,
       detail: { passkeyId: row.id, name: row.name },
     });
+    await noticeWayInChanged(tx, ctx, member, `The passkey "${row.name}" was removed`);
   });
 }

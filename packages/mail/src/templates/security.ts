@@ -1,0 +1,51 @@
+import { button, escapeHtml, layout } from "./layout";
+import type { MailContent } from "./membership";
+
+/** A change to how she signs in, as the notice tells it. */
+export interface WayInChange {
+  /** What happened, as a sentence's subject and verb: `A passkey ("Work laptop") was added`. */
+  what: string;
+  /** When, in the club's time zone, in words. */
+  when: string;
+  /** The browser it was done from ("Chrome on Linux"), or null when unknown. */
+  browser: string | null;
+  /** The address it was done from, or null when unknown. */
+  address: string | null;
+  /** Where to ask for a password reset (`{appOrigin}/forgot-password`). */
+  forgotPasswordUrl: string;
+  /** Settings → Security (`{appOrigin}/settings#security`). */
+  securityUrl: string;
+}
+
+/**
+ * Sent whenever a passkey or an identity is added to or removed from her account, always (account
+ * mail, not a preference): someone holding her password could otherwise add a way in that outlives
+ * a password reset, without her knowing.
+ */
+export function wayInChangedMail(name: string, change: WayInChange): MailContent {
+  const subject = "A change to how you sign in to the club";
+  const row = (label: string, value: string) =>
+    `<tr><td style="padding:4px 16px 4px 0;color:#5c5a66;vertical-align:top">${label}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(change.what)} on your club account.</p><table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${row("When", change.when)}${row("Browser", change.browser ?? "unknown")}${row("Address", change.address ?? "unknown")}</table><p>If this was you, there is nothing to do.</p><p><strong>If it was not you</strong>, someone may know your password. Choose a new one at once: the link below asks for a reset link by e-mail, and a new password signs every browser out.</p>${button(change.forgotPasswordUrl, "Reset my password")}<p>Then sign in and remove any passkey or connected identity you do not recognise in Settings → Security: ${escapeHtml(change.securityUrl)}</p>`,
+    ),
+  };
+}
+
+/**
+ * The link that confirms a session signed in with a password, so that it may add a passkey or
+ * connect an identity. It works once, in the browser that asked for it.
+ */
+export function confirmSessionMail(name: string, confirmUrl: string, minutes: number): MailContent {
+  const subject = "Confirm it is you before adding a way to sign in";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>You asked to add a passkey or connect an account to sign in to the club. To make sure it is you and not someone who learned your password, open the link below <strong>in the same browser</strong> where you asked. It works once, for ${minutes} minutes.</p>${button(confirmUrl, "Confirm it is me")}<p>If you did not ask for this, do not open the link: someone may know your password. Choose a new one from the Login screen ("Forgot password").</p>`,
+    ),
+  };
+}
