@@ -76,6 +76,14 @@ describe("every act writes its one record, in its transaction", () => {
     expect((await records()).map((r) => r.kind)).toEqual(["application.accepted"]);
   });
 
+  it("a group e-mail whose subject holds a lone surrogate is sent and recorded (jsonb refuses one)", async () => {
+    // Found by the fuzzer: the record's detail could not be written, so the mail failed with a 500.
+    await api
+      .callerFor(admin)
+      .adminMail.send({ subject: "Hi \ud800 there", body: "<p>Hello</p>", recipientGroup: "admins" });
+    expect((await onlyRecord("mail.group_sent")).detail).toMatchObject({ subject: "Hi \ufffd there" });
+  });
+
   it("an account made by an admin, with its type and admin right; an e-mail taken writes none", async () => {
     // Found in review: an admin could make another admin's account without a record.
     const made = await api.callerFor(admin).users.create({

@@ -43,6 +43,21 @@ export async function recordAudit(tx: Queryable, actor: AuditActor, entry: Audit
     kind: entry.kind,
     targetId: entry.targetId ?? null,
     targetEmail: entry.targetEmail ?? null,
-    detail: entry.detail ?? {},
+    detail: wellFormed(entry.detail ?? {}) as Record<string, unknown>,
   });
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The detail as JSON Postgres keeps: `jsonb` refuses a lone UTF-16 surrogate (text a member typed
+ * can hold one, e.g. a group e-mail's subject), and a record that cannot be written undoes its act,
+ * so each becomes U+FFFD, as it would in any UTF-8 text.
+ */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\ufffd");
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormed(v)]));
+  return value;
 }
