@@ -44,6 +44,8 @@ export function describeError(err: unknown, log: Logger): ErrorAnswer {
       ...retry,
     };
   }
+  // A limit reached in a domain function called outside a procedure (the identity provider's start).
+  if (err instanceof Throttled) return { status: 429, text: err.message, ...retry };
   if (isUnavailable(err)) {
     log.warn({ err }, "a dependency is unavailable");
     return { status: 503, text: UNAVAILABLE_MESSAGE, ...retry };

@@ -231,6 +231,14 @@ describe("linking from Settings, then signing in", () => {
     expect(res.headers.location).toBe("/home");
   });
 
+  it("goes home when the redirect hides another site behind a tab or a backslash", async () => {
+    // Found in review: a browser drops the tab and follows "/\t/evil.example" to another site.
+    for (const target of ["/\t/evil.example", "/\\evil.example", "/%09/ok"]) {
+      const { res } = await signInVia("ada-at-idp", target);
+      expect(res.headers.location).toBe(target === "/%09/ok" ? "/%09/ok" : "/home");
+    }
+  });
+
   it("refuses a link finished by another member than the one who started it", async () => {
     const adaCookie = await confirmedLogin("ada@club.test");
     const started = await h.app.inject({
@@ -355,6 +363,21 @@ describe("refusals", () => {
     } finally {
       await down.close();
       await upLater?.close();
+    }
+  });
+
+  it("counts the sign-ins started from one address, so a loop cannot fill the pending table", async () => {
+    // Found in review: each start keeps a row for ten minutes, and nothing limited them.
+    const busy = await startApp({
+      oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, label: "Test IdP" },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 601; i++) statuses.push((await busy.app.inject({ url: "/auth/oidc/start" })).statusCode);
+      expect(statuses.slice(0, 600).every((s) => s === 302)).toBe(true);
+      expect(statuses[600]).toBe(429);
+    } finally {
+      await busy.close();
     }
   });
 

@@ -37,9 +37,10 @@ describe("club audit", () => {
     const { id } = JSON.parse(token.stdout) as { id: string };
 
     const lines = (await club("audit")).stdout.trim().split("\n");
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\S+Z {2}operator@localhost {2}api_token\.created {2}ci@club\.test$/);
     expect(lines[1]).toMatch(/ {2}operator@localhost {2}invitation_code\.created {2}[0-9a-f-]{36}$/);
+    expect(lines[2]).toMatch(/ {2}operator@localhost {2}member\.created {2}ci@club\.test$/);
 
     const json = JSON.parse((await club("audit", "--json", "--kind", "api_token.created", "--since", "1d")).stdout);
     expect(json).toEqual([
