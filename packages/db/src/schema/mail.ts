@@ -18,6 +18,8 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
+    /** Extra header lines the message is sent with (List-Unsubscribe and List-Unsubscribe-Post on bulk mail). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     status: mailStatusEnum("status").notNull().default("pending"),
     /** Delivery attempts so far; each is a run of the message's `mail.send` job. */
     attempts: integer("attempts").notNull().default(0),

@@ -18,6 +18,11 @@ export const users = pgTable(
     testingTeam: boolean("testing_team").notNull().default(false),
     /** Whether she is e-mailed a reminder before the events she joined (Settings). */
     eventReminders: boolean("event_reminders").notNull().default(true),
+    // Which bulk mail she receives (Settings → E-mail, and the one-click unsubscribe links in those
+    // mails). Account mail (registration, resets, security notices) has no switch: it always goes.
+    mailGroup: boolean("mail_group").notNull().default(true),
+    mailAnnouncements: boolean("mail_announcements").notNull().default(true),
+    mailEventChanges: boolean("mail_event_changes").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
