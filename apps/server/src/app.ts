@@ -37,6 +37,7 @@ import { eventRoutes } from "./rest/events";
 import { mediaRoutes } from "./rest/media";
 import { membershipRoutes } from "./rest/membership";
 import { oidcRoutes } from "./rest/oidc";
+import { unsubscribeRoutes } from "./rest/unsubscribe";
 import { resumableStore, resumableUploads } from "./uploads/resumable";
 import { uploadRoutes, uploadTmpDir } from "./uploads/routes";
 import { startWorkers } from "./workers";
@@ -156,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       maxVideoSeconds: config.maxVideoSeconds ?? DEFAULT_MAX_VIDEO_MINUTES * 60,
       mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
       oidc: config.oidc,
+      unsubscribeSecrets: config.unsubscribeSecrets,
     },
     throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
     jobs,
@@ -232,6 +234,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxUploadBytes: config.maxUploadBytes,
   });
   await app.register(mediaFiles, deps);
+  await app.register(unsubscribeRoutes, deps);
   await app.register(spaPlugin, { webDist: config.webDist, deps });
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createCaptureTransport();

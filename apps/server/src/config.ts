@@ -39,6 +39,8 @@ export interface AppConfig {
   metricsToken?: string | undefined;
   /** The OpenID Connect provider members may sign in with (OIDC_*); absent: none. */
   oidc?: OidcSettings | undefined;
+  /** The unsubscribe links' keys (UNSUBSCRIBE_SECRET; first signs, all verify); absent: one kept in the database. */
+  unsubscribeSecrets?: string[] | undefined;
   /** The built SPA; absent when the web app has not been built (API only). */
   webDist?: string | undefined;
 }
@@ -74,6 +76,7 @@ export function configFromEnv(env: Env): AppConfig {
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     answerCacheMs: env.ANSWER_CACHE_SECONDS * 1000,
     oidc: oidcSettings(env),
+    unsubscribeSecrets: env.UNSUBSCRIBE_SECRET,
     webDist: env.WEB_DIST ?? findWebDist(),
   };
 }

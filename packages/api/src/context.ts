@@ -25,6 +25,8 @@ export interface ApiConfig {
   maxVideoSeconds?: number | undefined;
   /** The OpenID Connect provider members may sign in with (OIDC_*); absent: none, the button is hidden. */
   oidc?: OidcSettings | undefined;
+  /** The unsubscribe links' keys (UNSUBSCRIBE_SECRET; first signs, all verify); absent: one kept in the database. */
+  unsubscribeSecrets?: string[] | undefined;
 }
 
 /** How procedures reach the HTTP request's and response's cookies without knowing the HTTP server. */

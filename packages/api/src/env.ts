@@ -149,6 +149,18 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().trim().optional(),
   OIDC_LABEL: z.string().trim().max(40, "must be at most 40 characters").optional(),
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  /**
+   * The keys of the unsubscribe links in bulk mail, comma-separated: the first signs, all verify
+   * (add a new one in front to rotate; drop the old one later). Absent: a key kept in the database.
+   */
+  UNSUBSCRIBE_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim()) : undefined))
+    .refine((v) => v === undefined || v.every((s) => s.length >= 32), {
+      message: "must be one or more secrets of at least 32 characters, separated by commas",
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;

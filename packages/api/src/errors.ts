@@ -32,6 +32,8 @@ export const CONFIRM_BY_EMAIL_FIRST =
 export const NO_CONFIRMATION_BY_TOKEN =
   "Sessions cannot be confirmed with an API token. Sign in to the club and use Settings → Security.";
 export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
+export const UNSUBSCRIBE_LINK_INVALID =
+  "This unsubscribe link is not valid. Choose which e-mails you receive in Settings.";
 
 /** Refusals a person can act on; the message is shown as is. */
 export const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });

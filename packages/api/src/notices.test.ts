@@ -97,7 +97,7 @@ describe("reminders", () => {
         { eventId: e.id, userId: bea.id },
       ),
     ).toBe(false);
-    await api.callerFor(bea).preferences.update({ eventReminders: false });
+    await api.callerFor(bea).preferences.update({ reminders: false });
     expect(await sendEventReminder(deps, { eventId: e.id, userId: bea.id })).toBe(false);
     expect(await sendEventReminder(deps, { eventId: e.id, userId: cat.id })).toBe(false);
   });

@@ -19,6 +19,7 @@ import { passwordResetRouter } from "./routers/password-reset";
 import { preferencesRouter } from "./routers/preferences";
 import { registrationRouter } from "./routers/registration";
 import { sessionsRouter } from "./routers/sessions";
+import { unsubscribeRouter } from "./routers/unsubscribe";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, router } from "./trpc";
 
@@ -37,6 +38,7 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   passkeys: passkeysRouter,
   preferences: preferencesRouter,
+  unsubscribe: unsubscribeRouter,
   calendarFeed: calendarFeedRouter,
   media: mediaRouter,
   images: imagesRouter,

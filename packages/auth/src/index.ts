@@ -5,3 +5,4 @@ export * from "./password";
 export * from "./session-cache";
 export * from "./sessions";
 export * from "./tokens";
+export * from "./unsubscribe-tokens";

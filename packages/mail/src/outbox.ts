@@ -11,6 +11,8 @@ export interface NewMail {
   /** Plain-text part; derived from the HTML when absent. */
   text?: string;
   attachments?: MailAttachment[];
+  /** Extra header lines, such as List-Unsubscribe (see `unsubscribeHeaders`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function enqueueMail(db: Queryable, jobs: JobSender, mails: NewMail
         html: m.html,
         text: m.text ?? htmlToText(m.html),
         attachments: m.attachments ?? [],
+        headers: m.headers ?? {},
       })),
     )
     .returning({ id: mailOutbox.id });
@@ -95,7 +98,8 @@ export async function purgeOldBodies(db: Queryable, keepDays: number): Promise<n
   const cutoff = sql`now() - ${Math.round(keepDays)}::integer * interval '1 day'`;
   const rows = await db
     .update(mailOutbox)
-    .set({ html: "", text: "", attachments: [], bodyPurgedAt: sql`now()` })
+    // The headers go too: a List-Unsubscribe link is a lasting credential for her preferences.
+    .set({ html: "", text: "", attachments: [], headers: {}, bodyPurgedAt: sql`now()` })
     .where(
       and(
         isNull(mailOutbox.bodyPurgedAt),

@@ -21,6 +21,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         subject: m.subject,
         html: m.html,
         text: m.text,
+        headers: m.headers,
         attachments: m.attachments.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,

@@ -3,6 +3,7 @@ export * from "./enums";
 export * from "./format";
 export * from "./identities";
 export * from "./lists";
+export * from "./mail-kinds";
 export * from "./messages";
 export * from "./places";
 export * from "./schemas/auth";

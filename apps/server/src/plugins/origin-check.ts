@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "../rest/unsubscribe";
 import { bearerToken } from "./session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -14,6 +15,11 @@ export const originCheck = fp<{ appOrigin: string }>(async (app: FastifyInstance
   app.addHook("onRequest", async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.headers.origin === appOrigin) return;
+    // RFC 8058's one-click unsubscribe is posted by mail providers from their servers, with no
+    // Origin and no cookie. It rides on no ambient credential (the token in its path is its only
+    // authority, and it only ever turns one kind of mail off), so a forged cross-site post can do
+    // nothing the link's holder could not. Only this route and method pass; nothing else does.
+    if (request.method === "POST" && request.routeOptions.url === ONE_CLICK_UNSUBSCRIBE_PATH) return;
     // Bearer requests carry no ambient credential a foreign site could ride on; the session
     // plugin then ignores cookies for them.
     if (bearerToken(request) !== undefined) return;

@@ -1,19 +1,53 @@
 import { type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
+import type { MailKind, MailPreferences } from "@club/shared";
 import type { ApiConfig } from "../context";
 import { DEFAULT_REMINDER_HOURS } from "./events/reminders";
+import { mailKindColumn } from "./mail-kinds";
 
-// A member's own choices about what the club sends her (Settings).
+// A member's own choices about what the club sends her (Settings → E-mail, and the unsubscribe
+// links in the bulk mail itself). Account mail has no switch: it always goes.
+
+const selection = {
+  group: mailKindColumn.group,
+  announcements: mailKindColumn.announcements,
+  reminders: mailKindColumn.reminders,
+  changes: mailKindColumn.changes,
+};
 
 export async function preferencesOf(db: Queryable, config: Pick<ApiConfig, "reminderHours">, userId: string) {
-  const [row] = await db.select({ eventReminders: users.eventReminders }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select(selection).from(users).where(eq(users.id, userId));
   return {
-    eventReminders: row?.eventReminders ?? true,
+    mail: row ?? { group: true, announcements: true, reminders: true, changes: true },
     /** The club's setting: how long before an event reminders go out (0: the club sends none). */
     reminderHours: config.reminderHours ?? DEFAULT_REMINDER_HOURS,
   };
 }
 
-export async function setEventReminders(db: Queryable, userId: string, eventReminders: boolean): Promise<void> {
-  await db.update(users).set({ eventReminders }).where(eq(users.id, userId));
+/** Saves the switches given (the others stay); returns all of them as saved. */
+export async function setMailPreferences(
+  db: Queryable,
+  userId: string,
+  changes: Partial<MailPreferences>,
+): Promise<MailPreferences> {
+  const set: Partial<Record<"mailGroup" | "mailAnnouncements" | "eventReminders" | "mailEventChanges", boolean>> = {
+    ...(changes.group === undefined ? {} : { mailGroup: changes.group }),
+    ...(changes.announcements === undefined ? {} : { mailAnnouncements: changes.announcements }),
+    ...(changes.reminders === undefined ? {} : { eventReminders: changes.reminders }),
+    ...(changes.changes === undefined ? {} : { mailEventChanges: changes.changes }),
+  };
+  const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning(selection);
+  if (!row) throw new Error("The member whose preferences were saved is gone.");
+  return row;
+}
+
+/** Her one switch for a kind (the unsubscribe page); true receives it. */
+export async function setMailKind(db: Queryable, userId: string, kind: MailKind, receive: boolean) {
+  const saved = await setMailPreferences(db, userId, { [kind]: receive });
+  return saved[kind];
+}
+
+export async function receivesMailKind(db: Queryable, userId: string, kind: MailKind): Promise<boolean> {
+  const [row] = await db.select({ on: mailKindColumn[kind] }).from(users).where(eq(users.id, userId));
+  return row?.on ?? false;
 }

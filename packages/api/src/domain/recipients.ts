@@ -1,10 +1,12 @@
 import { type Db, type Queryable, users } from "@club/db";
-import { asc, eq, inArray, type SQL } from "@club/db/orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { enqueueMail, groupMail, htmlToText } from "@club/mail";
 import type { RecipientGroup } from "@club/shared";
+import type { ApiConfig } from "../context";
 import { badRequest } from "../errors";
 import { type AuditActor, recordAudit } from "./audit";
+import { receivesKind, unsubscribeLinks } from "./mail-kinds";
 import { sanitizeEmailHtml } from "./sanitize";
 
 function groupFilter(group: RecipientGroup, selected: string[] | undefined): SQL | undefined {
@@ -34,9 +36,37 @@ export function listMembersToMail(db: Queryable) {
     .orderBy(asc(users.name));
 }
 
-/** The members of a mailing group (SPEC.md section 9). */
-export function recipientsOf(db: Queryable, group: RecipientGroup, selected?: string[]) {
-  return db.select({ email: users.email }).from(users).where(groupFilter(group, selected));
+/** An admin's group mail, or an event's announcement: each is a kind of mail she may stop. */
+export type GroupMailKind = "group" | "announcements";
+
+/** The members of a mailing group (SPEC.md section 9) who receive this kind of mail. */
+export function recipientsOf(db: Queryable, kind: GroupMailKind, group: RecipientGroup, selected?: string[]) {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(groupFilter(group, selected), receivesKind(kind)));
+}
+
+/**
+ * What the composer shows before sending: how many of the group will receive the message, and how
+ * many of it stopped this kind of mail and will not.
+ */
+export async function countRecipients(
+  db: Queryable,
+  kind: GroupMailKind,
+  group: RecipientGroup,
+  selected?: string[],
+): Promise<{ recipients: number; optedOut: number }> {
+  const [row] = await db
+    .select({
+      all: count(),
+      optedOut: sql<number>`count(*) filter (where not ${receivesKind(kind)})`.mapWith(Number),
+    })
+    .from(users)
+    .where(groupFilter(group, selected));
+  const all = row?.all ?? 0;
+  const optedOut = row?.optedOut ?? 0;
+  return { recipients: all - optedOut, optedOut };
 }
 
 /**
@@ -49,19 +79,22 @@ export function groupMailContent(subject: string, body: string): { subject: stri
 }
 
 /**
- * A group message: the body is sanitised, then one message per recipient is queued (nobody
- * sees another's address), all in one transaction with its audit record (the group, the subject
+ * A group message: the body is sanitised, then one message per recipient who has not stopped this
+ * kind of mail is queued (nobody sees another's address; each carries her own unsubscribe link), all in one transaction with its audit record (the group, the subject
  * and how many; an event's announcement names its event). Returns how many were queued.
  */
 export async function queueGroupMail(
-  db: Db,
-  jobs: JobSender,
+  ctx: { db: Db; jobs: JobSender; config: Pick<ApiConfig, "appOrigin" | "unsubscribeSecrets"> },
   message: { subject: string; body: string; recipientGroup: RecipientGroup; selectedMemberIds?: string[] | undefined },
   sender: { actor: AuditActor; eventId?: string | undefined },
 ): Promise<number> {
-  const recipients = await recipientsOf(db, message.recipientGroup, message.selectedMemberIds);
+  const { db, jobs } = ctx;
+  // An event's announcement is stopped apart from the admins' group mail.
+  const kind: GroupMailKind = sender.eventId ? "announcements" : "group";
+  const recipients = await recipientsOf(db, kind, message.recipientGroup, message.selectedMemberIds);
   if (recipients.length === 0) throw badRequest("No members are in this recipient group.");
-  const content = groupMailContent(message.subject, message.body);
+  const body = sanitizeEmailHtml(message.body);
+  const linkFor = await unsubscribeLinks(db, ctx.config, kind);
   await db.transaction(async (tx) => {
     await recordAudit(tx, sender.actor, {
       kind: "mail.group_sent",
@@ -76,7 +109,7 @@ export async function queueGroupMail(
     await enqueueMail(
       tx,
       jobs,
-      recipients.map((r) => ({ to: r.email, ...content })),
+      recipients.map((r) => ({ to: r.email, ...groupMail(message.subject, body, linkFor(r.id)) })),
     );
   });
   return recipients.length;

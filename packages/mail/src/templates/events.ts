@@ -1,4 +1,4 @@
-import { button, escapeHtml, layout } from "./layout";
+import { button, escapeHtml, layout, type UnsubscribeLink, unsubscribeFooter, unsubscribeHeaders } from "./layout";
 import type { MailContent } from "./membership";
 
 export interface EventMailDetails {
@@ -58,14 +58,21 @@ export function waitlistPromotedMail(name: string, d: EventMailDetails): MailCon
 }
 
 /** Before the event: when and where (the place or the link), with the calendar file. */
-export function eventReminderMail(name: string, d: EventMailDetails, settingsUrl: string): MailContent {
+export function eventReminderMail(
+  name: string,
+  d: EventMailDetails,
+  settingsUrl: string,
+  unsubscribe?: UnsubscribeLink,
+): MailContent {
   const subject = `Reminder: ${d.title}, ${d.when}`;
   return {
     subject,
     html: layout(
       subject,
       `<p>Dear ${escapeHtml(name)},</p><p>A reminder that <strong>${escapeHtml(d.title)}</strong> is coming up, and you are on the list.</p>${detailsTable(d)}${button(d.eventUrl, "See the event")}<p>Can no longer come? Leaving the event gives your seat to someone else. You can turn these reminders off in <a href="${escapeHtml(settingsUrl)}">Settings</a>.</p>`,
+      unsubscribeFooter(unsubscribe),
     ),
+    ...unsubscribeHeaders(unsubscribe),
   };
 }
 
@@ -77,7 +84,12 @@ export interface EventChange {
 }
 
 /** The date, time or place changed: what it was and what it is now. */
-export function eventChangedMail(name: string, d: EventMailDetails, changes: EventChange[]): MailContent {
+export function eventChangedMail(
+  name: string,
+  d: EventMailDetails,
+  changes: EventChange[],
+  unsubscribe?: UnsubscribeLink,
+): MailContent {
   const subject = `Changed: ${d.title}`;
   const rows = changes
     .map(
@@ -90,12 +102,19 @@ export function eventChangedMail(name: string, d: EventMailDetails, changes: Eve
     html: layout(
       subject,
       `<p>Dear ${escapeHtml(name)},</p><p><strong>${escapeHtml(d.title)}</strong> has changed:</p><table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${rows}</table>${button(d.eventUrl, "See the event")}<p>The attached calendar file updates the entry in your calendar. If the new time does not suit you, please leave the event so someone else can have your seat.</p>`,
+      unsubscribeFooter(unsubscribe),
     ),
+    ...unsubscribeHeaders(unsubscribe),
   };
 }
 
 /** The event was deleted: the organiser's message, if any, and a calendar file that removes it. */
-export function eventCancelledMail(name: string, d: EventMailDetails, message: string | null): MailContent {
+export function eventCancelledMail(
+  name: string,
+  d: EventMailDetails,
+  message: string | null,
+  unsubscribe?: UnsubscribeLink,
+): MailContent {
   const subject = `Cancelled: ${d.title}`;
   const note = message
     ? `<p>A message from the organiser:</p><blockquote style="margin:12px 0;padding:8px 16px;border-left:3px solid #d9d3c7;white-space:pre-line">${escapeHtml(message)}</blockquote>`
@@ -105,6 +124,8 @@ export function eventCancelledMail(name: string, d: EventMailDetails, message: s
     html: layout(
       subject,
       `<p>Dear ${escapeHtml(name)},</p><p>We are sorry: <strong>${escapeHtml(d.title)}</strong>, planned for ${escapeHtml(d.when)} (${escapeHtml(d.time)}), has been cancelled.</p>${note}<p>The attached calendar file removes it from your calendar.</p>`,
+      unsubscribeFooter(unsubscribe),
     ),
+    ...unsubscribeHeaders(unsubscribe),
   };
 }

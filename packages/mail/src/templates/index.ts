@@ -1,4 +1,4 @@
 export * from "./events";
-export { button, escapeHtml, layout } from "./layout";
+export { button, escapeHtml, layout, type UnsubscribeLink, unsubscribeFooter, unsubscribeHeaders } from "./layout";
 export * from "./membership";
 export * from "./security";

@@ -1,8 +1,10 @@
-import { button, escapeHtml, layout } from "./layout";
+import { button, escapeHtml, layout, type UnsubscribeLink, unsubscribeFooter, unsubscribeHeaders } from "./layout";
 
 export interface MailContent {
   subject: string;
   html: string;
+  /** Header lines of bulk mail (List-Unsubscribe); account mail has none. */
+  headers?: Record<string, string>;
 }
 
 export function applicationReceivedMail(name: string): MailContent {
@@ -61,7 +63,14 @@ export function accountLockedMail(name: string, forgotPasswordUrl: string, minut
   };
 }
 
-/** A group message from an admin: the body is HTML sanitised by the caller. */
-export function groupMail(subject: string, sanitisedBodyHtml: string): MailContent {
-  return { subject, html: layout(subject, sanitisedBodyHtml) };
+/**
+ * A group message from an admin or an event's announcement: the body is HTML sanitised by the
+ * caller. Sent, it carries her unsubscribe link; the composer's preview has none.
+ */
+export function groupMail(subject: string, sanitisedBodyHtml: string, unsubscribe?: UnsubscribeLink): MailContent {
+  return {
+    subject,
+    html: layout(subject, sanitisedBodyHtml, unsubscribeFooter(unsubscribe)),
+    ...unsubscribeHeaders(unsubscribe),
+  };
 }

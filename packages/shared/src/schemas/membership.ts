@@ -122,6 +122,12 @@ export const sendEmailInput = z
       ctx.addIssue({ code: "custom", path: ["selectedMemberIds"], message: "Select at least one member." });
   });
 
+/** The composer's recipients, before the subject and body are written (the count shown before sending). */
+export const recipientCountInput = z.object({
+  recipientGroup: z.enum(recipientGroupValues, "Choose a recipient group."),
+  selectedMemberIds: z.array(z.uuid()).max(5000).optional(),
+});
+
 export const userIdInput = z.object({ userId: z.uuid("Unknown member.") });
 export const privilegeInput = userIdInput.extend({
   type: z.enum(memberTypes, "Choose Founding, Standard or Travel Host."),

@@ -35,6 +35,8 @@
  * - a member lists and unlinks her own linked identities only (another's answers "not found"),
  *   never her last way in (`requireAnotherWayIn`), and never with an API token: a leaked token
  *   must not be able to connect an identity to her account or take her ways in away.
+ * - an unsubscribe link (a token signed for one member and one kind of bulk mail) changes that one
+ *   switch of hers, with no session: the large mail providers post it from their own servers;
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 export * from "./admin-sign-in";
@@ -55,4 +57,5 @@ export {
 export * from "./passkeys";
 export * from "./sessions";
 export * from "./tokens";
+export * from "./unsubscribe";
 export * from "./ways-in";

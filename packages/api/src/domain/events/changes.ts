@@ -18,6 +18,7 @@ import type { z } from "zod";
 import { badRequest, EVENT_NOT_FOUND, notFound } from "../../errors";
 import { actsOnOthers } from "../access";
 import { type AuditActor, recordAudit } from "../audit";
+import { receivesKind, unsubscribeLinks } from "../mail-kinds";
 import { eventInstants, wallClockInstant } from "./calendar";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
@@ -64,16 +65,17 @@ export function eventChanges(before: Event, after: Event, club: RsvpContext["con
 
 /** Everyone the event's fate concerns: participants and the waitlist (not the person making the change). */
 async function concerned(tx: Queryable, eventId: string, exceptUserId: string) {
+  // Those who stopped change notices are left out (Settings → E-mail).
   const going = tx
-    .select({ name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(eventParticipants)
     .innerJoin(users, eq(users.id, eventParticipants.userId))
-    .where(and(eq(eventParticipants.eventId, eventId), ne(users.id, exceptUserId)));
+    .where(and(eq(eventParticipants.eventId, eventId), ne(users.id, exceptUserId), receivesKind("changes")));
   const waiting = tx
-    .select({ name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(eventWaitlist)
     .innerJoin(users, eq(users.id, eventWaitlist.userId))
-    .where(and(eq(eventWaitlist.eventId, eventId), ne(users.id, exceptUserId)));
+    .where(and(eq(eventWaitlist.eventId, eventId), ne(users.id, exceptUserId), receivesKind("changes")));
   return [...(await going), ...(await waiting)];
 }
 
@@ -103,12 +105,13 @@ export async function updateEvent(
     if (changes.length === 0) return after;
     const details = eventMailDetails(after, ctx.config.appOrigin, ctx.config.timeZone);
     const ics = icsAttachment(after, ctx.config);
+    const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
     await enqueueMail(
       tx,
       ctx.jobs,
       (await concerned(tx, eventId, editorId)).map((p) => ({
         to: p.email,
-        ...eventChangedMail(p.name, details, changes),
+        ...eventChangedMail(p.name, details, changes, linkFor(p.id)),
         attachments: [ics],
       })),
     );
@@ -161,12 +164,13 @@ export async function deleteEvent(
         .onConflictDoNothing();
       const details = eventMailDetails(e, ctx.config.appOrigin, ctx.config.timeZone);
       const ics = icsAttachment(e, ctx.config, { cancelled: true });
+      const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
       await enqueueMail(
         tx,
         ctx.jobs,
         (await concerned(tx, e.id, editorId)).map((p) => ({
           to: p.email,
-          ...eventCancelledMail(p.name, details, message),
+          ...eventCancelledMail(p.name, details, message, linkFor(p.id)),
           attachments: [ics],
         })),
       );

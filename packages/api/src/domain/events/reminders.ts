@@ -2,6 +2,7 @@ import { type Db, type Event, eventParticipants, events, type Queryable, users }
 import { and, eq } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { enqueueMail, eventReminderMail } from "@club/mail";
+import { unsubscribeLinks } from "../mail-kinds";
 import { eventInstants } from "./calendar";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 
@@ -77,13 +78,17 @@ export async function cancelEventReminders(jobs: JobSender, tx: Queryable, event
 
 /** The `event.reminder` job: the mail, if she is still going, wants reminders, and the event is ahead. */
 export async function sendEventReminder(
-  deps: { db: Db; jobs: JobSender; config: ReminderConfig & { appOrigin: string } },
+  deps: {
+    db: Db;
+    jobs: JobSender;
+    config: ReminderConfig & { appOrigin: string; unsubscribeSecrets?: string[] | undefined };
+  },
   payload: { eventId: string; userId: string },
 ): Promise<boolean> {
   // The club may have turned reminders off since this one was queued.
   if ((deps.config.reminderHours ?? DEFAULT_REMINDER_HOURS) === 0) return false;
   const [row] = await deps.db
-    .select({ event: events, name: users.name, email: users.email, wants: users.eventReminders })
+    .select({ event: events, userId: users.id, name: users.name, email: users.email, wants: users.eventReminders })
     .from(eventParticipants)
     .innerJoin(events, eq(events.id, eventParticipants.eventId))
     .innerJoin(users, eq(users.id, eventParticipants.userId))
@@ -91,10 +96,11 @@ export async function sendEventReminder(
   if (!row?.wants) return false;
   if (eventInstants(row.event, deps.config.timeZone).start.getTime() <= Date.now()) return false;
   const details = eventMailDetails(row.event, deps.config.appOrigin, deps.config.timeZone);
+  const linkFor = await unsubscribeLinks(deps.db, deps.config, "reminders");
   await enqueueMail(deps.db, deps.jobs, [
     {
       to: row.email,
-      ...eventReminderMail(row.name, details, `${deps.config.appOrigin}/settings`),
+      ...eventReminderMail(row.name, details, `${deps.config.appOrigin}/settings`, linkFor(row.userId)),
       attachments: [icsAttachment(row.event, deps.config)],
     },
   ]);

@@ -17,7 +17,12 @@ import { cancelReminder, scheduleReminders } from "./reminders";
 export interface RsvpContext {
   db: Db;
   jobs: JobSender;
-  config: { appOrigin: string; timeZone: string; reminderHours?: number | undefined };
+  config: {
+    appOrigin: string;
+    timeZone: string;
+    reminderHours?: number | undefined;
+    unsubscribeSecrets?: string[] | undefined;
+  };
 }
 
 /**

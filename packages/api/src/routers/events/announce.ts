@@ -1,18 +1,27 @@
-import { sendEmailInput } from "@club/shared";
+import { recipientCountInput, sendEmailInput } from "@club/shared";
 import { z } from "zod";
 import { requireEventManager, requireVisibleEvent } from "../../domain/access";
 import { auditActor } from "../../domain/audit";
-import { queueGroupMail } from "../../domain/recipients";
+import { countRecipients, queueGroupMail } from "../../domain/recipients";
 import { memberProcedure } from "../../trpc";
 
+const eventRef = z.object({ eventId: z.uuid("Event not found") });
+
 export const eventAnnouncement = {
-  /** The 'Draft Announcement Email' modal: the event's creator or an admin; same outbox and sanitising as group mail. */
-  announce: memberProcedure
-    .input(z.intersection(z.object({ eventId: z.uuid("Event not found") }), sendEmailInput))
-    .mutation(async ({ ctx, input }) => {
+  /** How many of the group an announcement would reach (those who stopped announcements are not counted). */
+  announceRecipientCount: memberProcedure
+    .input(z.intersection(eventRef, recipientCountInput))
+    .query(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       requireEventManager(ctx.user, event, "announce");
-      const queued = await queueGroupMail(ctx.db, ctx.jobs, input, { actor: auditActor(ctx), eventId: event.id });
-      return { message: "Email sent successfully.", queued };
+      return countRecipients(ctx.db, "announcements", input.recipientGroup, input.selectedMemberIds);
     }),
+
+  /** The 'Draft Announcement Email' modal: the event's creator or an admin; same outbox and sanitising as group mail. */
+  announce: memberProcedure.input(z.intersection(eventRef, sendEmailInput)).mutation(async ({ ctx, input }) => {
+    const event = await requireVisibleEvent(ctx, input.eventId);
+    requireEventManager(ctx.user, event, "announce");
+    const queued = await queueGroupMail(ctx, input, { actor: auditActor(ctx), eventId: event.id });
+    return { message: "Email sent successfully.", queued };
+  }),
 };

@@ -1,0 +1,25 @@
+import { unsubscribeTokenSchema } from "@club/shared";
+import { z } from "zod";
+import { requireUnsubscribeToken } from "../domain/access";
+import { receivesMailKind, setMailKind } from "../domain/preferences";
+import { publicProcedure, router } from "../trpc";
+
+const tokenInput = z.object({ token: unsubscribeTokenSchema });
+
+/**
+ * The unsubscribe page's (`/unsubscribe/:token`): public, the link's token is the authority
+ * (`requireUnsubscribeToken`). Opening the page changes nothing (RFC 8058: a GET must not
+ * unsubscribe, link scanners open them); its buttons do.
+ */
+export const unsubscribeRouter = router({
+  get: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
+    const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
+    return { kind, receives: await receivesMailKind(ctx.db, userId, kind) };
+  }),
+
+  /** "Unsubscribe" (receive: false) and "Undo"/"Resubscribe" (receive: true); idempotent. */
+  set: publicProcedure.input(tokenInput.extend({ receive: z.boolean() })).mutation(async ({ ctx, input }) => {
+    const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
+    return { kind, receives: await setMailKind(ctx.db, userId, kind, input.receive) };
+  }),
+});
