@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { createApiToken, createSession, generateToken, hashToken } from "@club/auth";
+import {
+  createApiToken,
+  createSession,
+  generateToken,
+  hashToken,
+  signUnsubscribeToken,
+  unsubscribeKeys,
+} from "@club/auth";
 import {
   applications,
   type Db,
@@ -48,6 +55,11 @@ import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell
  *   with one part spoiled, never answers 5xx.
  * Inputs are made on fresh rows (a `Cell`), so a delete in one cannot change another's answer.
  */
+
+/** The member's unsubscribe link's token for group e-mails (signed with the database's key, as in tests). */
+async function unsubscribeToken(db: Db, userId: string) {
+  return signUnsubscribeToken(await unsubscribeKeys(db, undefined), userId, "group");
+}
 
 /** An identity at the provider linked to the member (a fresh subject each time). */
 async function linkedIdentity(db: Db, userId: string) {
@@ -346,6 +358,7 @@ export const procedureRows: ProcedureRow[] = [
   },
 
   { path: "adminMail.members", tokens: "read", input: () => undefined, expect: ADMINS },
+  { path: "adminMail.recipientCount", tokens: "read", input: () => ({ recipientGroup: "all" }), expect: ADMINS },
   {
     path: "adminMail.send",
     tokens: "admin",
@@ -453,7 +466,40 @@ export const procedureRows: ProcedureRow[] = [
     input: async (c) => ({ secret: await resetFeed(c.db, c.people.owner.id, false) }),
     expect: PUBLIC,
   },
-  { path: "preferences.update", tokens: "admin", input: () => ({ eventReminders: false }), expect: MEMBERS },
+  { path: "preferences.update", tokens: "admin", input: () => ({ group: false, reminders: true }), expect: MEMBERS },
+  // An unsubscribe link is the credential: anyone holding it, signed in or not (the mail provider's
+  // one-click POST carries no session); a tampered one finds nothing.
+  {
+    path: "unsubscribe.get",
+    tokens: "read",
+    on: "a member's link",
+    input: async (c) => ({ token: await unsubscribeToken(c.db, c.people.owner.id) }),
+    expect: PUBLIC,
+  },
+  {
+    path: "unsubscribe.set",
+    tokens: "admin",
+    on: "a member's link",
+    input: async (c) => ({ token: await unsubscribeToken(c.db, c.people.owner.id), receive: false }),
+    expect: PUBLIC,
+  },
+  {
+    path: "unsubscribe.get",
+    tokens: "read",
+    on: "a tampered link",
+    input: async (c) => ({ token: `${(await unsubscribeToken(c.db, c.people.owner.id)).slice(0, -2)}AA` }),
+    expect: all("NOT_FOUND"),
+  },
+  {
+    path: "unsubscribe.set",
+    tokens: "admin",
+    on: "another kind in a member's link",
+    input: async (c) => ({
+      token: (await unsubscribeToken(c.db, c.people.owner.id)).replace(".group.", ".announcements."),
+      receive: false,
+    }),
+    expect: all("NOT_FOUND"),
+  },
   { path: "events.attendees", tokens: "read", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
   {
     path: "events.attendees",
@@ -535,6 +581,20 @@ export const procedureRows: ProcedureRow[] = [
       return { token };
     },
     expect: MEMBERS,
+  },
+  {
+    path: "events.announceRecipientCount",
+    tokens: "read",
+    on: "open",
+    input: (c) => ({ eventId: c.open, recipientGroup: "all" }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "events.announceRecipientCount",
+    tokens: "read",
+    on: "invite-only",
+    input: (c) => ({ eventId: c.private, recipientGroup: "all" }),
+    expect: hidden(OWNER_OR_ADMIN),
   },
   {
     path: "events.announce",
