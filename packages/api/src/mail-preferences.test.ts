@@ -127,12 +127,12 @@ describe("the unsubscribe link", () => {
     await api.callerFor(admin).adminMail.send({ subject: "Tamper test", body: "<p>Hi</p>", recipientGroup: "all" });
     const [mine] = (await mailsWith("Tamper test")).filter((m) => m.to === ann.email);
     const token = tokenOf(mine?.headers ?? {});
-    const [, , signature] = token.split(".");
+    const signature = token.slice(-43);
     const forged = [
       `${token.slice(0, -3)}${token.endsWith("A") ? "BBB" : "AAA"}`,
-      `${bea.id}.group.${signature}`,
-      `${ann.id}.reminders.${signature}`,
-      `${ann.id}.group`,
+      `group-${bea.id}-${signature}`,
+      `reminders-${ann.id}-${signature}`,
+      `group-${ann.id}`,
       signUnsubscribeToken([new TextEncoder().encode("a key this club never had, 32 chars long")], ann.id, "group"),
       "nonsense",
     ];
@@ -182,6 +182,6 @@ describe("change notices", () => {
     });
     const mails = await mailsWith("Changed: Boat Trip");
     expect(mails.map((m) => m.to)).toEqual([ann.email]);
-    expect(tokenOf(mails[0]?.headers ?? {})).toContain(`${ann.id}.changes.`);
+    expect(tokenOf(mails[0]?.headers ?? {})).toContain(`changes-${ann.id}-`);
   });
 });

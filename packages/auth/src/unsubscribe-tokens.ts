@@ -7,14 +7,15 @@ import { decodeBase64, decodeBase64urlIgnorePadding, encodeBase64, encodeBase64u
 
 /**
  * Unsubscribe tokens (docs/decisions.md, "One-click unsubscribe and mail preferences"):
- * `{userId}.{kind}.{HMAC-SHA256(key, "unsubscribe:{userId}:{kind}")}`. Nothing is stored per mail:
+ * `{kind}-{userId}-{base64url(HMAC-SHA256(key, "unsubscribe:{userId}:{kind}"))}` (no dots: the URL must
+ * not look like a file's name to the server, which answers those as static files). Nothing is stored per mail:
  * the token is the same in every mail of that kind to that member, and stays good for as long as
  * the key does. The first key signs; every key verifies, so a new key is added in front of the
  * old one (UNSUBSCRIBE_SECRET) and the old one dropped once the mails it signed are stale.
  */
 const encoder = new TextEncoder();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const KIND = /^[a-z]{1,20}$/;
+/** The kind (letters), the member's id and the signature have fixed shapes, so dashes cannot confuse them. */
+const TOKEN = /^([a-z]{1,20})-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([A-Za-z0-9_-]{43})$/;
 
 const sign = (key: Uint8Array, userId: string, kind: string) =>
   hmac(SHA256, key, encoder.encode(`unsubscribe:${userId}:${kind}`));
@@ -22,7 +23,7 @@ const sign = (key: Uint8Array, userId: string, kind: string) =>
 export function signUnsubscribeToken(keys: readonly Uint8Array[], userId: string, kind: string): string {
   const [key] = keys;
   if (!key) throw new Error("No unsubscribe key.");
-  return `${userId}.${kind}.${encodeBase64urlNoPadding(sign(key, userId, kind))}`;
+  return `${kind}-${userId}-${encodeBase64urlNoPadding(sign(key, userId, kind))}`;
 }
 
 /** The member and kind a token was signed for by one of the keys; null for anything else. */
@@ -30,9 +31,8 @@ export function verifyUnsubscribeToken(
   keys: readonly Uint8Array[],
   token: string,
 ): { userId: string; kind: string } | null {
-  const [userId, kind, signature, ...rest] = token.split(".");
-  if (!userId || !kind || !signature || rest.length > 0) return null;
-  if (!UUID.test(userId) || !KIND.test(kind) || signature.length !== 43) return null;
+  const [, kind, userId, signature] = TOKEN.exec(token) ?? [];
+  if (!kind || !userId || !signature) return null;
   let given: Uint8Array;
   try {
     given = decodeBase64urlIgnorePadding(signature);

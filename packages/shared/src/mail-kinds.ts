@@ -47,5 +47,5 @@ export const mailPreferencesUpdate = mailPreferencesSchema
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Choose at least one kind of e-mail.");
 
-/** An unsubscribe link's token: `{member id}.{kind}.{signature}`, at most a few hundred characters. */
+/** An unsubscribe link's token: `{kind}-{member id}-{signature}`, at most a few hundred characters. */
 export const unsubscribeTokenSchema = z.string().min(1).max(200);

@@ -495,7 +495,7 @@ export const procedureRows: ProcedureRow[] = [
     tokens: "admin",
     on: "another kind in a member's link",
     input: async (c) => ({
-      token: (await unsubscribeToken(c.db, c.people.owner.id)).replace(".group.", ".announcements."),
+      token: (await unsubscribeToken(c.db, c.people.owner.id)).replace(/^group-/, "announcements-"),
       receive: false,
     }),
     expect: all("NOT_FOUND"),
