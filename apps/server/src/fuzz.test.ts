@@ -196,6 +196,11 @@ const routes: Record<string, RouteCase> = {
   },
   "DELETE /uploads/:id": { param: (c) => newUpload(c), headers: () => ({ "tus-resumable": "1.0.0" }) },
   "GET /media/*": { param: () => stored.key },
+  // The one-click unsubscribe of bulk mail's List-Unsubscribe (a form body, sent as JSON here too).
+  "POST /unsubscribe/:token": {
+    param: async (c) => String((await inputOf("unsubscribe.set", c, "a member's link")).token),
+    body: () => ({ "List-Unsubscribe": "One-Click" }),
+  },
 };
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");

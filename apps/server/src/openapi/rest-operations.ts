@@ -301,6 +301,14 @@ export const restOperations: Record<string, RestOperation> = {
     params: z.object({ file: z.string().max(204).meta({ description: "The feed's secret and `.ics`." }) }),
     answer: { kind: "calendar", description: "iCalendar; cached privately for 5 minutes." },
   },
+  "POST /unsubscribe/:token": {
+    summary: "One-click unsubscribe (RFC 8058)",
+    description:
+      "The URL of a bulk mail's `List-Unsubscribe` header, posted by mail providers with the form body `List-Unsubscribe=One-Click`: no session and no Origin needed, the token is the credential. Stops that one kind of mail for that member; posting again answers the same. A GET of the same URL is the web page that confirms and offers to undo.",
+    procedure: "unsubscribe.set",
+    params: id("unsubscribe.set", "token"),
+    answer: json("`{ message, kind }`: which kind of mail she no longer receives."),
+  },
   "POST /api/events/send-confirmation": {
     summary: "E-mail a participant her confirmation",
     procedure: "events.sendConfirmation",
