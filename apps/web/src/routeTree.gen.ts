@@ -40,6 +40,7 @@ import { Route as MemberMemberHomeRouteImport } from './routes/_member/member-ho
 import { Route as MemberSettingsRouteImport } from './routes/_member/settings'
 import { Route as RegisterTokenRouteImport } from './routes/register.$token'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as MemberConfirmSignInTokenRouteImport } from './routes/_member/confirm-sign-in.$token'
 import { Route as MemberEventsIdRouteImport } from './routes/_member/events.$id'
 import { Route as MemberEventsInviteTokenRouteImport } from './routes/_member/events.invite.$token'
@@ -197,6 +198,11 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
+  id: '/unsubscribe/$token',
+  path: '/unsubscribe/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MemberConfirmSignInTokenRoute =
   MemberConfirmSignInTokenRouteImport.update({
     id: '/confirm-sign-in/$token',
@@ -244,6 +250,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof MemberSettingsRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   '/settings': typeof MemberSettingsRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/_member/settings': typeof MemberSettingsRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/_member/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/_member/events/$id': typeof MemberEventsIdRoute
   '/_member/events/invite/$token': typeof MemberEventsInviteTokenRoute
@@ -351,6 +360,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/register/$token'
     | '/reset-password/$token'
+    | '/unsubscribe/$token'
     | '/confirm-sign-in/$token'
     | '/events/$id'
     | '/events/invite/$token'
@@ -385,6 +395,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/register/$token'
     | '/reset-password/$token'
+    | '/unsubscribe/$token'
     | '/confirm-sign-in/$token'
     | '/events/$id'
     | '/events/invite/$token'
@@ -421,6 +432,7 @@ export interface FileRouteTypes {
     | '/_member/settings'
     | '/register/$token'
     | '/reset-password/$token'
+    | '/unsubscribe/$token'
     | '/_member/confirm-sign-in/$token'
     | '/_member/events/$id'
     | '/_member/events/invite/$token'
@@ -444,6 +456,7 @@ export interface RootRouteChildren {
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   RegisterTokenRoute: typeof RegisterTokenRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -665,6 +678,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe/$token': {
+      id: '/unsubscribe/$token'
+      path: '/unsubscribe/$token'
+      fullPath: '/unsubscribe/$token'
+      preLoaderRoute: typeof UnsubscribeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_member/confirm-sign-in/$token': {
       id: '/_member/confirm-sign-in/$token'
       path: '/confirm-sign-in/$token'
@@ -758,6 +778,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfServiceRoute: TermsOfServiceRoute,
   RegisterTokenRoute: RegisterTokenRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  UnsubscribeTokenRoute: UnsubscribeTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

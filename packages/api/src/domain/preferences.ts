@@ -1,6 +1,6 @@
 import { type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
-import type { MailKind, MailPreferences } from "@club/shared";
+import { type MailKind, type MailPreferences, mailKindLabels, mailKinds } from "@club/shared";
 import type { ApiConfig } from "../context";
 import { DEFAULT_REMINDER_HOURS } from "./events/reminders";
 import { mailKindColumn } from "./mail-kinds";
@@ -50,4 +50,12 @@ export async function setMailKind(db: Queryable, userId: string, kind: MailKind,
 export async function receivesMailKind(db: Queryable, userId: string, kind: MailKind): Promise<boolean> {
   const [row] = await db.select({ on: mailKindColumn[kind] }).from(users).where(eq(users.id, userId));
   return row?.on ?? false;
+}
+
+/** What Settings says once saved: "Event reminders are off." for one switch. */
+export function savedMessage(changes: Partial<MailPreferences>): string {
+  const changed = mailKinds.filter((k) => changes[k] !== undefined);
+  const [only] = changed;
+  if (changed.length !== 1 || !only) return "Your e-mail choices are saved.";
+  return `${mailKindLabels[only].title} are ${changes[only] ? "on" : "off"}.`;
 }

@@ -1,5 +1,5 @@
 import { mailPreferencesUpdate } from "@club/shared";
-import { preferencesOf, setMailPreferences } from "../domain/preferences";
+import { preferencesOf, savedMessage, setMailPreferences } from "../domain/preferences";
 import { memberProcedure, router } from "../trpc";
 
 /** A member's own choices about what the club sends her (Settings → E-mail). */
@@ -8,6 +8,6 @@ export const preferencesRouter = router({
 
   update: memberProcedure.input(mailPreferencesUpdate).mutation(async ({ ctx, input }) => {
     const mail = await setMailPreferences(ctx.db, ctx.user.id, input);
-    return { message: "Your e-mail choices are saved.", mail };
+    return { message: savedMessage(input), mail };
   }),
 });

@@ -37,6 +37,7 @@ export function AnnouncementModal({
     <Dialog open={open} onOpenChange={onOpenChange} title="Draft Announcement Email" size="xl">
       <MailComposer
         allowSelected
+        eventId={event.id}
         initial={{
           subject: `Upcoming Event: ${event.title} on ${formatLongDate(event.event_date)}`,
           body: announcementBody(event),

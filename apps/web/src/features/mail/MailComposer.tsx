@@ -23,12 +23,15 @@ const PREVIEW_DELAY_MS = 300;
 export function MailComposer({
   initial,
   allowSelected,
+  eventId,
   onSend,
   onSent,
   onCancel,
 }: {
   initial?: Partial<Pick<MailDraft, "subject" | "body">>;
   allowSelected?: boolean;
+  /** An event's announcement: counted against those who stopped announcements, not group e-mails. */
+  eventId?: string;
   onSend: (draft: MailDraft) => Promise<{ message: string; queued: number }>;
   /** After a successful send (the toast has said so). */
   onSent?: () => void;
@@ -49,6 +52,15 @@ export function MailComposer({
     ...trpc.events.invitableMembers.queryOptions(),
     enabled: allowSelected === true && group === "selected",
   });
+  const selectedMemberIds = form.watch("selectedMemberIds");
+  const recipients = { recipientGroup: group, ...(group === "selected" ? { selectedMemberIds } : {}) };
+  // Before sending: how many will receive it, those who stopped this kind of mail left out.
+  const groupCount = useQuery({ ...trpc.adminMail.recipientCount.queryOptions(recipients), enabled: !eventId });
+  const announceCount = useQuery({
+    ...trpc.events.announceRecipientCount.queryOptions({ eventId: eventId ?? "", ...recipients }),
+    enabled: Boolean(eventId),
+  });
+  const count = eventId ? announceCount.data : groupCount.data;
   const subject = form.watch("subject") ?? "";
   const preview = useMutation(trpc.mail.preview.mutationOptions());
   const { mutate: renderPreview } = preview;
@@ -79,7 +91,17 @@ export function MailComposer({
   return (
     <form onSubmit={submit} className="grid gap-6 lg:grid-cols-2" noValidate>
       <div className="flex flex-col gap-5">
-        <SelectField label="Recipients" options={groups} {...form.register("recipientGroup")} />
+        <div>
+          <SelectField label="Recipients" options={groups} {...form.register("recipientGroup")} />
+          {count ? (
+            <p className="mt-1.5 text-sm text-ink-soft" aria-live="polite">
+              {count.recipients} recipient{count.recipients === 1 ? "" : "s"}
+              {count.optedOut > 0
+                ? ` (${count.optedOut} who unsubscribed from ${eventId ? "announcements" : "group e-mails"} left out)`
+                : ""}
+            </p>
+          ) : null}
+        </div>
         {group === "selected" ? (
           <Controller
             control={form.control}

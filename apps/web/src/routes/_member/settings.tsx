@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ApiTokens } from "../../features/settings/ApiTokens";
 import { CalendarFeed } from "../../features/settings/CalendarFeed";
-import { EventReminders } from "../../features/settings/EventReminders";
 import { LinkedIdentities } from "../../features/settings/LinkedIdentities";
+import { MailPreferences } from "../../features/settings/MailPreferences";
 import { Passkeys } from "../../features/settings/Passkeys";
 import { PasswordForm } from "../../features/settings/PasswordForm";
 import { ProfileForm } from "../../features/settings/ProfileForm";
@@ -41,14 +41,14 @@ export const Route = createFileRoute("/_member/settings")({
     return (
       <Page
         title="Settings"
-        lead="Your details, your password, reminders, your calendar, how and where you sign in, and your API tokens."
+        lead="Your details, your password, the e-mails you receive, your calendar, how and where you sign in, and your API tokens."
       >
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileForm />
           <PasswordForm mustChange={user.mustChangePassword} />
           {user.mustChangePassword ? null : (
             <>
-              <EventReminders />
+              <MailPreferences />
               <CalendarFeed />
             </>
           )}
