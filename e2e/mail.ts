@@ -8,6 +8,8 @@ export interface CapturedMail {
   text: string;
   html: string | false;
   attachments: string[];
+  /** The List-* header lines, by lower-case name (List-Unsubscribe of bulk mail). */
+  headers: Record<string, string>;
 }
 
 const mailDir = join(import.meta.dirname, ".e2e-data", "mail");

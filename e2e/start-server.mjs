@@ -24,6 +24,12 @@ const sink = new SMTPServer({
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments.map((a) => a.filename),
+        // The List-* lines as sent (mailparser also parses them, into a shape of its own).
+        headers: Object.fromEntries(
+          mail.headerLines
+            .filter((l) => l.key.startsWith("list-"))
+            .map((l) => [l.key, l.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ")]),
+        ),
       };
       writeFileSync(`${mailDir}/${Date.now()}-${++count}.json`, JSON.stringify(record));
       done();
