@@ -30,6 +30,8 @@ export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser,
       timeZone: env.CLUB_TIME_ZONE,
       reminderHours: env.EVENT_REMINDER_HOURS,
       mailDelivery: env.SMTP_URL ? ("smtp" as const) : ("capture" as const),
+      // Mail queued here carries unsubscribe links the server must accept: the same keys.
+      unsubscribeSecrets: env.UNSUBSCRIBE_SECRET,
     },
   };
   const session = { id: "cli", userId: user.id, expiresAt: new Date(8.64e15), method: "command line" as const };
