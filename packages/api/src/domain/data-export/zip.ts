@@ -40,12 +40,13 @@ async function uploadFiles(db: Queryable, userId: string) {
   const entries: FileEntry[] = [];
   const names = new Map<string, { file: string; display?: string }>();
   const name = uniqueNamer();
+  const displayName = uniqueNamer();
   for (const item of await uploadsOf(db, userId)) {
     const file = `uploads/${name(downloadName(item, item.storageKey))}`;
     entries.push({ key: item.storageKey, name: file, modified: item.uploadDate });
     const shown = item.displayKey ?? item.playbackKey;
     if (shown && shown !== item.storageKey) {
-      const display = `uploads/display/${name(downloadName(item, shown))}`;
+      const display = `uploads/display/${displayName(downloadName(item, shown))}`;
       entries.push({ key: shown, name: display, modified: item.uploadDate });
       names.set(item.id, { file, display });
     } else {
