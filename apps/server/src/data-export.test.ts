@@ -133,7 +133,10 @@ describe("Download my data", () => {
     ]);
     expect(data.passkeys).toEqual([]);
     expect(data.uploads).toEqual([
-      expect.objectContaining({ title: "Garden", files: { file: "uploads/Garden.webp", display: "uploads/display/Garden.webp" } }),
+      expect.objectContaining({
+        title: "Garden",
+        files: { file: "uploads/Garden.webp", display: "uploads/display/Garden.webp" },
+      }),
     ]);
 
     // No secret of hers anywhere in the zip: password hash, tokens' and sessions' hashes, invitation hashes.

@@ -34,7 +34,9 @@ async function entry(zip: Buffer, name: string): Promise<Buffer | undefined> {
 
 describe("club user export", () => {
   it("writes a member's data to a zip, refuses to overwrite without --force, and names an unknown member", async () => {
-    expect((await club("user", "create", "--email", "ada@club.test", "--password", "secret1", "--name", "Ada")).code).toBe(0);
+    expect(
+      (await club("user", "create", "--email", "ada@club.test", "--password", "secret1", "--name", "Ada")).code,
+    ).toBe(0);
     const db = await createDb({ pgliteDir: join(dataDir, "pglite"), processName: "club test" });
     const [ada] = await db.db.select().from(users).where(eq(users.email, "ada@club.test"));
     await db.db.insert(comments).values({ commentableId: ada!.id, userId: ada!.id, content: "Hello from Ada" });

@@ -45,7 +45,9 @@ export function registerUserCommands(program: Command): void {
 
   user
     .command("export")
-    .description("write a member's data (profile, events, comments, uploads…) to a zip, as Settings → Your data makes it")
+    .description(
+      "write a member's data (profile, events, comments, uploads…) to a zip, as Settings → Your data makes it",
+    )
     .requiredOption("--email <email>", "the member whose data to export")
     .requiredOption("--out <file>", "the zip file to write, e.g. ada.zip")
     .option("--force", "replace the file if it exists", false)
@@ -60,7 +62,11 @@ export function registerUserCommands(program: Command): void {
         const member = found ? await exportedMember(h.db, found.id) : undefined;
         if (!member) throw new CommandFailed(`No member with the e-mail ${opts.email}.`);
         const store = await mediaStoreFor(env);
-        const log = { info() {}, warn: (o: unknown, msg?: string) => process.stderr.write(`${msg ?? ""} ${JSON.stringify(o)}\n`), error() {} };
+        const log = {
+          info() {},
+          warn: (o: unknown, msg?: string) => process.stderr.write(`${msg ?? ""} ${JSON.stringify(o)}\n`),
+          error() {},
+        };
         // `wx`: an existing file is refused by the same call that would create it (no race).
         const file = createWriteStream(out, { flags: opts.force ? "w" : "wx" });
         try {

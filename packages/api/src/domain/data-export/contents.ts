@@ -230,7 +230,11 @@ export function sections(
       rows: () =>
         paged((after) =>
           db
-            .select({ cursor: commentLikes.commentId, commentId: commentLikes.commentId, createdAt: commentLikes.createdAt })
+            .select({
+              cursor: commentLikes.commentId,
+              commentId: commentLikes.commentId,
+              createdAt: commentLikes.createdAt,
+            })
             .from(commentLikes)
             .where(and(eq(commentLikes.userId, id), after ? gt(commentLikes.commentId, after) : undefined))
             .orderBy(asc(commentLikes.commentId))
