@@ -7,7 +7,8 @@ import { Button, buttonClass } from "../../ui/Button";
 import { Card } from "../../ui/Page";
 
 const when = (d: Date) => formatMoment(d, "MMM d, yyyy HH:mm");
-const megabytes = (bytes: number) => `${Math.max(0.1, bytes / 1_000_000).toFixed(1)} MB`;
+const size = (bytes: number) =>
+  bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /**
  * "Download my data": a copy of what the club holds of her (a zip of data.json and her uploads),
@@ -50,7 +51,7 @@ export function YourData() {
             Your copy of {when(latest.createdAt)} is ready.
             <span className="mt-3 flex flex-wrap items-center gap-3">
               <a href={latest.downloadUrl} download className={buttonClass("secondary")}>
-                Download ({megabytes(latest.size ?? 0)})
+                Download ({size(latest.size ?? 0)})
               </a>
               <span>Available until {when(latest.expiresAt)}.</span>
             </span>
