@@ -183,8 +183,12 @@ describe("Download my data", () => {
     expect(res.json().message).toMatch(/expired/);
     expect((await list(adaCookie))[0]).toMatchObject({ status: "expired", downloadUrl: null });
 
+    // A zip no export refers to any more (its account was deleted with its exports) goes too.
+    const leftover = "exports/00000000-0000-4000-8000-00000000abcd/club-data.zip";
+    await h.app.mediaStore.put(leftover, Readable.from([Buffer.from("zip")]), "application/zip", 3);
     await h.app.runHousekeeping();
     expect(await h.app.mediaStore.stat(row!.objectKey!)).toBeUndefined();
+    expect(await h.app.mediaStore.stat(leftover)).toBeUndefined();
     const [after] = await h.db.db.select().from(dataExports).where(eq(dataExports.id, ready!.id));
     expect(after!.objectKey).toBeNull();
   });
