@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { appRouter, createInvitationCode } from "@club/api";
 import { type Cell, type Fixture, freshCell, procedureRows } from "@club/api/testing";
 import { createSession, SESSION_COOKIE } from "@club/auth";
-import { comments, events, media, sessions } from "@club/db";
+import { comments, dataExports, events, media, sessions } from "@club/db";
 import { eq, ne } from "@club/db/orm";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
@@ -155,6 +155,21 @@ const routes: Record<string, RouteCase> = {
   // (A row whose file is missing hangs the download; reported to the zip-stream work, not fuzzed here.)
   "GET /api/events/:id/media.zip": { param: () => stored.event },
   "DELETE /api/events/:id/leave": { param: event },
+  // The owner's copy of her data, whose file has gone meanwhile (its answer is a 410).
+  "GET /api/me/data-export/:id": {
+    param: async (c) => {
+      const [row] = await c.db
+        .insert(dataExports)
+        .values({
+          userId: c.people.owner.id,
+          status: "ready",
+          objectKey: "exports/00000000-0000-4000-8000-000000000000/club-data.zip",
+          expiresAt: new Date(Date.now() + 3600_000),
+        })
+        .returning({ id: dataExports.id });
+      return row?.id ?? "";
+    },
+  },
   "GET /calendar/:file": {
     param: async (c) => `${(await inputOf("calendarFeed.feed", c, "a member's secret")).secret}.ics`,
   },

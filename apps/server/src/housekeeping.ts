@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { deleteExpiredRecords, findUnreferencedObjects, sweepPendingMedia } from "@club/api";
+import { deleteExpiredRecords, findUnreferencedObjects, removeExpiredDataExports, sweepPendingMedia } from "@club/api";
 import { deleteExpiredSessions } from "@club/auth";
 import type { Db } from "@club/db";
 import { purgeOldBodies } from "@club/mail";
@@ -55,7 +55,7 @@ async function reportUnreferencedObjects(options: HousekeepingOptions): Promise<
 
 /**
  * The `housekeeping` job (at start and hourly): expired sessions, one-time tokens and codes go, old
- * mail bodies are emptied, unfinished uploads and stale spool files are removed, and objects no
+ * mail bodies are emptied, expired data exports' files, unfinished uploads and stale spool files are removed, and objects no
  * item refers to are reported. A step that fails is logged and the others still run; the next run
  * tries it again.
  */
@@ -82,5 +82,6 @@ export async function runHousekeeping(options: HousekeepingOptions): Promise<voi
     // stored) goes by age, well after any upload still under way has expired.
     await sweepSpool(options.resumable.directory, 2 * SPOOL_MAX_AGE_MS);
   });
+  await step("expired data exports", () => removeExpiredDataExports(db, store));
   await step("unreferenced objects", () => reportUnreferencedObjects(options));
 }

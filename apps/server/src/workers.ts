@@ -1,5 +1,6 @@
 import {
   type ApiConfig,
+  buildDataExport,
   queueUnplayableVideos,
   sendEventReminder,
   sendPasswordResetLink,
@@ -28,6 +29,7 @@ export async function startWorkers(
     await sendEventReminder({ db, jobs, config }, payload);
   });
   await jobs.work("media.transcode", (payload, job) => transcodeMedia(transcoding, payload.mediaId, job));
+  await jobs.work("data-export.build", (payload, job) => buildDataExport({ ...deps, jobs }, payload.exportId, job));
   await jobs.work("housekeeping", () => runHousekeeping(deps));
   await jobs.scheduleRecurring();
   await jobs.send("housekeeping", {});

@@ -31,6 +31,12 @@ export const CONFIRM_BY_EMAIL_FIRST =
   "You signed in with a password: to add a passkey or connect an account, first confirm it is you with the link we can send to your e-mail address.";
 export const NO_CONFIRMATION_BY_TOKEN =
   "Sessions cannot be confirmed with an API token. Sign in to the club and use Settings → Security.";
+export const NO_DATA_EXPORT_BY_TOKEN =
+  "A copy of your data cannot be asked for or downloaded with an API token. Sign in to the club and use Settings → Your data.";
+export const DATA_EXPORT_NOT_FOUND = "This copy of your data was not found.";
+export const DATA_EXPORT_EXPIRED =
+  "This download link has expired (links work for 24 hours). Ask for a new copy in Settings → Your data.";
+export const DATA_EXPORT_PENDING = "We are still preparing a copy of your data; we will e-mail you when it is ready.";
 export const FEED_NOT_FOUND = "This calendar link is no longer valid. Make a new one in Settings.";
 export const UNSUBSCRIBE_LINK_INVALID =
   "This unsubscribe link is not valid. Choose which e-mails you receive in Settings.";
@@ -40,6 +46,11 @@ export const badRequest = (message: string) => new TRPCError({ code: "BAD_REQUES
 export const notFound = (message: string) => new TRPCError({ code: "NOT_FOUND", message });
 export const conflict = (message: string) => new TRPCError({ code: "CONFLICT", message });
 export const forbidden = (message: string) => new TRPCError({ code: "FORBIDDEN", message });
+/**
+ * Gone for good (410): a download link past its time. tRPC has no such code, so this is thrown only
+ * outside procedures (the REST download route), where the error handler answers its status.
+ */
+export const gone = (message: string) => Object.assign(new Error(message), { statusCode: 410 });
 /** Allowed once something else is done first (confirming a password session by e-mail): 412. */
 export const preconditionFailed = (message: string) => new TRPCError({ code: "PRECONDITION_FAILED", message });
 

@@ -30,6 +30,14 @@ export {
   exportAudit,
   listAudit,
 } from "./domain/audit-list";
+export {
+  buildDataExport,
+  type DataExportDto,
+  dataExportZip,
+  exportedMember,
+  openDataExport,
+  removeExpiredDataExports,
+} from "./domain/data-export";
 export { sendEventReminder } from "./domain/events/reminders";
 export {
   finishOidc,
@@ -71,7 +79,7 @@ export {
   type S3Settings,
   s3Settings,
 } from "./env";
-export { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
+export { DATA_EXPORT_EXPIRED, isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
 export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";

@@ -7,6 +7,7 @@ import { authRouter } from "./routers/auth";
 import { calendarFeedRouter } from "./routers/calendar-feed";
 import { clubSettingsRouter } from "./routers/club-settings";
 import { commentsRouter } from "./routers/comments";
+import { dataExportRouter } from "./routers/data-export";
 import { eventsRouter } from "./routers/events";
 import { identitiesRouter } from "./routers/identities";
 import { invitationCodesRouter } from "./routers/invitation-codes";
@@ -47,6 +48,7 @@ export const appRouter = router({
   identities: identitiesRouter,
   sessions: sessionsRouter,
   clubSettings: clubSettingsRouter,
+  dataExport: dataExportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -34,6 +34,15 @@ export const jobKinds = {
     options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 3600 },
     workers: 1,
   },
+  /**
+   * A member's "Download my data": her rows and files written into one zip in the media store,
+   * then mailed to her. A try that fails is retried after 1, then 2 minutes; the last marks it failed.
+   */
+  "data-export.build": {
+    payload: z.object({ exportId: z.uuid() }),
+    options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 2 * 3600 },
+    workers: 1,
+  },
   /** Expired sessions and tokens, old mail bodies, unfinished uploads, stale spools, unreferenced objects. */
   housekeeping: {
     payload: z.object({}),

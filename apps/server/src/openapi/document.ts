@@ -77,6 +77,7 @@ const ACCESS_WORDS: Record<RestAccess, string> = {
   "metrics token": "The monitoring that holds METRICS_TOKEN.",
   "calendar secret": "Whoever holds the feed's secret URL.",
   "member, own uploads": "Signed-in members; an upload only by the member who began it.",
+  "member, own data export": "The member who asked for it, signed in in a browser (no API token).",
 };
 
 const accessOfProcedure = (p: ProcedureInfo): RestAccess =>

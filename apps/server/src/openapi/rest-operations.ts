@@ -13,7 +13,8 @@ export type RestAccess =
   | "admin"
   | "metrics token"
   | "calendar secret"
-  | "member, own uploads";
+  | "member, own uploads"
+  | "member, own data export";
 
 /** What a REST URL answers when it succeeds. */
 export type Answer =
@@ -286,6 +287,14 @@ export const restOperations: Record<string, RestOperation> = {
     access: "member",
     params: id("events.get"),
     answer: { kind: "zip", description: "Only what the member may see is in it." },
+  },
+  "GET /api/me/data-export/:id": {
+    summary: "Download a copy of her data",
+    description:
+      "The zip made by `dataExport.request`: `data.json` and the files she uploaded. Signed in in a browser (no API token); another member's is 404; after 24 hours, 410.",
+    access: "member, own data export",
+    params: z.object({ id: z.uuid().meta({ description: "The export's id, from `dataExport.list`." }) }),
+    answer: { kind: "zip", description: "data.json and her uploads' files." },
   },
   "DELETE /api/events/:id/leave": {
     summary: "Leave an event",

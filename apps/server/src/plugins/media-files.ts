@@ -1,4 +1,4 @@
-import { downloadName, eventDownloadList, requireMember, requireVisibleMediaObject } from "@club/api";
+import { downloadName, eventDownloadList, openDataExport, requireMember, requireVisibleMediaObject } from "@club/api";
 import { assertSafeKey } from "@club/storage";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
@@ -59,5 +59,20 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
       .header("Content-Disposition", contentDisposition(`${event.slug}-photos.zip`))
       .header("Cache-Control", "private, no-store")
       .send(zip);
+  });
+
+  /**
+   * A copy of her data ("Download my data"): hers alone, from a browser session (the access
+   * module's data-export rules); an expired link is a 410 telling her to ask for a new one.
+   */
+  app.get<{ Params: { id: string } }>("/api/me/data-export/:id", async (request, reply) => {
+    const ctx = await createContext(deps, request, reply);
+    const file = await openDataExport(ctx, request.params.id);
+    return reply
+      .header("Content-Type", "application/zip")
+      .header("Content-Length", file.size)
+      .header("Content-Disposition", contentDisposition(file.fileName))
+      .header("Cache-Control", "private, no-store")
+      .send(file.stream);
   });
 }

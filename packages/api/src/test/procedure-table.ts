@@ -671,6 +671,9 @@ export const procedureRows: ProcedureRow[] = [
     expect: { ...all("NOT_FOUND"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
   },
   { path: "sessions.endOthers", tokens: "none", input: () => undefined, expect: MEMBERS },
+  // Each caller asks once per cell (the limit of a few a day is dataExport's own test's).
+  { path: "dataExport.request", tokens: "none", input: () => undefined, expect: MEMBERS },
+  { path: "dataExport.list", tokens: "none", input: () => undefined, expect: MEMBERS },
   { path: "clubSettings.get", tokens: "read", input: () => undefined, expect: ADMINS },
   // Setting the rule the admins' sign-in already meets (the table's admin signs in with a password).
   { path: "clubSettings.update", tokens: "admin", input: () => ({ adminSignIn: "any" }), expect: ADMINS },

@@ -1,7 +1,11 @@
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import { resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { memberTypes } from "@club/shared";
 import { type Command, Option } from "commander";
 import { remoteApi } from "../api";
-import { print, remoteOf, withDb } from "../context";
+import { CommandFailed, localOnly, print, remoteOf, withDb } from "../context";
 
 type Opts = {
   email: string;
@@ -37,5 +41,45 @@ export function registerUserCommands(program: Command): void {
           });
       if (json) return print(JSON.stringify(created));
       print(`Created ${created.email} (${created.type}${created.admin ? ", admin" : ""}), id ${created.id}`);
+    });
+
+  user
+    .command("export")
+    .description(
+      "write a member's data (profile, events, comments, uploads…) to a zip, as Settings → Your data makes it",
+    )
+    .requiredOption("--email <email>", "the member whose data to export")
+    .requiredOption("--out <file>", "the zip file to write, e.g. ada.zip")
+    .option("--force", "replace the file if it exists", false)
+    .addHelpText("after", "\nExample:\n  club user export --email ada@example.com --out ada-data.zip")
+    .action(async (opts: { email: string; out: string; force: boolean }, command: Command) => {
+      localOnly(command, "club user export");
+      const out = resolve(opts.out);
+      const written = await withDb(async (h, env) => {
+        const { dataExportZip, exportedMember, findUserByEmail } = await import("@club/api");
+        const { mediaStoreFor } = await import("../local/api");
+        const found = await findUserByEmail(h.db, opts.email);
+        const member = found ? await exportedMember(h.db, found.id) : undefined;
+        if (!member) throw new CommandFailed(`No member with the e-mail ${opts.email}.`);
+        const store = await mediaStoreFor(env);
+        const log = {
+          info() {},
+          warn: (o: unknown, msg?: string) => process.stderr.write(`${msg ?? ""} ${JSON.stringify(o)}\n`),
+          error() {},
+        };
+        // `wx`: an existing file is refused by the same call that would create it (no race).
+        const file = createWriteStream(out, { flags: opts.force ? "w" : "wx" });
+        try {
+          await pipeline(await dataExportZip({ db: h.db, store, log }, member), file);
+        } catch (err) {
+          if (err instanceof Error && "code" in err && err.code === "EEXIST") {
+            throw new CommandFailed(`${opts.out} exists already; choose another file or add --force to replace it.`);
+          }
+          await rm(out, { force: true });
+          throw err;
+        }
+        return { member, bytes: file.bytesWritten };
+      });
+      print(`Wrote the data of ${written.member.email} to ${opts.out} (${written.bytes} bytes).`);
     });
 }

@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./data-exports";
 export * from "./enums";
 export * from "./events";
 export * from "./mail";

@@ -1,3 +1,4 @@
+export * from "./data-export";
 export * from "./events";
 export { button, escapeHtml, layout, type UnsubscribeLink, unsubscribeFooter, unsubscribeHeaders } from "./layout";
 export * from "./membership";

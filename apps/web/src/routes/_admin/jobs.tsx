@@ -15,6 +15,7 @@ const kindLabel: Record<JobKind, string> = {
   "password-reset.send": "Password-reset links",
   "event.reminder": "Event reminders",
   "media.transcode": "Video conversion",
+  "data-export.build": "Members' data exports",
   housekeeping: "Housekeeping (hourly)",
 };
 

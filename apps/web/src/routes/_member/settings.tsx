@@ -10,6 +10,7 @@ import { PasswordForm } from "../../features/settings/PasswordForm";
 import { ProfileForm } from "../../features/settings/ProfileForm";
 import { SecuritySection } from "../../features/settings/SecuritySection";
 import { Sessions } from "../../features/settings/Sessions";
+import { YourData } from "../../features/settings/YourData";
 import { oneOf, searchParams } from "../../lib/search-params";
 import { trpc } from "../../lib/trpc";
 import { Page } from "../../ui/Page";
@@ -30,6 +31,7 @@ export const Route = createFileRoute("/_member/settings")({
         context.queryClient.ensureQueryData(context.trpc.identities.list.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.sessions.list.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.passkeys.list.queryOptions()),
+        context.queryClient.ensureQueryData(context.trpc.dataExport.list.queryOptions()),
       ]);
     return me;
   },
@@ -41,7 +43,7 @@ export const Route = createFileRoute("/_member/settings")({
     return (
       <Page
         title="Settings"
-        lead="Your details, your password, the e-mails you receive, your calendar, how and where you sign in, and your API tokens."
+        lead="Your details, your password, the e-mails you receive, your calendar, a copy of your data, how and where you sign in, and your API tokens."
       >
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileForm />
@@ -50,6 +52,7 @@ export const Route = createFileRoute("/_member/settings")({
             <>
               <MailPreferences />
               <CalendarFeed />
+              <YourData />
             </>
           )}
         </div>

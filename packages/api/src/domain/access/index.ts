@@ -24,6 +24,8 @@
  * - a member lists, renames and removes her own passkeys only (admins included: someone else's is
  *   "not found");
  * - a member sees and ends her own sessions only; another's is "not found";
+ * - a member asks for, lists and downloads copies of her own data only (another's is "not found"),
+ *   signed in in a browser: no API token reaches them;
  * - when the club requires it (the admins' sign-in rule), an admin signed in with a password alone,
  *   or calling with a token made in such a session, does not reach the admin tools; the command
  *   line always does;
@@ -42,6 +44,7 @@
 export * from "./admin-sign-in";
 export * from "./callers";
 export * from "./comments";
+export * from "./data-exports";
 export * from "./events";
 export * from "./media";
 // The shape every ownership rule is built on stays inside the module: callers use the named rules.

@@ -3,6 +3,7 @@ import type { TokenGrant } from "../../context";
 import {
   forbidden,
   NO_CONFIRMATION_BY_TOKEN,
+  NO_DATA_EXPORT_BY_TOKEN,
   NO_IDENTITIES_BY_TOKEN,
   NO_PASSKEYS_BY_TOKEN,
   NO_SESSIONS_BY_TOKEN,
@@ -35,11 +36,12 @@ export const SEED_WRITES: ReadonlySet<string> = new Set([
 /**
  * The procedures (by their path's first part) no token may call, whatever its scope: managing
  * tokens; managing passkeys (a leaked token must not add a way into the account that outlives it);
- * and a member's sessions (a script has no business signing her browsers out, nor reading where
- * she signs in from).
+ * a member's sessions (a script has no business signing her browsers out, nor reading where
+ * she signs in from); and copies of her data (everything the club holds of her, in one file).
  */
 const NOT_BY_TOKEN: Readonly<Record<string, string>> = {
   apiTokens: NO_TOKENS_BY_TOKEN,
+  dataExport: NO_DATA_EXPORT_BY_TOKEN,
   passkeys: NO_PASSKEYS_BY_TOKEN,
   sessions: NO_SESSIONS_BY_TOKEN,
 };
