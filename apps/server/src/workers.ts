@@ -1,5 +1,6 @@
 import {
   type ApiConfig,
+  deleteStoredObjects,
   queueUnplayableVideos,
   sendEventReminder,
   sendPasswordResetLink,
@@ -28,6 +29,7 @@ export async function startWorkers(
     await sendEventReminder({ db, jobs, config }, payload);
   });
   await jobs.work("media.transcode", (payload, job) => transcodeMedia(transcoding, payload.mediaId, job));
+  await jobs.work("media.delete-objects", (payload) => deleteStoredObjects(deps.store, payload.prefixes));
   await jobs.work("housekeeping", () => runHousekeeping(deps));
   await jobs.scheduleRecurring();
   await jobs.send("housekeeping", {});

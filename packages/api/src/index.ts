@@ -59,6 +59,8 @@ export { findUnreferencedObjects } from "./domain/media/unreferenced";
 export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
+export { type DeletionSummary, deleteAccount } from "./domain/account-deletion";
+export { deleteStoredObjects } from "./domain/media/delete";
 export { createMemberAsAdmin } from "./domain/user-management";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
 export {

@@ -35,11 +35,15 @@
  * - a member lists and unlinks her own linked identities only (another's answers "not found"),
  *   never her last way in (`requireAnotherWayIn`), and never with an API token: a leaked token
  *   must not be able to connect an identity to her account or take her ways in away.
+ * - a member deletes her own account only with her password or passkey re-entered, never with an
+ *   API token; an admin deletes another member's (not her own, which is Settings'); the club's last
+ *   administrator is never deleted;
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 export * from "./admin-sign-in";
 export * from "./callers";
 export * from "./comments";
+export * from "./deletion";
 export * from "./events";
 export * from "./media";
 // The shape every ownership rule is built on stays inside the module: callers use the named rules.
