@@ -15,6 +15,7 @@ const kindLabel: Record<JobKind, string> = {
   "password-reset.send": "Password-reset links",
   "event.reminder": "Event reminders",
   "media.transcode": "Video conversion",
+  "media.delete-objects": "Deleted members' files",
   housekeeping: "Housekeeping (hourly)",
 };
 
