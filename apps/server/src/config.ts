@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { DeletedMemberContent } from "@club/shared";
 import { type Env, type OidcSettings, oidcSettings, type S3Settings, s3Settings } from "@club/api";
+import type { DeletedMemberContent } from "@club/shared";
 
 /** Everything buildApp needs, independent of where it came from (environment or a test). */
 export interface AppConfig {

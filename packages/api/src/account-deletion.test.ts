@@ -1,5 +1,5 @@
-import { Readable } from "node:stream";
 import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { createApiToken, createSession, generateToken, hashToken, type SessionUser } from "@club/auth";
 import {
   applications,
@@ -14,22 +14,22 @@ import {
   media,
   oidcLogins,
   passkeys,
+  rowsOf,
   sessionConfirmations,
   userIdentities,
   users,
   webauthnChallenges,
 } from "@club/db";
 import { eq, type SQL, sql } from "@club/db/orm";
-import { rowsOf } from "@club/db";
-import { z } from "zod";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { LAST_ADMIN_OTHER, LAST_ADMIN_SELF } from "./domain/access";
 import { deleteAccount, WRONG_PASSWORD } from "./domain/account-deletion";
 import { operatorActor } from "./domain/audit";
 import { resetFeed } from "./domain/events/feed";
-import { deleteStoredObjects } from "./domain/media/delete";
 import { createInvitationCode } from "./domain/invitation-codes";
+import { deleteStoredObjects } from "./domain/media/delete";
 import { createPasswordResetToken, createRegistrationToken } from "./domain/one-time-tokens";
 import { type TestApi, testApi } from "./test/api";
 import { SoftPasskey } from "./test/authenticator";
@@ -242,7 +242,9 @@ describe("deleting an account", () => {
     );
     expect(told).toBe(1);
     // Olga's invitation to Mia's (now the admin's) event still holds; Mia's own invitation is gone.
-    expect(await api.db.select().from(eventInvitations).where(eq(eventInvitations.inviteeId, b.other.id))).toHaveLength(1);
+    expect(await api.db.select().from(eventInvitations).where(eq(eventInvitations.inviteeId, b.other.id))).toHaveLength(
+      1,
+    );
 
     // Her comment and photo stay, shown as a former member's; the photo's files too.
     const comments = await api.callerFor(b.other).comments.list({ commentableId: b.full.id });
@@ -270,10 +272,7 @@ describe("deleting an account", () => {
     const again = await api.member("mia@del.test");
     expect(again.id).not.toBe(b.mia.id);
 
-    const [record] = await api.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.targetId, b.mia.id));
+    const [record] = await api.db.select().from(auditLog).where(eq(auditLog.targetId, b.mia.id));
     expect(record).toMatchObject({
       kind: "member.deleted",
       actorId: b.mia.id,
@@ -341,8 +340,11 @@ describe("deleting an account", () => {
       code: "BAD_REQUEST",
       message: WRONG_PASSWORD,
     });
-    expect(await refusal(api.callerFor(m, { apiToken: { id: "t", scope: "admin" } }).account.delete({ password: "password1" })))
-      .toMatchObject({ code: "FORBIDDEN" });
+    expect(
+      await refusal(
+        api.callerFor(m, { apiToken: { id: "t", scope: "admin" } }).account.delete({ password: "password1" }),
+      ),
+    ).toMatchObject({ code: "FORBIDDEN" });
     expect((await refusal(api.callerFor(admin).users.delete({ userId: admin.id }))).code).toBe("FORBIDDEN");
     expect(await api.db.select({ id: users.id }).from(users).where(eq(users.id, m.id))).toHaveLength(1);
 
@@ -374,4 +376,3 @@ describe("deleting an account", () => {
     }
   });
 });
-

@@ -87,9 +87,7 @@ const envSchema = z.object({
     .max(30, "must be at most 30 characters")
     .default("Welcome2Club!"),
   /** A deleted member's comments and uploads: kept as a "Former member"'s (default) or removed with her. */
-  DELETED_MEMBER_CONTENT: z
-    .enum(deletedMemberContents, { error: "must be anonymise or remove" })
-    .default("anonymise"),
+  DELETED_MEMBER_CONTENT: z.enum(deletedMemberContents, { error: "must be anonymise or remove" }).default("anonymise"),
   CLUB_TIME_ZONE: z
     .string()
     .trim()

@@ -21,6 +21,7 @@ export {
   requireVisibleMediaObject,
   withholdAdminRight,
 } from "./domain/access";
+export { type DeletionSummary, deleteAccount } from "./domain/account-deletion";
 export { issueApiToken, listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
 export { type AuditActor, operatorActor } from "./domain/audit";
 export {
@@ -46,6 +47,7 @@ export {
   listInvitationCodes,
 } from "./domain/invitation-codes";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
+export { deleteStoredObjects } from "./domain/media/delete";
 export { downloadName, eventDownloadList } from "./domain/media/download";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";
 export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";
@@ -59,8 +61,6 @@ export { findUnreferencedObjects } from "./domain/media/unreferenced";
 export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
-export { type DeletionSummary, deleteAccount } from "./domain/account-deletion";
-export { deleteStoredObjects } from "./domain/media/delete";
 export { createMemberAsAdmin } from "./domain/user-management";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
 export {

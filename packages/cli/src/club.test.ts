@@ -62,7 +62,16 @@ describe("club CLI", () => {
     expect(done.stderr).toBe("");
     expect(done.stdout).toContain("Deleted gone@example.com: 0 comments and 0 media items kept as a former member's.");
     expect((await club("user", "delete", "--email", "gone@example.com", "--yes")).stderr).toContain("No member");
-    const again = await club("user", "create", "--email", "gone@example.com", "--password", "secret1", "--name", "Back");
+    const again = await club(
+      "user",
+      "create",
+      "--email",
+      "gone@example.com",
+      "--password",
+      "secret1",
+      "--name",
+      "Back",
+    );
     expect(again.code).toBe(0);
   }, 60_000);
 

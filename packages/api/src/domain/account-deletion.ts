@@ -135,7 +135,9 @@ async function passOnEvents(
   const created = await tx.select({ id: events.id }).from(events).where(eq(events.createdBy, userId));
   if (created.length === 0) return { count: 0, to: null };
   const deletingAdmin = deleter.kind === "admin" ? otherAdmins.find((a) => a.id === deleter.adminId) : undefined;
-  const senior = [...otherAdmins].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))[0];
+  const senior = [...otherAdmins].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1),
+  )[0];
   const heir = deletingAdmin ?? senior;
   if (!heir) throw conflict(NO_ADMIN_TO_TAKE_EVENTS);
   await tx.update(events).set({ createdBy: heir.id }).where(eq(events.createdBy, userId));

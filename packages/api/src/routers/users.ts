@@ -8,13 +8,13 @@ import {
   userIdInput,
 } from "@club/shared";
 import { z } from "zod";
-import { deleteAccount } from "../domain/account-deletion";
 import {
   type MemberContext,
   OWN_ACCOUNT_IN_SETTINGS,
   requireSomeoneElse,
   requireTokenMayGrantRights,
 } from "../domain/access";
+import { deleteAccount } from "../domain/account-deletion";
 import { auditActor } from "../domain/audit";
 import {
   createMemberAsAdmin,

@@ -16,11 +16,11 @@ import {
 import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { deleteEvent } from "../domain/events/changes";
-import { createUser } from "../domain/users";
 import { resetFeed } from "../domain/events/feed";
 import { createInvitationCode } from "../domain/invitation-codes";
 import { publicSessionId } from "../domain/member-sessions";
 import { createPasswordResetToken, createRegistrationToken } from "../domain/one-time-tokens";
+import { createUser } from "../domain/users";
 import { SoftPasskey } from "./authenticator";
 import {
   ADMINS,

@@ -1,8 +1,8 @@
 import { memberTypes } from "@club/shared";
 import { type Command, Option } from "commander";
 import { remoteApi } from "../api";
-import { CommandFailed } from "../errors";
 import { print, remoteOf, withDb } from "../context";
+import { CommandFailed } from "../errors";
 
 type Opts = {
   email: string;

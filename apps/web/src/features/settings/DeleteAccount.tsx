@@ -71,11 +71,7 @@ export function DeleteAccount() {
         title="Delete your account?"
         description="This cannot be undone. Enter your password to confirm it is you."
       >
-        <form
-          onSubmit={form.handleSubmit((input) => remove.mutate(input))}
-          className="flex flex-col gap-5"
-          noValidate
-        >
+        <form onSubmit={form.handleSubmit((input) => remove.mutate(input))} className="flex flex-col gap-5" noValidate>
           <TextField
             label="Password"
             type="password"

@@ -3,7 +3,14 @@ import { and, eq } from "@club/db/orm";
 import { type AuthenticationResponseJSON, generateAuthenticationOptions } from "@simplewebauthn/server";
 import type { ApiContext } from "../../context";
 import { badRequest } from "../../errors";
-import { CHALLENGE_TTL_MS, challengeOf, keepChallenge, PASSKEY_NOT_VERIFIED, relyingParty, takeChallenge } from "./ceremony";
+import {
+  CHALLENGE_TTL_MS,
+  challengeOf,
+  keepChallenge,
+  PASSKEY_NOT_VERIFIED,
+  relyingParty,
+  takeChallenge,
+} from "./ceremony";
 import { verifyAssertion } from "./sign-in";
 
 // Re-entering one of her own passkeys to confirm an act (deleting her account), as a password is
