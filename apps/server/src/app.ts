@@ -152,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config: {
       appOrigin: config.appOrigin,
       tempPassword: config.tempPassword,
+      deletedMemberContent: config.deletedMemberContent,
       timeZone: config.timeZone,
       reminderHours: config.reminderHours,
       maxVideoSeconds: config.maxVideoSeconds ?? DEFAULT_MAX_VIDEO_MINUTES * 60,

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Env, type OidcSettings, oidcSettings, type S3Settings, s3Settings } from "@club/api";
+import type { DeletedMemberContent } from "@club/shared";
 
 /** Everything buildApp needs, independent of where it came from (environment or a test). */
 export interface AppConfig {
@@ -9,6 +10,8 @@ export interface AppConfig {
   host: string;
   appOrigin: string;
   tempPassword: string;
+  /** A deleted member's comments and uploads: anonymise (kept, "Former member") or remove. */
+  deletedMemberContent?: DeletedMemberContent | undefined;
   timeZone: string;
   /** Hours before an event its participants get a reminder; 0 sends none. */
   reminderHours?: number | undefined;
@@ -57,6 +60,7 @@ export function configFromEnv(env: Env): AppConfig {
     host: env.HOST,
     appOrigin: env.APP_ORIGIN,
     tempPassword: env.TEMP_PASSWORD,
+    deletedMemberContent: env.DELETED_MEMBER_CONTENT,
     timeZone: env.CLUB_TIME_ZONE,
     reminderHours: env.EVENT_REMINDER_HOURS,
     databaseUrl: env.DATABASE_URL,

@@ -1,6 +1,7 @@
 import {
   type ApiConfig,
   buildDataExport,
+  deleteStoredObjects,
   queueUnplayableVideos,
   sendEventReminder,
   sendPasswordResetLink,
@@ -30,6 +31,7 @@ export async function startWorkers(
   });
   await jobs.work("media.transcode", (payload, job) => transcodeMedia(transcoding, payload.mediaId, job));
   await jobs.work("data-export.build", (payload, job) => buildDataExport({ ...deps, jobs }, payload.exportId, job));
+  await jobs.work("media.delete-objects", (payload) => deleteStoredObjects(deps.store, payload.prefixes));
   await jobs.work("housekeeping", () => runHousekeeping(deps));
   await jobs.scheduleRecurring();
   await jobs.send("housekeeping", {});

@@ -1,6 +1,7 @@
 import type { ApiTokenScope, SessionUser, SignInMethod, ValidSession } from "@club/auth";
 import type { Db } from "@club/db";
 import type { JobSender } from "@club/jobs";
+import type { DeletedMemberContent } from "@club/shared";
 import type { MediaStore } from "@club/storage";
 import type { OidcSettings } from "./env";
 import type { Throttle } from "./throttle";
@@ -15,6 +16,11 @@ export interface ApiConfig {
   appOrigin: string;
   /** The password admins reset members to (TEMP_PASSWORD). */
   tempPassword: string;
+  /**
+   * What becomes of a deleted member's comments and uploads (DELETED_MEMBER_CONTENT): kept as a
+   * "Former member"'s, or removed; absent: anonymise.
+   */
+  deletedMemberContent?: DeletedMemberContent | undefined;
   /** The club's time zone: event dates and times are wall-clock times there. */
   timeZone: string;
   /** Whether mail leaves the server (SMTP) or is only kept in the outbox (the embedded default). */

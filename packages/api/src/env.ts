@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { deletedMemberContents } from "@club/shared";
 import { z } from "zod";
 
 const optionalUrl = (protocols: string[]) =>
@@ -85,6 +86,8 @@ const envSchema = z.object({
     .min(6, "must be at least 6 characters")
     .max(30, "must be at most 30 characters")
     .default("Welcome2Club!"),
+  /** A deleted member's comments and uploads: kept as a "Former member"'s (default) or removed with her. */
+  DELETED_MEMBER_CONTENT: z.enum(deletedMemberContents, { error: "must be anonymise or remove" }).default("anonymise"),
   CLUB_TIME_ZONE: z
     .string()
     .trim()

@@ -21,6 +21,7 @@ export {
   requireVisibleMediaObject,
   withholdAdminRight,
 } from "./domain/access";
+export { type DeletionSummary, deleteAccount } from "./domain/account-deletion";
 export { issueApiToken, listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
 export { type AuditActor, operatorActor } from "./domain/audit";
 export {
@@ -54,6 +55,7 @@ export {
   listInvitationCodes,
 } from "./domain/invitation-codes";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
+export { deleteStoredObjects } from "./domain/media/delete";
 export { downloadName, eventDownloadList } from "./domain/media/download";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";
 export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";

@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { accountRouter } from "./routers/account";
 import { adminMailRouter } from "./routers/admin-mail";
 import { apiTokensRouter } from "./routers/api-tokens";
 import { applicationsRouter } from "./routers/applications";
@@ -26,6 +27,7 @@ import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   invitationCodes: invitationCodesRouter,
   applications: applicationsRouter,
   registration: registrationRouter,

@@ -52,6 +52,29 @@ describe("club CLI", () => {
     expect(usage.code).toBe(1);
   }, 60_000);
 
+  it("deletes an account only with --yes; her e-mail can be used again", async () => {
+    const made = await club("user", "create", "--email", "gone@example.com", "--password", "secret1", "--name", "Gone");
+    expect(made.code).toBe(0);
+    const unsure = await club("user", "delete", "--email", "gone@example.com");
+    expect(unsure.code).toBe(2);
+    expect(unsure.stderr).toContain("Run it again with --yes");
+    const done = await club("user", "delete", "--email", "Gone@Example.com", "--yes");
+    expect(done.stderr).toBe("");
+    expect(done.stdout).toContain("Deleted gone@example.com: 0 comments and 0 media items kept as a former member's.");
+    expect((await club("user", "delete", "--email", "gone@example.com", "--yes")).stderr).toContain("No member");
+    const again = await club(
+      "user",
+      "create",
+      "--email",
+      "gone@example.com",
+      "--password",
+      "secret1",
+      "--name",
+      "Back",
+    );
+    expect(again.code).toBe(0);
+  }, 60_000);
+
   it("creates and lists invitation codes and reads the outbox", async () => {
     const created = await club("invite-code", "create", "--uses", "3");
     const code = created.stdout.trim();

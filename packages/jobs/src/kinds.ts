@@ -43,6 +43,15 @@ export const jobKinds = {
     options: { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 2 * 3600 },
     workers: 1,
   },
+  /**
+   * A deleted member's stored files (her media items' objects, by their key prefixes): removed
+   * after the transaction that deleted their rows, retried if the store is unreachable.
+   */
+  "media.delete-objects": {
+    payload: z.object({ prefixes: z.array(z.string().min(1).max(200)).min(1).max(10_000) }),
+    options: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
+    workers: 1,
+  },
   /** Expired sessions and tokens, old mail bodies, unfinished uploads, stale spools, unreferenced objects. */
   housekeeping: {
     payload: z.object({}),

@@ -8,6 +8,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "member.type_changed": "Member type changed",
   "member.admin_changed": "Admin right changed",
   "member.password_reset": "Password reset to temporary",
+  "member.deleted": "Member account deleted",
   "mail.group_sent": "Group e-mail sent",
   "invitation_code.created": "Invitation code created",
   "invitation_code.revoked": "Invitation code revoked",

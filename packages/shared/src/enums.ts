@@ -59,6 +59,7 @@ export const auditKinds = [
   "member.type_changed",
   "member.admin_changed",
   "member.password_reset",
+  "member.deleted",
   "mail.group_sent",
   "invitation_code.created",
   "invitation_code.revoked",
@@ -76,3 +77,12 @@ export const auditKinds = [
   "club_settings.changed",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
+
+/**
+ * What becomes of a deleted member's comments and uploads (the club's DELETED_MEMBER_CONTENT):
+ * removed with her, or kept and shown as by a "Former member".
+ */
+export const deletedMemberContents = ["anonymise", "remove"] as const;
+export type DeletedMemberContent = (typeof deletedMemberContents)[number];
+/** The name shown where an author or uploader deleted her account. */
+export const FORMER_MEMBER = "Former member";

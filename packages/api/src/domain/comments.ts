@@ -1,6 +1,6 @@
 import { commentLikes, comments, type Queryable, users } from "@club/db";
 import { and, desc, eq, inArray, sql } from "@club/db/orm";
-import { COMMENTS_PAGE_MAX } from "@club/shared";
+import { COMMENTS_PAGE_MAX, FORMER_MEMBER } from "@club/shared";
 import { COMMENT_NOT_FOUND, notFound } from "../errors";
 import { keyset } from "./keyset";
 import { insertedRow } from "./rows";
@@ -27,14 +27,15 @@ function selectComments(db: Queryable, readerId: string | null) {
       updated_at: comments.updatedAt,
       user_id: comments.userId,
       cursorAt: commentPages.column,
-      username: users.name,
+      // A former member's comment (her account deleted, the comment kept) has no author row.
+      username: sql<string>`coalesce(${users.name}, ${FORMER_MEMBER})`,
       like_count: sql<number>`(select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})::int`,
       user_liked: readerId
         ? sql<boolean>`exists(select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${readerId})`
         : sql<boolean>`false`,
     })
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId));
+    .leftJoin(users, eq(users.id, comments.userId));
 }
 
 type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];

@@ -8,7 +8,13 @@ import {
   userIdInput,
 } from "@club/shared";
 import { z } from "zod";
-import { type MemberContext, requireSomeoneElse, requireTokenMayGrantRights } from "../domain/access";
+import {
+  type MemberContext,
+  OWN_ACCOUNT_IN_SETTINGS,
+  requireSomeoneElse,
+  requireTokenMayGrantRights,
+} from "../domain/access";
+import { deleteAccount } from "../domain/account-deletion";
 import { auditActor } from "../domain/audit";
 import {
   createMemberAsAdmin,
@@ -96,6 +102,16 @@ export const usersRouter = router({
     requireSomeoneElse(ctx.user, input.userId, "Your own password is changed in Settings, not reset here.");
     await resetToTemporaryPassword(ctx.db, input.userId, ctx.config.tempPassword, auditActor(ctx));
     return { message: `Password reset to ${ctx.config.tempPassword}`, temporaryPassword: ctx.config.tempPassword };
+  }),
+
+  /**
+   * Deletes a member's account (User Management, `club user delete`): no password, the admin's
+   * sign-in is what the admin procedures ask; her own is deleted in Settings, with her password.
+   */
+  delete: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    requireSomeoneElse(ctx.user, input.userId, OWN_ACCOUNT_IN_SETTINGS);
+    const summary = await deleteAccount(ctx, input.userId, { kind: "admin", adminId: ctx.user.id }, auditActor(ctx));
+    return { message: `The account of ${summary.email} has been deleted.`, ...summary };
   }),
 
   /** Membership of the Testing Team mailing group. */

@@ -27,6 +27,7 @@ import { resetFeed } from "../domain/events/feed";
 import { createInvitationCode } from "../domain/invitation-codes";
 import { publicSessionId } from "../domain/member-sessions";
 import { createPasswordResetToken, createRegistrationToken } from "../domain/one-time-tokens";
+import { createUser } from "../domain/users";
 import { SoftPasskey } from "./authenticator";
 import {
   ADMINS,
@@ -59,6 +60,11 @@ import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell
 /** The member's unsubscribe link's token for group e-mails (signed with the database's key, as in tests). */
 async function unsubscribeToken(db: Db, userId: string) {
   return signUnsubscribeToken(await unsubscribeKeys(db, undefined), userId, "group");
+}
+
+/** A member made for one call (one that deletes her). */
+async function freshMember(db: Db) {
+  return createUser(db, { email: `fresh-${randomUUID()}@club.test`, name: "Fresh", password: "password1" });
 }
 
 /** An identity at the provider linked to the member (a fresh subject each time). */
@@ -229,6 +235,22 @@ export const procedureRows: ProcedureRow[] = [
     expect: SIGNED_IN,
   },
 
+  // Deleting her own account: with a wrong password, so the table's people stay (the right one is
+  // account-deletion.test.ts's); never with a token, whatever its scope.
+  {
+    path: "account.delete",
+    tokens: "none",
+    input: () => ({ password: "not-her-password" }),
+    expect: { ...all("BAD_REQUEST"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
+  },
+  {
+    // The table's members have no passkey: there is nothing to ask for.
+    path: "account.deletionPasskeyOptions",
+    tokens: "none",
+    input: () => undefined,
+    expect: { ...all("BAD_REQUEST"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
+  },
+
   { path: "invitationCodes.validate", tokens: "admin", input: () => ({ code: "NOT-A-REAL-CODE" }), expect: PUBLIC },
   { path: "invitationCodes.create", tokens: "seed", input: () => ({}), expect: ADMINS },
   { path: "invitationCodes.list", tokens: "read", input: () => undefined, expect: ADMINS },
@@ -345,6 +367,20 @@ export const procedureRows: ProcedureRow[] = [
   },
   {
     path: "users.resetPasswordToTemp",
+    tokens: "admin",
+    on: "her own account",
+    input: (c) => ({ userId: c.me?.id ?? c.people.victim.id }),
+    expect: { ...ADMINS, admin: "FORBIDDEN" },
+  },
+  {
+    // A fresh member each time: deleting the table's people would change every later answer.
+    path: "users.delete",
+    tokens: "admin",
+    input: async (c) => ({ userId: (await freshMember(c.db)).id }),
+    expect: ADMINS,
+  },
+  {
+    path: "users.delete",
     tokens: "admin",
     on: "her own account",
     input: (c) => ({ userId: c.me?.id ?? c.people.victim.id }),

@@ -82,4 +82,56 @@ export function registerUserCommands(program: Command): void {
       });
       print(`Wrote the data of ${written.member.email} to ${opts.out} (${written.bytes} bytes).`);
     });
+
+  user
+    .command("delete")
+    .description("delete a member's account, her sessions, seats and personal data (no undo)")
+    .requiredOption("--email <email>", "the member's e-mail address")
+    .option("--yes", "really delete: without it the command only explains and stops")
+    .option("--json", "print what was done as JSON")
+    .addHelpText(
+      "after",
+      "\nHer comments and uploads are kept as a former member's or removed, as DELETED_MEMBER_CONTENT says;\nthe events she created pass to the longest-standing administrator.\n\nExample:\n  club user delete --email ada@example.com --yes",
+    )
+    .action(async (opts: { email: string; yes?: boolean; json?: boolean }, command: Command) => {
+      const email = opts.email.trim().toLowerCase();
+      if (!opts.yes) {
+        throw new CommandFailed(
+          `This deletes the account of ${email} for good: her sign-ins, seats, invitations and personal data. Run it again with --yes to go ahead.`,
+        );
+      }
+      const remote = remoteOf(command);
+      const summary = remote
+        ? await deleteRemotely(remote, email)
+        : await withDb(
+            async (h, env, jobs) => {
+              const { deleteAccount, findUserByEmail, operatorActor } = await import("@club/api");
+              const member = await findUserByEmail(h.db, email);
+              if (!member) throw new CommandFailed(`No member has the e-mail ${email}.`);
+              const config = {
+                appOrigin: env.APP_ORIGIN,
+                timeZone: env.CLUB_TIME_ZONE,
+                reminderHours: env.EVENT_REMINDER_HOURS,
+                deletedMemberContent: env.DELETED_MEMBER_CONTENT,
+              };
+              return deleteAccount({ db: h.db, jobs, config }, member.id, { kind: "command line" }, operatorActor);
+            },
+            { jobs: true },
+          );
+      if (opts.json) return print(JSON.stringify(summary));
+      print(
+        `Deleted ${email}: ${summary.comments} comments and ${summary.media} media items ${summary.content === "remove" ? "removed" : "kept as a former member's"}` +
+          (summary.eventsPassed ? `, ${summary.eventsPassed} events passed to ${summary.eventsPassedTo}` : "") +
+          (summary.promoted ? `, ${summary.promoted} waiting members seated` : "") +
+          ".",
+      );
+    });
+}
+
+/** With --url and --token: the member found by her e-mail among the admin's list, then deleted. */
+async function deleteRemotely(remote: { url: string; token: string }, email: string) {
+  const api = remoteApi(remote.url, remote.token);
+  const found = (await api.users.list.query({ search: email })).find((u) => u.email === email);
+  if (!found) throw new CommandFailed(`No member has the e-mail ${email}.`);
+  return api.users.delete.mutate({ userId: found.user_id });
 }

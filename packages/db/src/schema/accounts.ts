@@ -29,6 +29,8 @@ export const passkeys = pgTable(
   (t) => [uniqueIndex("passkeys_credential_unique").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
 );
 
+export type ChallengePurpose = "register" | "sign_in" | "confirm";
+
 /**
  * WebAuthn challenges handed out and not yet answered: each is taken (deleted) by the answer that
  * carries it, so it serves once, and only until it expires (a few minutes).
@@ -37,8 +39,11 @@ export const webauthnChallenges = pgTable(
   "webauthn_challenges",
   {
     challenge: text("challenge").primaryKey(),
-    /** register: adding a passkey, bound to the member adding it; sign_in: anyone's. */
-    purpose: text("purpose").$type<"register" | "sign_in">().notNull(),
+    /**
+     * register: adding a passkey, bound to the member adding it; sign_in: anyone's; confirm: her
+     * passkey re-entered to confirm an act (deleting her account), bound to her.
+     */
+    purpose: text("purpose").$type<ChallengePurpose>().notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },

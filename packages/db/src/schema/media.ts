@@ -96,9 +96,11 @@ export const comments = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** The event or media item the comment belongs to. */
     commentableId: uuid("commentable_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Her author; null once she deleted her account and the club keeps what she wrote
+     * (DELETED_MEMBER_CONTENT=anonymise): shown as "Former member".
+     */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -44,6 +44,12 @@ export const updatePasswordInput = z.object({
 });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInput>;
 
+/** Settings → "Delete my account": her password again (a passkey is the other way, see account.delete). */
+export const deleteAccountInput = z.object({
+  password: z.string().min(1, "Enter your password to confirm.").max(200),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
+
 /** A personal API token's name, the same rule in Settings and in `apiTokens.create`. */
 export const apiTokenName = z.string().trim().min(1, "Give the token a name.").max(100, "The name is too long.");
 

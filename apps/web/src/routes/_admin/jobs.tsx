@@ -16,6 +16,7 @@ const kindLabel: Record<JobKind, string> = {
   "event.reminder": "Event reminders",
   "media.transcode": "Video conversion",
   "data-export.build": "Members' data exports",
+  "media.delete-objects": "Deleted members' files",
   housekeeping: "Housekeeping (hourly)",
 };
 

@@ -18,7 +18,7 @@ const listInput = (q: string | undefined, page: number) => ({
   limit: PAGE + 1,
 });
 
-type Member = { user_id: string; name: string };
+type Member = { user_id: string; name: string; email: string };
 
 const search = searchParams({ q: text(200), page: wholeFrom(1) });
 
@@ -43,6 +43,7 @@ function UsersPage() {
   const temp = useQuery(trpc.users.temporaryPassword.queryOptions());
   const [query, setQuery] = useState(q ?? "");
   const [resetting, setResetting] = useState<Member>();
+  const [deleting, setDeleting] = useState<Member>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.users.list.pathKey() });
   const onError = (err: unknown) => toast.error(errorMessage(err, "The change could not be saved."));
   const privilege = useMutation(
@@ -79,12 +80,30 @@ function UsersPage() {
       },
     }),
   );
+  const remove = useMutation(
+    trpc.users.delete.mutationOptions({
+      onSuccess: async (r) => {
+        toast.success(r.message, {
+          description:
+            r.content === "remove"
+              ? "Her comments and uploads were removed with it."
+              : "Her comments and uploads stay, shown as by a former member.",
+        });
+        setDeleting(undefined);
+        await refresh();
+      },
+      onError: (err) => {
+        onError(err);
+        setDeleting(undefined);
+      },
+    }),
+  );
   const rows = users.data?.slice(0, PAGE) ?? [];
   const hasNext = (users.data?.length ?? 0) > PAGE;
   const password = temp.data?.password ?? "…";
 
   return (
-    <Page title="User Management" lead="Member types, the Testing Team and password resets.">
+    <Page title="User Management" lead="Member types, the Testing Team, password resets and deleting accounts.">
       <form
         className="mb-5 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
@@ -113,19 +132,20 @@ function UsersPage() {
           {/* One list for every size: a row of columns on wide screens, a card per member on phones. */}
           <div
             aria-hidden="true"
-            className="hidden grid-cols-[1.3fr_1.7fr_10rem_7rem_auto] gap-4 border-b border-line bg-paper-deep px-4 py-3 text-sm font-medium text-ink-soft md:grid"
+            className="hidden grid-cols-[1.3fr_1.7fr_10rem_7rem_auto_auto] gap-4 border-b border-line bg-paper-deep px-4 py-3 text-sm font-medium text-ink-soft md:grid"
           >
             <span>Name</span>
             <span>Email</span>
             <span>Privilege</span>
             <span>Testing Team</span>
             <span>Password</span>
+            <span className="sr-only">Delete</span>
           </div>
           <ul aria-label="Members" className="divide-y divide-line">
             {rows.map((u) => (
               <li
                 key={u.user_id}
-                className="grid gap-3 p-4 text-sm md:grid-cols-[1.3fr_1.7fr_10rem_7rem_auto] md:items-center md:gap-4"
+                className="grid gap-3 p-4 text-sm md:grid-cols-[1.3fr_1.7fr_10rem_7rem_auto_auto] md:items-center md:gap-4"
               >
                 <span className="font-medium text-ink">
                   {u.name}
@@ -174,6 +194,14 @@ function UsersPage() {
                     Reset to {password}
                   </Button>
                 )}
+                {u.user_id === me.data?.user_id ? (
+                  <span aria-hidden="true" />
+                ) : (
+                  <Button variant="ghost" className="text-danger" onClick={() => setDeleting(u)}>
+                    <span aria-hidden="true">Delete</span>
+                    <span className="sr-only">Delete the account of {u.name}</span>
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
@@ -200,6 +228,15 @@ function UsersPage() {
         confirmLabel="Yes, Reset"
         busy={reset.isPending}
         onConfirm={() => resetting && reset.mutate({ userId: resetting.user_id })}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title={`Delete the account of ${deleting?.name ?? ""}?`}
+        description={`${deleting?.name ?? "The member"} (${deleting?.email ?? ""}) is signed out and her account, seats and personal data are removed for good. Her seats go to those waiting, the events she created pass to you. This cannot be undone.`}
+        confirmLabel="Yes, Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ userId: deleting.user_id })}
       />
     </Page>
   );

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ApiTokens } from "../../features/settings/ApiTokens";
 import { CalendarFeed } from "../../features/settings/CalendarFeed";
+import { DeleteAccount } from "../../features/settings/DeleteAccount";
 import { LinkedIdentities } from "../../features/settings/LinkedIdentities";
 import { MailPreferences } from "../../features/settings/MailPreferences";
 import { Passkeys } from "../../features/settings/Passkeys";
@@ -64,6 +65,11 @@ export const Route = createFileRoute("/_member/settings")({
             {provider || (identities?.length ?? 0) > 0 || oidc ? <LinkedIdentities notice={oidc} /> : null}
             <ApiTokens />
           </SecuritySection>
+        )}
+        {user.mustChangePassword ? null : (
+          <div className="mt-10">
+            <DeleteAccount />
+          </div>
         )}
       </Page>
     );

@@ -39,12 +39,16 @@
  *   must not be able to connect an identity to her account or take her ways in away.
  * - an unsubscribe link (a token signed for one member and one kind of bulk mail) changes that one
  *   switch of hers, with no session: the large mail providers post it from their own servers;
+ * - a member deletes her own account only with her password or passkey re-entered, never with an
+ *   API token; an admin deletes another member's (not her own, which is Settings'); the club's last
+ *   administrator is never deleted;
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 export * from "./admin-sign-in";
 export * from "./callers";
 export * from "./comments";
 export * from "./data-exports";
+export * from "./deletion";
 export * from "./events";
 export * from "./media";
 // The shape every ownership rule is built on stays inside the module: callers use the named rules.

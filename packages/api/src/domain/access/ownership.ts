@@ -41,11 +41,12 @@ export function requireSomeoneElse(viewer: Viewer, userId: string, refusal: stri
 }
 
 /** Comments are edited by their author only (not even an admin puts words in a member's mouth). */
-export function requireAuthor(viewer: Viewer, comment: { userId: string }): void {
-  if (viewer.id !== comment.userId) throw forbidden("Only the author can edit a comment.");
+export function requireAuthor(viewer: Viewer, comment: { userId: string | null }): void {
+  // A former member's comment (author null) is nobody's to edit.
+  if (comment.userId === null || viewer.id !== comment.userId) throw forbidden("Only the author can edit a comment.");
 }
 
 /** Comments are deleted by their author and admins. */
-export function requireCommentRemover(viewer: Viewer, comment: { userId: string }): void {
+export function requireCommentRemover(viewer: Viewer, comment: { userId: string | null }): void {
   requireOwnerOrAdmin(viewer, comment.userId, "Only the author or an admin can delete a comment.");
 }

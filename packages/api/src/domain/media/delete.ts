@@ -60,3 +60,12 @@ async function deleteMediaObjects(store: MediaStore, rows: MediaRow[], log: Logg
       .catch((err: unknown) => log.warn({ err, prefix: row.objectPrefix }, "could not delete a media item's objects"));
   }
 }
+
+/**
+ * The `media.delete-objects` job: a deleted member's items' objects, by their prefixes (their rows
+ * went in the deletion's transaction). A prefix already empty is no error, so a retried job that
+ * got half-way does the rest; a store that fails fails the job, which is retried.
+ */
+export async function deleteStoredObjects(store: MediaStore, prefixes: string[]): Promise<void> {
+  for (const prefix of prefixes) await store.deletePrefix(prefix);
+}

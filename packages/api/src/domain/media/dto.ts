@@ -1,5 +1,6 @@
 import { media, type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
+import { FORMER_MEMBER } from "@club/shared";
 import { notFound } from "../../errors";
 import { canManage, type MemberContext, type Viewer } from "../access";
 import { keyset } from "../keyset";
@@ -71,7 +72,8 @@ export function toMediaDto({ row, authorName }: Row, viewer: Viewer) {
     description: row.description,
     tags: row.tags,
     associated_event_id: row.associatedEventId,
-    author_name: authorName,
+    // No uploader: a former member's item, kept when her account was deleted (or made by a script).
+    author_name: authorName ?? FORMER_MEMBER,
     upload_date: row.uploadDate,
     uploaded_by: row.uploadedBy,
     can_manage: canManage(viewer, row.uploadedBy),

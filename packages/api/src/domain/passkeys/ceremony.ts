@@ -1,4 +1,4 @@
-import { type Queryable, webauthnChallenges } from "@club/db";
+import { type ChallengePurpose, type Queryable, webauthnChallenges } from "@club/db";
 import { and, eq, gt, lt } from "@club/db/orm";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { z } from "zod";
@@ -49,7 +49,7 @@ export function challengeOf(clientDataJSON: string): string {
 export async function takeChallenge(
   db: Queryable,
   challenge: string,
-  purpose: "register" | "sign_in",
+  purpose: ChallengePurpose,
   userId: string | null,
 ): Promise<void> {
   const taken = await db
@@ -69,7 +69,7 @@ export async function takeChallenge(
 export async function keepChallenge(
   db: Queryable,
   challenge: string,
-  purpose: "register" | "sign_in",
+  purpose: ChallengePurpose,
   userId: string | null,
 ) {
   await db

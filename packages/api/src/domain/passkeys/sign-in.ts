@@ -71,6 +71,24 @@ export async function signInWithPasskey(
   const handle = response.response.userHandle;
   if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandleOf(user.id))) throw refused(UNKNOWN_PASSKEY);
 
+  await verifyAssertion(ctx, response, challenge, passkey);
+
+  await attempt.succeeded();
+  await startSession(ctx, user.id, "passkey");
+  return user;
+}
+
+/**
+ * The checks every passkey answer passes once its challenge is taken and its credential found
+ * (signing in, confirming a deletion): a signature counter that did not go forward refused (a
+ * cloned authenticator), the signature checked with the stored key, then the counter moved.
+ */
+export async function verifyAssertion(
+  ctx: Pick<ApiContext, "db" | "config">,
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  passkey: typeof passkeys.$inferSelect,
+): Promise<void> {
   // Checked here too (the library refuses it with a bare error) so the member hears why.
   let counter: number;
   try {
@@ -103,8 +121,4 @@ export async function signInWithPasskey(
     .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter)))
     .returning({ id: passkeys.id });
   if (moved.length === 0) throw refused(PASSKEY_CLONED);
-
-  await attempt.succeeded();
-  await startSession(ctx, user.id, "passkey");
-  return user;
 }
