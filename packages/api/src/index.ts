@@ -59,6 +59,7 @@ export { deleteStoredObjects } from "./domain/media/delete";
 export { downloadName, eventDownloadList } from "./domain/media/download";
 export { type MediaDto, mediaUrl } from "./domain/media/dto";
 export { type IncomingFile, ingestMediaFile } from "./domain/media/ingest";
+export { storedObjectsZip, type ZipEntry } from "./domain/media/stored-zip";
 export {
   queueUnplayableVideos,
   retryTranscode,

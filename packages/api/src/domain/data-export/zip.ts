@@ -1,23 +1,15 @@
-import { PassThrough, Readable } from "node:stream";
-import { finished } from "node:stream/promises";
+import { Readable } from "node:stream";
 import type { Queryable } from "@club/db";
 import type { MediaStore } from "@club/storage";
-import { ZipFile } from "yazl";
 import type { Logger } from "../../context";
 import { downloadName } from "../media/download";
+import { storedObjectsZip, type ZipEntry } from "../media/stored-zip";
 import { type ExportedMember, jsonPieces, sections, uploadsOf } from "./contents";
 
 export interface DataExportSource {
   db: Queryable;
   store: MediaStore;
   log: Logger;
-}
-
-/** An object of the store to put in the zip, under this name. */
-interface FileEntry {
-  key: string;
-  name: string;
-  modified: Date;
 }
 
 /** A name not yet taken in the zip (case-insensitively: Windows and macOS unpack names that way). */
@@ -37,7 +29,7 @@ function uniqueNamer() {
  * `uploads/display/` when it is another object. Only keys and names are held, never a file.
  */
 async function uploadFiles(db: Queryable, userId: string) {
-  const entries: FileEntry[] = [];
+  const entries: ZipEntry[] = [];
   const names = new Map<string, { file: string; display?: string }>();
   const name = uniqueNamer();
   const displayName = uniqueNamer();
@@ -68,40 +60,13 @@ async function uploadFiles(db: Queryable, userId: string) {
 export async function dataExportZip(source: DataExportSource, member: ExportedMember): Promise<Readable> {
   const { db, store, log } = source;
   const files = await uploadFiles(db, member.id);
-  const zip = new ZipFile();
-  const output = zip.outputStream;
-  // yazl makes a PassThrough, which its type declarations do not say.
-  if (!(output instanceof PassThrough)) throw new Error("yazl's output is not a PassThrough");
-  let reading: Readable | undefined;
-  const fail = (err: unknown) => {
-    if (!output.destroyed) output.destroy(err instanceof Error ? err : new Error(String(err)));
-  };
-  // yazl reports a failure on the ZipFile itself: an 'error' event nobody hears ends the process.
-  zip.on("error", fail);
-  output.once("close", () => reading?.destroy());
-
-  (async () => {
-    const now = new Date();
-    const json = Readable.from(jsonPieces(sections(db, member, files.names), now));
-    reading = json;
-    zip.addReadStream(json, "data.json", { mtime: now });
-    await finished(json);
-    for (const entry of files.entries) {
-      const object = await store.get(entry.key);
-      if (output.destroyed) {
-        object?.stream.destroy();
-        return;
-      }
-      if (!object) {
-        log.warn({ key: entry.key }, "a file of a data export is missing from the media store: left out");
-        continue;
-      }
-      reading = object.stream;
-      zip.addReadStream(object.stream, entry.name, { compress: false, mtime: entry.modified });
-      // Also hears the object's stream failing mid-read, which yazl leaves unheard.
-      await finished(object.stream);
-    }
-    zip.end();
-  })().catch(fail);
-  return output;
+  const now = new Date();
+  return storedObjectsZip(store, files.entries, log, {
+    lead: {
+      name: "data.json",
+      modified: now,
+      open: () => Readable.from(jsonPieces(sections(db, member, files.names), now)),
+    },
+    missing: "a file of a data export is missing from the media store: left out",
+  });
 }
