@@ -57,3 +57,12 @@ export const hidden = (e: Expect): Expect => ({
 export const VISITOR_HIDDEN: Expect = { ...all("ok"), anonymous: "NOT_FOUND", mustChange: "NOT_FOUND" };
 /** What was on a deleted invite-only event: its uploader (the owner) and admins, nobody else. */
 export const uploaderOnly = (e: Expect): Expect => ({ ...hidden(e), other: "NOT_FOUND" });
+
+/** On someone else's passkey (the owner's): "not found" for every member but her. */
+export const OWN_PASSKEY: Expect = {
+  ...MEMBERS,
+  standard: "NOT_FOUND",
+  founding: "NOT_FOUND",
+  other: "NOT_FOUND",
+  admin: "NOT_FOUND",
+};

@@ -1,33 +1,9 @@
 import { randomUUID } from "node:crypto";
-import {
-  createApiToken,
-  createSession,
-  generateToken,
-  hashToken,
-  signUnsubscribeToken,
-  unsubscribeKeys,
-} from "@club/auth";
-import {
-  applications,
-  type Db,
-  eventInvitations,
-  eventParticipants,
-  eventWaitlist,
-  mailOutbox,
-  media,
-  passkeys,
-  sessionConfirmations,
-  userIdentities,
-  webauthnChallenges,
-} from "@club/db";
-import { eq, sql } from "@club/db/orm";
-import { enqueueMail } from "@club/mail";
-import { deleteEvent } from "../domain/events/changes";
+import { createApiToken, generateToken, hashToken } from "@club/auth";
+import { eventInvitations, eventParticipants, eventWaitlist } from "@club/db";
 import { resetFeed } from "../domain/events/feed";
 import { createInvitationCode } from "../domain/invitation-codes";
-import { publicSessionId } from "../domain/member-sessions";
 import { createPasswordResetToken, createRegistrationToken } from "../domain/one-time-tokens";
-import { createUser } from "../domain/users";
 import { SoftPasskey } from "./authenticator";
 import {
   ADMINS,
@@ -37,6 +13,7 @@ import {
   type Expect,
   hidden,
   MEMBERS,
+  OWN_PASSKEY,
   OWNER_OR_ADMIN,
   PUBLIC,
   SIGNED_IN,
@@ -44,7 +21,7 @@ import {
   uploaderOnly,
   VISITOR_HIDDEN,
 } from "./callers";
-import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell";
+import type { Cell } from "./cell";
 
 /**
  * The procedure table: every tRPC procedure with a valid input, and who may call it (one row per
@@ -57,45 +34,22 @@ import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell
  * Inputs are made on fresh rows (a `Cell`), so a delete in one cannot change another's answer.
  */
 
-/** The member's unsubscribe link's token for group e-mails (signed with the database's key, as in tests). */
-async function unsubscribeToken(db: Db, userId: string) {
-  return signUnsubscribeToken(await unsubscribeKeys(db, undefined), userId, "group");
-}
-
-/** A member made for one call (one that deletes her). */
-async function freshMember(db: Db) {
-  return createUser(db, { email: `fresh-${randomUUID()}@club.test`, name: "Fresh", password: "password1" });
-}
-
-/** An identity at the provider linked to the member (a fresh subject each time). */
-async function linkedIdentity(db: Db, userId: string) {
-  const [row] = await db
-    .insert(userIdentities)
-    .values({ userId, issuer: "https://idp.club.test", subject: randomUUID(), email: "id@idp.club.test" })
-    .returning({ id: userIdentities.id });
-  return { id: row!.id };
-}
-
-/** The cell's item as a video whose transcoding gave up (what "Try again" is for). */
-async function failedVideo(db: Db, id: string) {
-  await db.update(media).set({ mediaType: "video", processing: "failed" }).where(eq(media.id, id));
-  return { id };
-}
-
-/**
- * The cell's invite-only event deleted by its creator: its media item (with a comment) stays, for
- * its uploader and admins only (docs/decisions.md, "Media of a deleted invite-only event").
- */
-async function orphaned(c: Cell): Promise<string> {
-  const club = { appOrigin: "http://club.test", timeZone: "America/New_York" };
-  const owner = c.people.owner;
-  await deleteEvent({ db: c.db, jobs: c.jobs, config: club }, c.private, null, owner.id, {
-    id: owner.id,
-    email: null,
-    ip: null,
-  });
-  return c.privateMedia;
-}
+import {
+  application,
+  browserSession,
+  callerSession,
+  challengeFor,
+  confirmationLink,
+  failedJob,
+  failedMail,
+  failedVideo,
+  freshMember,
+  linkedIdentity,
+  orphaned,
+  pendingApplication,
+  storedPasskey,
+  unsubscribeToken,
+} from "./row-inputs";
 
 export interface ProcedureRow {
   path: string;
@@ -106,85 +60,6 @@ export interface ProcedureRow {
   input: (c: Cell) => unknown;
   expect: Expect;
 }
-
-/** A browser session of a member, by the id Settings → Security shows it with. */
-async function browserSession(c: Fixture, userId: string): Promise<string> {
-  const { token } = await createSession(c.db, userId, { userAgent: "Mozilla/5.0 Firefox/133.0", ip: "10.0.0.9" });
-  return publicSessionId(hashToken(token));
-}
-
-const application = (code: string) => ({
-  invitationCode: code,
-  full_name: "Ann Applicant",
-  email: `ann-${randomUUID()}@club.test`,
-  phone: "1-5551234567",
-  reason: "Time for myself",
-  interests: ["Travel"],
-  availability: "Weekends",
-  membershipType: "Standard",
-});
-
-const failedMail = async ({ db, jobs }: Fixture) => {
-  const [id] = await enqueueMail(db, jobs, [{ to: "x@club.test", subject: "S", html: "<p>B</p>" }]);
-  await db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, id!));
-  return id!;
-};
-
-/** A housekeeping job that failed (the queue in these tests has no workers: its state is set here). */
-const failedJob = async ({ db, jobs }: Fixture) => {
-  const id = await jobs.send("housekeeping", {}, { startAfter: 3600 });
-  await db.execute(sql`update pgboss.job set state = 'failed', completed_on = now() where id = ${id}::uuid`);
-  return id!;
-};
-
-const pendingApplication = async (db: Db) => {
-  const [row] = await db
-    .insert(applications)
-    .values({ fullName: "Pat", email: `pat-${randomUUID()}@club.test`, reason: "r", membershipType: "Standard" })
-    .returning({ id: applications.id });
-  return row!.id;
-};
-
-/** A fresh challenge as `registrationOptions` or `passkeyOptions` keeps it. */
-async function challengeFor(db: Db, purpose: "register" | "sign_in", userId: string | null) {
-  const challenge = randomUUID();
-  await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(Date.now() + 60_000) });
-  return challenge;
-}
-
-/** A stored passkey of `userId` (the software authenticator holding it, and its row's id). */
-async function storedPasskey(db: Db, userId: string) {
-  const key = new SoftPasskey();
-  const [row] = await db.insert(passkeys).values(key.storedFor(userId)).returning({ id: passkeys.id });
-  return { key, id: row!.id };
-}
-
-/** The caller's session (as `contextFor` makes it), stored, confirmed by e-mail or not. */
-async function callerSession(c: Cell, confirmed: boolean) {
-  if (c.me) await storeTestSession(c.db, c.me.id, confirmed ? new Date(Date.now() + 15 * 60_000) : null);
-}
-
-/** A confirmation link mailed for `userId`'s session (stored first): its token. */
-async function confirmationLink(db: Db, userId: string) {
-  await storeTestSession(db, userId, null);
-  const token = generateToken();
-  await db.insert(sessionConfirmations).values({
-    tokenHash: hashToken(token),
-    userId,
-    sessionId: testSessionId(userId),
-    expiresAt: new Date(Date.now() + 60_000),
-  });
-  return token;
-}
-
-/** On someone else's passkey (the owner's): "not found" for every member but her. */
-const OWN_PASSKEY: Expect = {
-  ...MEMBERS,
-  standard: "NOT_FOUND",
-  founding: "NOT_FOUND",
-  other: "NOT_FOUND",
-  admin: "NOT_FOUND",
-};
 
 export const procedureRows: ProcedureRow[] = [
   { path: "auth.status", tokens: "read", input: () => undefined, expect: PUBLIC },

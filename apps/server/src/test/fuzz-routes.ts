@@ -1,0 +1,181 @@
+import { createInvitationCode } from "@club/api";
+import { type Cell, procedureRows } from "@club/api/testing";
+import { dataExports } from "@club/db";
+
+// The fuzzer's REST routes (fuzz.test.ts): every route as registered, with a valid request that
+// the fuzzer then spoils one part of.
+
+export interface RouteCase {
+  /** The path's parameter (`:id`, `*`…) in a valid request; none when the route has none. */
+  param?: (c: Cell) => string | Promise<string>;
+  /** A valid JSON body, or a multipart upload. */
+  body?: (c: Cell) => unknown;
+  multipart?: { field: string; fields?: (c: Cell) => Record<string, string> };
+  /** Headers a valid request carries (the tus protocol's). */
+  headers?: (c: Cell) => Record<string, string>;
+}
+
+/** What a valid request needs of the fuzzer's running server. */
+export interface FuzzEnv {
+  /** A resumable upload begun by the member: its id. */
+  newUpload: (c: Cell) => Promise<string>;
+  /** A photo with its files stored, in an event of its own. */
+  storedPhoto: () => { key: string; event: string };
+}
+
+/** A valid input of a procedure, made on the cell's rows (the procedure table's first row for it). */
+export async function inputOf(path: string, c: Cell, on?: string): Promise<Record<string, unknown>> {
+  const row = procedureRows.find((r) => r.path === path && (on === undefined || r.on === on));
+  if (!row) throw new Error(`no row for ${path}${on ? ` (${on})` : ""} in the procedure table`);
+  return (await row.input(c)) as Record<string, unknown>;
+}
+
+const event = (c: Cell) => c.open;
+const mediaItem = (c: Cell) => c.openMedia;
+const comment = (c: Cell) => c.openComment;
+const victim = (c: Cell) => c.people.victim.id;
+
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+/** Every REST route, `METHOD /path` as registered, with a valid request. */
+export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
+  return {
+    "GET /healthz": {},
+    "GET /readyz": {},
+    "GET /metrics": {},
+    "GET /api/openapi.json": {},
+    "GET /auth-status": {},
+    "POST /login": { body: () => ({ email: "login@club.test", password: "password1" }) },
+    "POST /logout": {},
+    "GET /user-details": {},
+    // With a real provider configured: the start goes to it; a callback made up by the fuzzer is refused.
+    "GET /auth/oidc/start": {},
+    "GET /auth/oidc/callback": {},
+    "POST /update-user": { body: (c) => ({ name: c.me?.name ?? "Visitor", type: "Founding", admin: false }) },
+    "POST /update-password": { body: () => ({ oldPassword: "password1", newPassword: "password1" }) },
+    "POST /api/validate-code": { body: async (c) => ({ code: (await createInvitationCode(c.db)).code }) },
+    "POST /request": {
+      body: async (c) => ({
+        ...(await inputOf("applications.submit", c)),
+        membershipType: "Travel Host",
+        propertyAddress: "1 Lane",
+        propertyType: "House",
+        propertyDescription: "d",
+        propertyAvailability: "Seasonal",
+      }),
+    },
+    "GET /api/applications": {},
+    "PATCH /api/applications/:id/status": {
+      param: async (c) => String((await inputOf("applications.setStatus", c)).id),
+      body: () => ({ accepted: true }),
+    },
+    "GET /api/register/validate-token/:token": {
+      param: async (c) => String((await inputOf("registration.validateToken", c)).token),
+    },
+    "POST /api/register": { body: (c) => inputOf("registration.register", c) },
+    "POST /forgot-password": { body: () => ({ email: "victim@club.test" }) },
+    "POST /reset-password": { body: (c) => inputOf("passwordReset.reset", c) },
+    "GET /api/users": {},
+    "PUT /api/users/:user_id/privilege": { param: victim, body: () => ({ type: "Standard" }) },
+    "PUT /api/users/:user_id/reset-password-to-temp": { param: victim, body: () => ({ password: "x" }) },
+    "PUT /api/users/:user_id/testing-team": { param: victim, body: () => ({ testingTeam: true }) },
+    "GET /api/admin/get-members": {},
+    "GET /api/admin/audit.csv": {},
+    "POST /api/admin/send-email": {
+      body: (c) => ({ subject: "S", body: "<p>B</p>", recipientGroup: "selected", selectedMemberIds: [victim(c)] }),
+    },
+    "GET /api/events": {},
+    "POST /api/events": {
+      body: () => ({
+        title: "T",
+        type: "golf",
+        exclusivity: "open",
+        event_date: "2027-01-02",
+        start_time: "10:00",
+        capacity: 20,
+        guests_per_member: 1,
+        rsvp_deadline: "2027-01-01T18:00",
+      }),
+    },
+    "GET /api/events/:id": { param: event },
+    "PUT /api/events/:id": {
+      param: event,
+      body: () => ({
+        title: "T",
+        date: "2027-01-02",
+        end_time: "22:00",
+        is_physical: false,
+        virtual_link: "https://x.test",
+      }),
+    },
+    "DELETE /api/events/:id": { param: event },
+    "POST /api/events/:id/join": { param: event, body: () => ({ guests: 0 }) },
+    "GET /api/events/:id/attendees": { param: event },
+    "GET /api/events/:id/attendees.csv": { param: event },
+    // The cells' media rows have no stored files: the zip is of an event with a stored photo.
+    // (A row whose file is missing hangs the download; reported to the zip-stream work, not fuzzed here.)
+    "GET /api/events/:id/media.zip": { param: () => env.storedPhoto().event },
+    "DELETE /api/events/:id/leave": { param: event },
+    // The owner's copy of her data, whose file has gone meanwhile (its answer is a 410).
+    "GET /api/me/data-export/:id": {
+      param: async (c) => {
+        const [row] = await c.db
+          .insert(dataExports)
+          .values({
+            userId: c.people.owner.id,
+            status: "ready",
+            objectKey: "exports/00000000-0000-4000-8000-000000000000/club-data.zip",
+            expiresAt: new Date(Date.now() + 3600_000),
+          })
+          .returning({ id: dataExports.id });
+        return row?.id ?? "";
+      },
+    },
+    "GET /calendar/:file": {
+      param: async (c) => `${(await inputOf("calendarFeed.feed", c, "a member's secret")).secret}.ics`,
+    },
+    "POST /api/events/send-confirmation": { body: (c) => inputOf("events.sendConfirmation", c) },
+    "POST /api/events/invite": { body: (c) => ({ eventId: c.open, eventTitle: "T", userIds: [victim(c)] }) },
+    "GET /api/events/invite/:token": { param: async (c) => String((await inputOf("events.acceptInvite", c)).token) },
+    "GET /api/media": {},
+    "PUT /api/media/:id": {
+      param: mediaItem,
+      body: (c) => ({ description: "d", tags: ["a"], name: "n", associatedEventId: c.open }),
+    },
+    "POST /api/delete-media": { body: (c) => ({ media: [c.openMedia] }) },
+    "GET /api/images/event/:eventId": { param: event },
+    "PUT /api/images/:id": { param: mediaItem, body: (c) => ({ description: "d", associated_event_id: c.open }) },
+    "GET /api/images/:title": { param: () => "Photo of the day" },
+    "GET /api/comments": {},
+    "POST /api/comments": { body: (c) => ({ content: "c", commentableId: c.openMedia }) },
+    "PUT /api/comments/:id": { param: comment, body: () => ({ content: "c" }) },
+    "DELETE /api/comments/:id": { param: comment },
+    "POST /api/comments/:id/like": { param: comment },
+    "DELETE /api/comments/:id/unlike": { param: comment },
+    "POST /upload-media": { multipart: { field: "media", fields: (c) => ({ associated_event_id: c.open }) } },
+    "POST /upload-image": { multipart: { field: "image", fields: (c) => ({ event_id: c.open }) } },
+    "POST /uploads": {
+      headers: (c) => ({
+        "tus-resumable": "1.0.0",
+        "upload-length": "1000",
+        "upload-metadata": `filename ${b64("f.png")},eventId ${b64(c.open)}`,
+      }),
+    },
+    "HEAD /uploads/:id": { param: (c) => env.newUpload(c), headers: () => ({ "tus-resumable": "1.0.0" }) },
+    "PATCH /uploads/:id": {
+      param: (c) => env.newUpload(c),
+      headers: () => ({
+        "tus-resumable": "1.0.0",
+        "upload-offset": "0",
+        "content-type": "application/offset+octet-stream",
+      }),
+    },
+    "DELETE /uploads/:id": { param: (c) => env.newUpload(c), headers: () => ({ "tus-resumable": "1.0.0" }) },
+    "GET /media/*": { param: () => env.storedPhoto().key },
+    // The one-click unsubscribe of bulk mail's List-Unsubscribe (a form body, sent as JSON here too).
+    "POST /unsubscribe/:token": {
+      param: async (c) => String((await inputOf("unsubscribe.set", c, "a member's link")).token),
+      body: () => ({ "List-Unsubscribe": "One-Click" }),
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { createSession, generateToken, hashToken, signUnsubscribeToken, unsubscribeKeys } from "@club/auth";
+import {
+  applications,
+  type Db,
+  mailOutbox,
+  media,
+  passkeys,
+  sessionConfirmations,
+  userIdentities,
+  webauthnChallenges,
+} from "@club/db";
+import { eq, sql } from "@club/db/orm";
+import { enqueueMail } from "@club/mail";
+import { deleteEvent } from "../domain/events/changes";
+import { publicSessionId } from "../domain/member-sessions";
+import { createUser } from "../domain/users";
+import { SoftPasskey } from "./authenticator";
+import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell";
+
+// The rows' inputs that need more than a literal: rows made for one cell of the permission table
+// (procedure-table.ts), so a delete in one cell cannot change another's answer.
+
+/** The member's unsubscribe link's token for group e-mails (signed with the database's key, as in tests). */
+export async function unsubscribeToken(db: Db, userId: string) {
+  return signUnsubscribeToken(await unsubscribeKeys(db, undefined), userId, "group");
+}
+
+/** A member made for one call (one that deletes her). */
+export async function freshMember(db: Db) {
+  return createUser(db, { email: `fresh-${randomUUID()}@club.test`, name: "Fresh", password: "password1" });
+}
+
+/** An identity at the provider linked to the member (a fresh subject each time). */
+export async function linkedIdentity(db: Db, userId: string) {
+  const [row] = await db
+    .insert(userIdentities)
+    .values({ userId, issuer: "https://idp.club.test", subject: randomUUID(), email: "id@idp.club.test" })
+    .returning({ id: userIdentities.id });
+  return { id: row!.id };
+}
+
+/** The cell's item as a video whose transcoding gave up (what "Try again" is for). */
+export async function failedVideo(db: Db, id: string) {
+  await db.update(media).set({ mediaType: "video", processing: "failed" }).where(eq(media.id, id));
+  return { id };
+}
+
+/**
+ * The cell's invite-only event deleted by its creator: its media item (with a comment) stays, for
+ * its uploader and admins only (docs/decisions.md, "Media of a deleted invite-only event").
+ */
+export async function orphaned(c: Cell): Promise<string> {
+  const club = { appOrigin: "http://club.test", timeZone: "America/New_York" };
+  const owner = c.people.owner;
+  await deleteEvent({ db: c.db, jobs: c.jobs, config: club }, c.private, null, owner.id, {
+    id: owner.id,
+    email: null,
+    ip: null,
+  });
+  return c.privateMedia;
+}
+
+/** A browser session of a member, by the id Settings → Security shows it with. */
+export async function browserSession(c: Fixture, userId: string): Promise<string> {
+  const { token } = await createSession(c.db, userId, { userAgent: "Mozilla/5.0 Firefox/133.0", ip: "10.0.0.9" });
+  return publicSessionId(hashToken(token));
+}
+
+export const application = (code: string) => ({
+  invitationCode: code,
+  full_name: "Ann Applicant",
+  email: `ann-${randomUUID()}@club.test`,
+  phone: "1-5551234567",
+  reason: "Time for myself",
+  interests: ["Travel"],
+  availability: "Weekends",
+  membershipType: "Standard",
+});
+
+export const failedMail = async ({ db, jobs }: Fixture) => {
+  const [id] = await enqueueMail(db, jobs, [{ to: "x@club.test", subject: "S", html: "<p>B</p>" }]);
+  await db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, id!));
+  return id!;
+};
+
+/** A housekeeping job that failed (the queue in these tests has no workers: its state is set here). */
+export const failedJob = async ({ db, jobs }: Fixture) => {
+  const id = await jobs.send("housekeeping", {}, { startAfter: 3600 });
+  await db.execute(sql`update pgboss.job set state = 'failed', completed_on = now() where id = ${id}::uuid`);
+  return id!;
+};
+
+export const pendingApplication = async (db: Db) => {
+  const [row] = await db
+    .insert(applications)
+    .values({ fullName: "Pat", email: `pat-${randomUUID()}@club.test`, reason: "r", membershipType: "Standard" })
+    .returning({ id: applications.id });
+  return row!.id;
+};
+
+/** A fresh challenge as `registrationOptions` or `passkeyOptions` keeps it. */
+export async function challengeFor(db: Db, purpose: "register" | "sign_in", userId: string | null) {
+  const challenge = randomUUID();
+  await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(Date.now() + 60_000) });
+  return challenge;
+}
+
+/** A stored passkey of `userId` (the software authenticator holding it, and its row's id). */
+export async function storedPasskey(db: Db, userId: string) {
+  const key = new SoftPasskey();
+  const [row] = await db.insert(passkeys).values(key.storedFor(userId)).returning({ id: passkeys.id });
+  return { key, id: row!.id };
+}
+
+/** The caller's session (as `contextFor` makes it), stored, confirmed by e-mail or not. */
+export async function callerSession(c: Cell, confirmed: boolean) {
+  if (c.me) await storeTestSession(c.db, c.me.id, confirmed ? new Date(Date.now() + 15 * 60_000) : null);
+}
+
+/** A confirmation link mailed for `userId`'s session (stored first): its token. */
+export async function confirmationLink(db: Db, userId: string) {
+  await storeTestSession(db, userId, null);
+  const token = generateToken();
+  await db.insert(sessionConfirmations).values({
+    tokenHash: hashToken(token),
+    userId,
+    sessionId: testSessionId(userId),
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  return token;
+}
