@@ -42,7 +42,6 @@ export {
 export { sendEventReminder } from "./domain/events/reminders";
 export {
   finishOidc,
-  localPath,
   OIDC_CALLBACK_PATH,
   type OidcOutcome,
   oidcProvider,

@@ -1,22 +1,46 @@
 const BASE = "http://club.invalid";
 
+/** Where a member goes after signing in when she came from nowhere in particular. */
+export const AFTER_SIGN_IN = "/home";
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]/;
+
 /**
- * A path of this site to go to after signing in, or null: the one rule against open redirects, for
- * the Login screen and the identity provider's return. Browsers drop tabs and line breaks from a
- * URL and read a backslash as a slash, so `/\t/evil.example` or `/\evil.example` would leave the
- * site: any control character or backslash is refused, and what is left must resolve on this site.
+ * A path of this site, or null: the one rule against open redirects. It judges what is finally
+ * sent, not what came in: the target is resolved as a browser would (dot segments, `%2e`), and the
+ * result must itself be a path of this site that resolves to itself. `/.//evil.example` and
+ * `/..//evil.example` resolve to `//evil.example`, which a browser reads as another host; checking
+ * for `//` before resolving let them through.
+ *
+ * Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so
+ * `/\t/evil.example` or `/\evil.example` would leave the site: any control character or backslash
+ * is refused, before and after resolving.
  */
 export function sitePath(target: unknown): string | null {
   if (typeof target !== "string" || target.length === 0 || target.length > 2000) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-  if (/[\u0000-\u001f\u007f\\]/.test(target)) return null;
-  if (!target.startsWith("/") || target.startsWith("//")) return null;
-  let url: URL;
+  if (UNSAFE.test(target) || !target.startsWith("/")) return null;
+  const path = resolved(target);
+  if (path === null || path.startsWith("//") || UNSAFE.test(path)) return null;
+  // What is sent must be read the same way again (a browser resolves the Location it gets).
+  return resolved(path) === path ? path : null;
+}
+
+function resolved(target: string): string | null {
   try {
-    url = new URL(target, BASE);
+    const url = new URL(target, BASE);
+    return url.origin === BASE ? `${url.pathname}${url.search}${url.hash}` : null;
   } catch {
     return null;
   }
-  if (url.origin !== BASE) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Where to go after signing in (the Login screen, the identity provider's return, any `redirect=`):
+ * a path of this site by `sitePath`, never the Login screen or signing out again; else Home.
+ */
+export function nextPath(target: unknown): string {
+  const path = sitePath(target);
+  if (path === null || /^\/(login|logout)(?=$|[/?#])/.test(path)) return AFTER_SIGN_IN;
+  return path;
 }

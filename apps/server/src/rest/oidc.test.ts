@@ -25,6 +25,8 @@ beforeAll(async () => {
     "stranger-at-idp": { email: "stranger@idp.test", email_verified: true },
     "unverified-at-idp": { email: "cleo@club.test", email_verified: false },
     "second-ada-at-idp": { email: "ada.home@idp.test", email_verified: true },
+    // The Kelvin sign (U+212A) lower-cases to "k" in JavaScript: a look-alike of kate@club.test.
+    "kelvin-at-idp": { email: "\u212Aate@club.test", email_verified: true },
   });
   h = await startApp({
     oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, label: "Test IdP" },
@@ -32,6 +34,7 @@ beforeAll(async () => {
   ada = await addUser(h, { email: "ada@club.test", name: "Ada" });
   bea = await addUser(h, { email: "bea@club.test", name: "Bea" });
   await addUser(h, { email: "cleo@club.test", name: "Cleo" });
+  await addUser(h, { email: "kate@club.test", name: "Kate" });
 });
 afterAll(async () => {
   await h?.close();
@@ -239,6 +242,20 @@ describe("linking from Settings, then signing in", () => {
     }
   });
 
+  it("goes home when the redirect resolves to another site only once its dot segments are read", async () => {
+    // Found in a probe: "/.//evil.example/phish" passed the check for "//" and was sent, resolved,
+    // as "Location: //evil.example/phish".
+    for (const target of [
+      "/.//evil.example/phish",
+      "/..//evil.example",
+      "/%2e%2e//evil.example",
+      "/a/..//evil.example",
+    ]) {
+      const { res } = await signInVia("ada-at-idp", target);
+      expect(res.headers.location, target).toBe("/home");
+    }
+  });
+
   it("refuses a link finished by another member than the one who started it", async () => {
     const adaCookie = await confirmedLogin("ada@club.test");
     const started = await h.app.inject({
@@ -287,6 +304,14 @@ describe("refusals", () => {
     expect(await userCount()).toBe(before);
     const strangers = await h.db.db.select().from(userIdentities).where(eq(userIdentities.subject, "stranger-at-idp"));
     expect(strangers).toEqual([]);
+  });
+
+  it("refuses a verified e-mail that only looks like a member's once lower-cased, linking nothing", async () => {
+    const { res } = await signInVia("kelvin-at-idp");
+    expect(res.headers.location).toBe("/login?error=not_member");
+    expect(cookiesOf(res)[SESSION_COOKIE]).toBeUndefined();
+    const linked = await h.db.db.select().from(userIdentities).where(eq(userIdentities.subject, "kelvin-at-idp"));
+    expect(linked).toEqual([]);
   });
 
   it("refuses an e-mail the provider has not verified, even a member's", async () => {

@@ -1,5 +1,5 @@
 import { finishOidc, isUnavailable, OIDC_CALLBACK_PATH, type OidcOutcome, startOidc } from "@club/api";
-import { OIDC_LINKED, type OidcRefusal, oidcRefusalMessages } from "@club/shared";
+import { nextPath, OIDC_LINKED, type OidcRefusal, oidcRefusalMessages } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -44,7 +44,8 @@ export async function oidcRoutes(app: FastifyInstance, deps: ContextDeps): Promi
 function answer(request: FastifyRequest, reply: FastifyReply, outcome: OidcOutcome) {
   if (outcome.ok) {
     if (outcome.intent === "link") return reply.redirect(`/settings?oidc=${OIDC_LINKED}`, 302);
-    return reply.redirect(outcome.redirect ?? "/home", 302);
+    // The one rule again on what is finally sent, whatever was kept at the start.
+    return reply.redirect(nextPath(outcome.redirect), 302);
   }
   const back = screenFor(outcome.intent, outcome.refusal);
   if (outcome.forged) {

@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { oidcLogins, type Queryable, type User, userIdentities, users } from "@club/db";
 import { and, desc, eq, isNull, lt } from "@club/db/orm";
-import { type OidcRefusal, sitePath } from "@club/shared";
+import { emailKey, nextPath, type OidcRefusal } from "@club/shared";
 import type { ApiContext } from "../context";
 import { IDENTITY_NOT_FOUND, notFound } from "../errors";
 import { PROVIDER_SIGN_INS_PER_IP } from "../throttle";
@@ -26,13 +26,6 @@ type OidcContext = Pick<
 >;
 
 const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
-
-/** A path of this site to go to after signing in; anything else (another site, `//host`) is dropped. */
-export function localPath(target: unknown): string | null {
-  const path = sitePath(target);
-  if (path === null || path === "/logout" || path.startsWith("/logout?")) return null;
-  return path;
-}
 
 /** The provider's name for the Login screen and Settings; null when none is configured. */
 export function oidcProvider(ctx: Pick<ApiContext, "config">): { label: string } | null {
@@ -68,7 +61,7 @@ export async function startOidc(
       codeVerifier: checks.codeVerifier,
       intent,
       userId: intent === "link" ? (options.userId ?? null) : null,
-      redirect: localPath(options.redirect),
+      redirect: nextPath(options.redirect),
       expiresAt,
     });
   });
@@ -175,8 +168,9 @@ async function memberFor(
     if (unlinked) return { ok: false as const, refusal: "unlinked" as const };
     // A provider's word that she owns the address is what lets it stand for her club account.
     if (!identity.email || !identity.emailVerified) return { ok: false as const, refusal: "unverified" as const };
-    // E-mails are kept in lower case (a check of the users table).
-    const [user] = await tx.select().from(users).where(eq(users.email, identity.email.toLowerCase()));
+    // Compared as stored e-mails are everywhere (`emailKey`): a look-alike address matches no one.
+    const email = emailKey(identity.email);
+    const [user] = email ? await tx.select().from(users).where(eq(users.email, email)) : [];
     if (!user) return { ok: false as const, refusal: "not_member" as const };
     const actor = { id: user.id, email: user.email, ip: ctx.ip || null };
     const result = await linkIdentity(tx, ctx, issuer, identity, user, actor, "verified e-mail");

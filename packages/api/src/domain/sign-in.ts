@@ -94,7 +94,7 @@ async function checkSignIn(ctx: SignInContext, email: string, password: string):
  */
 async function recordThrottledSignIn(ctx: SignInContext, refusal: Throttled, user: User | null, email: string) {
   const byAddress = refusal.rule === LOGIN_PER_IP;
-  const key = `${byAddress ? "ip" : "account"}:${byAddress ? ctx.ip : email.toLowerCase()}`;
+  const key = `${byAddress ? "ip" : "account"}:${byAddress ? ctx.ip : email}`;
   try {
     await ctx.throttle.take([THROTTLE_RECORDS, key]);
   } catch (err) {

@@ -1,7 +1,7 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { calendarFeeds, type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
-import { newUserInput } from "@club/shared";
+import { emailKey, newUserInput } from "@club/shared";
 import type { z } from "zod";
 
 export type NewUser = z.input<typeof newUserInput>;
@@ -35,7 +35,9 @@ export async function createUser(db: Queryable, input: NewUser) {
 }
 
 export async function findUserByEmail(db: Queryable, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  const key = emailKey(email);
+  if (key === null) return undefined;
+  const [user] = await db.select().from(users).where(eq(users.email, key));
   return user;
 }
 

@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { memberTypes } from "@club/shared";
+import { emailKey, memberTypes } from "@club/shared";
 import { type Command, Option } from "commander";
 import { remoteApi } from "../api";
 import { CommandFailed, localOnly, print, remoteOf, withDb } from "../context";
@@ -94,7 +94,7 @@ export function registerUserCommands(program: Command): void {
       "\nHer comments and uploads are kept as a former member's or removed, as DELETED_MEMBER_CONTENT says;\nthe events she created pass to the longest-standing administrator.\n\nExample:\n  club user delete --email ada@example.com --yes",
     )
     .action(async (opts: { email: string; yes?: boolean; json?: boolean }, command: Command) => {
-      const email = opts.email.trim().toLowerCase();
+      const email = emailKey(opts.email) ?? opts.email.trim();
       if (!opts.yes) {
         throw new CommandFailed(
           `This deletes the account of ${email} for good: her sign-ins, seats, invitations and personal data. Run it again with --yes to go ahead.`,

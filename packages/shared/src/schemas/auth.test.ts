@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiTokenForm, emailSchema, loginInput, passwordSchema, updateUserInput } from "./auth";
+import { apiTokenForm, emailKey, emailSchema, loginInput, passwordSchema, updateUserInput } from "./auth";
 
 describe("account schemas", () => {
   it("normalises e-mail to its trimmed lower-case form and rejects malformed ones", () => {
@@ -48,5 +48,19 @@ describe("the API token form", () => {
     expect(apiTokenForm.parse({ name: "ci", scope: "admin", expires: "2999-12-31" }).expires).toEqual(
       new Date("2999-12-31T23:59:59"),
     );
+  });
+});
+
+describe("emailKey", () => {
+  it("lower-cases A to Z and trims, as stored e-mails are compared", () => {
+    expect(emailKey("  Kate@Club.TEST ")).toBe("kate@club.test");
+  });
+
+  it("matches no stored e-mail when lower-casing would change anything else", () => {
+    // The Kelvin sign and a dotted capital I lower-case to ASCII letters in JavaScript.
+    expect("\u212Aate@club.test".toLowerCase()).toBe("kate@club.test");
+    expect(emailKey("\u212Aate@club.test")).toBeNull();
+    expect(emailKey("\u0130da@club.test")).toBeNull();
+    expect(loginInput.parse({ email: "\u212Aate@club.test", password: "x" }).email).toBe("\u212Aate@club.test");
   });
 });

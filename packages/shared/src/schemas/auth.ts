@@ -16,13 +16,26 @@ export const passwordSchema = z
   .min(6, "Password must be 6 to 30 characters.")
   .max(30, "Password must be 6 to 30 characters.");
 
+/**
+ * An e-mail address as stored e-mails are compared: trimmed, with A–Z in lower case and nothing
+ * else changed; null when lower-casing would change anything outside A–Z. JavaScript's
+ * `toLowerCase` folds look-alikes too (the Kelvin sign "\u212A" becomes "k"), so a provider's
+ * verified "\u212Aate@…" would otherwise stand for the member "kate@…".
+ */
+export function emailKey(raw: string): string | null {
+  const trimmed = raw.trim();
+  const lowered = trimmed.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return lowered.toLowerCase() === lowered ? lowered : null;
+}
+
 export const loginInput = z.object({
   email: z
     .string()
     .trim()
     .min(1, "Email is required.")
     .max(254)
-    .transform((s) => s.toLowerCase()),
+    // An address no stored e-mail can equal is kept as typed: it matches no one.
+    .transform((s) => emailKey(s) ?? s),
   password: z.string().min(1, "Password is required.").max(200),
 });
 export type LoginInput = z.infer<typeof loginInput>;

@@ -1,4 +1,4 @@
-import { loginInput, messages, type OidcRefusal, oidcRefusalMessages } from "@club/shared";
+import { loginInput, messages, nextPath, type OidcRefusal, oidcRefusalMessages } from "@club/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -9,7 +9,6 @@ import { Button, buttonClass } from "../../ui/Button";
 import { TextField } from "../../ui/Field";
 import { serverError, useZodForm } from "../../ui/form";
 import { Card } from "../../ui/Page";
-import { safeRedirect } from "./session";
 import { loadWebAuthn, passkeyErrorMessage, wasReplaced } from "./webauthn";
 
 export function LoginForm({
@@ -29,7 +28,7 @@ export function LoginForm({
   const signedIn = async ({ user }: { user: { mustChangePassword: boolean } }) => {
     await queryClient.resetQueries();
     // A temporary password is replaced before anything else (after a passkey too).
-    await navigate({ to: user.mustChangePassword ? "/settings" : safeRedirect(redirect) });
+    await navigate({ to: user.mustChangePassword ? "/settings" : nextPath(redirect) });
   };
   const login = useMutation(
     trpc.auth.login.mutationOptions({
@@ -90,7 +89,7 @@ export function LoginForm({
             {provider ? (
               // A page of the server (it sends the browser to the provider), hence a plain link.
               <a
-                href={`/auth/oidc/start?redirect=${encodeURIComponent(safeRedirect(redirect))}`}
+                href={`/auth/oidc/start?redirect=${encodeURIComponent(nextPath(redirect))}`}
                 className={buttonClass("secondary", "w-full")}
               >
                 Sign in with {provider.label}

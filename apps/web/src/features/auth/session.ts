@@ -1,4 +1,3 @@
-import { sitePath } from "@club/shared";
 import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 
@@ -7,11 +6,4 @@ export function useSession() {
   const status = useQuery({ ...trpc.auth.status.queryOptions(), staleTime: 60_000 });
   const user = status.data?.authenticated ? status.data.user : null;
   return { user, pending: status.isPending, refresh: status.refetch };
-}
-
-/** Only paths of this site are followed after sign-in (no open redirect). */
-export function safeRedirect(target: unknown): string {
-  const path = sitePath(target);
-  if (path === null || path.startsWith("/login") || path.startsWith("/logout")) return "/home";
-  return path;
 }
