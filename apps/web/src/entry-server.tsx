@@ -8,6 +8,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import superjson from "superjson";
+import { AdminSignInRequiredError } from "./features/auth/guards";
 import { pageStateText } from "./lib/page-state";
 import { setDisplayZone } from "./lib/time-zone";
 import { createQueryClient } from "./lib/trpc";
@@ -65,12 +66,17 @@ export async function render({
 }
 
 /**
- * The page's status: where a loader was refused, the procedure's own (404 for an event that does not
- * exist, 503 while the database is down), not the 500 of an unexplained failure.
+ * The page's status: where a loader or guard was refused, the procedure's own (404 for an event that
+ * does not exist, 503 while the database is down) or the guard's (403 for an admin the sign-in rule
+ * refuses), not the 500 of an unexplained failure.
  */
 function statusOf(router: AnyRouter): number {
   const refused: unknown = router.state.matches.find((match) => match.status === "error")?.error;
-  const status = isTRPCClientError(refused) ? refused.data?.httpStatus : undefined;
+  const status = isTRPCClientError(refused)
+    ? refused.data?.httpStatus
+    : refused instanceof AdminSignInRequiredError
+      ? refused.httpStatus
+      : undefined;
   return typeof status === "number" ? status : getSsrStatus(router);
 }
 

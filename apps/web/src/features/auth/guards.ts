@@ -10,8 +10,13 @@ type SignedIn = {
   adminSignInRequired: boolean;
 };
 
-/** An admin signed in with a password alone where the club asks for more (the `_admin` layout explains). */
+/**
+ * An admin signed in with a password alone where the club asks for more (the `_admin` layout
+ * explains). A refusal, not a failure: the page rendered on the server answers 403, as the
+ * procedures do.
+ */
 export class AdminSignInRequiredError extends Error {
+  readonly httpStatus = 403;
   constructor() {
     super(messages.noAccess);
     this.name = "AdminSignInRequiredError";
