@@ -72,7 +72,7 @@ describe("adding a passkey", () => {
     const first = await addPasskey(ada, undefined, "Work laptop");
     expect(first.options.authenticatorSelection).toMatchObject({
       residentKey: "required",
-      userVerification: "preferred",
+      userVerification: "required",
     });
     expect(first.options.rp.id).toBe("club.test");
     expect(first.options.user.name).toBe("ada@club.test");
@@ -105,6 +105,15 @@ describe("adding a passkey", () => {
       await api.db.execute(sql`alter table audit_log drop constraint test_no_added`);
     }
     expect(await api.db.select().from(passkeys).where(eq(passkeys.userId, bea.id))).toHaveLength(before);
+  });
+
+  it("refuses a key that cannot verify her (no PIN or biometrics), adding nothing", async () => {
+    const caller = api.callerFor(bea);
+    const before = await caller.passkeys.list();
+    const options = await caller.passkeys.registrationOptions();
+    const answer = new SoftPasskey().register(options, { verified: false });
+    expect((await refusal(caller.passkeys.register({ response: answer }))).code).toBe("BAD_REQUEST");
+    expect(await caller.passkeys.list()).toEqual(before);
   });
 
   it("refuses the same credential twice, and records nothing for the refusal", async () => {
@@ -185,6 +194,17 @@ describe("signing in with a passkey", () => {
     const [row] = await api.db.select().from(passkeys).where(eq(passkeys.id, added.id));
     expect(row?.lastUsedAt).toBeInstanceOf(Date);
     expect(row?.counter).toBe(1);
+  });
+
+  it("refuses a key that did not verify her (no PIN or biometrics): a passkey is two factors", async () => {
+    const { key } = await addPasskey(ada);
+    const { jar, caller } = browser();
+    const answer = key.signIn(await caller.auth.passkeyOptions(), { verified: false });
+    expect(await refusal(caller.auth.passkeySignIn({ response: answer }))).toEqual({
+      code: "UNAUTHORIZED",
+      message: "The passkey's answer could not be verified. Please try again.",
+    });
+    expect(jar.session).toBeUndefined();
   });
 
   it("refuses a replayed answer", async () => {

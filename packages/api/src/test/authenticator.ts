@@ -19,6 +19,9 @@ const FLAG_USER_PRESENT = 0x01;
 const FLAG_USER_VERIFIED = 0x04;
 const FLAG_ATTESTED_DATA = 0x40;
 
+/** User present, and verified (PIN or biometrics) unless `verified` is false, as a PIN-less key answers. */
+const flags = (verified = true) => FLAG_USER_PRESENT | (verified ? FLAG_USER_VERIFIED : 0);
+
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
 const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 
@@ -87,13 +90,13 @@ export class SoftPasskey {
   }
 
   /** The answer to `passkeys.registrationOptions` (only its challenge and user matter here). */
-  register(options: { challenge: string; user: { id: string } }) {
+  register(options: { challenge: string; user: { id: string } }, overrides: { verified?: boolean } = {}) {
     this.userHandle = options.user.id;
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([
       this.rpIdHash(),
-      Buffer.from([FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_DATA]),
+      Buffer.from([flags(overrides.verified) | FLAG_ATTESTED_DATA]),
       counterBytes(0),
       Buffer.alloc(16), // AAGUID: none, as a software authenticator has no model
       idLength,
@@ -122,14 +125,13 @@ export class SoftPasskey {
   }
 
   /** The answer to `auth.passkeyOptions`: signed with this key; the counter moves on after it. */
-  signIn(options: { challenge: string }, overrides: { counter?: number; userHandle?: string } = {}) {
+  signIn(
+    options: { challenge: string },
+    overrides: { counter?: number; userHandle?: string; verified?: boolean } = {},
+  ) {
     const counter = overrides.counter ?? this.counter;
     this.counter = counter === 0 ? 0 : counter + 1;
-    const authData = Buffer.concat([
-      this.rpIdHash(),
-      Buffer.from([FLAG_USER_PRESENT | FLAG_USER_VERIFIED]),
-      counterBytes(counter),
-    ]);
+    const authData = Buffer.concat([this.rpIdHash(), Buffer.from([flags(overrides.verified)]), counterBytes(counter)]);
     const clientData = clientDataJSON("webauthn.get", options.challenge, this.origin);
     const signature = sign("sha256", Buffer.concat([authData, sha256(isoBase64URL.toBuffer(clientData))]), {
       key: this.keys.privateKey,

@@ -29,7 +29,7 @@ export async function confirmationOptions(ctx: Pick<ApiContext, "db" | "config">
     rpID: relyingParty(ctx.config).rpID,
     // Only hers: another member's passkey on the same device must not confirm her deletion.
     allowCredentials: mine,
-    userVerification: "preferred",
+    userVerification: "required",
     timeout: CHALLENGE_TTL_MS,
   });
   await keepChallenge(ctx.db, options.challenge, "confirm", userId);

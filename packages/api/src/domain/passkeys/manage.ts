@@ -76,7 +76,7 @@ export async function registrationOptions(
     timeout: CHALLENGE_TTL_MS,
     attestationType: "none",
     excludeCredentials: existing,
-    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
   });
   await keepChallenge(ctx.db, options.challenge, "register", member.id);
   return options;
@@ -107,7 +107,9 @@ export async function addPasskey(
     expectedChallenge: challenge,
     expectedOrigin: origin,
     expectedRPID: rpID,
-    requireUserVerification: false,
+    // A passkey counts as more than a password (the admins' sign-in rule, confirming acts), so
+    // it must be two factors: the device and her PIN or biometrics (docs/decisions.md, "Passkeys").
+    requireUserVerification: true,
   }).catch(() => null);
   if (!verified?.verified) throw badRequest(PASSKEY_NOT_VERIFIED);
   const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;

@@ -37,7 +37,7 @@ export async function signInOptions(ctx: Pick<ApiContext, "db" | "config" | "thr
   await ctx.throttle.take([PASSKEY_CHALLENGES_PER_IP, ctx.ip]);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.config).rpID,
-    userVerification: "preferred",
+    userVerification: "required",
     timeout: CHALLENGE_TTL_MS,
   });
   await keepChallenge(ctx.db, options.challenge, "sign_in", null);
@@ -110,7 +110,9 @@ export async function verifyAssertion(
       counter: passkey.counter,
       transports: passkey.transports,
     },
-    requireUserVerification: false,
+    // A passkey counts as more than a password (the admins' sign-in rule, confirming acts), so
+    // it must be two factors: the device and her PIN or biometrics (docs/decisions.md, "Passkeys").
+    requireUserVerification: true,
   }).catch(() => null);
   if (!verified?.verified) throw refused(PASSKEY_NOT_VERIFIED);
 
