@@ -11,7 +11,8 @@ import { type Instance, readiness, startInstance, stopInstance } from "./test/in
  * Two instances started at once on an empty Postgres database, as `docker compose up --scale
  * app=2` on a new deployment: both migrate it (one waits for the other's advisory lock, then finds
  * nothing left to do) and both become ready. Without the lock one of them failed creating a type
- * the other had just created. Runs where Postgres is (TEST_DATABASE_URL).
+ * the other had just created. The built server (dist/main.js): both processes reach their
+ * migrations within moments of each other, as containers do. Runs where Postgres is (TEST_DATABASE_URL).
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const name = `club_test_race_${Date.now()}_${randomBytes(4).toString("hex")}`;
@@ -48,8 +49,8 @@ describe.skipIf(!databaseUrl)("two instances started at once on an empty Postgre
       SHUTDOWN_GRACE_SECONDS: "2",
     });
     const started = await Promise.allSettled([
-      startInstance("a", { env: env("a") }),
-      startInstance("b", { env: env("b") }),
+      startInstance("a", { env: env("a"), from: "built" }),
+      startInstance("b", { env: env("b"), from: "built" }),
     ]);
     instances = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
     const failures = started.flatMap((s) => (s.status === "rejected" ? [String(s.reason)] : []));
