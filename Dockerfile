@@ -1,5 +1,6 @@
 # Production image. The build stage builds the workspace and gathers what runs: the server's bundle
-# with its production dependencies only (pnpm deploy), the built web app, and the `club` CLI: its
+# with its production dependencies only (pnpm deploy, which copies the server's `files`: its built
+# dist/, no sources), the built web app, and the `club` CLI: its
 # bundle (in its `files`, so deployed with it) and the database's packages, which are its
 # dependencies in the workspace (optional peers only in its packed manifest), so the image's `club`
 # runs the database commands too.
@@ -10,7 +11,6 @@ COPY . .
 RUN pnpm install --frozen-lockfile \
  && pnpm --filter @club/server... --filter @club/web --filter @club/cli build \
  && pnpm --filter @club/server deploy --prod --legacy /out/server \
- && cp -r apps/server/dist /out/server/dist \
  && cp -r apps/web/dist /out/web \
  && pnpm --filter @club/cli deploy --prod --legacy /out/cli
 
@@ -31,7 +31,12 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data WEB_DIST=/app/web
 VOLUME /data
 EXPOSE 3000
+# Asks the port the server listens on (PORT, 3000 unless the container is given another).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
-  CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# On SIGTERM the server finishes requests and uploads in flight for SHUTDOWN_GRACE_SECONDS (25),
+# longer than the 10 s `docker stop` waits by default: give it 30 s (`stop_grace_period: 30s` in
+# docker-compose.yml, `docker run --stop-timeout 30`, `docker stop -t 30`).
+STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "/app/server/dist/main.js"]

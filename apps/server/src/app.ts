@@ -156,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       timeZone: config.timeZone,
       reminderHours: config.reminderHours,
       maxVideoSeconds: config.maxVideoSeconds ?? DEFAULT_MAX_VIDEO_MINUTES * 60,
+      tmpDir: uploadTmpDir(config.dataDir),
       mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
       oidc: config.oidc,
       unsubscribeSecrets: config.unsubscribeSecrets,

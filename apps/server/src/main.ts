@@ -8,10 +8,14 @@ import { gracefulShutdown } from "./shutdown";
 
 const logs = heldLogStream();
 
+/** The app once built: a start that fails after it closes it, so the embedded database's lock goes. */
+let started: Awaited<ReturnType<typeof buildApp>> | undefined;
+
 async function main() {
   const config = configFromEnv(loadEnv());
   // With the embedded database, `club` on this machine reaches it through the server while it runs.
   const app = await buildApp(config, { operatorSocket: !config.databaseUrl, logStream: logs.stream });
+  started = app;
   const db = app.dbHandle.db;
 
   // First start of the embedded default: demo data so the product can be tried at once. A
@@ -52,12 +56,28 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-main().catch((err: unknown) => {
+/** Closes what a failed start opened (database, its lock, jobs, sockets), within a few seconds. */
+async function closeAfterFailedStart(): Promise<void> {
+  if (!started) return;
+  const app = started;
+  started = undefined;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    app.close().catch(() => {}),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, 10_000);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+main().catch(async (err: unknown) => {
   logs.release();
   if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
     process.stderr.write(`club: ${err.message}\n`);
   } else {
     process.stderr.write(`club: failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   }
+  await closeAfterFailedStart();
   process.exit(1);
 });

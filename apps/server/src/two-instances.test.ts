@@ -1,11 +1,9 @@
 /// <reference path="../../../packages/storage/src/s3rver.d.ts" />
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createUser } from "@club/api";
 import { createTestDb } from "@club/db/testing";
 import { simpleParser } from "mailparser";
@@ -13,6 +11,7 @@ import S3rver from "s3rver";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleJobs, testPhoto } from "./test/harness";
+import { type Instance, startInstance, stopInstance, until } from "./test/instances";
 
 /**
  * Two server processes on one Postgres, one Redis, one S3 server and one SMTP receiver, as a
@@ -22,9 +21,7 @@ import { settleJobs, testPhoto } from "./test/harness";
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const ORIGIN = "http://club.test";
-const serverDir = fileURLToPath(new URL("..", import.meta.url));
 
-type Instance = { url: string; process: ChildProcess };
 type Mail = { to: string[]; subject: string };
 
 let db: Awaited<ReturnType<typeof createTestDb>>;
@@ -40,34 +37,6 @@ const run = randomBytes(3).toString("hex");
 const clientIp = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const email = `ada-${run}@club.test`;
 
-/** Starts `club` (src/main.ts) on a free port and resolves once it listens. */
-function startInstance(name: string): Promise<Instance> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: { ...env, INSTANCE: name },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) resolve({ url: match[1]!, process: child });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`instance ${name} exited with ${code}:\n${output}`)));
-  });
-}
-
-function stopInstance(instance: Instance): Promise<void> {
-  if (instance.process.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    instance.process.once("exit", () => resolve());
-    instance.process.kill("SIGTERM");
-  });
-}
-
 function call(instance: Instance, method: string, path: string, body?: unknown, cookie?: string) {
   return fetch(`${instance.url}${path}`, {
     method,
@@ -79,16 +48,6 @@ function call(instance: Instance, method: string, path: string, body?: unknown, 
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-}
-
-async function until<T>(what: string, check: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe.skipIf(!databaseUrl)("two server instances", () => {
@@ -134,12 +93,12 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
       ANSWER_CACHE_SECONDS: "60",
     };
     // The first instance migrates; the second starts on the migrated database.
-    a = await startInstance("a");
-    b = await startInstance("b");
+    a = await startInstance("a", { env });
+    b = await startInstance("b", { env });
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map(stopInstance));
+    await Promise.all([a, b].filter(Boolean).map((instance) => stopInstance(instance)));
     await new Promise<void>((resolve) => smtp?.close(() => resolve()));
     await s3?.close();
     await db?.close();
@@ -269,7 +228,7 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
     await until("the second reset mail", () =>
       mails.filter((m) => m.to.includes(email)).length >= 2 ? true : undefined,
     );
-    a = await startInstance("a");
+    a = await startInstance("a", { env });
     expect((await call(a, "GET", "/user-details", undefined, cookie)).status).toBe(200);
 
     // Nothing was sent twice, by either instance: once no job waits or runs, none can send again.

@@ -29,6 +29,8 @@ export interface ApiConfig {
   reminderHours?: number | undefined;
   /** The longest video a member may upload (MAX_VIDEO_MINUTES); absent: any length (the CLI). */
   maxVideoSeconds?: number | undefined;
+  /** Where work files go while a file is processed (the server's DATA_DIR/tmp); absent: the OS's temporary folder. */
+  tmpDir?: string | undefined;
   /** The OpenID Connect provider members may sign in with (OIDC_*); absent: none, the button is hidden. */
   oidc?: OidcSettings | undefined;
   /** The unsubscribe links' keys (UNSUBSCRIBE_SECRET; first signs, all verify); absent: one kept in the database. */

@@ -86,6 +86,29 @@ function preparingEveryQuery(sql: postgres.Sql): postgres.Sql {
   });
 }
 
+/** The advisory lock instances take while they change one Postgres database's schema (any fixed number, ours alone). */
+export const SCHEMA_LOCK_KEY = 4_127_305_561;
+
+/**
+ * Runs `change` holding a session-level advisory lock on a connection of its own: instances
+ * started at once on one database change its schema (migrations, the job queue's queues) one after
+ * the other, the later ones finding nothing left to do, instead of racing to create the same types
+ * and tables. The lock goes with its connection, so a process that dies meanwhile lets the next in.
+ */
+export async function withSchemaLock<T>(url: string, change: () => Promise<T>): Promise<T> {
+  const lock = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  try {
+    await lock`select pg_advisory_lock(${SCHEMA_LOCK_KEY}::bigint)`;
+    try {
+      return await change();
+    } finally {
+      await lock`select pg_advisory_unlock(${SCHEMA_LOCK_KEY}::bigint)`.catch(() => {});
+    }
+  } finally {
+    await lock.end({ timeout: 5 });
+  }
+}
+
 async function createPostgres(url: string, max: number, onQuery?: DbConfig["onQuery"]): Promise<DbHandle> {
   const sql = postgres(url, {
     max,
@@ -106,7 +129,7 @@ async function createPostgres(url: string, max: number, onQuery?: DbConfig["onQu
     db: driver,
     kind: "postgres",
     raw: { kind: "postgres", url },
-    migrate: () => migratePostgres(driver, { migrationsFolder: migrationsFolder() }),
+    migrate: () => withSchemaLock(url, () => migratePostgres(driver, { migrationsFolder: migrationsFolder() })),
     ping: async () => {
       await sql`select 1`;
     },

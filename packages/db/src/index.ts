@@ -8,6 +8,7 @@ export {
   type RawConnection,
   type Schema,
   type Tx,
+  withSchemaLock,
 } from "./client";
 export { DatabaseLockedError } from "./lock";
 export {

@@ -5,6 +5,12 @@ import { dirname } from "node:path";
  * PGlite is a single-process database: two processes opening one data directory corrupt it.
  * A lock file holding the owner's pid guards it. A lock left by a process that no longer
  * runs is taken over; a live owner is named in the error.
+ *
+ * A pid alone does not tell: a container's processes get the same small pids at every start, so
+ * the lock a killed container left names a pid that is alive again, as another process. On Linux
+ * the lock also records the owner's start time (field 22 of /proc/<pid>/stat, in clock ticks since
+ * boot) and the machine's boot id; a lock whose pid runs now with another start time, or written
+ * before the machine last booted, is stale. Where /proc is absent (macOS) the pid alone decides.
  */
 export class DatabaseLockedError extends Error {
   constructor(
@@ -23,6 +29,58 @@ export interface LockHolder {
   pid: number;
   command: string;
   since: string;
+  /** The process's start time, in clock ticks since boot (Linux; absent elsewhere and in older locks). */
+  startTime?: string;
+  /** The boot the start time counts from (/proc/sys/kernel/random/boot_id). */
+  bootId?: string;
+}
+
+/** Field 22 of /proc/<pid>/stat: when the process started; undefined without /proc or such a process. */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) is in parentheses and may hold spaces and parentheses itself:
+    // the fields after it start after its last ')', with field 3 first.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const start = fields[22 - 3];
+    return start && /^\d+$/.test(start) ? start : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function bootId(): string | undefined {
+  try {
+    return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the lock file records of this process. */
+function currentHolder(command: string): LockHolder {
+  const startTime = processStartTime(process.pid);
+  const boot = bootId();
+  return {
+    pid: process.pid,
+    command,
+    since: new Date().toISOString(),
+    ...(startTime && boot ? { startTime, bootId: boot } : {}),
+  };
+}
+
+/**
+ * Whether the process the lock names still runs: its pid is alive and, where the lock recorded
+ * when it started and /proc can say, it is the same process (same boot, same start time).
+ */
+export function holderIsAlive(holder: LockHolder): boolean {
+  if (!isAlive(holder.pid)) return false;
+  if (holder.startTime === undefined || holder.bootId === undefined) return true;
+  const boot = bootId();
+  if (boot === undefined) return true;
+  if (boot !== holder.bootId) return false;
+  const startTime = processStartTime(holder.pid);
+  return startTime === undefined || startTime === holder.startTime;
 }
 
 function isAlive(pid: number): boolean {
@@ -44,7 +102,9 @@ function isLockHolder(value: unknown): value is LockHolder {
     "command" in value &&
     typeof value.command === "string" &&
     "since" in value &&
-    typeof value.since === "string"
+    typeof value.since === "string" &&
+    (!("startTime" in value) || typeof value.startTime === "string") &&
+    (!("bootId" in value) || typeof value.bootId === "string")
   );
 }
 
@@ -60,22 +120,29 @@ function readHolder(lockPath: string): LockHolder | undefined {
 
 export function acquireLock(lockPath: string, command: string): () => void {
   mkdirSync(dirname(lockPath), { recursive: true });
-  const me: LockHolder = { pid: process.pid, command, since: new Date().toISOString() };
+  const me = currentHolder(command);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, "wx");
       writeSync(fd, JSON.stringify(me));
       closeSync(fd);
-      return () => {
+      const release = () => {
         if (readHolder(lockPath)?.pid === process.pid) rmSync(lockPath, { force: true });
+      };
+      // A process that exits without closing the database (a start that failed half-way) lets go too.
+      process.once("exit", release);
+      return () => {
+        process.off("exit", release);
+        release();
       };
     } catch (err) {
       if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
       const holder = readHolder(lockPath);
-      if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
+      if (holder && holder.pid !== process.pid && holderIsAlive(holder)) {
         throw new DatabaseLockedError(lockPath, holder);
       }
-      // Stale lock from a process that has ended (or an unreadable one): take it over.
+      // Stale lock from a process that has ended, or whose pid another process has now (or an
+      // unreadable one): take it over.
       if (existsSync(lockPath)) rmSync(lockPath, { force: true });
     }
   }

@@ -1,4 +1,4 @@
-import type { Queryable, RawConnection } from "@club/db";
+import { type Queryable, type RawConnection, withSchemaLock } from "@club/db";
 import PgBoss from "pg-boss";
 import { z } from "zod";
 import { drizzleExecutor, pgliteExecutor } from "./executors";
@@ -93,11 +93,13 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
   private readonly waiting = new Map<string, Set<() => void>>();
   /** One per job under way in this process, aborted when it stops. */
   private readonly underWay = new Set<AbortController>();
+  private readonly connection: RawConnection;
 
   constructor(options: JobQueueOptions<R>) {
     this.kinds = options.kinds;
     this.log = options.log;
     this.polling = options.pollingIntervalSeconds ?? 1;
+    this.connection = options.connection;
     const connection =
       options.connection.kind === "postgres"
         ? { connectionString: options.connection.url, max: 4 }
@@ -121,13 +123,18 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
-    for (const [kind, spec] of Object.entries(this.kinds)) {
-      // "short": one waiting job per key (a unique index of pg-boss's); the update keeps an existing
-      // queue's options in step with the code.
-      const options = { name: kind, policy: spec.keyed ? "short" : "standard", ...spec.options } as const;
-      await this.boss.createQueue(kind, options);
-      await this.boss.updateQueue(kind, options);
-    }
+    const createQueues = async () => {
+      for (const [kind, spec] of Object.entries(this.kinds)) {
+        // "short": one waiting job per key (a unique index of pg-boss's); the update keeps an existing
+        // queue's options in step with the code.
+        const options = { name: kind, policy: spec.keyed ? "short" : "standard", ...spec.options } as const;
+        await this.boss.createQueue(kind, options);
+        await this.boss.updateQueue(kind, options);
+      }
+    };
+    // A queue is a table of its own: two instances creating them at once on one Postgres deadlock.
+    if (this.connection.kind === "postgres") await withSchemaLock(this.connection.url, createQueues);
+    else await createQueues();
     this.started = true;
   }
 

@@ -1,7 +1,9 @@
 /// <reference path="./heic-decode.d.ts" />
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readFile, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import type { MediaStore } from "../media-store";
@@ -81,13 +83,17 @@ export const newObjectPrefix = () => `media/${randomUUID()}`;
  * without metadata (location, device, comments) and without data tracks, the streams copied as
  * they are, with a poster frame, and probed for what they need to play everywhere (`playback`: the
  * transcoding job makes that version); without ffmpeg they are stored as uploaded.
+ *
+ * The metadata-free copy is written into a folder of its own under `options.tmpDir` (the server's
+ * DATA_DIR/tmp; the OS's temporary folder when absent), never beside the input: the input may sit
+ * where this process cannot write (the demo video among the app's read-only files).
  */
 export async function storeUpload(
   store: MediaStore,
   file: { path: string; size: number },
   type: AcceptedType,
   prefix: string,
-  limits: { maxVideoSeconds?: number | undefined } = {},
+  options: { maxVideoSeconds?: number | undefined; tmpDir?: string | undefined } = {},
 ): Promise<StoredUpload> {
   const written: string[] = [];
   const put = async (key: string, data: Buffer, contentType: string) => {
@@ -131,7 +137,10 @@ export async function storeUpload(
         ...{ width: null, height: null, playback: null },
       };
     }
-    const clean = `${file.path}.clean.${type.ext}`;
+    const parent = options.tmpDir ?? tmpdir();
+    await mkdir(parent, { recursive: true });
+    const workDir = await mkdtemp(join(parent, "clean-"));
+    const clean = join(workDir, `video.${type.ext}`);
     try {
       if (!(await withoutVideoMetadata(file.path, clean, type.ext))) throw new UnreadableMedia("video");
       const probe = await probeVideo(clean).catch(() => {
@@ -140,8 +149,8 @@ export async function storeUpload(
       if (!probe.videoCodec) throw new UnreadableMedia("video");
       // Read from the copy ffmpeg has just written (its length from the timestamps of what it
       // copied, not what the upload's header claimed), before anything is stored.
-      if (limits.maxVideoSeconds && (probe.durationSeconds ?? 0) > limits.maxVideoSeconds) {
-        throw new VideoTooLong(limits.maxVideoSeconds);
+      if (options.maxVideoSeconds && (probe.durationSeconds ?? 0) > options.maxVideoSeconds) {
+        throw new VideoTooLong(options.maxVideoSeconds);
       }
       const size = (await stat(clean)).size;
       await store.put(key, createReadStream(clean), type.mime, size);
@@ -161,7 +170,7 @@ export async function storeUpload(
         playback: playbackPlan(probe, type.ext),
       };
     } finally {
-      await rm(clean, { force: true });
+      await rm(workDir, { recursive: true, force: true });
     }
   } catch (err) {
     // Nothing half-stored: whatever was written goes again.

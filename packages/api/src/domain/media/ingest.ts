@@ -40,7 +40,8 @@ export async function ingestMediaFile(
   file: IncomingFile,
   owner: { uploadedBy: string; associatedEventId: string | null },
   jobs?: JobSender,
-  limits: { maxVideoSeconds?: number | undefined } = {},
+  /** The longest video accepted, and where the video's temporary copy goes (see storeUpload). */
+  options: { maxVideoSeconds?: number | undefined; tmpDir?: string | undefined } = {},
 ): Promise<string> {
   const type = await detectType(file.path);
   if (!type) throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: UNSUPPORTED_TYPE });
@@ -63,7 +64,7 @@ export async function ingestMediaFile(
       .returning({ id: media.id }),
   );
   try {
-    const { playback, ...stored } = await storeUpload(store, file, type, prefix, limits);
+    const { playback, ...stored } = await storeUpload(store, file, type, prefix, options);
     const needsWork = playback === "remux" || playback === "transcode";
     await db.transaction(async (tx) => {
       await tx

@@ -31,6 +31,7 @@ export async function uploadMedia(
   const owner = { uploadedBy: member.user.id, associatedEventId };
   const id = await ingestMediaFile(member.db, member.store, file, owner, member.jobs, {
     maxVideoSeconds: ctx.config.maxVideoSeconds,
+    tmpDir: ctx.config.tmpDir,
   });
   return mediaDto(member, id);
 }
