@@ -9,9 +9,14 @@ export function useSession() {
   return { user, pending: status.isPending, refresh: status.refetch };
 }
 
+/** A path of this site to return to after sign-in (no open redirect), or null; never Login or Logout. */
+export function returnPath(target: unknown): string | null {
+  const path = sitePath(target);
+  if (path === null || path.startsWith("/login") || path.startsWith("/logout")) return null;
+  return path;
+}
+
 /** Only paths of this site are followed after sign-in (no open redirect). */
 export function safeRedirect(target: unknown): string {
-  const path = sitePath(target);
-  if (path === null || path.startsWith("/login") || path.startsWith("/logout")) return "/home";
-  return path;
+  return returnPath(target) ?? "/home";
 }
