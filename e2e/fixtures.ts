@@ -85,7 +85,7 @@ export async function confirmByEmail(page: Page, email: string, shots?: string):
 }
 
 /** Screenshots at a desktop's size and a phone's (1280×900, 390×844), then back to the default. */
-async function atBothSizes(page: Page, name: string, before?: () => Promise<unknown>): Promise<void> {
+export async function atBothSizes(page: Page, name: string, before?: () => Promise<unknown>): Promise<void> {
   for (const [label, size] of [
     ["desktop", { width: 1280, height: 900 }],
     ["mobile", { width: 390, height: 844 }],

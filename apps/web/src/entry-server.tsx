@@ -27,6 +27,8 @@ export interface RenderRequest {
   createContext: () => Promise<inferRouterContext<AppRouter>>;
   /** The zone moments are shown in (the member's, else the club's); the page tells the browser. */
   timeZone: string;
+  /** The request came with a session cookie whose session has ended (routes/__root.tsx). */
+  sessionEnded?: boolean;
 }
 
 export type RenderResult =
@@ -38,6 +40,7 @@ export async function render({
   router: appRouter,
   createContext,
   timeZone,
+  sessionEnded = false,
 }: RenderRequest): Promise<RenderResult> {
   const queryClient = createQueryClient();
   const client = createTRPCClient<AppRouter>({
@@ -45,7 +48,7 @@ export async function render({
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
   const router = createAppRouter(
-    { trpc, queryClient, timeZone },
+    { trpc, queryClient, timeZone, sessionEnded },
     { history: createMemoryHistory({ initialEntries: [url] }) },
   );
   // Every page's header shows whether she is signed in: asked once here, as the browser would.

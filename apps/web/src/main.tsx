@@ -4,6 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { watchForEndedSession } from "./features/auth/session-ended";
 import { hydratePageState } from "./lib/page-state";
 import { displayZone, rememberBrowserZone } from "./lib/time-zone";
 import { queryClient, trpc } from "./lib/trpc";
@@ -13,6 +14,8 @@ import { createAppRouter } from "./router";
 const rendered = hydratePageState(queryClient, document);
 const router = createAppRouter({ trpc, queryClient, timeZone: displayZone() });
 rememberBrowserZone(document);
+// Before the first load: a request refused because her session ended elsewhere leads to Login.
+watchForEndedSession({ queryClient, trpc, router });
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");

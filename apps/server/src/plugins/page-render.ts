@@ -19,6 +19,8 @@ export interface PageRenderer {
     router: typeof appRouter;
     createContext: () => Promise<ApiContext>;
     timeZone: string;
+    /** The request came with a session cookie whose session has ended: Login says so. */
+    sessionEnded?: boolean;
   }): Promise<RenderResult>;
 }
 

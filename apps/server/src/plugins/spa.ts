@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "@club/api";
+import { SESSION_COOKIE } from "@club/auth";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { loadPageRenderer, type PageRenderer, pageHtml, pageTimeZone, renderedPageTemplate } from "./page-render";
@@ -16,6 +17,16 @@ export function isApiPath(path: string): boolean {
 
 /** A file of the build (`/assets/…`, or a name with an extension such as `app.js.map`), never a page. */
 const isAssetPath = (path: string) => path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(path);
+
+/**
+ * The request brought a session cookie that names no live session (signed out elsewhere, a new
+ * password, the account removed, or expired): a members' page then sends her to Login saying she
+ * was signed out, as the browser does when a page already open finds it (web: session-ended.ts).
+ * Reading it clears the cookie, so the message is said once.
+ */
+async function sessionEnded(request: FastifyRequest): Promise<boolean> {
+  return Boolean(request.cookies[SESSION_COOKIE]) && (await request.auth()).session === null;
+}
 
 function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply
@@ -70,6 +81,7 @@ export async function spaPlugin(
         router: appRouter,
         createContext: () => createContext(deps, request, reply),
         timeZone: pageTimeZone(request.cookies, deps.config.timeZone),
+        sessionEnded: await sessionEnded(request),
       });
       // The page is made for this visitor: no shared cache keeps it.
       reply.header("Cache-Control", "private, no-cache").header("Vary", "Cookie");

@@ -1,6 +1,8 @@
 import { messages } from "@club/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, type ErrorComponentProps, Outlet } from "@tanstack/react-router";
+import { SessionEndedNotice } from "../features/auth/SessionEndedNotice";
+import { isUnauthorized } from "../features/auth/session-ended";
 import { SiteFooter } from "../layout/SiteFooter";
 import { SiteHeader } from "../layout/SiteHeader";
 import { useHydrated } from "../lib/hydrated";
@@ -17,6 +19,11 @@ export interface RouterContext {
    * side by side and a module-wide setting could be another page's while a loader waits.
    */
   timeZone: string;
+  /**
+   * Set on the server for a page asked for with a session cookie whose session has ended: a
+   * members' page then sends her to Login with the message, as a page open in the browser does.
+   */
+  sessionEnded?: boolean;
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -69,12 +76,21 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       </div>
     </Page>
   ),
-  errorComponent: () => (
-    <Shell>
-      <Page
-        title={messages.routerError}
-        lead="Something went wrong while showing this page. Please reload, or try again later."
-      />
-    </Shell>
-  ),
+  errorComponent: RootError,
 });
+
+/** A route that failed; one refused for want of a session is no failure of the app (session-ended.ts). */
+function RootError({ error }: ErrorComponentProps) {
+  return (
+    <Shell>
+      {isUnauthorized(error) ? (
+        <SessionEndedNotice error={error} />
+      ) : (
+        <Page
+          title={messages.routerError}
+          lead="Something went wrong while showing this page. Please reload, or try again later."
+        />
+      )}
+    </Shell>
+  );
+}

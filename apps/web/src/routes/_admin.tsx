@@ -2,6 +2,8 @@ import { messages } from "@club/shared";
 import { createFileRoute, type ErrorComponentProps, Outlet } from "@tanstack/react-router";
 import { AdminSignInRequired } from "../features/admin/AdminSignInRequired";
 import { AdminSignInRequiredError, noAccess, requireAdmin } from "../features/auth/guards";
+import { SessionEndedNotice } from "../features/auth/SessionEndedNotice";
+import { isUnauthorized } from "../features/auth/session-ended";
 import { errorCode } from "../lib/trpc";
 import { Page } from "../ui/Page";
 
@@ -11,6 +13,7 @@ import { Page } from "../ui/Page";
  * fail. Anything else is the usual failure.
  */
 function AdminError({ error }: ErrorComponentProps) {
+  if (isUnauthorized(error)) return <SessionEndedNotice error={error} />;
   if (error instanceof AdminSignInRequiredError || errorCode(error) === "FORBIDDEN") return <AdminSignInRequired />;
   return <Page title={messages.routerError} lead="Please reload the page, or try again later." />;
 }

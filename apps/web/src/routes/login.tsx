@@ -1,7 +1,9 @@
 import { oidcRefusals } from "@club/shared";
 import { createFileRoute } from "@tanstack/react-router";
 import { LoginForm } from "../features/auth/LoginForm";
+import { SIGNED_OUT, signedOutMessage } from "../features/auth/session-ended";
 import { oneOf, searchParams, text } from "../lib/search-params";
+import { Alert } from "../ui/Alert";
 import { Page } from "../ui/Page";
 
 export const Route = createFileRoute("/login")({
@@ -11,13 +13,20 @@ export const Route = createFileRoute("/login")({
     email: text(254),
     /** Why a sign-in through the identity provider was refused (set by the server's callback). */
     error: oneOf(oidcRefusals),
+    /** Her session ended while a page was open (features/auth/session-ended.ts). */
+    reason: oneOf([SIGNED_OUT]),
   }),
   // Whether to offer "Sign in with {label}", in the first screen's HTML.
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.identities.provider.queryOptions()),
   component: function LoginPage() {
-    const { redirect, email, error } = Route.useSearch();
+    const { redirect, email, error, reason } = Route.useSearch();
     return (
       <Page title="Welcome back" lead="Sign in to the members' area." width="narrow">
+        {reason === SIGNED_OUT ? (
+          <Alert tone="info" className="mb-5">
+            {signedOutMessage}
+          </Alert>
+        ) : null}
         <LoginForm redirect={redirect} email={email} oidcError={error} />
       </Page>
     );

@@ -1,6 +1,7 @@
 import { messages } from "@club/shared";
 import { type ParsedLocation, redirect } from "@tanstack/react-router";
 import type { RouterContext } from "../../routes/__root";
+import { signInAgain } from "./session-ended";
 
 type SignedIn = {
   name: string;
@@ -32,10 +33,17 @@ async function status(context: RouterContext) {
   }
 }
 
-/** Members only: visitors go to /login and come back; a temporary password must be replaced first. */
+/**
+ * Members only: visitors go to /login and come back; a temporary password must be replaced first.
+ * A page the server renders for a session that has ended says so on Login, as one open in the
+ * browser does (session-ended.ts).
+ */
 export async function requireMember(context: RouterContext, location: ParsedLocation): Promise<SignedIn> {
   const s = await status(context);
-  if (!s.authenticated) throw redirect({ to: "/login", search: { redirect: location.href } });
+  if (!s.authenticated)
+    throw redirect(
+      context.sessionEnded ? signInAgain(location.href) : { to: "/login", search: { redirect: location.href } },
+    );
   if (s.user.mustChangePassword && location.pathname !== "/settings") throw redirect({ to: "/settings" });
   return s.user;
 }

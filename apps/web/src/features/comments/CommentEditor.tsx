@@ -12,7 +12,7 @@ export function CommentEditor({
   comment: { id: string; content: string };
   onDone: (saved: boolean) => void;
 }) {
-  const form = useZodForm(commentForm, { defaultValues: { content: comment.content } });
+  const form = useZodForm(commentForm, { defaultValues: { content: comment.content }, keep: `comment-${comment.id}` });
   const { errors } = form.formState;
   const update = useMutation(
     trpc.comments.update.mutationOptions({

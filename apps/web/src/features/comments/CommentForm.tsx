@@ -13,7 +13,7 @@ import { serverError, useZodForm } from "../../ui/form";
 export function CommentForm({ commentableId }: { commentableId: string }) {
   const queryClient = useQueryClient();
   const listKey = trpc.comments.list.queryKey({ commentableId });
-  const form = useZodForm(commentForm, { defaultValues: { content: "" } });
+  const form = useZodForm(commentForm, { defaultValues: { content: "" }, keep: `new-comment-${commentableId}` });
   const [focused, setFocused] = useState(false);
   const { errors } = form.formState;
   const post = useMutation(

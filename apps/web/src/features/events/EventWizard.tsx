@@ -88,7 +88,7 @@ export function EventWizard({
   error?: string | undefined;
 }) {
   const [step, setStep] = useState(0);
-  const form = useZodForm(eventInput, { defaultValues: initial });
+  const form = useZodForm(eventInput, { defaultValues: initial, keep: `event-${mode}` });
   const { errors } = form.formState;
   const f = form.watch();
   const us = isUnitedStates(f.country);

@@ -38,6 +38,7 @@ export function MailComposer({
   onCancel?: () => void;
 }) {
   const form = useZodForm(sendEmailInput, {
+    keep: `mail-${eventId ?? "members"}`,
     defaultValues: {
       recipientGroup: "all",
       subject: initial?.subject ?? "",

@@ -36,6 +36,7 @@ export function MediaDetailModal({
   // (after saving the description, say) must not wipe a tag she has added but not saved yet.
   // Another item gets a fresh form (the parents key the modal by the item's id).
   const form = useZodForm(mediaDetailsForm, {
+    keep: `media-${item.id}`,
     defaultValues: {
       description: item.description ?? "",
       tags: item.tags,

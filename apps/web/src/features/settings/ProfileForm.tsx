@@ -12,7 +12,10 @@ import { Card } from "../../ui/Page";
 export function ProfileForm() {
   const { data: me } = useSuspenseQuery(trpc.auth.me.queryOptions());
   const queryClient = useQueryClient();
-  const form = useZodForm(updateUserInput, { defaultValues: { name: me.name, type: me.type, admin: me.admin } });
+  const form = useZodForm(updateUserInput, {
+    defaultValues: { name: me.name, type: me.type, admin: me.admin },
+    keep: "profile",
+  });
   const { errors } = form.formState;
   const save = useMutation(
     trpc.auth.updateUser.mutationOptions({

@@ -1,0 +1,87 @@
+/**
+ * What a member typed into a form, kept while she signs in again: her session can end elsewhere
+ * (signed out from another browser, a new password, her account removed) while she writes, and the
+ * Login screen takes her away from the page. A form that opts in (`useZodForm(…, { keep })`) is
+ * written to this tab's sessionStorage when that happens and filled in again when it opens on the
+ * same page. sessionStorage, not memory: signing in with the identity provider reloads the app.
+ * Never a form with a password in it.
+ */
+const STORE = "club:kept-drafts";
+
+interface OpenForm {
+  /** The page the form is on (its pathname): the draft comes back on that page only. */
+  path: string;
+  /** The form's name on its page. */
+  name: string;
+  /** Its values when she changed something, else undefined (nothing to keep). */
+  values: () => Record<string, unknown> | undefined;
+}
+
+const open = new Set<OpenForm>();
+
+const keyOf = (path: string, name: string) => `${path}#${name}`;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function read(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORE) ?? "{}");
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+function write(kept: Record<string, unknown>): void {
+  try {
+    if (Object.keys(kept).length === 0) sessionStorage.removeItem(STORE);
+    else sessionStorage.setItem(STORE, JSON.stringify(kept));
+  } catch {
+    // Storage full or refused (a private window's quota): the draft is lost as it was before.
+  }
+}
+
+/** Registers an open form; the returned function forgets it (when the form closes). */
+export function keepWhileOpen(form: OpenForm): () => void {
+  open.add(form);
+  return () => open.delete(form);
+}
+
+/** Writes every open form she changed to this tab's storage (called as her session is found ended). */
+export function keepDrafts(): void {
+  const kept = read();
+  for (const form of open) {
+    const values = form.values();
+    if (values) kept[keyOf(form.path, form.name)] = values;
+  }
+  write(kept);
+}
+
+/** The draft kept for this form on this page, once: it is removed as it is taken. */
+export function takeDraft(path: string, name: string): Record<string, unknown> | undefined {
+  const kept = read();
+  const key = keyOf(path, name);
+  const draft = kept[key];
+  if (draft === undefined) return undefined;
+  delete kept[key];
+  write(kept);
+  return isRecord(draft) ? draft : undefined;
+}
+
+/**
+ * Whether a kept draft still fits the form: only its fields, each of the type of its default
+ * (a draft from an older version of the form is dropped rather than put into fields it no longer has).
+ */
+export function fitsForm<T extends object>(
+  draft: Record<string, unknown>,
+  defaults: T,
+): draft is Record<string, unknown> & T {
+  const like = new Map<string, unknown>(Object.entries(defaults));
+  return Object.entries(draft).every(([field, value]) => {
+    if (!like.has(field)) return false;
+    const want = like.get(field);
+    if (Array.isArray(want)) return Array.isArray(value);
+    return want === null || want === undefined || typeof value === typeof want;
+  });
+}
