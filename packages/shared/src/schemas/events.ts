@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type EventExclusivity, eventExclusivities, eventSortOrders, myEventFilters } from "../enums";
-import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX } from "../lists";
+import { EVENTS_PAGE_MAX } from "../lists";
 import { countryName } from "../places";
 import { isCalendarDay, isWallClockMinute } from "./dates";
 
