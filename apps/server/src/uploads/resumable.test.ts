@@ -1,4 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events, media } from "@club/db";
 import { eq } from "@club/db/orm";
@@ -6,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, loginOver, ORIGIN, startApp } from "../test/harness";
 import { signal } from "../test/signal";
-import { resumableDir } from "./resumable";
+import { ResumableStore, resumableDir } from "./resumable";
 
 let h: Harness;
 let base: string;
@@ -298,4 +300,18 @@ describe("resumable uploads (tus)", () => {
     });
     expect(final.status).toBe(400);
   });
+});
+
+it("the store starts nothing in the background: tus's own mkdir, which nothing could wait for, is not made", async () => {
+  const parent = mkdtempSync(join(tmpdir(), "club-resumable-"));
+  try {
+    const directory = join(parent, "uploads");
+    new ResumableStore({ directory });
+    // tus's mkdir, had it been started, is done by the time several more have gone through the
+    // thread pool.
+    for (let i = 0; i < 8; i++) await mkdir(join(parent, `other-${i}`));
+    expect(existsSync(directory)).toBe(false);
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
 });
