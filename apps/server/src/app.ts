@@ -58,6 +58,8 @@ export interface BuildOptions {
   wrapStore?: (store: MediaStore) => MediaStore;
   /** Told every route as it is added (the fuzz test checks its table against them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The attempt counters (a test fills one up to its limit without making every request). */
+  throttle?: Throttle;
 }
 
 declare module "fastify" {
@@ -160,7 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       oidc: config.oidc,
       unsubscribeSecrets: config.unsubscribeSecrets,
     },
-    throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
+    throttle: options.throttle ?? new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
     jobs,
   };
 
