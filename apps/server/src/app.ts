@@ -209,7 +209,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin, sessions: sessionCache });
   if (answerCache) await app.register(keepAnswers, { cache: answerCache });
   await app.register(healthPlugin, { ping: dbHandle.ping });
-  await app.register(metricsPlugin, { token: config.metricsToken, db: dbHandle.db, ping: dbHandle.ping });
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    db: dbHandle.db,
+    ping: dbHandle.ping,
+    answerCache,
+  });
   await app.register(openApiPlugin, {
     document: () =>
       openApiDocument({
