@@ -8,7 +8,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // A file's first hook in a worker may open the embedded database (compiling PGlite, loading its
+    // template): seconds alone, over a minute on a 2-core machine busy with other work.
+    hookTimeout: 120_000,
     maxWorkers: Math.max(2, availableParallelism() - 1),
     isolate: false,
   },

@@ -58,6 +58,8 @@ export interface BuildOptions {
   wrapStore?: (store: MediaStore) => MediaStore;
   /** Told every route as it is added (the fuzz test checks its table against them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The attempt counters (a test fills one up to its limit without making every request). */
+  throttle?: Throttle;
 }
 
 declare module "fastify" {
@@ -161,7 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       oidc: config.oidc,
       unsubscribeSecrets: config.unsubscribeSecrets,
     },
-    throttle: new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
+    throttle: options.throttle ?? new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
     jobs,
   };
 
@@ -208,7 +210,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin, sessions: sessionCache });
   if (answerCache) await app.register(keepAnswers, { cache: answerCache });
   await app.register(healthPlugin, { ping: dbHandle.ping });
-  await app.register(metricsPlugin, { token: config.metricsToken, db: dbHandle.db, ping: dbHandle.ping });
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    db: dbHandle.db,
+    ping: dbHandle.ping,
+    answerCache,
+  });
   await app.register(openApiPlugin, {
     document: () =>
       openApiDocument({

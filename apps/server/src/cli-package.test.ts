@@ -204,5 +204,6 @@ describe("@club/cli installed outside the workspace", () => {
       expect(local.stderr).toMatch(/npm install -g "@club\/cli@0\.1\.0" .*"@electric-sql\/pglite@0\.3\.16"/);
       expect(local.stderr).toContain("Or work against a running server with --url and --token.");
     }
-  });
+    // Eight runs of the installed command, each a Node process of its own, like the tests above.
+  }, 60_000);
 });

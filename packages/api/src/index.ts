@@ -92,6 +92,7 @@ export {
   LOGIN_PER_DEVICE,
   LOGIN_PER_IP,
   memoryLimiters,
+  PROVIDER_SIGN_INS_PER_IP,
   RESET_REQUESTS_PER_EMAIL,
   RESET_REQUESTS_PER_IP,
   redisLimiters,

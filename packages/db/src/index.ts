@@ -18,6 +18,7 @@ export {
   type ChangeListener,
   type Changes,
   DATA_CHANGES_CHANNEL,
+  LISTENER_APPLICATION_NAME,
   listenAuthChanges,
   listenChanges,
 } from "./notifications";

@@ -12,6 +12,8 @@ export const AUTH_CHANGES_CHANNEL = "club_auth";
  * rows the kept answers (events, media, comments, members' names) are made of changed.
  */
 export const DATA_CHANGES_CHANNEL = "club_data";
+/** The `application_name` of the connection that listens to the changes (pg_stat_activity). */
+export const LISTENER_APPLICATION_NAME = "club: listening for changes";
 /** Payloads of this process's own catch-up marks (member ids are UUIDs, never this). */
 const MARK = "mark:";
 
@@ -79,7 +81,11 @@ async function listenOnPostgres(
   const marks = new Map<string, () => void>();
   const all = Object.values(listeners);
   let closed = false;
+  /** Drops of the connection so far: LISTEN statements that straddle one do not count. */
+  let drops = 0;
+  let trying = false;
   let retry: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
   const onnotify = (channel: string, payload: string) => {
     if (channel === markChannel && payload.startsWith(MARK)) marks.get(payload)?.();
     else if (Object.hasOwn(listeners, channel)) listeners[channel]?.changed(payload);
@@ -90,27 +96,53 @@ async function listenOnPostgres(
     idle_timeout: 0,
     max_lifetime: null,
     connect_timeout: 5,
+    // Named, so an operator (or a test) finds it in pg_stat_activity.
+    connection: { application_name: LISTENER_APPLICATION_NAME },
     onnotice: () => {},
+    // Also told of each attempt to connect that fails: deaf again, and the one loop of tries goes on.
     onclose() {
       if (closed) return;
+      drops++;
       for (const listener of all) listener.deaf();
-      void listen();
+      keepTrying();
     },
   };
   // postgres.js takes `onnotify` (its own `listen` is built on it) but its types leave it out; its
   // `listen` would open the connection again by itself, without telling that it had dropped.
   const sql = postgres(url, { ...options, onnotify } as typeof options);
 
-  async function listen(): Promise<void> {
+  /** One try: LISTEN on every channel, then the listeners told, unless the connection dropped meanwhile. */
+  async function listen(): Promise<boolean> {
+    const at = drops;
     try {
       for (const channel of Object.keys(listeners)) await sql.unsafe(`listen "${channel}"`);
-      for (const listener of all) listener.listening();
     } catch {
-      // The database is away: the next try in a second (the listeners stay deaf meanwhile).
-      if (!closed) retry = setTimeout(() => void listen(), 1000);
+      return false;
     }
+    if (drops !== at) return false;
+    for (const listener of all) listener.listening();
+    return true;
   }
-  await listen();
+
+  /**
+   * Tries to listen again until it does, a second between tries (the listeners stay deaf meanwhile).
+   * One loop at a time: every failed attempt to connect also closes, and a loop started by each
+   * close made dozens of attempts a second while the database was away, and as many loops after.
+   */
+  function keepTrying(): void {
+    if (trying || closed) return;
+    trying = true;
+    void (async () => {
+      while (!closed && !(await listen())) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          retry = setTimeout(resolve, 1000);
+        });
+      }
+      trying = false;
+    })();
+  }
+  if (!(await listen())) keepTrying();
 
   return {
     async caughtUp(timeoutMs) {
@@ -136,6 +168,7 @@ async function listenOnPostgres(
     async close() {
       closed = true;
       clearTimeout(retry);
+      wake?.();
       await sql.end({ timeout: 1 });
     },
   };

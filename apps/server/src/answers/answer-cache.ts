@@ -37,6 +37,11 @@ export class AnswerCache implements ChangeListener {
   readonly #kept: LRUCache<string, KeptAnswer>;
   #generation = 0;
   #listening = false;
+  /**
+   * Requests for an answer that may be kept, since the start: served a kept one (or the one another
+   * request was making at that moment), or made their own (the metrics' club_answer_cache_requests_total).
+   */
+  readonly requests = { hit: 0, miss: 0 };
 
   constructor(options: { ttlMs: number; maxBytes?: number }) {
     this.#kept = new LRUCache({

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { type AnswerCache, etagOf, type KeptAnswer } from "./answer-cache";
+import type { AnswerCache, KeptAnswer } from "./answer-cache";
 import { viewerKey } from "./viewer-key";
 
 declare module "fastify" {
@@ -49,12 +49,12 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim() === etag);
 }
 
-/** The headers every kept answer goes out with, fresh or kept. */
-function answerHeaders(reply: FastifyReply, etag: string): void {
+/** The headers every answer that may be kept goes out with, fresh or kept; the ETag only if kept. */
+function answerHeaders(reply: FastifyReply, etag: string | undefined): void {
   // The browser keeps it for this member only and asks again every time (If-None-Match → 304).
   reply.header("cache-control", "private, no-cache");
   reply.header("vary", "cookie, authorization, trpc-accept");
-  reply.header("etag", etag);
+  if (etag) reply.header("etag", etag);
 }
 
 /**
@@ -88,6 +88,7 @@ export const keepAnswers = fp<{ cache: AnswerCache }>(async (app: FastifyInstanc
     const viewer = viewerKey(auth);
     const key = `${viewer}\n${request.url}`;
     const kept = cache.get(key) ?? (await making.get(key));
+    cache.requests[kept ? "hit" : "miss"]++;
     if (kept) return serve(request, reply, kept);
     // Not kept, or hers was not kept (a change was told meanwhile): this request makes its own.
     let done: (kept: KeptAnswer | undefined) => void = () => {};
@@ -134,9 +135,10 @@ export const keepAnswers = fp<{ cache: AnswerCache }>(async (app: FastifyInstanc
     const answer = { body, contentType, link: typeof link === "string" ? link : undefined };
     const kept = cache.set(pending.key, pending.viewer, answer, pending.mark);
     pending.done(kept);
-    const etag = kept?.etag ?? etagOf(pending.viewer, body);
-    answerHeaders(reply, etag);
-    if (matches(request.headers["if-none-match"], etag)) {
+    answerHeaders(reply, kept?.etag);
+    // Only a kept answer has an ETag (computed once, as it is kept): one that was not (a change was
+    // told while it was read, or the server is not listening to changes) goes out as it is.
+    if (kept && matches(request.headers["if-none-match"], kept.etag)) {
       reply.code(304);
       return "";
     }

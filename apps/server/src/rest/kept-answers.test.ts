@@ -1,7 +1,11 @@
-import { events, users } from "@club/db";
-import { eq } from "@club/db/orm";
+import { events, LISTENER_APPLICATION_NAME, users } from "@club/db";
+import { eq, sql } from "@club/db/orm";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, ORIGIN, request, startApp } from "../test/harness";
+
+const METRICS_TOKEN = "kept-answers-test-metrics-token";
+const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
  * The server keeps the answers of the lists and reads (ANSWER_CACHE_SECONDS): here a minute, so
@@ -19,7 +23,7 @@ let salon: { id: string };
 let picnic: { id: string };
 
 beforeAll(async () => {
-  h = await startApp({ answerCacheMs: 60_000, sessionCacheMs: 60_000 });
+  h = await startApp({ answerCacheMs: 60_000, sessionCacheMs: 60_000, metricsToken: METRICS_TOKEN });
   await addUser(h, { email: "ada@club.test", name: "Ada", type: "Founding" });
   const b = await addUser(h, { email: "bea@club.test", name: "Bea", type: "Founding" });
   const c = await addUser(h, { email: "cleo@club.test", name: "Cleo" });
@@ -38,13 +42,46 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const get = (url: string, cookie?: string, etag?: string) =>
-  h.app.inject({ url, headers: { ...(cookie ? { cookie } : {}), ...(etag ? { "if-none-match": etag } : {}) } });
+const getFrom = (app: Harness, url: string, cookie?: string, etag?: string) =>
+  app.app.inject({ url, headers: { ...(cookie ? { cookie } : {}), ...(etag ? { "if-none-match": etag } : {}) } });
+const get = (url: string, cookie?: string, etag?: string) => getFrom(h, url, cookie, etag);
+
+/** The app's count of requests served a kept answer (hit) or not (miss), from /metrics. */
+async function answerCounts(app: Harness = h): Promise<{ hit: number; miss: number }> {
+  const res = await app.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(res.statusCode).toBe(200);
+  const count = (result: string) =>
+    Number(new RegExp(`^club_answer_cache_requests_total\\{result="${result}"\\} (\\d+)$`, "m").exec(res.body)?.[1]);
+  return { hit: count("hit"), miss: count("miss") };
+}
 const idsOf = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((x) => x.id);
 const trpcUrl = (path: string, input: unknown) =>
   `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 const trpcIds = (res: { json(): { result: { data: { json: { items: { id: string }[] } } } } }) =>
   res.json().result.data.json.items.map((x) => x.id);
+
+describe("a kept answer is served again", () => {
+  it("the same request again is answered from the kept answer, and counted as a hit", async () => {
+    for (const url of [`/api/events/${salon.id}`, trpcUrl("events.list", {}), "/api/media"]) {
+      const before = await answerCounts();
+      const first = await get(url, cleo);
+      const second = await get(url, cleo);
+      expect(second.statusCode, url).toBe(200);
+      expect(second.body, url).toBe(first.body);
+      expect(await answerCounts(), url).toEqual({ hit: before.hit + 1, miss: before.miss + 1 });
+    }
+  });
+
+  it("its ETag is the kept answer's, and the 304 is served from it", async () => {
+    const url = `/api/events/${picnic.id}`;
+    const before = await answerCounts();
+    const first = await get(url, dee);
+    expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await get(url, dee, first.headers.etag as string);
+    expect([again.statusCode, again.headers.etag]).toEqual([304, first.headers.etag]);
+    expect(await answerCounts()).toEqual({ hit: before.hit + 1, miss: before.miss + 1 });
+  });
+});
 
 describe("a kept answer is its caller's only", () => {
   it("an invite-only event stays hidden from the uninvited member right after the invited one got it", async () => {
@@ -171,5 +208,86 @@ describe("ETag and 304", () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(idsOf(after)).toHaveLength(idsOf(before).length + 1);
+  });
+});
+
+/**
+ * On Postgres the changes are told over one connection of their own (listenChanges). Here it is
+ * cut (pg_terminate_backend) and kept from coming back (the database refuses new connections; the
+ * app's pool, opened before, goes on) while the data changes, then let back.
+ */
+describe.skipIf(!postgresUrl)("on Postgres, when the listening connection drops and comes back", () => {
+  let p: Harness;
+  let admin: postgres.Sql;
+  let dbName: string;
+  let member: string;
+  let one: { id: string };
+  let two: { id: string };
+
+  beforeAll(async () => {
+    p = await startApp({ answerCacheMs: 60_000, sessionCacheMs: 60_000, metricsToken: METRICS_TOKEN });
+    await addUser(p, { email: "ada@club.test", name: "Ada", type: "Founding" });
+    member = await login(p, "ada@club.test");
+    one = (await request(p, "POST", "/api/events", { title: "One" }, member)).json();
+    two = (await request(p, "POST", "/api/events", { title: "Two" }, member)).json();
+    dbName = new URL(String(p.db.url)).pathname.slice(1);
+    admin = postgres(String(postgresUrl), { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await admin?.unsafe(`alter database "${dbName}" allow_connections true`);
+    await p?.close();
+    await admin?.end();
+  });
+
+  const listeners = async () =>
+    (
+      await admin<{ pid: number }[]>`select pid from pg_stat_activity
+        where datname = ${dbName} and application_name = ${LISTENER_APPLICATION_NAME}`
+    ).map((r) => r.pid);
+  const read = (id: string, etag?: string) => getFrom(p, `/api/events/${id}`, member, etag);
+  const titleOf = async (id: string) => (await read(id)).json().title;
+  const rename = (id: string, title: string) => p.db.db.update(events).set({ title }).where(eq(events.id, id));
+
+  it("no stale answer is served while it is down, nor once it is back", { timeout: 60_000 }, async () => {
+    // Both answers kept (the second read of each is a hit).
+    for (const [event, title] of [
+      [one, "One"],
+      [two, "Two"],
+    ] as const) {
+      expect(await titleOf(event.id)).toBe(title);
+      const before = await answerCounts(p);
+      expect(await titleOf(event.id)).toBe(title);
+      expect((await answerCounts(p)).hit).toBe(before.hit + 1);
+    }
+    // Every connection of the app's pool open now: none is needed while new ones are refused.
+    await Promise.all(Array.from({ length: 5 }, () => p.db.db.execute(sql`select pg_sleep(0.1)`)));
+    const [listener] = await listeners();
+    expect(listener).toBeDefined();
+
+    await admin.unsafe(`alter database "${dbName}" allow_connections false`);
+    try {
+      await admin`select pg_terminate_backend(${listener ?? 0})`;
+      await expect.poll(listeners).toEqual([]);
+      // Changes made while nobody listens are not told: the kept answers must not be served.
+      await rename(one.id, "One, changed while not listening");
+      await rename(two.id, "Two, changed while not listening");
+      const during = await read(one.id);
+      expect(during.json().title).toBe("One, changed while not listening");
+      // Nothing is kept meanwhile: no ETag, and the next change shows at once too.
+      expect(during.headers.etag).toBeUndefined();
+      await rename(one.id, "One, changed again");
+      expect(await titleOf(one.id)).toBe("One, changed again");
+    } finally {
+      await admin.unsafe(`alter database "${dbName}" allow_connections true`);
+    }
+
+    // Back (the listener tries again every second): answers are kept again, and a change is told.
+    await expect.poll(listeners, { timeout: 20_000 }).toHaveLength(1);
+    expect(await titleOf(two.id)).toBe("Two, changed while not listening");
+    await expect.poll(async () => (await read(one.id)).headers.etag, { timeout: 10_000 }).toBeDefined();
+    const kept = await read(one.id);
+    expect([kept.json().title, kept.headers.etag]).toEqual(["One, changed again", expect.any(String)]);
+    await rename(one.id, "One, told");
+    await expect.poll(() => titleOf(one.id), { timeout: 2000 }).toBe("One, told");
   });
 });

@@ -28,7 +28,7 @@ export interface Harness {
 export async function startApp(
   overrides: Partial<AppConfig> = {},
   openAppDb?: (testDb: TestDb) => Promise<DbHandle>,
-  build: Pick<BuildOptions, "wrapStore" | "operatorSocket"> = {},
+  build: Pick<BuildOptions, "wrapStore" | "operatorSocket" | "throttle"> = {},
 ): Promise<Harness> {
   const db = await createTestDb();
   const appDb = openAppDb ? await openAppDb(db) : undefined;

@@ -1,0 +1,104 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { AnswerCache } from "./answer-cache";
+import { keepAnswers } from "./keep-answers";
+
+/**
+ * The plugin on a bare Fastify: one route whose answer may be kept, and a count of the times its
+ * handler (the database, in the app) was asked. Every caller is a visitor.
+ */
+async function appWith(cache: AnswerCache, onRead?: () => void) {
+  let reads = 0;
+  let body = "first";
+  const app = Fastify({ logger: false });
+  // Only `user` and `apiToken` are read (the caller's key); the rest of a session is not needed here.
+  app.decorateRequest(
+    "auth",
+    async () => ({ user: null, apiToken: null }) as unknown as Awaited<ReturnType<FastifyRequest["auth"]>>,
+  );
+  await app.register(keepAnswers, { cache });
+  app.get("/thing", { config: { keepAnswer: true } }, async () => {
+    reads++;
+    onRead?.();
+    return { body };
+  });
+  await app.ready();
+  return {
+    app,
+    reads: () => reads,
+    change(next: string) {
+      body = next;
+    },
+    get: (etag?: string) => app.inject({ url: "/thing", headers: etag ? { "if-none-match": etag } : {} }),
+  };
+}
+
+let open: FastifyInstance | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+describe("keepAnswers", () => {
+  it("serves a second identical request from the kept answer: the handler is not asked again, and it counts as a hit", async () => {
+    const cache = new AnswerCache({ ttlMs: 60_000 });
+    cache.listening();
+    const t = await appWith(cache);
+    open = t.app;
+    const first = await t.get();
+    const second = await t.get();
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(t.reads()).toBe(1);
+    expect(cache.requests).toEqual({ hit: 1, miss: 1 });
+  });
+
+  it("gives a kept answer its ETag, and the ETag gets 304 from the kept answer", async () => {
+    const cache = new AnswerCache({ ttlMs: 60_000 });
+    cache.listening();
+    const t = await appWith(cache);
+    open = t.app;
+    const first = await t.get();
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await t.get(String(etag));
+    expect([again.statusCode, again.body, again.headers.etag]).toEqual([304, "", etag]);
+    expect(t.reads()).toBe(1);
+    expect(cache.requests.hit).toBe(1);
+  });
+
+  it("gives no ETag to an answer that was not kept, and serves it again from nothing", async () => {
+    // Not listening to changes: nothing is kept.
+    const deaf = new AnswerCache({ ttlMs: 60_000 });
+    const t = await appWith(deaf);
+    open = t.app;
+    const first = await t.get();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBeUndefined();
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    t.change("second");
+    expect((await t.get()).json()).toEqual({ body: "second" });
+    expect(t.reads()).toBe(2);
+    expect(deaf.requests).toEqual({ hit: 0, miss: 2 });
+  });
+
+  it("gives no ETag to an answer read while a change was told, and does not serve it again", async () => {
+    const cache = new AnswerCache({ ttlMs: 60_000 });
+    cache.listening();
+    // The change is told while the first answer is being read: it may predate the change.
+    let told = false;
+    const t = await appWith(cache, () => {
+      if (told) return;
+      told = true;
+      cache.changed();
+    });
+    open = t.app;
+    const first = await t.get();
+    expect(first.headers.etag).toBeUndefined();
+    t.change("second");
+    const second = await t.get();
+    expect(second.json()).toEqual({ body: "second" });
+    expect(second.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(t.reads()).toBe(2);
+  });
+});
