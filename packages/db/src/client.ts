@@ -96,7 +96,9 @@ export const SCHEMA_LOCK_KEY = 4_127_305_561;
  * and tables. The lock goes with its connection, so a process that dies meanwhile lets the next in.
  */
 export async function withSchemaLock<T>(url: string, change: () => Promise<T>): Promise<T> {
-  const lock = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  // Its own connection, never recycled while it holds the lock (postgres.js closes an idle one
+  // after max_lifetime, and this one idles while the migrations run on the pool).
+  const lock = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5, idle_timeout: 0, max_lifetime: null });
   try {
     await lock`select pg_advisory_lock(${SCHEMA_LOCK_KEY}::bigint)`;
     try {

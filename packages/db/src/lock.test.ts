@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { acquireLock, bootId, DatabaseLockedError, type LockHolder, processStartTime } from "./lock";
 
@@ -34,6 +34,21 @@ describe("the embedded database's lock file", () => {
     const path = lockPath();
     write(path, { pid: 2 ** 22 + 7, command: "gone", since: "then" });
     acquireLock(path, "test")();
+  });
+
+  it("appears whole and leaves nothing beside it: taking over, refused, or released", () => {
+    const path = lockPath();
+    write(path, { pid: 2 ** 22 + 9, command: "gone", since: "then" });
+    const release = acquireLock(path, "test");
+    expect(holderIn(path)).toMatchObject({ pid: process.pid, command: "test" });
+    const besides = () => readdirSync(dir).filter((f) => f.startsWith(`${basename(path)}.`));
+    expect(besides()).toEqual([]);
+    write(path, { pid: live, command: "club server", since: "now" });
+    expect(() => acquireLock(path, "test")).toThrow(DatabaseLockedError);
+    expect(besides()).toEqual([]);
+    // Released by this process only: the live holder's lock stays.
+    release();
+    expect(holderIn(path)).toMatchObject({ pid: live });
   });
 
   describe.skipIf(!hasProc)("with /proc (Linux)", () => {

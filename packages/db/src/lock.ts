@@ -1,4 +1,5 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 /**
@@ -118,14 +119,35 @@ function readHolder(lockPath: string): LockHolder | undefined {
   }
 }
 
+/**
+ * Takes the lock file for this process, or throws DatabaseLockedError naming its live holder.
+ *
+ * The file appears whole: written beside it first, then hard-linked into place (a link fails if the
+ * lock exists), so no other process ever reads a half-written lock and takes it for a stale one.
+ * A stale lock is moved aside before it is removed, and what was moved is checked to be the holder
+ * judged stale: of two processes taking over at once, the second cannot remove the first one's
+ * fresh lock.
+ */
 export function acquireLock(lockPath: string, command: string): () => void {
   mkdirSync(dirname(lockPath), { recursive: true });
   const me = currentHolder(command);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, "wx");
-      writeSync(fd, JSON.stringify(me));
-      closeSync(fd);
+  const mine = `${lockPath}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(mine, JSON.stringify(me));
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        linkSync(mine, lockPath);
+      } catch (err) {
+        if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
+        const holder = readHolder(lockPath);
+        if (holder && holder.pid !== process.pid && holderIsAlive(holder)) {
+          throw new DatabaseLockedError(lockPath, holder);
+        }
+        // Stale lock from a process that has ended, or whose pid another process has now (or an
+        // unreadable one): take it over.
+        setAside(lockPath, holder);
+        continue;
+      }
       const release = () => {
         if (readHolder(lockPath)?.pid === process.pid) rmSync(lockPath, { force: true });
       };
@@ -135,16 +157,29 @@ export function acquireLock(lockPath: string, command: string): () => void {
         process.off("exit", release);
         release();
       };
-    } catch (err) {
-      if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
-      const holder = readHolder(lockPath);
-      if (holder && holder.pid !== process.pid && holderIsAlive(holder)) {
-        throw new DatabaseLockedError(lockPath, holder);
-      }
-      // Stale lock from a process that has ended, or whose pid another process has now (or an
-      // unreadable one): take it over.
-      if (existsSync(lockPath)) rmSync(lockPath, { force: true });
     }
+  } finally {
+    rmSync(mine, { force: true });
   }
   throw new Error(`Could not lock the embedded database at ${lockPath}.`);
+}
+
+/** Moves a stale lock out of the way; one that is not the holder judged stale is put back. */
+function setAside(lockPath: string, stale: LockHolder | undefined): void {
+  const aside = `${lockPath}.stale.${process.pid}.${randomBytes(4).toString("hex")}`;
+  try {
+    renameSync(lockPath, aside);
+  } catch (err) {
+    if (err instanceof Error && "code" in err && err.code === "ENOENT") return; // another process took it first
+    throw err;
+  }
+  const moved = readHolder(aside);
+  const same = moved?.pid === stale?.pid && moved?.since === stale?.since;
+  if (!same) {
+    // Another process took the lock over between our read and the move: its lock goes back.
+    try {
+      linkSync(aside, lockPath);
+    } catch {}
+  }
+  rmSync(aside, { force: true });
 }

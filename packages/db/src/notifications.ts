@@ -103,7 +103,11 @@ async function listenOnPostgres(
     onclose() {
       if (closed) return;
       drops++;
-      for (const listener of all) listener.deaf();
+      for (const listener of all) {
+        try {
+          listener.deaf();
+        } catch {}
+      }
       keepTrying();
     },
   };
@@ -120,7 +124,12 @@ async function listenOnPostgres(
       return false;
     }
     if (drops !== at) return false;
-    for (const listener of all) listener.listening();
+    for (const listener of all) {
+      // A listener that throws must not end the loop that keeps the others listening.
+      try {
+        listener.listening();
+      } catch {}
+    }
     return true;
   }
 
@@ -133,13 +142,17 @@ async function listenOnPostgres(
     if (trying || closed) return;
     trying = true;
     void (async () => {
-      while (!closed && !(await listen())) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          retry = setTimeout(resolve, 1000);
-        });
+      try {
+        while (!closed && !(await listen())) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            retry = setTimeout(resolve, 1000);
+          });
+        }
+      } finally {
+        // Whatever ended the loop, the next drop starts another (never stuck "trying").
+        trying = false;
       }
-      trying = false;
     })();
   }
   if (!(await listen())) keepTrying();

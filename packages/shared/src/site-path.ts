@@ -41,6 +41,20 @@ function resolved(target: string): string | null {
  */
 export function nextPath(target: unknown): string {
   const path = sitePath(target);
-  if (path === null || /^\/(login|logout)(?=$|[/?#])/.test(path)) return AFTER_SIGN_IN;
+  if (path === null || leadsToSignIn(path)) return AFTER_SIGN_IN;
   return path;
+}
+
+/**
+ * Login or Logout as the router reads a path: decoded and in any case (`/%6Cogout`, `/LOGOUT`), so a
+ * crafted `redirect` cannot sign her out again the moment she signs in.
+ */
+function leadsToSignIn(path: string): boolean {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(path, BASE).pathname).toLowerCase();
+  } catch {
+    return true;
+  }
+  return /^\/+(login|logout)\/*$/.test(pathname);
 }

@@ -25,7 +25,11 @@ const isAssetPath = (path: string) => path.startsWith("/assets/") || /\.[a-z0-9]
  * Reading it clears the cookie, so the message is said once.
  */
 async function sessionEnded(request: FastifyRequest): Promise<boolean> {
-  return Boolean(request.cookies[SESSION_COOKIE]) && (await request.auth()).session === null;
+  if (!request.cookies[SESSION_COOKIE]) return false;
+  // A session that cannot be read (the database down) is not an ended one: the render itself then
+  // answers 503 with its page, as without a cookie.
+  const auth = await request.auth().catch(() => null);
+  return auth !== null && auth.session === null;
 }
 
 function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -142,6 +142,10 @@ describe("the rule for where to go next", () => {
     expect(nextPath("/login?redirect=%2Fevents")).toBe("/home");
     expect(nextPath("/logout")).toBe("/home");
     expect(nextPath("/login-help")).toBe("/login-help");
+    // Found in review: the router reads paths decoded and in any case.
+    for (const target of ["/Logout", "/LOGIN?x=1", "/%6Cogout", "/%4c%4f%47%49%4e", "/logout/", "/%ZZ"]) {
+      expect(nextPath(target), target).toBe("/home");
+    }
     expect(nextPath(undefined)).toBe("/home");
   });
 });

@@ -5,8 +5,18 @@
  * written to this tab's sessionStorage when that happens and filled in again when it opens on the
  * same page. sessionStorage, not memory: signing in with the identity provider reloads the app.
  * Never a form with a password in it.
+ *
+ * Drafts are hers: kept with her id, given back only to her. Whoever signs in next in this tab
+ * (a shared computer, after she signed out everywhere else) gets none of them, and they are gone;
+ * signing out on purpose drops them too.
  */
 const STORE = "club:kept-drafts";
+
+interface Kept {
+  /** The member who wrote them (her id). */
+  owner: string;
+  drafts: Record<string, unknown>;
+}
 
 interface OpenForm {
   /** The page the form is on (its pathname): the draft comes back on that page only. */
@@ -24,18 +34,19 @@ const keyOf = (path: string, name: string) => `${path}#${name}`;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-function read(): Record<string, unknown> {
+function read(): Kept | undefined {
   try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORE) ?? "{}");
-    return isRecord(parsed) ? parsed : {};
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORE) ?? "null");
+    if (!isRecord(parsed) || typeof parsed.owner !== "string" || !isRecord(parsed.drafts)) return undefined;
+    return { owner: parsed.owner, drafts: parsed.drafts };
   } catch {
-    return {};
+    return undefined;
   }
 }
 
-function write(kept: Record<string, unknown>): void {
+function write(kept: Kept | undefined): void {
   try {
-    if (Object.keys(kept).length === 0) sessionStorage.removeItem(STORE);
+    if (!kept || Object.keys(kept.drafts).length === 0) sessionStorage.removeItem(STORE);
     else sessionStorage.setItem(STORE, JSON.stringify(kept));
   } catch {
     // Storage full or refused (a private window's quota): the draft is lost as it was before.
@@ -48,25 +59,39 @@ export function keepWhileOpen(form: OpenForm): () => void {
   return () => open.delete(form);
 }
 
-/** Writes every open form she changed to this tab's storage (called as her session is found ended). */
-export function keepDrafts(): void {
-  const kept = read();
+/** Writes every open form `owner` changed to this tab's storage (called as her session is found ended). */
+export function keepDrafts(owner: string): void {
+  const before = read();
+  const drafts = before?.owner === owner ? before.drafts : {};
   for (const form of open) {
     const values = form.values();
-    if (values) kept[keyOf(form.path, form.name)] = values;
+    if (values) drafts[keyOf(form.path, form.name)] = values;
   }
-  write(kept);
+  write({ owner, drafts });
 }
 
-/** The draft kept for this form on this page, once: it is removed as it is taken. */
-export function takeDraft(path: string, name: string): Record<string, unknown> | undefined {
+/**
+ * The draft `owner` kept for this form on this page, once: it is removed as it is taken. Drafts
+ * another member kept are dropped, all of them, and none is given.
+ */
+export function takeDraft(path: string, name: string, owner: string | undefined): Record<string, unknown> | undefined {
   const kept = read();
+  if (!kept) return undefined;
+  if (kept.owner !== owner) {
+    write(undefined);
+    return undefined;
+  }
   const key = keyOf(path, name);
-  const draft = kept[key];
+  const draft = kept.drafts[key];
   if (draft === undefined) return undefined;
-  delete kept[key];
+  delete kept.drafts[key];
   write(kept);
   return isRecord(draft) ? draft : undefined;
+}
+
+/** Forgets every kept draft (she signed out on purpose). */
+export function dropDrafts(): void {
+  write(undefined);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type DefaultValues, type FieldValues, type UseFormProps, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { fitsForm, keepWhileOpen, takeDraft } from "../lib/kept-drafts";
+import { trpc } from "../lib/trpc";
 
 /**
  * The one way forms work here: react-hook-form checked by a schema from @club/shared. Messages show
@@ -18,6 +20,7 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
   schema: z.ZodType<Output, Input>,
   { keep, ...options }: Omit<UseFormProps<Input, unknown, Output>, "resolver"> & { keep?: string } = {},
 ) {
+  const queryClient = useQueryClient();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     mode: "onSubmit",
@@ -28,7 +31,8 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
     if (!keep) return;
     const path = window.location.pathname;
     const defaults = form.formState.defaultValues ?? {};
-    const draft = takeDraft(path, keep);
+    const signedIn = queryClient.getQueryData(trpc.auth.status.queryKey());
+    const draft = takeDraft(path, keep, signedIn?.authenticated ? signedIn.user.id : undefined);
     if (draft && fitsForm(draft, defaults)) {
       // Cast: fitsForm checked each field against its default's type, which the compiler cannot
       // carry from a draft read back from storage to the form's own value type.
@@ -44,7 +48,7 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
         return JSON.stringify(values) === JSON.stringify(defaults) ? undefined : values;
       },
     });
-  }, [keep, form]);
+  }, [keep, form, queryClient]);
   useEffect(() => {
     const sub = form.watch(() => {
       if (form.formState.errors.root) form.clearErrors("root");

@@ -12,10 +12,11 @@ export const authRouter = router({
   /** GET /auth-status: never fails; an anonymous visitor is simply not authenticated. */
   status: publicProcedure.query(({ ctx }) => {
     if (!ctx.user) return { authenticated: false as const, user: null };
-    const { name, admin, type, mustChangePassword } = ctx.user;
+    const { id, name, admin, type, mustChangePassword } = ctx.user;
     // An admin whose right the club's sign-in rule withholds: the app says why, not "no access".
     const adminSignInRequired = ctx.adminWithheld;
-    return { authenticated: true as const, user: { name, admin, type, mustChangePassword, adminSignInRequired } };
+    // Her id tells the browser whose drafts it kept when a session ended (kept-drafts.ts).
+    return { authenticated: true as const, user: { id, name, admin, type, mustChangePassword, adminSignInRequired } };
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {

@@ -47,7 +47,14 @@ function app(status: { authenticated: boolean }, nowSignedIn: boolean) {
     status.authenticated
       ? {
           authenticated: true as const,
-          user: { name: "Mia", admin: false, type: "Standard", mustChangePassword: false, adminSignInRequired: false },
+          user: {
+            id: "mia-id",
+            name: "Mia",
+            admin: false,
+            type: "Standard",
+            mustChangePassword: false,
+            adminSignInRequired: false,
+          },
         }
       : { authenticated: false as const, user: null },
   );
@@ -78,8 +85,8 @@ describe("sessionEnded", () => {
       replace: true,
     });
     expect(a.queryClient.getQueryData(trpc.auth.status.queryKey())).toEqual({ authenticated: false, user: null });
-    expect(takeDraft("/events/e1", "comment")).toEqual({ content: "half a thought" });
-    expect(takeDraft("/events/e1", "comment")).toBeUndefined();
+    expect(takeDraft("/events/e1", "comment", "mia-id")).toEqual({ content: "half a thought" });
+    expect(takeDraft("/events/e1", "comment", "mia-id")).toBeUndefined();
   });
 
   it("leaves alone a refusal to a visitor (a wrong password on Login) and one while still signed in", async () => {

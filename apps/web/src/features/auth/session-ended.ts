@@ -50,14 +50,15 @@ async function endSession({ queryClient, trpc, router }: App): Promise<void> {
   const status = trpc.auth.status;
   // Only a page that was signed in can find its session ended: a refused sign-in (a wrong password
   // on the Login screen) is answered by its own form.
-  if (!queryClient.getQueryData(status.queryKey())?.authenticated) return;
+  const was = queryClient.getQueryData(status.queryKey());
+  if (!was?.authenticated) return;
   // The auth status decides, as for the route guards: a refusal while she is still signed in (none
   // today) is the page's own; a failed check counts as signed out.
   const now = await queryClient.fetchQuery({ ...status.queryOptions(), staleTime: 0 }).catch(() => null);
   if (now?.authenticated) return;
   queryClient.setQueryData(status.queryKey(), { authenticated: false, user: null });
-  // What she was typing waits for her return (lib/kept-drafts.ts).
-  keepDrafts();
+  // What she was typing waits for her return, and hers alone (lib/kept-drafts.ts).
+  keepDrafts(was.user.id);
   // The address the router is showing or going to: a tap on "Month" brings her back to the month.
   // Replaced, so Back does not return to the page that failed.
   await router.navigate({ ...signInAgain(router.state.location.href), replace: true });
