@@ -31,7 +31,7 @@ export async function waitForMail(to: string, subject: RegExp): Promise<Captured
           .find((m) => m.to.includes(to) && subject.test(m.subject));
         return Boolean(found);
       },
-      { timeout: 20_000, message: `mail to ${to} matching ${subject}` },
+      { timeout: 45_000, message: `mail to ${to} matching ${subject}` },
     )
     .toBe(true);
   return found!;

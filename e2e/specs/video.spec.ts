@@ -40,7 +40,7 @@ test("an iPhone's HEVC video is converted and then plays in Chromium", async ({ 
   await expect(video).toHaveAttribute("src", /\/play-[0-9a-f]{8}\.mp4$/);
   // Chromium has enough of it to play (HAVE_FUTURE_DATA), upright: portrait, as it was filmed.
   await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 45_000 })
     .toBeGreaterThanOrEqual(3);
   const size = await video.evaluate((v: HTMLVideoElement) => ({ w: v.videoWidth, h: v.videoHeight, error: v.error }));
   expect(size).toEqual({ w: 360, h: 640, error: null });
