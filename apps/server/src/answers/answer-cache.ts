@@ -96,4 +96,9 @@ export class AnswerCache implements ChangeListener {
   get size(): number {
     return this.#kept.size;
   }
+
+  /** Whether changes are told now (the metrics' club_answer_cache_listening). */
+  get isListening(): boolean {
+    return this.#listening;
+  }
 }

@@ -76,6 +76,14 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, { t
         this.inc({ result: "miss" }, answerCache.requests.miss);
       },
     });
+    new Gauge({
+      name: "club_answer_cache_listening",
+      help: "1 while the server hears the database's changes (answers may be kept), 0 while that connection is down",
+      registers: [registry],
+      collect() {
+        this.set(answerCache.isListening ? 1 : 0);
+      },
+    });
   }
 
   app.addHook("onResponse", async (request, reply) => {

@@ -54,6 +54,11 @@ async function answerCounts(app: Harness = h): Promise<{ hit: number; miss: numb
     Number(new RegExp(`^club_answer_cache_requests_total\\{result="${result}"\\} (\\d+)$`, "m").exec(res.body)?.[1]);
   return { hit: count("hit"), miss: count("miss") };
 }
+/** The server's own word on whether it hears the database's changes (1) or not (0). */
+async function cacheListening(app: Harness): Promise<number> {
+  const res = await app.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return Number(/^club_answer_cache_listening (\d+)$/m.exec(res.body)?.[1]);
+}
 const idsOf = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((x) => x.id);
 const trpcUrl = (path: string, input: unknown) =>
   `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
@@ -268,6 +273,9 @@ describe.skipIf(!postgresUrl)("on Postgres, when the listening connection drops 
     try {
       await admin`select pg_terminate_backend(${listener ?? 0})`;
       await expect.poll(listeners).toEqual([]);
+      // Postgres ends the connection before the server reads that it has: until then a change is
+      // not told and not known to be untold (a few milliseconds; what the cache's TTL bounds).
+      await expect.poll(() => cacheListening(p)).toBe(0);
       // Changes made while nobody listens are not told: the kept answers must not be served.
       await rename(one.id, "One, changed while not listening");
       await rename(two.id, "Two, changed while not listening");
@@ -283,6 +291,7 @@ describe.skipIf(!postgresUrl)("on Postgres, when the listening connection drops 
 
     // Back (the listener tries again every second): answers are kept again, and a change is told.
     await expect.poll(listeners, { timeout: 20_000 }).toHaveLength(1);
+    await expect.poll(() => cacheListening(p), { timeout: 10_000 }).toBe(1);
     expect(await titleOf(two.id)).toBe("Two, changed while not listening");
     await expect.poll(async () => (await read(one.id)).headers.etag, { timeout: 10_000 }).toBeDefined();
     const kept = await read(one.id);
