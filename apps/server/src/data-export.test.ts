@@ -117,6 +117,14 @@ describe("Download my data", () => {
 
     const data = JSON.parse(entries[0]!.data.toString("utf8"));
     expect(data.profile).toMatchObject({ name: "Ada Lovelace", email: "ada@club.test", type: "Founding" });
+    // Every mail switch of Settings, and when she last opened her home.
+    expect(data.profile).toMatchObject({
+      eventReminders: true,
+      mailGroup: true,
+      mailAnnouncements: true,
+      mailEventChanges: true,
+      homeSeenAt: null,
+    });
     expect(data.applications).toEqual([expect.objectContaining({ reason: "Engines", properties: [] })]);
     expect(data.eventsCreated.map((e: { title: string }) => e.title)).toEqual(["Gala"]);
     expect(data.eventsJoined).toEqual([expect.objectContaining({ title: "Gala", guests: 1 })]);

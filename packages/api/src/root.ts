@@ -10,6 +10,7 @@ import { clubSettingsRouter } from "./routers/club-settings";
 import { commentsRouter } from "./routers/comments";
 import { dataExportRouter } from "./routers/data-export";
 import { eventsRouter } from "./routers/events";
+import { homeRouter } from "./routers/home";
 import { identitiesRouter } from "./routers/identities";
 import { invitationCodesRouter } from "./routers/invitation-codes";
 import { jobsRouter } from "./routers/jobs";
@@ -38,6 +39,7 @@ export const appRouter = router({
   mailOutbox: mailOutboxRouter,
   jobs: jobsRouter,
   events: eventsRouter,
+  home: homeRouter,
   apiTokens: apiTokensRouter,
   passkeys: passkeysRouter,
   preferences: preferencesRouter,

@@ -12,7 +12,7 @@ interface MetricsOptions {
   db: Queryable;
   ping: () => Promise<void>;
   /** The kept answers' counts, when answers are kept (ANSWER_CACHE_SECONDS above 0). */
-  answerCache?: Pick<AnswerCache, "requests"> | undefined;
+  answerCache?: Pick<AnswerCache, "requests" | "isListening"> | undefined;
 }
 
 /**

@@ -32,6 +32,7 @@ export const visitorLinks: Links = [
 ];
 export const membersLinks: Links = [
   ["/home", "Home"],
+  ["/member-home", "My club"],
   ["/calendar", "Events"],
   ["/gallery", "Gallery"],
   ["/settings", "Settings"],

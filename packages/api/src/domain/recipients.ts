@@ -1,4 +1,4 @@
-import { type Db, type Queryable, users } from "@club/db";
+import { type Db, groupMails, type Queryable, users } from "@club/db";
 import { and, asc, count, eq, inArray, type SQL, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { enqueueMail, groupMail, htmlToText } from "@club/mail";
@@ -106,6 +106,17 @@ export async function queueGroupMail(
         ...(sender.eventId ? { eventId: sender.eventId } : {}),
       },
     });
+    // The admins' own group mail is kept as sent: those to all members are the news on members' homes.
+    if (!sender.eventId) {
+      await tx.insert(groupMails).values({
+        subject: message.subject,
+        html: body,
+        text: htmlToText(body),
+        recipientGroup: message.recipientGroup,
+        recipients: recipients.length,
+        sentBy: sender.actor.id,
+      });
+    }
     await enqueueMail(
       tx,
       jobs,

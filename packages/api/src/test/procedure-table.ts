@@ -61,6 +61,21 @@ export interface ProcedureRow {
   expect: Expect;
 }
 
+/** An invitation to the cell's invite-only event for `inviteeId`, waiting for her answer: its id. */
+async function invitationFor(c: Cell, inviteeId: string): Promise<string> {
+  const [row] = await c.db
+    .insert(eventInvitations)
+    .values({
+      tokenHash: hashToken(generateToken()),
+      eventId: c.private,
+      inviteeId,
+      invitedBy: c.people.owner.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: eventInvitations.id });
+  return row!.id;
+}
+
 export const procedureRows: ProcedureRow[] = [
   { path: "auth.status", tokens: "read", input: () => undefined, expect: PUBLIC },
   {
@@ -358,6 +373,8 @@ export const procedureRows: ProcedureRow[] = [
     expect: hidden(MEMBERS),
   },
   { path: "preferences.get", tokens: "read", input: () => undefined, expect: MEMBERS },
+  { path: "home.get", tokens: "read", input: () => undefined, expect: MEMBERS },
+  { path: "home.seen", tokens: "admin", input: () => undefined, expect: MEMBERS },
   { path: "calendarFeed.get", tokens: "read", input: () => undefined, expect: MEMBERS },
   { path: "calendarFeed.reset", tokens: "admin", input: () => ({ includeOpen: true }), expect: MEMBERS },
   { path: "calendarFeed.update", tokens: "admin", input: () => ({ includeOpen: true }), expect: MEMBERS },
@@ -492,6 +509,20 @@ export const procedureRows: ProcedureRow[] = [
       return { token };
     },
     expect: MEMBERS,
+  },
+  {
+    path: "events.answerInvitation",
+    tokens: "admin",
+    on: "her own invitation",
+    input: async (c) => ({ invitationId: await invitationFor(c, c.me?.id ?? c.people.victim.id), accept: true }),
+    expect: MEMBERS,
+  },
+  {
+    path: "events.answerInvitation",
+    tokens: "admin",
+    on: "another member's invitation",
+    input: async (c) => ({ invitationId: await invitationFor(c, c.people.victim.id), accept: false }),
+    expect: { ...all("BAD_REQUEST"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
   },
   {
     path: "events.announceRecipientCount",

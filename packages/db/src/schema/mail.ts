@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { mailStatusEnum } from "./enums";
+import { users } from "./users";
 
 export interface MailAttachment {
   filename: string;
@@ -43,3 +44,24 @@ export const mailOutbox = pgTable(
 );
 
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
+
+/**
+ * The admins' group e-mails as sent (one row per message, not per recipient): those to all members
+ * are the club's news on every member's home. The body is the sanitised one the members received.
+ */
+export const groupMails = pgTable(
+  "group_mails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    /** The body as sanitised for the mail, and as plain text. */
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** The recipient group as sent (`all`, `founding`, `testing`, `selected`, …). */
+    recipientGroup: text("recipient_group").notNull(),
+    recipients: integer("recipients").notNull(),
+    sentBy: uuid("sent_by").references(() => users.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("group_mails_group_sent_idx").on(t.recipientGroup, t.sentAt)],
+);

@@ -4,6 +4,7 @@ import heroWebm from "../../assets/hero/hero-loop.webm";
 import heroPoster from "../../assets/hero/hero-poster.webp";
 import { useHydrated } from "../../lib/hydrated";
 import { ButtonLink } from "../../ui/Button";
+import { useSession } from "../auth/session";
 import { pillars } from "./content";
 
 function Section({
@@ -69,6 +70,7 @@ function HeroFilm() {
 
 export function HomePage() {
   const [travel, gathering, showcase] = pillars;
+  const { user } = useSession();
   return (
     <>
       <section className="relative isolate overflow-hidden bg-plum-deep">
@@ -80,9 +82,16 @@ export function HomePage() {
           <p className="mt-6 max-w-xl text-lg text-white/85">
             A private club for women business executives: to create, to gather, to travel, and to show what you make.
           </p>
-          <ButtonLink to="/membership" variant="secondary" className="mt-10 border-white/60 bg-white/95">
-            Membership
-          </ButtonLink>
+          {user ? (
+            // Signed in (she lands here after signing in, as SPEC.md says): her own page is one click away.
+            <ButtonLink to="/member-home" variant="secondary" className="mt-10 border-white/60 bg-white/95">
+              Go to My club
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/membership" variant="secondary" className="mt-10 border-white/60 bg-white/95">
+              Membership
+            </ButtonLink>
+          )}
         </div>
       </section>
       <Section title="Gather & Create" image={gathering.image} imageAlt={gathering.imageAlt}>

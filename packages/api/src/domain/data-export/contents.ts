@@ -42,6 +42,12 @@ export async function exportedMember(db: Queryable, userId: string) {
       admin: users.admin,
       testingTeam: users.testingTeam,
       eventReminders: users.eventReminders,
+      // Every switch of Settings → E-mail, as she set it.
+      mailGroup: users.mailGroup,
+      mailAnnouncements: users.mailAnnouncements,
+      mailEventChanges: users.mailEventChanges,
+      /** When she last opened her home (My club). */
+      homeSeenAt: users.homeSeenAt,
       createdAt: users.createdAt,
     })
     .from(users)

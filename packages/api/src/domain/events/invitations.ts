@@ -1,6 +1,6 @@
 import { generateToken, hashToken } from "@club/auth";
 import { type Event, eventInvitations, type Queryable, users } from "@club/db";
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from "@club/db/orm";
+import { and, asc, eq, gt, inArray, isNull, ne, type SQL, sql } from "@club/db/orm";
 import { enqueueMail, eventInvitationMail } from "@club/mail";
 import { badRequest } from "../../errors";
 import { eventMailDetails } from "./mail-details";
@@ -63,13 +63,36 @@ export async function inviteMembers(
  * (a full event puts her on the waitlist). The token belongs to its invitee (another member cannot
  * use it), works once and expires.
  */
-export async function acceptInvitation(ctx: RsvpContext, inviteeId: string, token: string) {
-  const tokenHash = hashToken(token);
+export function acceptInvitation(ctx: RsvpContext, inviteeId: string, token: string) {
+  return acceptWhere(ctx, inviteeId, eq(eventInvitations.tokenHash, hashToken(token)));
+}
+
+/**
+ * Her answer from her home, where she is signed in and the invitation is listed as hers: "accept"
+ * joins as her link does; "decline" removes the invitation, and with it her sight of an invite-only
+ * event she has no other way to see. Another member's invitation, a used or an expired one are
+ * refused alike.
+ */
+export async function answerInvitation(ctx: RsvpContext, inviteeId: string, invitationId: string, accept: boolean) {
+  if (accept) return acceptWhere(ctx, inviteeId, eq(eventInvitations.id, invitationId));
+  const declined = await ctx.db
+    .delete(eventInvitations)
+    .where(
+      and(
+        eq(eventInvitations.id, invitationId),
+        eq(eventInvitations.inviteeId, inviteeId),
+        isNull(eventInvitations.acceptedAt),
+        gt(eventInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ eventId: eventInvitations.eventId });
+  if (declined.length === 0) throw badRequest(INVALID_INVITATION);
+  return { declined: true as const };
+}
+
+async function acceptWhere(ctx: RsvpContext, inviteeId: string, which: SQL) {
   return ctx.db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ eventId: eventInvitations.eventId })
-      .from(eventInvitations)
-      .where(eq(eventInvitations.tokenHash, tokenHash));
+    const [target] = await tx.select({ eventId: eventInvitations.eventId }).from(eventInvitations).where(which);
     if (!target) throw badRequest(INVALID_INVITATION);
     // The event's row is locked before the invitation's, in the order every other change of the
     // event takes them (a deletion locks the event, then its cascade the invitations).
@@ -79,7 +102,7 @@ export async function acceptInvitation(ctx: RsvpContext, inviteeId: string, toke
       .set({ acceptedAt: new Date() })
       .where(
         and(
-          eq(eventInvitations.tokenHash, tokenHash),
+          which,
           eq(eventInvitations.inviteeId, inviteeId),
           isNull(eventInvitations.acceptedAt),
           gt(eventInvitations.expiresAt, sql`now()`),

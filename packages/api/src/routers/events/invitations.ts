@@ -1,7 +1,13 @@
 import { inviteInput } from "@club/shared";
 import { z } from "zod";
 import { requireVisibleEvent } from "../../domain/access";
-import { acceptInvitation, invitableMembers, inviteMembers } from "../../domain/events/invitations";
+import {
+  acceptInvitation,
+  answerInvitation,
+  INVALID_INVITATION,
+  invitableMembers,
+  inviteMembers,
+} from "../../domain/events/invitations";
 import { TOKEN_GUESSES } from "../../throttle";
 import { memberProcedure } from "../../trpc";
 
@@ -27,5 +33,15 @@ export const eventInvitationProcedures = {
       const accepted = await acceptInvitation(ctx, ctx.user.id, input.token);
       await attempt.succeeded();
       return accepted;
+    }),
+
+  /** Her home's Accept and Decline on an invitation listed there as hers (no link needed: she is signed in). */
+  answerInvitation: memberProcedure
+    .input(z.object({ invitationId: z.uuid(INVALID_INVITATION), accept: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const answer = await answerInvitation(ctx, ctx.user.id, input.invitationId, input.accept);
+      if ("declined" in answer) return { message: "Invitation declined.", ...answer };
+      const joined = "waitlist_position" in answer ? "You are on the waitlist." : "You have joined the event.";
+      return { message: joined, ...answer };
     }),
 };
