@@ -89,8 +89,10 @@ test("a member far from the server sees moments in her own zone, rendered and ta
     if (m.type() === "error") problems.push(m.text());
   });
   await signIn(page, FOUNDING.email);
-  // The app told the server her zone (a cookie); the next page is rendered in it.
-  expect((await context.cookies()).find((c) => c.name === "tz")?.value).toBe("Pacific%2FAuckland");
+  // The app, once it runs the page, tells the server her zone (a cookie); the next page is rendered in it.
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === "tz")?.value)
+    .toBe("Pacific%2FAuckland");
   await page.goto("/gallery");
   await page.waitForFunction(() => document.querySelector("#root fieldset[disabled]") === null);
   const html = await (await page.request.get("/gallery")).text();
