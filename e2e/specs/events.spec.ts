@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
 import { linkTo, waitForMail } from "../mail";
+import { BASE_URL } from "../playwright.config";
 
 test("create a physical event in the United States and a virtual one, then find them", async ({ page }) => {
   await signIn(page, "host@club.local");
@@ -238,9 +239,48 @@ test("the list opens at today's events and pages back through the past", async (
   await page.getByRole("button", { name: "Show earlier events" }).click();
   await expect(party).toBeVisible();
   await expect(party).toContainText("Jun 01, 2024");
+  // Marked as over, with no "0 going", above a line at today.
+  await expect(party).toContainText("Past");
+  await expect(party).not.toContainText("going");
+  await expect(page.getByRole("listitem", { name: "Today: upcoming events follow" })).toBeVisible();
   // The past comes before the upcoming ones, and there is nothing earlier.
   const titles = await page.locator("main ul > li a span.font-serif").allTextContents();
   expect(titles.indexOf("Founders' Garden Party")).toBeLessThan(titles.indexOf("Tea Culture Afternoon"));
   await expect(page.getByRole("button", { name: "Show earlier events" })).toHaveCount(0);
   await screenshot(page, "calendar-earlier");
+});
+
+test("the month's grid shows the events on the neighbouring months' days it draws", async ({ page }) => {
+  await signIn(page, FOUNDING.email);
+  // November 2027 runs Monday 1 to Tuesday 30: its grid ends on Saturday, December 4.
+  const made = await page.request.post("/trpc/events.create", {
+    headers: { origin: BASE_URL, "content-type": "application/json" },
+    data: { json: { title: "Advent Fair", event_date: "2027-12-02", start_time: "10:30", city: "Boston" } },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  await page.goto("/calendar?view=month&month=2027-11");
+  await expect(page.getByRole("heading", { name: "November 2027" })).toBeVisible();
+  const day = page.getByRole("listitem", { name: /^Thursday, December 2: / });
+  const chip = day.getByRole("link", { name: /Advent Fair/ });
+  await expect(chip).toBeVisible();
+  // The chip starts with the time.
+  await expect(chip).toHaveText("10:30 AM Advent Fair");
+  await expect(page.getByRole("listitem", { name: "Wednesday, December 1: no events" })).toBeVisible();
+  await screenshot(page, "calendar-month-neighbours");
+});
+
+test("an event's page adds it to a calendar: a file with its UID, or Google Calendar", async ({ page }) => {
+  await signIn(page, FOUNDING.email);
+  await page.goto("/events/poetry-reading-salon");
+  const file = page.getByRole("link", { name: "Calendar file (.ics)" });
+  await expect(file).toBeVisible();
+  const ics = await page.request.get((await file.getAttribute("href")) ?? "");
+  expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const text = await ics.text();
+  expect(text).toContain("BEGIN:VEVENT");
+  expect(text).toMatch(/^UID:[0-9a-f-]{36}@localhost\r?$/m);
+  await expect(page.getByRole("link", { name: "Google Calendar" })).toHaveAttribute(
+    "href",
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
+  );
 });

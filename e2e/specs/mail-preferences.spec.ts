@@ -75,6 +75,8 @@ test("a group e-mail's unsubscribe link: the page confirms and undoes, the one-c
   const visitor = await elsewhere.newPage();
   await visitor.goto(url!);
   await expect(visitor.getByText("Stop receiving group e-mails from the club's admins?")).toBeVisible();
+  // It names whose address it is, masked: anyone the link reached can open it.
+  await expect(visitor.getByText("For u•••e@club.local")).toBeVisible();
   await expectAccessible(visitor);
   await screenshot(visitor, "unsubscribe-confirm");
   await visitor.getByRole("button", { name: "Unsubscribe" }).click();

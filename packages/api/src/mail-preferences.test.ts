@@ -114,12 +114,28 @@ describe("the unsubscribe link", () => {
     const token = tokenOf(mine?.headers ?? {});
 
     // Opening the page changes nothing.
-    expect(await anonymous().unsubscribe.get({ token })).toEqual({ kind: "group", receives: true });
-    expect(await anonymous().unsubscribe.set({ token, receive: false })).toEqual({ kind: "group", receives: false });
-    expect(await anonymous().unsubscribe.set({ token, receive: false })).toEqual({ kind: "group", receives: false });
+    expect(await anonymous().unsubscribe.get({ token })).toEqual({
+      kind: "group",
+      receives: true,
+      address: "a•••@prefs.test",
+    });
+    expect(await anonymous().unsubscribe.set({ token, receive: false })).toEqual({
+      kind: "group",
+      receives: false,
+      address: "a•••@prefs.test",
+    });
+    expect(await anonymous().unsubscribe.set({ token, receive: false })).toEqual({
+      kind: "group",
+      receives: false,
+      address: "a•••@prefs.test",
+    });
     expect((await api.callerFor(ann).preferences.get()).mail).toMatchObject({ group: false, announcements: true });
 
-    expect(await anonymous().unsubscribe.set({ token, receive: true })).toEqual({ kind: "group", receives: true });
+    expect(await anonymous().unsubscribe.set({ token, receive: true })).toEqual({
+      kind: "group",
+      receives: true,
+      address: "a•••@prefs.test",
+    });
     expect((await api.callerFor(ann).preferences.get()).mail.group).toBe(true);
   });
 
@@ -151,7 +167,11 @@ describe("the unsubscribe link", () => {
     const before = signUnsubscribeToken([new TextEncoder().encode(oldKey)], bea.id, "changes");
 
     const rotated = api.callerFor(null, config([newKey, oldKey]));
-    expect(await rotated.unsubscribe.get({ token: before })).toEqual({ kind: "changes", receives: true });
+    expect(await rotated.unsubscribe.get({ token: before })).toEqual({
+      kind: "changes",
+      receives: true,
+      address: "b•••@prefs.test",
+    });
 
     const dropped = api.callerFor(null, config([newKey]));
     await expect(dropped.unsubscribe.get({ token: before })).rejects.toMatchObject({ code: "NOT_FOUND" });

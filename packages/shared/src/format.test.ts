@@ -5,6 +5,7 @@ import {
   formatCommentAge,
   formatLongDate,
   formatTime12h,
+  maskEmail,
   truncateDescription,
 } from "./format";
 
@@ -44,5 +45,13 @@ describe("comment age", () => {
     expect(formatCommentAge(ago(29 * 86_400_000), now)).toBe("29 days ago");
     expect(formatCommentAge(ago(30 * 86_400_000), now)).toBe("1 month ago");
     expect(formatCommentAge(ago(95 * 86_400_000), now)).toBe("3 months ago");
+  });
+});
+
+describe("maskEmail", () => {
+  it("keeps the first and last letters and the domain", () => {
+    expect(maskEmail("ada.lovelace@example.com")).toBe("a•••e@example.com");
+    expect(maskEmail("bo@club.test")).toBe("b•••@club.test");
+    expect(maskEmail("not-an-address")).toBe("•••");
   });
 });

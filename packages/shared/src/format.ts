@@ -50,3 +50,15 @@ export function formatCommentAge(createdAt: Date | string, now: Date = new Date(
   const months = Math.floor(diff / (30 * DAY));
   return `${months} ${months === 1 ? "month" : "months"} ago`;
 }
+
+/**
+ * An address shown to whoever holds a link, not to its owner alone ("a•••e@example.com"): enough
+ * for her to know it is hers, too little to give it away.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  const local = email.slice(0, at);
+  const shown = local.length > 3 ? `${local[0]}•••${local.at(-1)}` : `${local[0]}•••`;
+  return `${shown}${email.slice(at)}`;
+}

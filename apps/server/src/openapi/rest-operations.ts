@@ -282,6 +282,13 @@ export const restOperations: Record<string, RestOperation> = {
     params: id("events.attendees"),
     answer: { kind: "csv", description: "Participants first, then the waitlist in order." },
   },
+  "GET /api/events/:id/event.ics": {
+    summary: "One event as a calendar file",
+    description: "The UID and SEQUENCE of every .ics the club sends, so a calendar keeps one entry per event.",
+    procedure: "events.calendarFile",
+    params: id("events.calendarFile"),
+    answer: { kind: "calendar", description: "iCalendar (RFC 5545), one VEVENT." },
+  },
   "GET /api/events/:id/media.zip": {
     summary: "An event's photos and videos as one zip",
     access: "member",

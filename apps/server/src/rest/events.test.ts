@@ -212,6 +212,18 @@ describe("participation", () => {
     expect(mail.attachments[0]).toMatchObject({ filename: "concert.ics", contentType: "text/calendar" });
     expect(mail.attachments[0]!.content).toContain("BEGIN:VEVENT");
   });
+
+  it("offers one event as a calendar file to those who may see it", async () => {
+    const open = await create({ title: "Garden Party", event_date: "2027-07-01" });
+    const secret = await create({ title: "Hidden Supper", exclusivity: "invite-only" });
+    const res = await request(h, "GET", `/api/events/${open.slug}/event.ics`, undefined, other);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(new RegExp(`^attachment; filename="?${open.slug}\\.ics"?$`));
+    expect(res.body).toContain(`UID:${open.id}@club.test`);
+    expect((await request(h, "GET", `/api/events/${secret.id}/event.ics`, undefined, other)).statusCode).toBe(404);
+    expect((await request(h, "GET", `/api/events/${open.id}/event.ics`)).statusCode).toBe(401);
+  });
 });
 
 describe("capacity, waitlist and the guest list", () => {

@@ -104,6 +104,17 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     return attendeesCsv(list);
   });
 
+  // One event for a calendar application (the event page's "Add to calendar").
+  app.get<IdParams>("/api/events/:id/event.ics", async (request, reply) => {
+    const caller = await callerFor(deps, request, reply);
+    const file = await call(caller.events.calendarFile, { id: request.params.id });
+    reply
+      .header("Content-Type", "text/calendar; charset=utf-8")
+      .header("Content-Disposition", contentDisposition(file.filename))
+      .header("Cache-Control", "private, no-store");
+    return file.text;
+  });
+
   app.delete<IdParams>("/api/events/:id/leave", async (request, reply) =>
     call((await callerFor(deps, request, reply)).events.leave, { id: request.params.id }),
   );

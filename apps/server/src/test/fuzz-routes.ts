@@ -112,6 +112,7 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     "POST /api/events/:id/join": { param: event, body: () => ({ guests: 0 }) },
     "GET /api/events/:id/attendees": { param: event },
     "GET /api/events/:id/attendees.csv": { param: event },
+    "GET /api/events/:id/event.ics": { param: event },
     // The cells' media rows have no stored files: the zip is of an event with a stored photo.
     // (A row whose file is missing hangs the download; reported to the zip-stream work, not fuzzed here.)
     "GET /api/events/:id/media.zip": { param: () => env.storedPhoto().event },

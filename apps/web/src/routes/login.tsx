@@ -1,6 +1,7 @@
 import { oidcRefusals } from "@club/shared";
 import { createFileRoute } from "@tanstack/react-router";
 import { LoginForm } from "../features/auth/LoginForm";
+import { leaveLoginWhenSignedIn } from "../features/auth/login-guard";
 import { SIGNED_OUT, signedOutMessage } from "../features/auth/session-ended";
 import { oneOf, searchParams, text } from "../lib/search-params";
 import { Alert } from "../ui/Alert";
@@ -16,8 +17,12 @@ export const Route = createFileRoute("/login")({
     /** Her session ended while a page was open (features/auth/session-ended.ts). */
     reason: oneOf([SIGNED_OUT]),
   }),
-  // Whether to offer "Sign in with {label}", in the first screen's HTML.
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.identities.provider.queryOptions()),
+  // Signed in already: Login has nothing for her; her home has (or where she was going). Else
+  // whether to offer "Sign in with {label}", in the first screen's HTML.
+  loader: async ({ context, location }) => {
+    await leaveLoginWhenSignedIn(context, location);
+    return context.queryClient.ensureQueryData(context.trpc.identities.provider.queryOptions());
+  },
   component: function LoginPage() {
     const { redirect, email, error, reason } = Route.useSearch();
     return (

@@ -41,6 +41,11 @@ export const Route = createFileRoute("/unsubscribe/$token")({
       <Page title="Unsubscribe" width="narrow">
         <Card>
           <div className="flex flex-col items-start gap-5" aria-live="polite">
+            {data.address ? (
+              <p className="text-sm text-ink-soft">
+                For <strong className="text-ink">{data.address}</strong>
+              </p>
+            ) : null}
             {data.receives ? (
               <>
                 <p className="text-ink">

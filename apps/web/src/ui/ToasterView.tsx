@@ -9,6 +9,9 @@ export function ToasterView() {
   return (
     <Sonner
       position="top-center"
+      // Below the sticky header (4 rem high): a toast must not cover the menu she may reach for next.
+      offset={{ top: "4.75rem" }}
+      mobileOffset={{ top: "4.75rem" }}
       closeButton
       toastOptions={{
         duration: 5000,

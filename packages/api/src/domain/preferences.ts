@@ -1,6 +1,6 @@
 import { type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
-import { type MailKind, type MailPreferences, mailKindLabels, mailKinds } from "@club/shared";
+import { type MailKind, type MailPreferences, mailKindLabels, mailKinds, maskEmail } from "@club/shared";
 import type { ApiConfig } from "../context";
 import { DEFAULT_REMINDER_HOURS } from "./events/reminders";
 import { mailKindColumn } from "./mail-kinds";
@@ -50,6 +50,12 @@ export async function setMailKind(db: Queryable, userId: string, kind: MailKind,
 export async function receivesMailKind(db: Queryable, userId: string, kind: MailKind): Promise<boolean> {
   const [row] = await db.select({ on: mailKindColumn[kind] }).from(users).where(eq(users.id, userId));
   return row?.on ?? false;
+}
+
+/** Her address as the unsubscribe page names it, masked: the link may be opened by anyone it reached. */
+export async function maskedAddressOf(db: Queryable, userId: string): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row ? maskEmail(row.email) : "";
 }
 
 /** What Settings says once saved: "Event reminders are off." for one switch. */

@@ -1,7 +1,7 @@
 import { unsubscribeTokenSchema } from "@club/shared";
 import { z } from "zod";
 import { requireUnsubscribeToken } from "../domain/access";
-import { receivesMailKind, setMailKind } from "../domain/preferences";
+import { maskedAddressOf, receivesMailKind, setMailKind } from "../domain/preferences";
 import { publicProcedure, router } from "../trpc";
 
 const tokenInput = z.object({ token: unsubscribeTokenSchema });
@@ -14,12 +14,17 @@ const tokenInput = z.object({ token: unsubscribeTokenSchema });
 export const unsubscribeRouter = router({
   get: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
     const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
-    return { kind, receives: await receivesMailKind(ctx.db, userId, kind) };
+    const [receives, address] = await Promise.all([
+      receivesMailKind(ctx.db, userId, kind),
+      maskedAddressOf(ctx.db, userId),
+    ]);
+    return { kind, receives, address };
   }),
 
   /** "Unsubscribe" (receive: false) and "Undo"/"Resubscribe" (receive: true); idempotent. */
   set: publicProcedure.input(tokenInput.extend({ receive: z.boolean() })).mutation(async ({ ctx, input }) => {
     const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
-    return { kind, receives: await setMailKind(ctx.db, userId, kind, input.receive) };
+    const receives = await setMailKind(ctx.db, userId, kind, input.receive);
+    return { kind, receives, address: await maskedAddressOf(ctx.db, userId) };
   }),
 });

@@ -316,6 +316,14 @@ export const procedureRows: ProcedureRow[] = [
   { path: "events.choices", tokens: "read", input: () => ({ withMedia: true }), expect: MEMBERS },
   { path: "events.get", tokens: "read", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
   { path: "events.get", tokens: "read", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
+  { path: "events.calendarFile", tokens: "read", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
+  {
+    path: "events.calendarFile",
+    tokens: "read",
+    on: "invite-only",
+    input: (c) => ({ id: c.private }),
+    expect: hidden(MEMBERS),
+  },
   {
     path: "events.create",
     tokens: "seed",

@@ -1,5 +1,7 @@
+import { Fragment } from "react";
+import { today } from "../../lib/time-zone";
 import { Button } from "../../ui/Button";
-import { EventCard } from "./EventCard";
+import { EventCard, isPast } from "./EventCard";
 import type { EventSummary } from "./types";
 
 /** What the list shows and what it can fetch next: an infinite query's pages, flattened. */
@@ -25,6 +27,10 @@ export interface EventPagesProps {
  */
 export function EventPages(props: EventPagesProps) {
   const { events, hasEarlier, hasMore } = props;
+  // Where the past ends: earlier events brought in sit above a line at today (a list sorted
+  // newest first has no such place, and shows none).
+  const todayKey = today();
+  const firstUpcoming = events.findIndex((e) => !isPast(e, todayKey));
   if (events.length === 0 && !hasEarlier && !hasMore) return <p className="text-ink-soft">{props.empty}</p>;
   return (
     <>
@@ -37,10 +43,13 @@ export function EventPages(props: EventPagesProps) {
       ) : null}
       {events.length === 0 ? <p className="mb-6 text-ink-soft">No upcoming events.</p> : null}
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {events.map((e) => (
-          <li key={e.id}>
-            <EventCard event={e} />
-          </li>
+        {events.map((e, i) => (
+          <Fragment key={e.id}>
+            {i === firstUpcoming && i > 0 ? <TodayDivider /> : null}
+            <li>
+              <EventCard event={e} />
+            </li>
+          </Fragment>
         ))}
       </ul>
       {hasMore ? (
@@ -51,5 +60,16 @@ export function EventPages(props: EventPagesProps) {
         </div>
       ) : null}
     </>
+  );
+}
+
+/** The line between the events that are over and those to come. */
+function TodayDivider() {
+  return (
+    <li className="col-span-full flex items-center gap-4" aria-label="Today: upcoming events follow">
+      <span aria-hidden="true" className="h-px flex-1 bg-gold-light" />
+      <span className="text-xs font-semibold tracking-[0.2em] text-gold uppercase">Today</span>
+      <span aria-hidden="true" className="h-px flex-1 bg-gold-light" />
+    </li>
   );
 }

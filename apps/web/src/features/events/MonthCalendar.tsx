@@ -18,16 +18,22 @@ import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 import type { EventSummary } from "./types";
 
-/** The events on each day of the month: an event shows on every day from its start to its end. */
-export function eventsByDay(events: EventSummary[], month: Date): Map<string, EventSummary[]> {
-  const first = format(startOfMonth(month), "yyyy-MM-dd");
-  const last = format(endOfMonth(month), "yyyy-MM-dd");
+/** The days the month's grid draws: whole weeks, Sunday first, from the week of its 1st to that of its last day. */
+export const gridDays = (month: Date) =>
+  eachDayOfInterval({ start: startOfWeek(startOfMonth(month)), end: endOfWeek(endOfMonth(month)) });
+
+/**
+ * The events on each day from `first` to `last` ("yyyy-MM-dd"): an event shows on every day from
+ * its start to its end. The grid asks for all the days it draws, the neighbouring months' too.
+ */
+export function eventsByDay(events: EventSummary[], first: string, last: string): Map<string, EventSummary[]> {
   const days = new Map<string, EventSummary[]>();
   for (const e of events) {
     const end = e.end_date ?? e.event_date;
     if (end < first || e.event_date > last) continue;
     for (let day = parseISO(e.event_date); format(day, "yyyy-MM-dd") <= end; day = addDays(day, 1)) {
       const key = format(day, "yyyy-MM-dd");
+      if (key < first) continue;
       days.set(key, [...(days.get(key) ?? []), e]);
     }
   }
@@ -47,10 +53,20 @@ export function MonthCalendar({
   month: Date;
   onMonthChange: (month: Date) => void;
 }) {
-  const byDay = useMemo(() => eventsByDay(events, month), [events, month]);
-  const days = eachDayOfInterval({ start: startOfWeek(startOfMonth(month)), end: endOfWeek(endOfMonth(month)) });
+  const days = useMemo(() => gridDays(month), [month]);
+  const byDay = useMemo(
+    () =>
+      eventsByDay(
+        events,
+        format(startOfWeek(startOfMonth(month)), "yyyy-MM-dd"),
+        format(endOfWeek(endOfMonth(month)), "yyyy-MM-dd"),
+      ),
+    [events, month],
+  );
   const todayKey = today();
-  const busyDays = [...byDay.keys()].sort();
+  // The phone's list is the month's own days; the grid also fills in the neighbouring ones it draws.
+  const monthKey = format(month, "yyyy-MM");
+  const busyDays = [...byDay.keys()].filter((key) => key.startsWith(monthKey)).sort();
 
   return (
     <section aria-labelledby="month-heading">
@@ -106,11 +122,12 @@ export function MonthCalendar({
                       <Link
                         to="/events/$id"
                         params={{ id: e.slug }}
-                        className="block truncate rounded px-1.5 py-0.5 text-xs text-ink hover:underline"
+                        // A cut title shows whole while the pointer is on it or it has the focus.
+                        className="block truncate rounded px-1.5 py-0.5 text-xs text-ink hover:whitespace-normal hover:underline focus-visible:whitespace-normal"
                         style={{ background: `${e.color}55`, borderLeft: `3px solid ${e.color}` }}
                         title={`${e.title}, ${formatTime12h(e.start_time)}`}
                       >
-                        {e.title}
+                        <span className="font-semibold">{formatTime12h(e.start_time)}</span> {e.title}
                       </Link>
                     </li>
                   ))}

@@ -49,17 +49,24 @@ const bothWays = {
 
 /** The month on the calendar ("2026-11"): the one in the address, else this month. */
 const monthOf = (month: string | undefined, timeZone?: string) => month ?? today(timeZone).slice(0, 7);
-/** The events on the month's days (an event that began before it too). */
+/**
+ * The events on every day the month's grid draws: whole weeks, Sunday first, so the neighbouring
+ * months' days shown in it have their events too (an event that began before them too). Written
+ * without a date library: the loader is in the first script every page loads.
+ */
 const monthInput = (s: Pick<Search, "q" | "mine" | "month">, timeZone?: string) => {
   const month = monthOf(s.month, timeZone);
-  // The month's last day: day 0 of the next month (written without a date library: the loader is
-  // in the first script every page loads).
-  const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+  const [year, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  const first = new Date(Date.UTC(year, m - 1, 1));
+  // Day 0 of the next month is this month's last day.
+  const last = new Date(Date.UTC(year, m, 0));
+  const DAY = 86_400_000;
+  const day = (d: Date) => d.toISOString().slice(0, 10);
   return {
     ...(s.q ? { search: s.q } : {}),
     ...(s.mine ? { mine: s.mine } : {}),
-    from: `${month}-01`,
-    to: `${month}-${String(last).padStart(2, "0")}`,
+    from: day(new Date(first.getTime() - first.getUTCDay() * DAY)),
+    to: day(new Date(last.getTime() + (6 - last.getUTCDay()) * DAY)),
     limit: EVENTS_PAGE_MAX,
   };
 };

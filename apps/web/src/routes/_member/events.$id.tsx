@@ -105,12 +105,16 @@ function EventPage() {
           <Button variant="secondary" onClick={() => setEditing(true)}>
             Edit Details
           </Button>
-          <Button variant="danger" onClick={() => setDeleting(true)}>
-            Delete Event
-          </Button>
           <Button variant="secondary" onClick={() => setAnnouncing(true)}>
             Draft Announcement Email
           </Button>
+          {/* Kept apart from the everyday buttons: on a phone on a line of its own below a rule,
+              on a wide screen at the far end. Still confirmed. */}
+          <div className="mt-2 w-full border-line border-t pt-4 sm:mt-0 sm:ml-auto sm:w-auto sm:border-t-0 sm:pt-0">
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete Event
+            </Button>
+          </div>
         </>
       ) : null}
     </>

@@ -4,6 +4,7 @@ import { requireEventCreator, requireEventManager, requireVisibleEvent } from ".
 import { auditActor } from "../../domain/audit";
 import { createEvent, deleteEvent, updateEvent } from "../../domain/events/changes";
 import { eventChoices, listEvents } from "../../domain/events/list";
+import { icsAttachment } from "../../domain/events/mail-details";
 import { loadEventDto } from "../../domain/events/queries";
 import { EVENT_NOT_FOUND } from "../../errors";
 import { memberProcedure } from "../../trpc";
@@ -28,6 +29,16 @@ export const eventCrud = {
   get: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
     const event = await requireVisibleEvent(ctx, input.id);
     return loadEventDto(ctx, event);
+  }),
+
+  /**
+   * GET /api/events/{id}/event.ics: the event as a calendar file, with the UID and SEQUENCE of every
+   * .ics the club sends, so a calendar that takes it keeps one entry through changes.
+   */
+  calendarFile: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
+    const event = await requireVisibleEvent(ctx, input.id);
+    const { filename, content } = icsAttachment(event, ctx.config);
+    return { filename, text: content };
   }),
 
   /** POST /api/events: Founding and Travel Host members and admins; defaults per SPEC.md section 5. */
