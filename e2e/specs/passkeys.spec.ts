@@ -123,6 +123,8 @@ test("a member adds a passkey, signs in with it and no password, and removes it"
 
   // The authenticator still offers it, but the club no longer knows it: a clear message, no session.
   await page.goto("/logout");
+  // Signed out before Login opens: Login sends someone still signed in on to her home.
+  await expect(page).toHaveURL(/\/$/);
   await page.goto("/login");
   await taken(page);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();

@@ -67,9 +67,13 @@ function GalleryPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [lightboxAt, setLightboxAt] = useState<number>();
   // The address follows the tag search a moment after typing stops (one history entry, not one per key).
+  // Every change of the address is made from the address as it is then (`prev`), not from this
+  // render's: on a busy machine the timer fired after the event filter had changed the address,
+  // and put back the search it was made from, dropping the event.
   useEffect(() => {
     const t = setTimeout(() => {
-      if ((s.tag ?? "") !== tagDraft) navigate({ search: { ...s, tag: tagDraft || undefined }, replace: true });
+      if ((s.tag ?? "") !== tagDraft)
+        navigate({ search: (prev) => ({ ...prev, tag: tagDraft || undefined }), replace: true });
     }, 300);
     return () => clearTimeout(t);
   }, [tagDraft, s, navigate]);
@@ -174,7 +178,7 @@ function GalleryPage() {
             emptyLabel="All Events"
             withMedia
             value={s.event ?? ""}
-            onChange={(event) => navigate({ search: { ...s, event: event || undefined } })}
+            onChange={(event) => navigate({ search: (prev) => ({ ...prev, event: event || undefined }) })}
           />
         </div>
         {!pages.isPending && items.length === 0 ? <p className="text-ink-soft">No media to display</p> : null}
@@ -198,7 +202,7 @@ function GalleryPage() {
                           ? setSelected((sel) =>
                               sel.includes(item.id) ? sel.filter((x) => x !== item.id) : [...sel, item.id],
                             )
-                          : navigate({ search: { ...s, media: item.id } })
+                          : navigate({ search: (prev) => ({ ...prev, media: item.id }) })
                       }
                     />
                   </li>
@@ -230,7 +234,7 @@ function GalleryPage() {
           item={open}
           me={meInfo}
           variant="gallery"
-          onClose={() => navigate({ search: { ...s, media: undefined } })}
+          onClose={() => navigate({ search: (prev) => ({ ...prev, media: undefined }) })}
           onLightbox={() =>
             setLightboxAt(
               Math.max(
