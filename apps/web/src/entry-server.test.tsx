@@ -54,3 +54,15 @@ describe("an admin page rendered for an admin the sign-in rule refuses", () => {
     }
   });
 });
+
+describe("Login rendered for someone signed in already", () => {
+  it("redirects to her home, or to the page it was asked to return to (never off the site)", async () => {
+    const at = async (url: string) => {
+      const page = await render({ url, router, createContext: async () => ({}) as never, timeZone: "UTC" });
+      return page.kind === "redirect" ? page.location : `${page.kind} ${page.status}`;
+    };
+    expect(await at("/login")).toBe("/member-home");
+    expect(await at("/login?redirect=%2Fgallery%3Ftag%3Dtea")).toBe("/gallery?tag=tea");
+    expect(await at("/login?redirect=%2F%2Fevil.example")).toBe("/home");
+  });
+});
