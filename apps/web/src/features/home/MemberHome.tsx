@@ -47,6 +47,21 @@ function Empty({ children }: { children: ReactNode }) {
 const rowClass =
   "flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-line py-3 first:border-t-0 first:pt-0";
 
+/** An event's line in a list: its title, linking to it, and when and where. */
+function EventLine({ event, extra = "" }: { event: Place & { slug: string; title: string }; extra?: string }) {
+  return (
+    <span>
+      <Link to="/events/$id" params={{ id: event.slug }} className="font-semibold text-ink hover:text-plum">
+        {event.title}
+      </Link>
+      <span className="block text-sm text-ink-soft">
+        {when(event)}
+        {extra}
+      </span>
+    </span>
+  );
+}
+
 function NextEvents({ events }: { events: Home["nextEvents"] }) {
   return (
     <Section title="Your next events">
@@ -62,12 +77,7 @@ function NextEvents({ events }: { events: Home["nextEvents"] }) {
         <ul>
           {events.map((e) => (
             <li key={e.id} className={rowClass}>
-              <span>
-                <Link to="/events/$id" params={{ id: e.slug }} className="font-semibold text-ink hover:text-plum">
-                  {e.title}
-                </Link>
-                <span className="block text-sm text-ink-soft">{when(e)}</span>
-              </span>
+              <EventLine event={e} />
               <span
                 className={
                   e.status === "going"
@@ -111,15 +121,7 @@ function Invitations({ invitations }: { invitations: Home["invitations"] }) {
       <ul>
         {invitations.map((i) => (
           <li key={i.id} className={rowClass}>
-            <span>
-              <Link to="/events/$id" params={{ id: i.event.slug }} className="font-semibold text-ink hover:text-plum">
-                {i.event.title}
-              </Link>
-              <span className="block text-sm text-ink-soft">
-                {when(i.event)}
-                {i.invitedBy ? ` · from ${i.invitedBy}` : ""}
-              </span>
-            </span>
+            <EventLine event={i.event} extra={i.invitedBy ? ` · from ${i.invitedBy}` : ""} />
             <span className="flex gap-2">
               <Button disabled={answer.isPending} onClick={() => answer.mutate({ invitationId: i.id, accept: true })}>
                 Accept
@@ -151,12 +153,7 @@ function Deadlines({ deadlines }: { deadlines: Home["deadlines"] }) {
       <ul>
         {deadlines.map((e) => (
           <li key={e.id} className={rowClass}>
-            <span>
-              <Link to="/events/$id" params={{ id: e.slug }} className="font-semibold text-ink hover:text-plum">
-                {e.title}
-              </Link>
-              <span className="block text-sm text-ink-soft">{when(e)}</span>
-            </span>
+            <EventLine event={e} />
             <span className="text-sm text-ink">
               {e.rsvpDeadline ? `RSVP by ${formatMoment(new Date(e.rsvpDeadline), "MMM d, h:mm a")}` : ""}
             </span>
