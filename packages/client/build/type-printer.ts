@@ -78,7 +78,12 @@ export class TypePrinter {
   private union(members: readonly ts.Type[], path: string, indent: string): string {
     const written = new Set(members.map((t) => this.wrapped(t, path, indent)));
     // TypeScript keeps `boolean` as `true | false`.
-    if (written.delete("true") && written.delete("false")) written.add("boolean");
+    // (Both must be there: `true | undefined` stays as it is.)
+    if (written.has("true") && written.has("false")) {
+      written.delete("true");
+      written.delete("false");
+      written.add("boolean");
+    }
     return [...written].join(" | ");
   }
 

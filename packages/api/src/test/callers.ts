@@ -53,6 +53,14 @@ export const hidden = (e: Expect): Expect => ({
   founding: "NOT_FOUND",
   mustChange: e.mustChange === "ok" ? "NOT_FOUND" : e.mustChange,
 });
+/** On the owner's draft event: its creator and admins, and nobody else (not even by invitation). */
+export const draftOnly = (e: Expect): Expect => ({ ...hidden(e), other: "NOT_FOUND" });
+/** Done with a draft (join, comment, download, invite): nobody, until it is published. */
+export const NOT_ON_A_DRAFT: Expect = {
+  ...all("NOT_FOUND"),
+  anonymous: "UNAUTHORIZED",
+  mustChange: "FORBIDDEN",
+};
 /** Readable without signing in, but only what a visitor may see. */
 export const VISITOR_HIDDEN: Expect = { ...all("ok"), anonymous: "NOT_FOUND", mustChange: "NOT_FOUND" };
 /** What was on a deleted invite-only event: its uploader (the owner) and admins, nobody else. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken, generateToken, hashToken } from "@club/auth";
-import { eventInvitations, eventParticipants, eventWaitlist } from "@club/db";
+import { eventInvitations, eventParticipants, events, eventWaitlist } from "@club/db";
 import { resetFeed } from "../domain/events/feed";
 import { createInvitationCode } from "../domain/invitation-codes";
 import { createPasswordResetToken, createRegistrationToken } from "../domain/one-time-tokens";
@@ -10,9 +10,11 @@ import {
   AUTHOR,
   all,
   CREATORS,
+  draftOnly,
   type Expect,
   hidden,
   MEMBERS,
+  NOT_ON_A_DRAFT,
   OWN_PASSKEY,
   OWNER_OR_ADMIN,
   PUBLIC,
@@ -73,6 +75,22 @@ async function invitationFor(c: Cell, inviteeId: string): Promise<string> {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning({ id: eventInvitations.id });
+  return row!.id;
+}
+
+/** A draft event of the cell's owner (the Schedule), seen by her and admins only: its id. */
+async function draftOf(c: Cell): Promise<string> {
+  const [row] = await c.db
+    .insert(events)
+    .values({
+      slug: `d-${randomUUID()}`,
+      title: "A draft",
+      description: "d",
+      eventDate: "2027-04-01",
+      createdBy: c.people.owner.id,
+      publishedAt: null,
+    })
+    .returning({ id: events.id });
   return row!.id;
 }
 
@@ -316,6 +334,35 @@ export const procedureRows: ProcedureRow[] = [
   { path: "events.choices", tokens: "read", input: () => ({ withMedia: true }), expect: MEMBERS },
   { path: "events.get", tokens: "read", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
   { path: "events.get", tokens: "read", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
+  {
+    path: "events.get",
+    tokens: "read",
+    on: "draft",
+    input: async (c) => ({ id: await draftOf(c) }),
+    expect: draftOnly(MEMBERS),
+  },
+  { path: "events.drafts", tokens: "read", input: () => undefined, expect: MEMBERS },
+  {
+    path: "events.publish",
+    tokens: "admin",
+    on: "draft",
+    input: async (c) => ({ id: await draftOf(c) }),
+    expect: draftOnly(OWNER_OR_ADMIN),
+  },
+  {
+    path: "events.publish",
+    tokens: "admin",
+    on: "published",
+    input: (c) => ({ id: c.open }),
+    expect: { ...OWNER_OR_ADMIN, owner: "CONFLICT", admin: "CONFLICT" },
+  },
+  {
+    path: "events.calendarFile",
+    tokens: "read",
+    on: "draft",
+    input: async (c) => ({ id: await draftOf(c) }),
+    expect: NOT_ON_A_DRAFT,
+  },
   { path: "events.calendarFile", tokens: "read", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
   {
     path: "events.calendarFile",
@@ -350,7 +397,21 @@ export const procedureRows: ProcedureRow[] = [
     input: (c) => ({ id: c.private, title: "Renamed" }),
     expect: hidden(OWNER_OR_ADMIN),
   },
+  {
+    path: "events.update",
+    tokens: "seed",
+    on: "draft",
+    input: async (c) => ({ id: await draftOf(c), title: "Renamed draft" }),
+    expect: draftOnly(OWNER_OR_ADMIN),
+  },
   { path: "events.delete", tokens: "admin", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
+  {
+    path: "events.delete",
+    tokens: "admin",
+    on: "draft",
+    input: async (c) => ({ id: await draftOf(c) }),
+    expect: draftOnly(OWNER_OR_ADMIN),
+  },
   {
     path: "events.delete",
     tokens: "admin",
@@ -365,6 +426,13 @@ export const procedureRows: ProcedureRow[] = [
     expect: ADMINS,
   },
   { path: "events.join", tokens: "admin", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
+  {
+    path: "events.join",
+    tokens: "admin",
+    on: "draft",
+    input: async (c) => ({ id: await draftOf(c) }),
+    expect: NOT_ON_A_DRAFT,
+  },
   {
     path: "events.join",
     tokens: "admin",
@@ -487,6 +555,13 @@ export const procedureRows: ProcedureRow[] = [
     expect: { ...OWNER_OR_ADMIN },
   },
   { path: "events.invitableMembers", tokens: "read", input: () => undefined, expect: MEMBERS },
+  {
+    path: "events.invite",
+    tokens: "admin",
+    on: "draft",
+    input: async (c) => ({ eventId: await draftOf(c), userIds: [c.people.victim.id] }),
+    expect: NOT_ON_A_DRAFT,
+  },
   {
     path: "events.invite",
     tokens: "admin",
@@ -751,6 +826,13 @@ export const procedureRows: ProcedureRow[] = [
   {
     path: "images.byEvent",
     tokens: "read",
+    on: "draft",
+    input: async (c) => ({ eventId: await draftOf(c) }),
+    expect: NOT_ON_A_DRAFT,
+  },
+  {
+    path: "images.byEvent",
+    tokens: "read",
     on: "invite-only",
     input: (c) => ({ eventId: c.private }),
     expect: hidden(MEMBERS),
@@ -796,6 +878,13 @@ export const procedureRows: ProcedureRow[] = [
       expect: uploaderOnly(VISITOR_HIDDEN),
     },
   ]),
+  {
+    path: "comments.create",
+    tokens: "seed",
+    on: "a draft",
+    input: async (c) => ({ commentableId: await draftOf(c), content: "Hello" }),
+    expect: NOT_ON_A_DRAFT,
+  },
   {
     path: "comments.create",
     tokens: "seed",

@@ -55,6 +55,11 @@ export const events = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the event was published; null while it is a draft (Schedule), which only its creator
+     * and admins can open and which no list, feed, search or count includes.
+     */
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
   },
   (t) => [
     uniqueIndex("events_slug_unique").on(t.slug),

@@ -24,17 +24,19 @@ export function EventDetails({ event: e, actions }: { event: EventDto; actions: 
               : formatLongDate(e.event_date)}
           </Row>
           <Row label="Time">{formatTimeRange(e.start_time, e.end_time)}</Row>
-          <Row label="Add to calendar">
-            {/* The file keeps one entry per event through changes (the UID of the club's mails). */}
-            <span className="flex flex-wrap gap-x-5 gap-y-1">
-              <a href={`/api/events/${e.id}/event.ics`} download className="text-plum underline">
-                Calendar file (.ics)
-              </a>
-              <a href={e.calendar_url} target="_blank" rel="noopener noreferrer" className="text-plum underline">
-                Google Calendar
-              </a>
-            </span>
-          </Row>
+          {e.draft ? null : (
+            <Row label="Add to calendar">
+              {/* The file keeps one entry per event through changes (the UID of the club's mails). */}
+              <span className="flex flex-wrap gap-x-5 gap-y-1">
+                <a href={`/api/events/${e.id}/event.ics`} download className="text-plum underline">
+                  Calendar file (.ics)
+                </a>
+                <a href={e.calendar_url} target="_blank" rel="noopener noreferrer" className="text-plum underline">
+                  Google Calendar
+                </a>
+              </span>
+            </Row>
+          )}
           <Row label="Format">{e.is_physical ? "Physical" : "Virtual"}</Row>
           {e.is_physical ? (
             <Row label="Location">{place || "Unset"}</Row>

@@ -78,8 +78,11 @@ export function EventWizard({
   onCancel,
   saving,
   error,
+  submitLabel = mode === "create" ? "Create Event" : "Save Changes",
 }: {
   mode: "create" | "edit";
+  /** The save button's words ("Save Draft" on the Schedule). */
+  submitLabel?: string;
   /** The form's values to start from: a new event's when absent. */
   initial?: EventForm;
   onSave: (event: EventPayload) => void;
@@ -273,7 +276,7 @@ export function EventWizard({
             Cancel
           </Button>
           <Button type="submit" disabled={saving}>
-            {mode === "create" ? "Create Event" : "Save Changes"}
+            {submitLabel}
           </Button>
         </div>
       </div>

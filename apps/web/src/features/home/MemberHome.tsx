@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "@club/api";
-import { formatCardDate, formatCommentAge, formatTime12h } from "@club/shared";
+import { formatCommentAge } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useId, useState } from "react";
@@ -8,16 +8,9 @@ import { formatMoment } from "../../lib/moments";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { EventLine } from "../events/EventLine";
 
 type Home = RouterOutputs["home"]["get"];
-type Place = Pick<Home["nextEvents"][number], "eventDate" | "startTime" | "isPhysical" | "city">;
-
-/** "Dec 03, 2026 · 6:30 PM · Boston" (or "Online"). */
-function when(e: Place): string {
-  const place = e.isPhysical ? (e.city ?? "") : "Online";
-  return [formatCardDate(e.eventDate), formatTime12h(e.startTime), place].filter(Boolean).join(" · ");
-}
-
 const ordinal = (n: number) => {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10];
@@ -46,21 +39,6 @@ function Empty({ children }: { children: ReactNode }) {
 
 const rowClass =
   "flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-line py-3 first:border-t-0 first:pt-0";
-
-/** An event's line in a list: its title, linking to it, and when and where. */
-function EventLine({ event, extra = "" }: { event: Place & { slug: string; title: string }; extra?: string }) {
-  return (
-    <span>
-      <Link to="/events/$id" params={{ id: event.slug }} className="font-semibold text-ink hover:text-plum">
-        {event.title}
-      </Link>
-      <span className="block text-sm text-ink-soft">
-        {when(event)}
-        {extra}
-      </span>
-    </span>
-  );
-}
 
 function NextEvents({ events }: { events: Home["nextEvents"] }) {
   return (

@@ -1,57 +1,39 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
+import { DraftList, NewDraft } from "../../features/events/Schedule";
+import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { Page } from "../../ui/Page";
 
-interface Draft {
-  id: number;
-  title: string;
-  color: string;
-}
-
-/** The Schedule screen: largely a stub in the spec; drafts live only on this page. */
+/**
+ * The Schedule: her drafts, kept on the server and seen by her alone (and admins) until she
+ * publishes them. The spec left it a stub with drafts living only on the page; docs/decisions.md.
+ */
 export const Route = createFileRoute("/_member/activities-member")({
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.events.drafts.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
+    ]),
   component: function Schedule() {
-    const [drafts, setDrafts] = useState<Draft[]>([]);
-    const [panel, setPanel] = useState<Draft>();
+    const { user } = Route.useRouteContext();
+    const { data: drafts } = useSuspenseQuery(trpc.events.drafts.queryOptions());
+    const { data: me } = useSuspenseQuery(trpc.auth.me.queryOptions());
+    const [creating, setCreating] = useState(false);
+    const canCreate = user.admin || user.type !== "Standard";
     return (
       <Page
         title="Schedule"
-        actions={
-          <Button
-            onClick={() => {
-              const draft = { id: Date.now(), title: "Untitled event", color: "#f4b6b6" };
-              setDrafts((d) => [...d, draft]);
-              setPanel(draft);
-            }}
-          >
-            Create Event
-          </Button>
+        lead={
+          canCreate
+            ? `Events you are preparing. A draft is seen by you alone${user.admin ? "" : " (and the admins)"} until you publish it.`
+            : "Founding and Travel Host members prepare their events here. Standard members join the club's events from Events."
         }
+        actions={canCreate ? <Button onClick={() => setCreating(true)}>Create Event</Button> : null}
       >
-        <div className="grid gap-6 md:grid-cols-[2fr_1fr]">
-          <ul className="flex flex-col gap-2">
-            {drafts.length === 0 ? <li className="text-ink-soft">No drafts yet.</li> : null}
-            {drafts.map((d) => (
-              <li key={d.id}>
-                <button
-                  type="button"
-                  onClick={() => setPanel(d)}
-                  className="w-full rounded-lg px-4 py-3 text-left"
-                  style={{ background: d.color }}
-                >
-                  {d.title} <span className="text-sm text-ink-soft">(draft)</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {panel ? (
-            <aside aria-label="Event panel" className="rounded-[var(--radius-card)] border border-line bg-card p-5">
-              <h2 className="text-2xl text-plum">{panel.title}</h2>
-              <p className="mt-2 text-sm text-ink-soft">A local draft. Create published events from the Events page.</p>
-            </aside>
-          ) : null}
-        </div>
+        {canCreate || drafts.length > 0 ? <DraftList drafts={drafts} userId={me.user_id} /> : null}
+        {canCreate ? <NewDraft open={creating} onOpenChange={setCreating} /> : null}
       </Page>
     );
   },

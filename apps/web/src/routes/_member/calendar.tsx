@@ -9,7 +9,7 @@ import { MonthCalendar } from "../../features/events/MonthCalendar";
 import { matching, oneOf, searchParams, text } from "../../lib/search-params";
 import { today } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { Button } from "../../ui/Button";
+import { Button, ButtonLink } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
@@ -138,7 +138,20 @@ function EventsPage() {
     );
 
   return (
-    <Page title="Events" actions={canCreate ? <Button onClick={() => setCreating(true)}>Create Event</Button> : null}>
+    <Page
+      title="Events"
+      actions={
+        canCreate ? (
+          <>
+            <Button onClick={() => setCreating(true)}>Create Event</Button>
+            {/* Events she prepares before anyone sees them wait on the Schedule. */}
+            <ButtonLink to="/activities-member" variant="secondary">
+              Drafts
+            </ButtonLink>
+          </>
+        ) : null
+      }
+    >
       <div className="mb-6 flex flex-wrap items-end gap-4">
         <label className="flex min-w-60 flex-1 flex-col gap-1.5 text-sm font-medium">
           Search events

@@ -10,6 +10,7 @@ import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { JoinLeave } from "../../features/events/JoinLeave";
 import { Participation } from "../../features/events/Participation";
 import { seatsLabel } from "../../features/events/rsvp";
+import { PublishDraft } from "../../features/events/Schedule";
 import { useUploadQueue } from "../../features/media/upload-queue";
 import { oneOf, searchParams } from "../../lib/search-params";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
@@ -62,6 +63,7 @@ function EventPage() {
   const [deleting, setDeleting] = useState(false);
   const [cancelNote, setCancelNote] = useState("");
   const [announcing, setAnnouncing] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const update = useMutation(
     trpc.events.update.mutationOptions({
       onSuccess: async () => {
@@ -74,8 +76,8 @@ function EventPage() {
   const remove = useMutation(
     trpc.events.delete.mutationOptions({
       onSuccess: async () => {
-        toast.success(`${e.title} was deleted.`);
-        await navigate({ to: "/calendar" });
+        toast.success(e.draft ? `The draft "${e.title}" was deleted.` : `${e.title} was deleted.`);
+        await navigate(e.draft ? { to: "/activities-member" } : { to: "/calendar" });
         await queryClient.invalidateQueries({ queryKey: trpc.events.pathKey() });
       },
       onError: (err) => toast.error(errorMessage(err, "The event could not be deleted.")),
@@ -97,7 +99,19 @@ function EventPage() {
     going +
     (e.rsvp?.waitlist_count ?? 0) -
     (e.rsvp?.me || e.participants.some((p) => p.user_id === me.user_id) ? 1 : 0);
-  const actions = (
+  const actions = e.draft ? (
+    <>
+      <Button onClick={() => setPublishing(true)}>Publish</Button>
+      <Button variant="secondary" onClick={() => setEditing(true)}>
+        Edit Details
+      </Button>
+      <div className="mt-2 w-full border-line border-t pt-4 sm:mt-0 sm:ml-auto sm:w-auto sm:border-t-0 sm:pt-0">
+        <Button variant="danger" onClick={() => setDeleting(true)}>
+          Delete Draft
+        </Button>
+      </div>
+    </>
+  ) : (
     <>
       <JoinLeave event={e} me={me} />
       {e.can_manage ? (
@@ -128,22 +142,36 @@ function EventPage() {
       >
         {e.bannerImage ? <img src={e.bannerImage} alt="" className="h-full w-full object-cover" /> : null}
       </div>
-      <Page title={e.title} lead={going === 0 && !e.rsvp ? "Nobody has joined yet." : seatsLabel(going, e.rsvp)}>
-        <Tabs
-          label="Event"
-          value={tab}
-          onValueChange={(next) => navigate({ search: { tab: next === "details" ? undefined : next } })}
-          tabs={[
-            { value: "details", label: "Details", content: <EventDetails event={e} actions={actions} /> },
-            { value: "participation", label: "Participation", content: <Participation event={e} me={me} /> },
-            { value: "images", label: "Images", content: <EventImages eventId={e.id} me={meInfo} queue={uploads} /> },
-            {
-              value: "notes",
-              label: "Notes and Comments",
-              content: <CommentsSection commentableId={e.id} me={meInfo} />,
-            },
-          ]}
-        />
+      <Page
+        title={e.title}
+        lead={
+          e.draft
+            ? "A draft: only its creator and the admins can see it. Members find it in Events once it is published."
+            : going === 0 && !e.rsvp
+              ? "Nobody has joined yet."
+              : seatsLabel(going, e.rsvp)
+        }
+      >
+        {e.draft ? (
+          // Nobody joins, comments on or uploads to a draft: its details are all there is yet.
+          <EventDetails event={e} actions={actions} />
+        ) : (
+          <Tabs
+            label="Event"
+            value={tab}
+            onValueChange={(next) => navigate({ search: { tab: next === "details" ? undefined : next } })}
+            tabs={[
+              { value: "details", label: "Details", content: <EventDetails event={e} actions={actions} /> },
+              { value: "participation", label: "Participation", content: <Participation event={e} me={me} /> },
+              { value: "images", label: "Images", content: <EventImages eventId={e.id} me={meInfo} queue={uploads} /> },
+              {
+                value: "notes",
+                label: "Notes and Comments",
+                content: <CommentsSection commentableId={e.id} me={meInfo} />,
+              },
+            ]}
+          />
+        )}
       </Page>
       <Dialog open={editing} onOpenChange={setEditing} title="Edit Event" size="lg">
         <EventWizard
@@ -179,6 +207,7 @@ function EventPage() {
           />
         ) : null}
       </ConfirmDialog>
+      {e.draft ? <PublishDraft draft={e} open={publishing} onOpenChange={setPublishing} /> : null}
       {announcing ? <AnnouncementModal event={e} open={announcing} onOpenChange={setAnnouncing} /> : null}
     </>
   );

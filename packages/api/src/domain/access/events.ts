@@ -11,7 +11,7 @@ import {
   type Queryable,
   users,
 } from "@club/db";
-import { and, eq, exists, isNotNull, or, type Placeholder, type SQL, sql } from "@club/db/orm";
+import { and, eq, exists, isNotNull, isNull, or, type Placeholder, type SQL, sql } from "@club/db/orm";
 import { EVENT_NOT_FOUND, FEED_NOT_FOUND, forbidden, notFound } from "../../errors";
 import type { Viewer, ViewerRef } from "./callers";
 import { requireOwnerOrAdmin } from "./ownership";
@@ -23,6 +23,7 @@ export function requireEventCreator(viewer: Viewer & { type: string }): void {
 
 const EVENT_MANAGER_REFUSALS = {
   edit: "Only the event's creator or an admin can edit it.",
+  publish: "Only the event's creator or an admin can publish it.",
   delete: "Only the event's creator or an admin can delete it.",
   announce: "Only the event's creator or an admin can send its announcement.",
   guests: "Only the event's creator or an admin can see and change the guest list.",
@@ -65,23 +66,39 @@ export const hasInvitationFor = (userId: string | Placeholder, extra?: SQL): SQL
     )})`,
   );
 
+/** The event is published: not a draft. */
+export const isPublished: SQL = isNotNull(events.publishedAt);
+
 /**
- * The condition on `events` for the events a viewer may see (undefined: all of them). A prepared
- * query passes a placeholder for her id (`ViewerRef`).
+ * The condition on `events` for the events a viewer may see (for an admin: every published one).
+ * A prepared query passes a placeholder for her id (`ViewerRef`). A draft is nobody's to see in a
+ * list, a feed, a search, a count or the gallery; its creator and admins open it by its address
+ * (`requireEventOrDraft`).
  */
 export function visibleEvents(viewer: ViewerRef | null): SQL | undefined {
-  if (!viewer) return eq(events.exclusivity, "open");
-  if (viewer.admin) return undefined;
-  return or(
-    eq(events.exclusivity, "open"),
-    isCreatedBy(viewer.id),
-    hasParticipant(viewer.id),
-    // On the waitlist she keeps sight of it (to see her place, leave, or get a seat), whatever
-    // became of the invitation that let her join.
-    isWaiting(viewer.id),
-    // An invitation grants sight while it can still be accepted, and for good once it was.
-    hasInvitationFor(viewer.id, or(isNotNull(eventInvitations.acceptedAt), sql`${eventInvitations.expiresAt} > now()`)),
+  if (!viewer) return and(isPublished, eq(events.exclusivity, "open"));
+  if (viewer.admin) return isPublished;
+  return and(
+    isPublished,
+    or(
+      eq(events.exclusivity, "open"),
+      isCreatedBy(viewer.id),
+      hasParticipant(viewer.id),
+      // On the waitlist she keeps sight of it (to see her place, leave, or get a seat), whatever
+      // became of the invitation that let her join.
+      isWaiting(viewer.id),
+      // An invitation grants sight while it can still be accepted, and for good once it was.
+      hasInvitationFor(
+        viewer.id,
+        or(isNotNull(eventInvitations.acceptedAt), sql`${eventInvitations.expiresAt} > now()`),
+      ),
+    ),
   );
+}
+
+/** The drafts a viewer may open: her own, and every member's for an admin. */
+export function visibleDrafts(viewer: Viewer): SQL | undefined {
+  return and(isNull(events.publishedAt), viewer.admin ? undefined : isCreatedBy(viewer.id));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,6 +114,21 @@ export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | n
     .select()
     .from(events)
     .where(and(refCondition(ref), visibleEvents(ctx.user)));
+  if (!row) throw notFound(EVENT_NOT_FOUND);
+  return row;
+}
+
+/**
+ * The event (by id or slug) when the viewer may see it, or a draft she may open (hers, or any for
+ * an admin): what its page, its edit and its deletion need. Everything else a member does with an
+ * event (join, invite, comment, upload, announce, download) takes `requireVisibleEvent`, so a draft
+ * answers "Event not found" there until it is published.
+ */
+export async function requireEventOrDraft(ctx: { db: Queryable; user: Viewer }, ref: string): Promise<Event> {
+  const [row] = await ctx.db
+    .select()
+    .from(events)
+    .where(and(refCondition(ref), or(visibleEvents(ctx.user), visibleDrafts(ctx.user))));
   if (!row) throw notFound(EVENT_NOT_FOUND);
   return row;
 }

@@ -8,6 +8,9 @@
  *   read her own details and change that password;
  * - open events are seen by every member; an invite-only event by its creator, its participants,
  *   members holding an accepted or still-valid invitation, and admins;
+ * - a draft event (Schedule) is opened, edited, published and deleted by its creator and admins,
+ *   and is in nobody's lists, feeds, searches, counts or pickers; nothing else is done with it
+ *   (joined, invited to, commented on, uploaded to) until it is published;
  * - what an event's viewer may not see of it she may not reach through anything attached to it:
  *   its media and their files, its comments and their likes;
  * - media are for members; a media item with no event, or with an event she can see, is visible;

@@ -42,14 +42,18 @@ function eventColumns(form: EventForm, timeZone: string): EventColumns {
   return { ...rest, rsvpDeadline: rsvpDeadline ? wallClockInstant(rsvpDeadline, timeZone) : null };
 }
 
-/** A new event under a slug of its own (the one asked for, or one made from the title). */
+/**
+ * A new event under a slug of its own (the one asked for, or one made from the title): published
+ * at once, or a draft that only its creator and admins see until it is published.
+ */
 export async function createEvent(
   ctx: Pick<RsvpContext, "db" | "config">,
   creatorId: string,
   form: EventForm,
-  slug?: string,
+  options: { slug?: string | undefined; draft?: boolean | undefined } = {},
 ): Promise<Event> {
-  return insertEvent(ctx.db, { ...eventColumns(form, ctx.config.timeZone), createdBy: creatorId }, slug);
+  const values = { ...eventColumns(form, ctx.config.timeZone), createdBy: creatorId };
+  return insertEvent(ctx.db, options.draft ? { ...values, publishedAt: null } : values, options.slug);
 }
 
 /** What a change of the date, time or place looks like to people: old → new, as mails write them. */
@@ -143,8 +147,9 @@ export async function deleteEvent(
         detail: { title: e.title, date: e.eventDate, createdBy: e.createdBy },
       });
     }
-    // An event that is over is only tidied away: nobody needs to hear it is cancelled.
-    if (eventInstants(e, ctx.config.timeZone).end.getTime() > Date.now()) {
+    // An event that is over is only tidied away: nobody needs to hear it is cancelled. Nor a
+    // draft, which nobody else saw (a cancellation in the feeds would show its title).
+    if (e.publishedAt && eventInstants(e, ctx.config.timeZone).end.getTime() > Date.now()) {
       // Calendar feeds carry the cancellation for a while, so subscribed calendars remove it.
       const members = [
         ...(await tx

@@ -34,6 +34,8 @@ export function toEventListItem(e: Event, viewer: Viewer) {
     bannerImage: e.bannerImage,
     created_by: e.createdBy,
     can_manage: canManage(viewer, e.createdBy),
+    // Only a draft says so (JSON leaves out undefined): a published event answers in the spec's shape.
+    draft: e.publishedAt ? undefined : (true as const),
   };
 }
 

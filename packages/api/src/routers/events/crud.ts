@@ -1,8 +1,14 @@
 import { eventInput, eventListInput, eventRefInput, eventSlug } from "@club/shared";
 import { z } from "zod";
-import { requireEventCreator, requireEventManager, requireVisibleEvent } from "../../domain/access";
+import {
+  requireEventCreator,
+  requireEventManager,
+  requireEventOrDraft,
+  requireVisibleEvent,
+} from "../../domain/access";
 import { auditActor } from "../../domain/audit";
 import { createEvent, deleteEvent, updateEvent } from "../../domain/events/changes";
+import { listDrafts, publishDraft } from "../../domain/events/drafts";
 import { eventChoices, listEvents } from "../../domain/events/list";
 import { icsAttachment } from "../../domain/events/mail-details";
 import { loadEventDto } from "../../domain/events/queries";
@@ -25,9 +31,9 @@ export const eventCrud = {
     .input(z.object({ withMedia: z.boolean().optional() }).optional())
     .query(({ ctx, input }) => eventChoices(ctx.db, ctx.user, input)),
 
-  /** GET /api/events/{id}: by id or slug. */
+  /** GET /api/events/{id}: by id or slug; a draft for its creator and admins. */
   get: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
-    const event = await requireVisibleEvent(ctx, input.id);
+    const event = await requireEventOrDraft(ctx, input.id);
     return loadEventDto(ctx, event);
   }),
 
@@ -41,15 +47,31 @@ export const eventCrud = {
     return { filename, text: content };
   }),
 
-  /** POST /api/events: Founding and Travel Host members and admins; defaults per SPEC.md section 5. */
-  create: memberProcedure.input(eventInput.extend({ slug: eventSlug.optional() })).mutation(async ({ ctx, input }) => {
-    requireEventCreator(ctx.user);
-    return loadEventDto(ctx, await createEvent(ctx, ctx.user.id, input, input.slug));
+  /**
+   * POST /api/events: Founding and Travel Host members and admins; defaults per SPEC.md section 5.
+   * `draft: true` keeps it on the Schedule, seen by her and admins only, until `publish`.
+   */
+  create: memberProcedure
+    .input(eventInput.extend({ slug: eventSlug.optional(), draft: z.boolean().optional() }))
+    .mutation(async ({ ctx, input }) => {
+      requireEventCreator(ctx.user);
+      const { slug, draft, ...form } = input;
+      return loadEventDto(ctx, await createEvent(ctx, ctx.user.id, form, { slug, draft }));
+    }),
+
+  /** The Schedule: her drafts, last edited first (an admin's: every member's). */
+  drafts: memberProcedure.query(({ ctx }) => listDrafts(ctx)),
+
+  /** Publishes a draft (its creator or an admin): from now on it is an event like any other. */
+  publish: memberProcedure.input(z.object({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
+    const event = await requireEventOrDraft(ctx, input.id);
+    requireEventManager(ctx.user, event, "publish");
+    return loadEventDto(ctx, await publishDraft(ctx.db, event));
   }),
 
   /** PUT /api/events/{id}: the creator or an admin; the slug stays, so shared links keep working. */
   update: memberProcedure.input(eventInput.extend({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    const event = await requireVisibleEvent(ctx, input.id);
+    const event = await requireEventOrDraft(ctx, input.id);
     requireEventManager(ctx.user, event, "edit");
     return loadEventDto(ctx, await updateEvent(ctx, event.id, input, ctx.user.id));
   }),
@@ -67,7 +89,7 @@ export const eventCrud = {
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const event = await requireVisibleEvent(ctx, input.id);
+      const event = await requireEventOrDraft(ctx, input.id);
       requireEventManager(ctx.user, event, "delete");
       await deleteEvent(ctx, event.id, input.message || null, ctx.user.id, auditActor(ctx));
       return { message: "Event deleted.", id: event.id };
