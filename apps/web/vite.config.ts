@@ -72,7 +72,8 @@ function preloadFonts(): Plugin {
         const files = Object.keys(ctx.bundle ?? {});
         return FIRST_PAINT_FACES.map((face) => {
           const file = files.find((f) => face.test(f));
-          if (!file) throw new Error(`No font file in the build matches ${face}: fonts.css and vite.config.ts disagree.`);
+          if (!file)
+            throw new Error(`No font file in the build matches ${face}: fonts.css and vite.config.ts disagree.`);
           return {
             tag: "link",
             attrs: { rel: "preload", as: "font", type: "font/woff2", href: `/${file}`, crossorigin: "" },
