@@ -38,6 +38,7 @@ import { Route as MemberCalendarRouteImport } from './routes/_member/calendar'
 import { Route as MemberGalleryRouteImport } from './routes/_member/gallery'
 import { Route as MemberMemberHomeRouteImport } from './routes/_member/member-home'
 import { Route as MemberSettingsRouteImport } from './routes/_member/settings'
+import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
 import { Route as RegisterTokenRouteImport } from './routes/register.$token'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
@@ -188,6 +189,11 @@ const MemberSettingsRoute = MemberSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => MemberRoute,
 } as any)
+const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
+  id: '/confirm-email/$token',
+  path: '/confirm-email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegisterTokenRoute = RegisterTokenRouteImport.update({
   id: '/register/$token',
   path: '/register/$token',
@@ -248,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/gallery': typeof MemberGalleryRoute
   '/member-home': typeof MemberMemberHomeRoute
   '/settings': typeof MemberSettingsRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
@@ -283,6 +290,7 @@ export interface FileRoutesByTo {
   '/gallery': typeof MemberGalleryRoute
   '/member-home': typeof MemberMemberHomeRoute
   '/settings': typeof MemberSettingsRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
@@ -321,6 +329,7 @@ export interface FileRoutesById {
   '/_member/gallery': typeof MemberGalleryRoute
   '/_member/member-home': typeof MemberMemberHomeRoute
   '/_member/settings': typeof MemberSettingsRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
@@ -358,6 +367,7 @@ export interface FileRouteTypes {
     | '/gallery'
     | '/member-home'
     | '/settings'
+    | '/confirm-email/$token'
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
@@ -393,6 +403,7 @@ export interface FileRouteTypes {
     | '/gallery'
     | '/member-home'
     | '/settings'
+    | '/confirm-email/$token'
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
@@ -430,6 +441,7 @@ export interface FileRouteTypes {
     | '/_member/gallery'
     | '/_member/member-home'
     | '/_member/settings'
+    | '/confirm-email/$token'
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
@@ -454,6 +466,7 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RequestRoute: typeof RequestRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  ConfirmEmailTokenRoute: typeof ConfirmEmailTokenRoute
   RegisterTokenRoute: typeof RegisterTokenRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
@@ -664,6 +677,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberSettingsRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/confirm-email/$token': {
+      id: '/confirm-email/$token'
+      path: '/confirm-email/$token'
+      fullPath: '/confirm-email/$token'
+      preLoaderRoute: typeof ConfirmEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register/$token': {
       id: '/register/$token'
       path: '/register/$token'
@@ -776,6 +796,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RequestRoute: RequestRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  ConfirmEmailTokenRoute: ConfirmEmailTokenRoute,
   RegisterTokenRoute: RegisterTokenRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   UnsubscribeTokenRoute: UnsubscribeTokenRoute,

@@ -26,8 +26,8 @@ export const ADMIN_SIGN_IN_WOULD_LOCK_OUT =
   "You are signed in with a password: requiring a passkey or the identity provider would lock you out of the admin tools. Sign in with a passkey or the identity provider first, then turn this on.";
 export const NO_PASSKEYS_BY_TOKEN =
   "Passkeys cannot be added, listed, renamed or removed with an API token. Sign in to the club and use Settings → Security.";
-export const NO_ACCOUNT_DELETION_BY_TOKEN =
-  "An account cannot be deleted with an API token. Sign in to the club and use Settings → Delete my account.";
+export const NO_ACCOUNT_CHANGES_BY_TOKEN =
+  "An account's e-mail address cannot be changed, nor the account deleted, with an API token. Sign in to the club and use Settings.";
 export const PASSKEY_NOT_FOUND = "Passkey not found.";
 export const CONFIRM_BY_EMAIL_FIRST =
   "You signed in with a password: to add a passkey or connect an account, first confirm it is you with the link we can send to your e-mail address.";

@@ -9,6 +9,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "member.admin_changed": "Admin right changed",
   "member.password_reset": "Password reset to temporary",
   "member.deleted": "Member account deleted",
+  "member.email_changed": "E-mail address changed",
   "mail.group_sent": "Group e-mail sent",
   "invitation_code.created": "Invitation code created",
   "invitation_code.revoked": "Invitation code revoked",

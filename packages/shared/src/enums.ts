@@ -60,6 +60,7 @@ export const auditKinds = [
   "member.admin_changed",
   "member.password_reset",
   "member.deleted",
+  "member.email_changed",
   "mail.group_sent",
   "invitation_code.created",
   "invitation_code.revoked",

@@ -50,11 +50,11 @@ export async function resetPassword(
   if (!(await passwordResetTokenUsable(ctx.db, token))) throw badRequest(INVALID_RESET_TOKEN);
   await attempt.succeeded();
   const passwordHash = await hashPassword(newPassword);
-  const user = await ctx.db.transaction(async (tx) => {
-    const userId = await consumePasswordResetToken(tx, token);
-    if (!userId) throw badRequest(INVALID_RESET_TOKEN);
-    return replacePassword(tx, userId, { passwordHash, mustChangePassword: false });
+  const userId = await ctx.db.transaction(async (tx) => {
+    const id = await consumePasswordResetToken(tx, token);
+    if (!id) throw badRequest(INVALID_RESET_TOKEN);
+    return (await replacePassword(tx, id, { passwordHash, mustChangePassword: false })) ? id : null;
   });
   // Whoever was guessing her old password is no reason to keep her out now.
-  if (user) await ctx.throttle.clear(LOGIN_PER_ACCOUNT, user.email);
+  if (userId) await ctx.throttle.clear(LOGIN_PER_ACCOUNT, userId);
 }

@@ -67,7 +67,8 @@ async function checkSignIn(ctx: SignInContext, email: string, password: string):
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const device = user ? await knownDevice(ctx, user.id) : null;
   const attempt = await ctx.throttle
-    .take([LOGIN_PER_IP, ctx.ip], device ? [LOGIN_PER_DEVICE, device] : [LOGIN_PER_ACCOUNT, email])
+    // An account's count is kept under its id, so it follows her when she changes her address.
+    .take([LOGIN_PER_IP, ctx.ip], device ? [LOGIN_PER_DEVICE, device] : [LOGIN_PER_ACCOUNT, user?.id ?? email])
     .catch(async (err: unknown) => {
       if (err instanceof Throttled) await recordThrottledSignIn(ctx, err, user ?? null, email);
       throw err;

@@ -1,13 +1,39 @@
-import { deleteAccountInput } from "@club/shared";
+import { changeEmailInput, deleteAccountInput } from "@club/shared";
 import { z } from "zod";
 import { deleteAccount, requireReentry } from "../domain/account-deletion";
 import { auditActor } from "../domain/audit";
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  INVALID_EMAIL_CHANGE,
+  pendingEmailChange,
+  requestEmailChange,
+} from "../domain/email-change";
 import { confirmationOptions } from "../domain/passkeys/confirm";
-import { memberProcedure, router } from "../trpc";
+import { memberProcedure, publicProcedure, router } from "../trpc";
 import { authenticationResponse } from "./webauthn-input";
 
-/** Settings → "Delete my account" (docs/decisions.md, "Deleting an account"). No API token reaches these. */
+/**
+ * Settings → E-mail (docs/decisions.md, "Changing her e-mail address") and "Delete my account"
+ * ("Deleting an account"). No API token reaches these but the mailed link's confirmation.
+ */
 export const accountRouter = router({
+  /** The change of address waiting for its link, or null. */
+  emailChange: memberProcedure.query(({ ctx }) => pendingEmailChange(ctx.db, ctx.user.id)),
+
+  /** Asks to use another address: her password again; the link goes to the new address. */
+  requestEmailChange: memberProcedure
+    .input(changeEmailInput)
+    .mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
+
+  /** Withdraws the change waiting for its link. */
+  cancelEmailChange: memberProcedure.mutation(({ ctx }) => cancelEmailChange(ctx)),
+
+  /** The mailed link, in any browser: the address becomes hers and the old one is told. */
+  confirmEmailChange: publicProcedure
+    .input(z.object({ token: z.string().min(1, INVALID_EMAIL_CHANGE).max(200, INVALID_EMAIL_CHANGE) }))
+    .mutation(({ ctx, input }) => confirmEmailChange(ctx, input.token)),
+
   /** "Confirm with a passkey instead": options asking for one of her own passkeys. */
   deletionPasskeyOptions: memberProcedure.mutation(({ ctx }) => confirmationOptions(ctx, ctx.user.id)),
 

@@ -42,6 +42,7 @@ import {
   callerSession,
   challengeFor,
   confirmationLink,
+  emailChangeLink,
   failedJob,
   failedMail,
   failedVideo,
@@ -151,6 +152,16 @@ export const procedureRows: ProcedureRow[] = [
     input: () => ({ password: "not-her-password" }),
     expect: { ...all("BAD_REQUEST"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
   },
+  { path: "account.emailChange", tokens: "none", input: () => undefined, expect: MEMBERS },
+  {
+    path: "account.requestEmailChange",
+    tokens: "none",
+    input: () => ({ newEmail: `new-${randomUUID()}@club.test`, password: "not-her-password" }),
+    expect: { ...all("BAD_REQUEST"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
+  },
+  { path: "account.cancelEmailChange", tokens: "none", input: () => undefined, expect: MEMBERS },
+  // The mailed link is its own proof: anyone holding it confirms, signed in or not.
+  { path: "account.confirmEmailChange", tokens: "none", input: (c) => emailChangeLink(c.db), expect: PUBLIC },
   {
     // The table's members have no passkey: there is nothing to ask for.
     path: "account.deletionPasskeyOptions",

@@ -3,6 +3,7 @@ import { createSession, generateToken, hashToken, signUnsubscribeToken, unsubscr
 import {
   applications,
   type Db,
+  emailChanges,
   mailOutbox,
   media,
   passkeys,
@@ -129,4 +130,17 @@ export async function confirmationLink(db: Db, userId: string) {
     expiresAt: new Date(Date.now() + 60_000),
   });
   return token;
+}
+
+/** A fresh member's change of address waiting for its link: the link's token. */
+export async function emailChangeLink(db: Db) {
+  const member = await freshMember(db);
+  const token = generateToken();
+  await db.insert(emailChanges).values({
+    userId: member.id,
+    newEmail: `moved-${randomUUID()}@club.test`,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  return { token };
 }

@@ -138,3 +138,25 @@ export const clubSettings = pgTable("club_settings", {
 export type Passkey = typeof passkeys.$inferSelect;
 export type UserIdentity = typeof userIdentities.$inferSelect;
 export type AuditRecord = typeof auditLog.$inferSelect;
+
+/**
+ * A change of her e-mail address waiting for its confirmation: the link mailed to the new address
+ * (its token's hash here) makes it hers. One at a time per member: asking again replaces it.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("email_changes_user_unique").on(t.userId),
+    uniqueIndex("email_changes_token_unique").on(t.tokenHash),
+  ],
+);

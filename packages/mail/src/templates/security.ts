@@ -49,3 +49,36 @@ export function confirmSessionMail(name: string, confirmUrl: string, minutes: nu
     ),
   };
 }
+
+/**
+ * Sent to the address she asked to use: the link makes it hers. Until then she keeps signing in
+ * with her old one. It works in any browser (her new mailbox may be on her phone), once.
+ */
+export function confirmEmailChangeMail(name: string, confirmUrl: string, hours: number): MailContent {
+  const subject = "Confirm your new e-mail address for the club";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>You asked to use this address for your club account. Open the link below to confirm it: from then on you sign in with it, and the club writes to you here. The link works once, for ${hours} hours.</p>${button(confirmUrl, "Confirm my new address")}<p>If you did not ask for this, ignore this message: nothing changes without the link.</p>`,
+    ),
+  };
+}
+
+/**
+ * Sent to her former address once a new one is confirmed, always (account mail): someone holding
+ * her password and session could otherwise move her account to an address of theirs unseen.
+ */
+export function emailChangedMail(
+  name: string,
+  change: { newAddress: string; when: string; forgotPasswordUrl: string },
+): MailContent {
+  const subject = "Your club e-mail address was changed";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>The e-mail address of your club account was changed to <strong>${escapeHtml(change.newAddress)}</strong> on ${escapeHtml(change.when)}. You now sign in with that address, and the club's messages go there; this address no longer reaches your account.</p><p>If this was you, there is nothing to do.</p><p><strong>If it was not you</strong>, someone knows your password. Contact the club's administrators at once, so that they can restore your address and reset your password; a reset asked for here would now go to the new address.</p><p style="font-size:13px;color:#5c5a66">Password reset page: ${escapeHtml(change.forgotPasswordUrl)}</p>`,
+    ),
+  };
+}

@@ -57,6 +57,24 @@ export const updatePasswordInput = z.object({
 });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInput>;
 
+/**
+ * Settings → E-mail: the address she wants to use, kept as stored e-mails are compared (`emailKey`:
+ * one that lower-casing would change outside A–Z is refused, as it could stand for another's), and
+ * her password again.
+ */
+export const changeEmailInput = z.object({
+  newEmail: z
+    .string()
+    .trim()
+    .min(1, "Enter your new e-mail address.")
+    .max(254, "Email is too long.")
+    .pipe(z.email("Invalid email format."))
+    .refine((s) => emailKey(s) !== null, "Please type the address in plain letters (a–z, digits and symbols).")
+    .transform((s) => emailKey(s) ?? s),
+  password: z.string().min(1, "Enter your password to confirm.").max(200),
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
+
 /** Settings → "Delete my account": her password again (a passkey is the other way, see account.delete). */
 export const deleteAccountInput = z.object({
   password: z.string().min(1, "Enter your password to confirm.").max(200),

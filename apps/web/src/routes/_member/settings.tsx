@@ -4,6 +4,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { ApiTokens } from "../../features/settings/ApiTokens";
 import { CalendarFeed } from "../../features/settings/CalendarFeed";
 import { DeleteAccount } from "../../features/settings/DeleteAccount";
+import { EmailAddress } from "../../features/settings/EmailAddress";
 import { LinkedIdentities } from "../../features/settings/LinkedIdentities";
 import { MailPreferences } from "../../features/settings/MailPreferences";
 import { Passkeys } from "../../features/settings/Passkeys";
@@ -33,6 +34,7 @@ export const Route = createFileRoute("/_member/settings")({
         context.queryClient.ensureQueryData(context.trpc.sessions.list.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.passkeys.list.queryOptions()),
         context.queryClient.ensureQueryData(context.trpc.dataExport.list.queryOptions()),
+        context.queryClient.ensureQueryData(context.trpc.account.emailChange.queryOptions()),
       ]);
     return me;
   },
@@ -51,6 +53,7 @@ export const Route = createFileRoute("/_member/settings")({
           <PasswordForm mustChange={user.mustChangePassword} />
           {user.mustChangePassword ? null : (
             <>
+              <EmailAddress />
               <MailPreferences />
               <CalendarFeed />
               <YourData />

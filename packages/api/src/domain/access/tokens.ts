@@ -2,7 +2,7 @@
 import type { TokenGrant } from "../../context";
 import {
   forbidden,
-  NO_ACCOUNT_DELETION_BY_TOKEN,
+  NO_ACCOUNT_CHANGES_BY_TOKEN,
   NO_CONFIRMATION_BY_TOKEN,
   NO_DATA_EXPORT_BY_TOKEN,
   NO_IDENTITIES_BY_TOKEN,
@@ -41,8 +41,9 @@ export const SEED_WRITES: ReadonlySet<string> = new Set([
  * she signs in from); and copies of her data (everything the club holds of her, in one file).
  */
 const NOT_BY_TOKEN: Readonly<Record<string, string>> = {
-  // Deleting her own account: a leaked token must not be able to erase her.
-  account: NO_ACCOUNT_DELETION_BY_TOKEN,
+  // Her address and her account: a leaked token must not move her account to another mailbox
+  // (then reset her password there) nor erase her.
+  account: NO_ACCOUNT_CHANGES_BY_TOKEN,
   apiTokens: NO_TOKENS_BY_TOKEN,
   dataExport: NO_DATA_EXPORT_BY_TOKEN,
   passkeys: NO_PASSKEYS_BY_TOKEN,
