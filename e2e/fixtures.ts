@@ -95,7 +95,7 @@ export async function confirmByEmail(page: Page, email: string, shots?: string):
   await expect(page.getByText(/^Confirmed\. Until/)).toBeVisible();
   if (shots) await atBothSizes(page, `${shots}-confirmed`);
   await page.getByRole("link", { name: "Continue in Settings" }).click();
-  await expect(page).toHaveURL(/\/settings#security$/);
+  await expect(page).toHaveURL(/\/settings\/security$/);
 }
 
 /** Screenshots at a desktop's size and a phone's (1280×900, 390×844), then back to the default. */

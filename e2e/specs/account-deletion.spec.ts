@@ -18,7 +18,7 @@ test("a member deletes her account from Settings, is signed out with a message, 
   const email = `leaving-${Date.now()}@club.local`;
   await createMember(request, { email, name: "Lena Leaving" });
   await signIn(page, email);
-  await page.goto("/settings");
+  await page.goto("/settings/data");
 
   const zone = page.getByRole("heading", { name: "Delete my account" });
   await zone.scrollIntoViewIfNeeded();
@@ -44,7 +44,7 @@ test("a member deletes her account from Settings, is signed out with a message, 
   await dialog.getByLabel("Password").fill(DEMO_PASSWORD);
   await dialog.getByRole("button", { name: "Yes, delete my account" }).click();
   await expect(page.getByText("Your account has been deleted.")).toBeVisible();
-  await expect(page).not.toHaveURL(/\/settings$/);
+  await expect(page).not.toHaveURL(/\/settings/);
 
   // Signed out: the members' area sends her to the Login screen; her password opens nothing.
   await page.goto("/settings");

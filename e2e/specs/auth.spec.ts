@@ -9,13 +9,16 @@ test("a wrong password shows 'Login failed'", async ({ page }) => {
   await expect(page.getByRole("alert")).toContainText("Login failed");
 });
 
-test("the guard sends visitors to /login and back to the page they asked for", async ({ page }) => {
-  await page.goto("/settings");
+test("the guard sends visitors to /login and back to the page they asked for, a Settings section included", async ({
+  page,
+}) => {
+  await page.goto("/settings/data");
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await page.getByLabel("Email").fill(FOUNDING.email);
   await page.getByLabel("Password").fill("club-demo-2026");
   await page.getByRole("button", { name: /^log ?in$/i }).click();
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/settings\/data$/);
+  await expect(page.getByRole("heading", { name: "Your data" })).toBeVisible();
 });
 
 test("on a phone, members see the members' menu; admins also the Admin Panel", async ({ page }) => {

@@ -10,7 +10,7 @@ test("a member chooses in Settings → E-mail which bulk mail she receives", asy
   await createMember(request, member);
   await signIn(page, member.email);
   await page.setViewportSize(DESKTOP);
-  await page.goto("/settings");
+  await page.goto("/settings/email");
 
   const panel = page
     .locator("div")

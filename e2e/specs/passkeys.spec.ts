@@ -44,7 +44,7 @@ test("a member adds a passkey, signs in with it and no password, and removes it"
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
   await signIn(page, member.email);
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await taken(page);
   const security = page.getByRole("region", { name: "Security" });
   await expect(security.getByText("No passkeys yet.")).toBeVisible();
@@ -113,7 +113,7 @@ test("a member adds a passkey, signs in with it and no password, and removes it"
   const after = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(after.credentials[0]?.signCount).toBeGreaterThan(0);
 
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await taken(page);
   await expect(passkeys.first()).not.toContainText("last used never");
   await security.getByRole("button", { name: "Remove Work laptop" }).click();

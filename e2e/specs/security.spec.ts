@@ -29,14 +29,18 @@ test("a member sees where she is signed in and signs out everywhere else", async
   const page = await here.newPage();
   await signIn(page, email, DEMO_PASSWORD);
 
+  // A link made before the sections had addresses of their own still leads to Security.
   await page.goto("/settings#security");
+  await expect(page).toHaveURL(/\/settings\/security$/);
   await expect(page.getByRole("heading", { name: "Security", exact: true })).toBeVisible();
   const sessions = page.getByRole("list", { name: "Sessions" }).getByRole("listitem");
   await expect(sessions).toHaveCount(2);
   await expect(sessions.first()).toContainText("This browser");
   await expect(sessions.first()).toContainText("Chrome");
   await expect(page.getByText("This browser")).toHaveCount(1);
-  await expect(page.getByRole("heading", { name: "API tokens" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Security" }),
+  ).toHaveAttribute("aria-current", "page");
   await expectAccessible(page);
   await screenshots(page, "settings-security", "#security");
 

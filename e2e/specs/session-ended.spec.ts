@@ -21,9 +21,7 @@ async function twoBrowsers(browser: Browser, request: Parameters<typeof createMe
 
 /** The other browser ends every session but its own (Settings → Security). */
 async function signOutEverywhereElse(other: Page) {
-  // From another page: going to the same address would only move to its #security, not load it.
-  await other.goto("/home");
-  await other.goto("/settings#security");
+  await other.goto("/settings/security");
   await other.getByRole("button", { name: "Sign out everywhere else" }).click();
   await other.getByRole("dialog").getByRole("button", { name: "Yes, Sign out everywhere else" }).click();
   await expect(other.getByText(/Signed out everywhere else \(1 session ended\)/)).toBeVisible();
@@ -84,7 +82,7 @@ test("a password changed in another browser: the Gallery's event filter leads to
 
   // The new password is typed in the other browser, which stays signed in; this one's session ends.
   const newPassword = `new-${Date.now()}-password`;
-  await other.goto("/settings");
+  await other.goto("/settings/security");
   await other.getByLabel("Old password").fill(DEMO_PASSWORD);
   await other.getByLabel("New password", { exact: true }).fill(newPassword);
   await other.getByLabel("Confirm new password").fill(newPassword);

@@ -1,13 +1,31 @@
 import { expect, test } from "@playwright/test";
-import { createMember, DEMO_PASSWORD, expectAccessible, screenshot, signIn } from "../fixtures";
+import { atBothSizes, createMember, DEMO_PASSWORD, expectAccessible, screenshot, signIn } from "../fixtures";
 
 test("a member renames herself, sees no Type control, and checks her new password", async ({ page }) => {
   await signIn(page, "host@club.local");
+  // Settings opens on its index; each section has its own address.
   await page.goto("/settings");
+  await expect(page.getByRole("navigation", { name: "Settings sections" }).getByRole("link")).toHaveCount(6);
+  await atBothSizes(page, "settings-index");
+  // On a phone a section leads back to the index instead of a side list.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/settings/security");
+  await page.getByRole("link", { name: "← All settings" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page
+    .getByRole("navigation", { name: "Settings sections" })
+    .getByRole("link", { name: /^Profile/ })
+    .click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
   await expect(page.getByLabel(/^type$/i)).toHaveCount(0);
   await page.getByLabel("Name", { exact: true }).fill("Helena Host-Smith");
   await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByText("User details updated successfully")).toBeVisible();
+
+  // The others are beside it on a wide screen.
+  await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Security" }).click();
+  await expect(page).toHaveURL(/\/settings\/security$/);
 
   await page.getByLabel("Old password").fill(DEMO_PASSWORD);
   await page.getByLabel("New password", { exact: true }).fill("brand-new-1");
@@ -20,7 +38,7 @@ test("a member renames herself, sees no Type control, and checks her new passwor
 
 test("an admin can change her own member Type", async ({ page }) => {
   await signIn(page, "admin@club.local");
-  await page.goto("/settings");
+  await page.goto("/settings/profile");
   const type = page.getByLabel("Type", { exact: true });
   const before = await type.inputValue();
   const other = before === "Travel Host" ? "Standard" : "Travel Host";
@@ -38,7 +56,7 @@ test("an admin can change her own member Type", async ({ page }) => {
 test("a member creates an API token, sees it once, uses it from a script and revokes it", async ({ page, request }) => {
   // The specs share one server: this member's password is never changed by another spec.
   await signIn(page, "host@club.local");
-  await page.goto("/settings");
+  await page.goto("/settings/developers");
   await page.getByLabel("Token name").fill("calendar export");
   // Read only unless she picks more.
   await expect(page.getByLabel("Scope")).toHaveValue("read");
@@ -95,7 +113,7 @@ test("a member turns event reminders off and subscribes to her calendar feed", a
     .getByRole("button", { name: "Close" })
     .click();
 
-  await page.goto("/settings");
+  await page.goto("/settings/email");
   const reminders = page.getByLabel(/E-mail me a reminder 1 day before each event I joined/);
   await expect(reminders).toBeChecked();
   await reminders.uncheck();
@@ -103,6 +121,7 @@ test("a member turns event reminders off and subscribes to her calendar feed", a
   await page.reload();
   await expect(reminders).not.toBeChecked();
 
+  await page.goto("/settings/calendar");
   await page.getByRole("button", { name: "Make my calendar link" }).click();
   const link = (await page
     .getByRole("status")
@@ -135,10 +154,13 @@ test("a member turns event reminders off and subscribes to her calendar feed", a
   // A new password ends the link too: the card says the feed is off and offers a new one.
   const current = (await code.textContent())!;
   await expect(page.getByText("Changing or resetting your password turns it off.")).toBeVisible();
+  await page.goto("/settings/security");
   await page.getByLabel("Old password").fill(DEMO_PASSWORD);
   await page.getByLabel("New password", { exact: true }).fill("calendar-new-1");
   await page.getByLabel("Confirm new password").fill("calendar-new-1");
   await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText(/password.*(changed|updated)/i).first()).toBeVisible();
+  await page.goto("/settings/calendar");
   await expect(page.getByRole("button", { name: "Make my calendar link" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Your calendar link" })).toHaveCount(0);
   expect((await request.get(current.replace("webcal://", "http://"), { headers: { cookie: "" } })).status()).toBe(404);

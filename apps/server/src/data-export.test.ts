@@ -101,7 +101,7 @@ describe("Download my data", () => {
     expect(ready).toMatchObject({ status: "ready", downloadUrl: `/api/me/data-export/${ready!.id}` });
     const mail = await mailTo(h, ada.email);
     expect(mail.at(-1)?.subject).toBe("Your club data is ready to download");
-    expect(mail.at(-1)?.text).toContain("http://club.test/settings#your-data");
+    expect(mail.at(-1)?.text).toContain("http://club.test/settings/data");
 
     const url = ready!.downloadUrl!;
     const res = await request(h, "GET", url, undefined, adaCookie);

@@ -44,6 +44,13 @@ import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.
 import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as MemberConfirmSignInTokenRouteImport } from './routes/_member/confirm-sign-in.$token'
 import { Route as MemberEventsIdRouteImport } from './routes/_member/events.$id'
+import { Route as MemberSettingsIndexRouteImport } from './routes/_member/settings.index'
+import { Route as MemberSettingsCalendarRouteImport } from './routes/_member/settings.calendar'
+import { Route as MemberSettingsDataRouteImport } from './routes/_member/settings.data'
+import { Route as MemberSettingsDevelopersRouteImport } from './routes/_member/settings.developers'
+import { Route as MemberSettingsEmailRouteImport } from './routes/_member/settings.email'
+import { Route as MemberSettingsProfileRouteImport } from './routes/_member/settings.profile'
+import { Route as MemberSettingsSecurityRouteImport } from './routes/_member/settings.security'
 import { Route as MemberEventsInviteTokenRouteImport } from './routes/_member/events.invite.$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -220,6 +227,42 @@ const MemberEventsIdRoute = MemberEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberSettingsIndexRoute = MemberSettingsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MemberSettingsRoute,
+} as any)
+const MemberSettingsCalendarRoute = MemberSettingsCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => MemberSettingsRoute,
+} as any)
+const MemberSettingsDataRoute = MemberSettingsDataRouteImport.update({
+  id: '/data',
+  path: '/data',
+  getParentRoute: () => MemberSettingsRoute,
+} as any)
+const MemberSettingsDevelopersRoute =
+  MemberSettingsDevelopersRouteImport.update({
+    id: '/developers',
+    path: '/developers',
+    getParentRoute: () => MemberSettingsRoute,
+  } as any)
+const MemberSettingsEmailRoute = MemberSettingsEmailRouteImport.update({
+  id: '/email',
+  path: '/email',
+  getParentRoute: () => MemberSettingsRoute,
+} as any)
+const MemberSettingsProfileRoute = MemberSettingsProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => MemberSettingsRoute,
+} as any)
+const MemberSettingsSecurityRoute = MemberSettingsSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => MemberSettingsRoute,
+} as any)
 const MemberEventsInviteTokenRoute = MemberEventsInviteTokenRouteImport.update({
   id: '/events/invite/$token',
   path: '/events/invite/$token',
@@ -253,13 +296,20 @@ export interface FileRoutesByFullPath {
   '/calendar': typeof MemberCalendarRoute
   '/gallery': typeof MemberGalleryRoute
   '/member-home': typeof MemberMemberHomeRoute
-  '/settings': typeof MemberSettingsRoute
+  '/settings': typeof MemberSettingsRouteWithChildren
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
+  '/settings/calendar': typeof MemberSettingsCalendarRoute
+  '/settings/data': typeof MemberSettingsDataRoute
+  '/settings/developers': typeof MemberSettingsDevelopersRoute
+  '/settings/email': typeof MemberSettingsEmailRoute
+  '/settings/profile': typeof MemberSettingsProfileRoute
+  '/settings/security': typeof MemberSettingsSecurityRoute
+  '/settings/': typeof MemberSettingsIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
 export interface FileRoutesByTo {
@@ -289,13 +339,19 @@ export interface FileRoutesByTo {
   '/calendar': typeof MemberCalendarRoute
   '/gallery': typeof MemberGalleryRoute
   '/member-home': typeof MemberMemberHomeRoute
-  '/settings': typeof MemberSettingsRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
+  '/settings/calendar': typeof MemberSettingsCalendarRoute
+  '/settings/data': typeof MemberSettingsDataRoute
+  '/settings/developers': typeof MemberSettingsDevelopersRoute
+  '/settings/email': typeof MemberSettingsEmailRoute
+  '/settings/profile': typeof MemberSettingsProfileRoute
+  '/settings/security': typeof MemberSettingsSecurityRoute
+  '/settings': typeof MemberSettingsIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
 export interface FileRoutesById {
@@ -328,13 +384,20 @@ export interface FileRoutesById {
   '/_member/calendar': typeof MemberCalendarRoute
   '/_member/gallery': typeof MemberGalleryRoute
   '/_member/member-home': typeof MemberMemberHomeRoute
-  '/_member/settings': typeof MemberSettingsRoute
+  '/_member/settings': typeof MemberSettingsRouteWithChildren
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/_member/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/_member/events/$id': typeof MemberEventsIdRoute
+  '/_member/settings/calendar': typeof MemberSettingsCalendarRoute
+  '/_member/settings/data': typeof MemberSettingsDataRoute
+  '/_member/settings/developers': typeof MemberSettingsDevelopersRoute
+  '/_member/settings/email': typeof MemberSettingsEmailRoute
+  '/_member/settings/profile': typeof MemberSettingsProfileRoute
+  '/_member/settings/security': typeof MemberSettingsSecurityRoute
+  '/_member/settings/': typeof MemberSettingsIndexRoute
   '/_member/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
 export interface FileRouteTypes {
@@ -373,6 +436,13 @@ export interface FileRouteTypes {
     | '/unsubscribe/$token'
     | '/confirm-sign-in/$token'
     | '/events/$id'
+    | '/settings/calendar'
+    | '/settings/data'
+    | '/settings/developers'
+    | '/settings/email'
+    | '/settings/profile'
+    | '/settings/security'
+    | '/settings/'
     | '/events/invite/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -402,13 +472,19 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/gallery'
     | '/member-home'
-    | '/settings'
     | '/confirm-email/$token'
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
     | '/confirm-sign-in/$token'
     | '/events/$id'
+    | '/settings/calendar'
+    | '/settings/data'
+    | '/settings/developers'
+    | '/settings/email'
+    | '/settings/profile'
+    | '/settings/security'
+    | '/settings'
     | '/events/invite/$token'
   id:
     | '__root__'
@@ -447,6 +523,13 @@ export interface FileRouteTypes {
     | '/unsubscribe/$token'
     | '/_member/confirm-sign-in/$token'
     | '/_member/events/$id'
+    | '/_member/settings/calendar'
+    | '/_member/settings/data'
+    | '/_member/settings/developers'
+    | '/_member/settings/email'
+    | '/_member/settings/profile'
+    | '/_member/settings/security'
+    | '/_member/settings/'
     | '/_member/events/invite/$token'
   fileRoutesById: FileRoutesById
 }
@@ -719,6 +802,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberEventsIdRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/settings/': {
+      id: '/_member/settings/'
+      path: '/'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof MemberSettingsIndexRouteImport
+      parentRoute: typeof MemberSettingsRoute
+    }
+    '/_member/settings/calendar': {
+      id: '/_member/settings/calendar'
+      path: '/calendar'
+      fullPath: '/settings/calendar'
+      preLoaderRoute: typeof MemberSettingsCalendarRouteImport
+      parentRoute: typeof MemberSettingsRoute
+    }
+    '/_member/settings/data': {
+      id: '/_member/settings/data'
+      path: '/data'
+      fullPath: '/settings/data'
+      preLoaderRoute: typeof MemberSettingsDataRouteImport
+      parentRoute: typeof MemberSettingsRoute
+    }
+    '/_member/settings/developers': {
+      id: '/_member/settings/developers'
+      path: '/developers'
+      fullPath: '/settings/developers'
+      preLoaderRoute: typeof MemberSettingsDevelopersRouteImport
+      parentRoute: typeof MemberSettingsRoute
+    }
+    '/_member/settings/email': {
+      id: '/_member/settings/email'
+      path: '/email'
+      fullPath: '/settings/email'
+      preLoaderRoute: typeof MemberSettingsEmailRouteImport
+      parentRoute: typeof MemberSettingsRoute
+    }
+    '/_member/settings/profile': {
+      id: '/_member/settings/profile'
+      path: '/profile'
+      fullPath: '/settings/profile'
+      preLoaderRoute: typeof MemberSettingsProfileRouteImport
+      parentRoute: typeof MemberSettingsRoute
+    }
+    '/_member/settings/security': {
+      id: '/_member/settings/security'
+      path: '/security'
+      fullPath: '/settings/security'
+      preLoaderRoute: typeof MemberSettingsSecurityRouteImport
+      parentRoute: typeof MemberSettingsRoute
+    }
     '/_member/events/invite/$token': {
       id: '/_member/events/invite/$token'
       path: '/events/invite/$token'
@@ -755,12 +887,36 @@ const AdminRouteChildren: AdminRouteChildren = {
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
+interface MemberSettingsRouteChildren {
+  MemberSettingsCalendarRoute: typeof MemberSettingsCalendarRoute
+  MemberSettingsDataRoute: typeof MemberSettingsDataRoute
+  MemberSettingsDevelopersRoute: typeof MemberSettingsDevelopersRoute
+  MemberSettingsEmailRoute: typeof MemberSettingsEmailRoute
+  MemberSettingsProfileRoute: typeof MemberSettingsProfileRoute
+  MemberSettingsSecurityRoute: typeof MemberSettingsSecurityRoute
+  MemberSettingsIndexRoute: typeof MemberSettingsIndexRoute
+}
+
+const MemberSettingsRouteChildren: MemberSettingsRouteChildren = {
+  MemberSettingsCalendarRoute: MemberSettingsCalendarRoute,
+  MemberSettingsDataRoute: MemberSettingsDataRoute,
+  MemberSettingsDevelopersRoute: MemberSettingsDevelopersRoute,
+  MemberSettingsEmailRoute: MemberSettingsEmailRoute,
+  MemberSettingsProfileRoute: MemberSettingsProfileRoute,
+  MemberSettingsSecurityRoute: MemberSettingsSecurityRoute,
+  MemberSettingsIndexRoute: MemberSettingsIndexRoute,
+}
+
+const MemberSettingsRouteWithChildren = MemberSettingsRoute._addFileChildren(
+  MemberSettingsRouteChildren,
+)
+
 interface MemberRouteChildren {
   MemberActivitiesMemberRoute: typeof MemberActivitiesMemberRoute
   MemberCalendarRoute: typeof MemberCalendarRoute
   MemberGalleryRoute: typeof MemberGalleryRoute
   MemberMemberHomeRoute: typeof MemberMemberHomeRoute
-  MemberSettingsRoute: typeof MemberSettingsRoute
+  MemberSettingsRoute: typeof MemberSettingsRouteWithChildren
   MemberConfirmSignInTokenRoute: typeof MemberConfirmSignInTokenRoute
   MemberEventsIdRoute: typeof MemberEventsIdRoute
   MemberEventsInviteTokenRoute: typeof MemberEventsInviteTokenRoute
@@ -771,7 +927,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberCalendarRoute: MemberCalendarRoute,
   MemberGalleryRoute: MemberGalleryRoute,
   MemberMemberHomeRoute: MemberMemberHomeRoute,
-  MemberSettingsRoute: MemberSettingsRoute,
+  MemberSettingsRoute: MemberSettingsRouteWithChildren,
   MemberConfirmSignInTokenRoute: MemberConfirmSignInTokenRoute,
   MemberEventsIdRoute: MemberEventsIdRoute,
   MemberEventsInviteTokenRoute: MemberEventsInviteTokenRoute,

@@ -1,7 +1,7 @@
 /**
  * Signing in with the club's OpenID Connect provider: why a sign-in or a link through it was
  * refused, by the code the server puts in the page's address (`/login?error=…`,
- * `/settings?oidc=…`), and the words each screen shows for it.
+ * `/settings/security?oidc=…`), and the words each screen shows for it.
  */
 export const oidcRefusals = [
   "not_member",
@@ -39,5 +39,5 @@ export const oidcRefusalMessages: Record<OidcRefusal, string> = {
 export const isOidcRefusal = (value: unknown): value is OidcRefusal =>
   typeof value === "string" && (oidcRefusals as readonly string[]).includes(value);
 
-/** What the Settings page says after coming back from connecting an identity (`/settings?oidc=linked`). */
+/** What the Settings page says after coming back from connecting an identity (`/settings/security?oidc=linked`). */
 export const OIDC_LINKED = "linked";

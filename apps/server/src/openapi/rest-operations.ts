@@ -111,7 +111,7 @@ export const restOperations: Record<string, RestOperation> = {
     summary: "Where the identity provider sends the browser back",
     access: "public",
     description:
-      "Takes the pending sign-in by its state (once), exchanges the code and verifies the ID token, then signs in the member the identity is linked to (or, the first time, the member with its verified e-mail) or links it (from Settings). Refusals of a real answer go to /login?error=… or /settings?oidc=…; a forged, replayed, expired or another browser's callback answers 400 with a page saying why.",
+      "Takes the pending sign-in by its state (once), exchanges the code and verifies the ID token, then signs in the member the identity is linked to (or, the first time, the member with its verified e-mail) or links it (from Settings). Refusals of a real answer go to /login?error=… or /settings/security?oidc=…; a forged, replayed, expired or another browser's callback answers 400 with a page saying why.",
     query: z.object({ code: z.string().optional(), state: z.string().optional(), iss: z.string().optional() }),
     answer: {
       kind: "empty",

@@ -206,7 +206,7 @@ describe("linking from Settings, then signing in", () => {
     expect(refused.body).toContain("first confirm it is you");
     const res = await linkVia(await confirmByEmail(h, cookie, "ada@club.test"), "ada-at-idp");
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/settings?oidc=linked");
+    expect(res.headers.location).toBe("/settings/security?oidc=linked");
     const linked = await identitiesOf(ada.id);
     expect(linked).toMatchObject([{ issuer: idp.issuer, subject: "ada-at-idp", email: "ada.work@idp.test" }]);
     expect(await auditOf("identity.linked", ada.id)).toMatchObject([
@@ -273,7 +273,7 @@ describe("linking from Settings, then signing in", () => {
     const jar = { ...cookiesOf(started), ...Object.fromEntries([(await login(h, "bea@club.test")).split("=")]) };
     const res = await callback(back, jar);
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/settings?oidc=session_changed");
+    expect(res.headers.location).toBe("/settings/security?oidc=session_changed");
     expect(await identitiesOf(bea.id)).toEqual([]);
     expect(await identitiesOf(ada.id)).toHaveLength(1);
   });
@@ -281,7 +281,7 @@ describe("linking from Settings, then signing in", () => {
   it("refuses to link an identity already linked to another member", async () => {
     const res = await linkVia(await confirmedLogin("bea@club.test"), "ada-at-idp");
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/settings?oidc=linked_elsewhere");
+    expect(res.headers.location).toBe("/settings/security?oidc=linked_elsewhere");
     expect(await identitiesOf(bea.id)).toEqual([]);
   });
 });
@@ -451,7 +451,7 @@ describe("unlinking", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toContain("only way to sign in");
     // With a second identity, the first may go.
-    expect((await linkVia(cookie, "second-ada-at-idp")).headers.location).toBe("/settings?oidc=linked");
+    expect((await linkVia(cookie, "second-ada-at-idp")).headers.location).toBe("/settings/security?oidc=linked");
     const ok = await unlink(cookie, only?.id ?? "");
     expect(ok.statusCode).toBe(200);
     expect(await identitiesOf(ada.id)).toMatchObject([{ subject: "second-ada-at-idp" }]);
@@ -484,7 +484,7 @@ describe("an unlinked identity", () => {
 
   it("is linked again by her explicit Connect in Settings, and then signs her in", async () => {
     const res = await linkVia(await confirmedLogin("bea@club.test"), "bea-at-idp");
-    expect(res.headers.location).toBe("/settings?oidc=linked");
+    expect(res.headers.location).toBe("/settings/security?oidc=linked");
     expect(await identitiesOf(bea.id)).toMatchObject([{ subject: "bea-at-idp", unlinkedAt: null }]);
     expect(await auditOf("identity.linked", bea.id)).toHaveLength(2);
     const again = await signInVia("bea-at-idp");

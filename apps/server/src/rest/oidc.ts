@@ -43,7 +43,7 @@ export async function oidcRoutes(app: FastifyInstance, deps: ContextDeps): Promi
 
 function answer(request: FastifyRequest, reply: FastifyReply, outcome: OidcOutcome) {
   if (outcome.ok) {
-    if (outcome.intent === "link") return reply.redirect(`/settings?oidc=${OIDC_LINKED}`, 302);
+    if (outcome.intent === "link") return reply.redirect(`/settings/security?oidc=${OIDC_LINKED}`, 302);
     // The one rule again on what is finally sent, whatever was kept at the start.
     return reply.redirect(nextPath(outcome.redirect), 302);
   }
@@ -62,7 +62,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, outcome: OidcOutco
 /** Where she goes to try again, with the refusal for that screen to show. */
 function screenFor(intent: "sign_in" | "link", refusal: OidcRefusal) {
   return intent === "link"
-    ? { href: `/settings?oidc=${refusal}`, label: "Back to Settings" }
+    ? { href: `/settings/security?oidc=${refusal}`, label: "Back to Settings" }
     : { href: `/login?error=${refusal}`, label: "Back to the Login screen" };
 }
 

@@ -76,7 +76,7 @@ export const Route = createFileRoute("/unsubscribe/$token")({
             {set.isError ? <Alert>{errorMessage(set.error, "Your choice could not be saved.")}</Alert> : null}
             <p className="text-sm text-ink-soft">
               Members choose every kind of e-mail they receive in{" "}
-              <Link to="/settings" className="underline">
+              <Link to="/settings/email" className="underline">
                 Settings
               </Link>
               .

@@ -58,7 +58,7 @@ export async function noticeWayInChanged(tx: Queryable, ctx: NoticeContext, memb
     browser: browserOf(ctx.userAgent),
     address: ctx.ip || null,
     forgotPasswordUrl: `${ctx.config.appOrigin}/forgot-password`,
-    securityUrl: `${ctx.config.appOrigin}/settings#security`,
+    securityUrl: `${ctx.config.appOrigin}/settings/security`,
   });
   await enqueueMail(tx, ctx.jobs, [{ to: member.email, ...mail }]);
 }

@@ -13,7 +13,7 @@ export interface WayInChange {
   address: string | null;
   /** Where to ask for a password reset (`{appOrigin}/forgot-password`). */
   forgotPasswordUrl: string;
-  /** Settings → Security (`{appOrigin}/settings#security`). */
+  /** Settings → Security (`{appOrigin}/settings/security`). */
   securityUrl: string;
 }
 

@@ -22,9 +22,7 @@ export function AdminSignInRequired() {
         </p>
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
-        <ButtonLink to="/settings" hash="security">
-          Settings → Security
-        </ButtonLink>
+        <ButtonLink to="/settings/security">Settings → Security</ButtonLink>
         <ButtonLink to="/logout" variant="secondary">
           Sign out
         </ButtonLink>

@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 /**
  * Settings → Security: how she signs in and where she is signed in. Each panel (sessions, API
  * tokens, passkeys, linked identities…) is one child, so adding a panel is adding one line where
- * the section is rendered (routes/_member/settings.tsx). `#security` links here (the admins'
- * sign-in rule sends admins to it).
+ * the section is rendered (routes/_member/settings.security.tsx), at `/settings/security` (the
+ * admins' sign-in rule sends admins to it).
  */
 export function SecuritySection({ children }: { children: ReactNode }) {
   return (
-    <section id="security" aria-labelledby="security-heading" className="mt-12 scroll-mt-24">
+    <section id="security" aria-labelledby="security-heading">
       <h2 id="security-heading" className="text-3xl text-ink">
         Security
       </h2>

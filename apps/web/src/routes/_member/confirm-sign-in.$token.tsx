@@ -33,9 +33,7 @@ export const Route = createFileRoute("/_member/confirm-sign-in/$token")({
                 Confirmed. Until {formatMoment(confirm.data.confirmedUntil, "HH:mm")}, this browser can add a passkey or
                 connect an account to sign in with.
               </Alert>
-              <ButtonLink to="/settings" hash="security">
-                Continue in Settings
-              </ButtonLink>
+              <ButtonLink to="/settings/security">Continue in Settings</ButtonLink>
             </div>
           ) : confirm.isError ? (
             <div className="flex flex-col items-start gap-5">
@@ -44,7 +42,7 @@ export const Route = createFileRoute("/_member/confirm-sign-in/$token")({
                   ? errorMessage(confirm.error, "This link could not be used.")
                   : "This link could not be used. Please try again."}
               </Alert>
-              <ButtonLink to="/settings" hash="security" variant="secondary">
+              <ButtonLink to="/settings/security" variant="secondary">
                 Back to Settings
               </ButtonLink>
             </div>

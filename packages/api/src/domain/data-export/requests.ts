@@ -129,7 +129,7 @@ export async function buildDataExport(deps: BuildDeps, exportId: string, job: Jo
       if (done.length === 0) return;
       const mail = dataExportReadyMail(
         member.name,
-        `${deps.config.appOrigin}/settings#your-data`,
+        `${deps.config.appOrigin}/settings/data`,
         when(expiresAt, deps),
       );
       await enqueueMail(tx, deps.jobs, [{ to: member.email, ...mail }]);

@@ -100,7 +100,7 @@ export async function sendEventReminder(
   await enqueueMail(deps.db, deps.jobs, [
     {
       to: row.email,
-      ...eventReminderMail(row.name, details, `${deps.config.appOrigin}/settings`, linkFor(row.userId)),
+      ...eventReminderMail(row.name, details, `${deps.config.appOrigin}/settings/email`, linkFor(row.userId)),
       attachments: [icsAttachment(row.event, deps.config)],
     },
   ]);

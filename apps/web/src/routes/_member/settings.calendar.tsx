@@ -1,0 +1,7 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { CalendarFeed } from "../../features/settings/CalendarFeed";
+
+export const Route = createFileRoute("/_member/settings/calendar")({
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.calendarFeed.get.queryOptions()),
+  component: CalendarFeed,
+});

@@ -1,0 +1,17 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { EmailAddress } from "../../features/settings/EmailAddress";
+import { MailPreferences } from "../../features/settings/MailPreferences";
+
+export const Route = createFileRoute("/_member/settings/email")({
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.account.emailChange.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.preferences.get.queryOptions()),
+    ]),
+  component: () => (
+    <div className="grid gap-6">
+      <EmailAddress />
+      <MailPreferences />
+    </div>
+  ),
+});
