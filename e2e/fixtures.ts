@@ -83,14 +83,30 @@ export async function chooseFiles(
 
 /**
  * A password session confirms by e-mail before adding a passkey or connecting an identity: asks
- * for the link where Settings offers it, opens the mailed link in this browser, and comes back.
+ * for the mail where Settings offers it, then types the code from it (`by: "code"`, as from a
+ * phone) or opens its link in this browser and comes back.
  */
-export async function confirmByEmail(page: Page, email: string, shots?: string): Promise<void> {
+export async function confirmByEmail(
+  page: Page,
+  email: string,
+  options: { shots?: string; by?: "link" | "code" } = {},
+): Promise<void> {
+  const { shots, by = "link" } = options;
   await page.getByRole("button", { name: "Send me a confirmation e-mail" }).click();
-  const sent = page.getByText("E-mail sent. Open the link in it in this browser");
+  const sent = page.getByText("We sent you an e-mail with a code and a link.");
   await expect(sent).toBeVisible();
   if (shots) await atBothSizes(page, `${shots}-sent`, () => sent.scrollIntoViewIfNeeded());
   const mail = await waitForMail(email, /^Confirm it is you before adding a way to sign in$/);
+  if (by === "code") {
+    const code = /(\d{3} \d{3})/.exec(mail.text)?.[1];
+    expect(code, "the mail carries a six-digit code").toBeTruthy();
+    const form = page.getByRole("form", { name: "Confirm with the code" });
+    await form.getByLabel("Code from the e-mail").fill(code!);
+    await form.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText(/^Confirmed\. You can go on with/)).toBeVisible();
+    await expect(form).toHaveCount(0);
+    return;
+  }
   await page.goto(linkTo(mail, "/confirm-sign-in/"));
   await expect(page.getByText(/^Confirmed\. Until/)).toBeVisible();
   if (shots) await atBothSizes(page, `${shots}-confirmed`);

@@ -4,6 +4,7 @@ import { and, eq, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiContext } from "./context";
+import { CONFIRMATION_NOT_MAILED, CONFIRMATION_SENT, WRONG_CONFIRMATION_CODE } from "./domain/new-ways-in";
 import { CONFIRM_BY_EMAIL_FIRST } from "./errors";
 import { type TestApi, testApi } from "./test/api";
 import { SoftPasskey } from "./test/authenticator";
@@ -40,6 +41,8 @@ async function refusal(promise: Promise<unknown>) {
   throw new Error("it was not refused");
 }
 
+/** The test club's settings, with a mail server. */
+const smtpClub = () => ({ ...api.contextFor(null).config, mailDelivery: "smtp" as const });
 const FIREFOX = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Firefox/133.0";
 const callerFor = (who: SessionUser, overrides: Partial<ApiContext> = {}) =>
   api.callerFor(who, { userAgent: FIREFOX, ...overrides });
@@ -53,19 +56,26 @@ const signedInWith = (who: SessionUser, method: "passkey" | "oidc") =>
 const mailTo = (email: string) =>
   api.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.createdAt);
 
-/** Asks for the link and reads its token from the mail, as she would. */
-async function mailedToken(who: SessionUser, overrides: Partial<ApiContext> = {}) {
+/** Asks for the mail (a club with a mail server) and reads its link's token and its code, as she would. */
+async function mailed(who: SessionUser, overrides: Partial<ApiContext> = {}) {
   const before = new Set((await mailTo(who.email)).map((m) => m.id));
-  const answer = await callerFor(who, overrides).auth.confirmByEmail();
-  expect(answer.message).toMatch(/Open it in this browser/);
+  const answer = await callerFor(who, { config: smtpClub(), ...overrides }).auth.confirmByEmail();
+  expect(answer).toEqual({ message: CONFIRMATION_SENT, mailed: true });
   const fresh = (await mailTo(who.email)).filter((m) => !before.has(m.id));
   expect(fresh).toHaveLength(1);
   const mail = fresh[0];
   expect(mail?.subject).toBe("Confirm it is you before adding a way to sign in");
   const token = mail?.html.match(/http:\/\/club\.test\/confirm-sign-in\/([a-z0-9]+)/)?.[1];
+  const code = mail?.html
+    .match(/>(\d{3}) (\d{3})</)
+    ?.slice(1)
+    .join("");
   expect(token).toBeTruthy();
-  return token!;
+  expect(code).toMatch(/^\d{6}$/);
+  return { token: token!, code: code! };
 }
+const mailedToken = async (who: SessionUser, overrides: Partial<ApiContext> = {}) =>
+  (await mailed(who, overrides)).token;
 
 async function addPasskey(who: SessionUser, caller = callerFor(who)) {
   const options = await caller.passkeys.registrationOptions();
@@ -115,6 +125,56 @@ describe("a password session adding a way in", () => {
   it("needs nothing in a session signed in with a passkey or the identity provider", async () => {
     await expect(addPasskey(ada, signedInWith(ada, "passkey"))).resolves.toMatchObject({});
     await expect(addPasskey(bea, signedInWith(bea, "oidc"))).resolves.toMatchObject({});
+  });
+});
+
+describe("the confirmation code", () => {
+  it("typed in the browser that asked, lets it add a way in, once", async () => {
+    const { code } = await mailed(ada);
+    await expect(
+      callerFor(ada).auth.confirmSessionByCode({ code: `${code.slice(0, 3)} ${code.slice(3)}` }),
+    ).resolves.toMatchObject({});
+    await expect(addPasskey(ada)).resolves.toMatchObject({});
+    expect(await refusal(callerFor(ada).auth.confirmSessionByCode({ code }))).toEqual({
+      code: "BAD_REQUEST",
+      message: WRONG_CONFIRMATION_CODE,
+    });
+  });
+
+  it("opens nothing in another session or for another member", async () => {
+    const { code } = await mailed(ada);
+    expect(await refusal(callerFor(bea).auth.confirmSessionByCode({ code }))).toMatchObject({ code: "BAD_REQUEST" });
+    const otherId = `${testSessionId(ada.id)}-code`;
+    await api.db.insert(sessions).values({ id: otherId, userId: ada.id, expiresAt: new Date(Date.now() + 60_000) });
+    const elsewhere = callerFor(ada, {
+      session: { id: otherId, userId: ada.id, expiresAt: new Date(Date.now() + 60_000), method: "password" },
+    });
+    expect(await refusal(elsewhere.auth.confirmSessionByCode({ code }))).toMatchObject({ code: "BAD_REQUEST" });
+    // Still good where it was asked for.
+    await expect(callerFor(ada).auth.confirmSessionByCode({ code })).resolves.toMatchObject({});
+  });
+
+  it("allows five wrong guesses per session, then asks her to wait", async () => {
+    const { code } = await mailed(bea);
+    const same = callerFor(bea, { throttle: api.contextFor(bea).throttle });
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++)
+      expect(await refusal(same.auth.confirmSessionByCode({ code: wrong }))).toMatchObject({ code: "BAD_REQUEST" });
+    expect(await refusal(same.auth.confirmSessionByCode({ code }))).toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringContaining("Too many wrong codes."),
+    });
+  });
+
+  it("is refused in words when it is not six digits", async () => {
+    expect(await refusal(callerFor(ada).auth.confirmSessionByCode({ code: "12ab" }))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("Type the 6 digits from the e-mail."),
+    });
+  });
+
+  it("is not promised by e-mail when the club has no mail server", async () => {
+    expect(await callerFor(ada).auth.confirmByEmail()).toEqual({ message: CONFIRMATION_NOT_MAILED, mailed: false });
   });
 });
 

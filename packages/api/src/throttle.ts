@@ -166,5 +166,12 @@ export const RESET_REQUESTS_PER_IP: ThrottleRule = { name: "reset-ip", max: 10, 
 export const RESET_REQUESTS_PER_EMAIL: ThrottleRule = { name: "reset-email", max: 3, windowMs: 60 * MINUTE };
 /** Links asked for to confirm a password session by e-mail, per member (each sends mail). */
 export const CONFIRMATION_MAILS_PER_ACCOUNT: ThrottleRule = { name: "confirm-account", max: 5, windowMs: 60 * MINUTE };
+/** Wrong codes typed to confirm a password session, per session: six digits allow few guesses. */
+export const CONFIRMATION_CODE_GUESSES: ThrottleRule = {
+  name: "confirm-code-session",
+  max: 5,
+  windowMs: 30 * MINUTE,
+  message: "Too many wrong codes. Ask for a new e-mail in {minutes} minute(s), or open the link in it in this browser.",
+};
 /** Changes of e-mail address asked for, per member (each mails a link to the address she typed). */
 export const EMAIL_CHANGES_PER_ACCOUNT: ThrottleRule = { name: "email-change-account", max: 5, windowMs: 60 * MINUTE };

@@ -1,8 +1,14 @@
-import { loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
+import { confirmationCodeInput, loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
 import { z } from "zod";
 import { requireOwnAccountChange } from "../domain/access";
 import { changeOwnPassword, updateOwnAccount } from "../domain/account";
-import { CONFIRMATION_SENT, confirmSession, sendSessionConfirmation } from "../domain/new-ways-in";
+import {
+  CONFIRMATION_NOT_MAILED,
+  CONFIRMATION_SENT,
+  confirmSession,
+  confirmSessionByCode,
+  sendSessionConfirmation,
+} from "../domain/new-ways-in";
 import { signInOptions, signInWithPasskey } from "../domain/passkeys/sign-in";
 import { signIn, signOut } from "../domain/sign-in";
 import { memberProcedure, publicProcedure, router } from "../trpc";
@@ -45,8 +51,15 @@ export const authRouter = router({
    */
   confirmByEmail: memberProcedure.mutation(async ({ ctx }) => {
     await sendSessionConfirmation(ctx, ctx.user, ctx.session);
-    return { message: CONFIRMATION_SENT };
+    // Without a mail server the message waits in the outbox: she is told so, not promised a mail.
+    const mailed = ctx.config.mailDelivery === "smtp";
+    return { message: mailed ? CONFIRMATION_SENT : CONFIRMATION_NOT_MAILED, mailed };
   }),
+
+  /** The code from that mail, typed in the browser that asked: the same as opening its link there. */
+  confirmSessionByCode: memberProcedure
+    .input(confirmationCodeInput)
+    .mutation(({ ctx, input }) => confirmSessionByCode(ctx, ctx.user, ctx.session, input.code)),
 
   /** The mailed link, opened signed in in the browser that asked: this session may add ways in for a while. */
   confirmSession: memberProcedure

@@ -41,6 +41,7 @@ import {
   browserSession,
   callerSession,
   challengeFor,
+  confirmationCode,
   confirmationLink,
   emailChangeLink,
   failedJob,
@@ -120,6 +121,12 @@ export const procedureRows: ProcedureRow[] = [
     path: "auth.confirmByEmail",
     tokens: "none",
     input: async (c) => callerSession(c, false),
+    expect: MEMBERS,
+  },
+  {
+    path: "auth.confirmSessionByCode",
+    tokens: "none",
+    input: (c) => confirmationCode(c.db, c.me?.id ?? c.people.owner.id),
     expect: MEMBERS,
   },
   {

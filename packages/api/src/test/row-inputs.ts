@@ -144,3 +144,17 @@ export async function emailChangeLink(db: Db) {
   });
   return { token };
 }
+
+/** A confirmation mailed to the member for her test session: the code in it. */
+export async function confirmationCode(db: Db, userId: string) {
+  await storeTestSession(db, userId, null);
+  const code = "246810";
+  await db.insert(sessionConfirmations).values({
+    tokenHash: hashToken(generateToken()),
+    codeHash: hashToken(code),
+    userId,
+    sessionId: testSessionId(userId),
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  return { code };
+}

@@ -83,6 +83,11 @@ export const sessionConfirmations = pgTable(
     sessionId: text("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
+    /**
+     * The short code in the same mail, typed where she asked (her mailbox may be on her phone,
+     * where the link would open in the wrong browser). Good only with this row's session.
+     */
+    codeHash: text("code_hash"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -39,13 +39,14 @@ export function wayInChangedMail(name: string, change: WayInChange): MailContent
  * The link that confirms a session signed in with a password, so that it may add a passkey or
  * connect an identity. It works once, in the browser that asked for it.
  */
-export function confirmSessionMail(name: string, confirmUrl: string, minutes: number): MailContent {
+export function confirmSessionMail(name: string, confirmUrl: string, code: string, minutes: number): MailContent {
   const subject = "Confirm it is you before adding a way to sign in";
+  const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
   return {
     subject,
     html: layout(
       subject,
-      `<p>Dear ${escapeHtml(name)},</p><p>You asked to add a passkey or connect an account to sign in to the club. To make sure it is you and not someone who learned your password, open the link below <strong>in the same browser</strong> where you asked. It works once, for ${minutes} minutes.</p>${button(confirmUrl, "Confirm it is me")}<p>If you did not ask for this, do not open the link: someone may know your password. Choose a new one from the Login screen ("Forgot password").</p>`,
+      `<p>Dear ${escapeHtml(name)},</p><p>You asked to add a passkey or connect an account to sign in to the club. To make sure it is you and not someone who learned your password, type this code where you asked:</p><p style="font-size:28px;letter-spacing:.15em;font-family:Menlo,Consolas,monospace;margin:16px 0">${escapeHtml(spaced)}</p><p>Or open the link below <strong>in the same browser</strong> where you asked. Either works once, for ${minutes} minutes.</p>${button(confirmUrl, "Confirm it is me")}<p>If you did not ask for this, do not use the code or the link: someone may know your password. Choose a new one from the Login screen ("Forgot password").</p>`,
     ),
   };
 }

@@ -75,6 +75,15 @@ export const changeEmailInput = z.object({
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
 
+/** The six digits of a confirmation mail, typed where she asked for it ("123 456" too). */
+export const confirmationCodeInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{3} ?\d{3}$/, "Type the 6 digits from the e-mail.")
+    .transform((s) => s.replace(" ", "")),
+});
+
 /** Settings → "Delete my account": her password again (a passkey is the other way, see account.delete). */
 export const deleteAccountInput = z.object({
   password: z.string().min(1, "Enter your password to confirm.").max(200),

@@ -97,7 +97,9 @@ export function LinkedIdentities({ notice }: { notice?: string | undefined }) {
           {connect.isPending ? "Connecting…" : `Connect ${provider.label}`}
         </Button>
       ) : null}
-      {needsConfirmation(connect.error) ? <ConfirmByEmail what={`connecting ${label}`} /> : null}
+      {needsConfirmation(connect.error) ? (
+        <ConfirmByEmail what={`connecting ${label}`} onConfirmed={() => connect.reset()} />
+      ) : null}
       <ConfirmDialog
         open={Boolean(unlinking)}
         onOpenChange={(open) => !open && setUnlinking(undefined)}

@@ -100,7 +100,7 @@ export function Passkeys() {
           </p>
         ) : null}
       </div>
-      {unconfirmed ? <ConfirmByEmail what="adding a passkey" /> : null}
+      {unconfirmed ? <ConfirmByEmail what="adding a passkey" onConfirmed={() => setUnconfirmed(false)} /> : null}
       <ul className="mt-5 divide-y divide-line" aria-label="Your passkeys">
         {passkeys.data?.length === 0 ? <li className="py-3 text-sm text-ink-soft">No passkeys yet.</li> : null}
         {passkeys.data?.map((p) =>

@@ -57,7 +57,11 @@ const SIGN_IN_CHANGES: ReadonlySet<string> = new Set(["identities.startLink", "i
  * Confirming a password session by e-mail (what lets it add a way in): a browser's act on its own
  * session; a token has no session to confirm.
  */
-const SESSION_CONFIRMATION: ReadonlySet<string> = new Set(["auth.confirmByEmail", "auth.confirmSession"]);
+const SESSION_CONFIRMATION: ReadonlySet<string> = new Set([
+  "auth.confirmByEmail",
+  "auth.confirmSession",
+  "auth.confirmSessionByCode",
+]);
 
 /**
  * A call made with an API token stays within the token's scope. `path` names a procedure, or an

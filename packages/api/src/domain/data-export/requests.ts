@@ -127,11 +127,7 @@ export async function buildDataExport(deps: BuildDeps, exportId: string, job: Jo
         .where(and(eq(dataExports.id, exportId), eq(dataExports.status, "pending"), eq(dataExports.objectKey, key)))
         .returning({ id: dataExports.id });
       if (done.length === 0) return;
-      const mail = dataExportReadyMail(
-        member.name,
-        `${deps.config.appOrigin}/settings/data`,
-        when(expiresAt, deps),
-      );
+      const mail = dataExportReadyMail(member.name, `${deps.config.appOrigin}/settings/data`, when(expiresAt, deps));
       await enqueueMail(tx, deps.jobs, [{ to: member.email, ...mail }]);
     });
     log.info({ exportId, bytes: size }, "data export ready");

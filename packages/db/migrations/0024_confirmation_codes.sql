@@ -1,0 +1,1 @@
+ALTER TABLE "session_confirmations" ADD COLUMN "code_hash" text;
