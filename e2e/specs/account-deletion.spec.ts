@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, createMember, DEMO_PASSWORD, expectAccessible, signIn } from "../fixtures";
+import { waitForMail } from "../mail";
 
 const sizes = [
   { name: "desktop", width: 1280, height: 900 },
@@ -32,6 +33,10 @@ test("a member deletes her account from Settings, is signed out with a message, 
   await page.getByRole("button", { name: "Delete my account…" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
   await expect(dialog).toBeVisible();
+  // It says first what becomes of what she shared (the club keeps it as a former member's).
+  await expect(
+    dialog.getByText('Your 0 comments and 0 photos and videos will stay in the club under the name "Former member".'),
+  ).toBeVisible();
   // No passkey: only the password.
   await expect(dialog.getByRole("button", { name: "Confirm with a passkey instead" })).toHaveCount(0);
   await expectAccessible(page);
@@ -44,6 +49,9 @@ test("a member deletes her account from Settings, is signed out with a message, 
   await dialog.getByLabel("Password").fill(DEMO_PASSWORD);
   await dialog.getByRole("button", { name: "Yes, delete my account" }).click();
   await expect(page.getByText("Your account has been deleted.")).toBeVisible();
+  // And confirms by e-mail what was done.
+  const confirmation = await waitForMail(email, /^Your club account has been deleted$/);
+  expect(confirmation.text).toContain("Former member");
   await expect(page).not.toHaveURL(/\/settings/);
 
   // Signed out: the members' area sends her to the Login screen; her password opens nothing.

@@ -11,6 +11,7 @@ import {
   eventParticipants,
   events,
   eventWaitlist,
+  mailOutbox,
   media,
   oidcLogins,
   passkeys,
@@ -315,6 +316,30 @@ describe("deleting an account", () => {
 
     const [record] = await api.db.select().from(auditLog).where(eq(auditLog.targetId, b.mia.id));
     expect(record).toMatchObject({ kind: "member.deleted", actorId: remover.id, detail: { by: "admin" } });
+  });
+
+  it("tells her first what becomes of what she shared, and mails her a confirmation after", async () => {
+    const b = await busyMember("told@del.test");
+    const caller = api.callerFor(b.mia);
+    expect(await caller.account.deletionPreview()).toEqual({ content: "anonymise", comments: 1, media: 1, events: 2 });
+    const removing = api.callerFor(b.mia, {
+      config: { ...api.contextFor(null).config, deletedMemberContent: "remove" },
+    });
+    expect(await removing.account.deletionPreview()).toMatchObject({ content: "remove" });
+
+    await caller.account.delete({ password: "password1" });
+    const [mail] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.to, "told@del.test"));
+    expect(mail?.subject).toBe("Your club account has been deleted");
+    expect(mail?.html).toContain(
+      "Your 1 comment and 1 photo or video stay in the club under the name &quot;Former member&quot;.",
+    );
+    expect(mail?.html).toContain("The 2 events you created passed to an administrator.");
+  });
+
+  it("mails nothing to a member an admin deletes (the admin's act, not hers)", async () => {
+    const b = await busyMember("quiet@del.test");
+    await api.callerFor(admin).users.delete({ userId: b.mia.id });
+    expect(await api.db.select().from(mailOutbox).where(eq(mailOutbox.to, "quiet@del.test"))).toEqual([]);
   });
 
   it("confirms with one of her passkeys instead of the password", async () => {

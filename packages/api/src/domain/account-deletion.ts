@@ -13,6 +13,7 @@ import {
   users,
 } from "@club/db";
 import { and, eq, inArray, sql } from "@club/db/orm";
+import { accountDeletedMail, enqueueMail } from "@club/mail";
 import type { DeletedMemberContent } from "@club/shared";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { badRequest, conflict } from "../errors";
@@ -68,6 +69,19 @@ export interface DeletionSummary {
   promoted: number;
 }
 
+/**
+ * What deleting her account would do, as the dialog tells her before she confirms: what becomes
+ * of her comments and uploads (the club's DELETED_MEMBER_CONTENT), and how many there are.
+ */
+export async function deletionPreview(ctx: DeletionContext, userId: string) {
+  const counts = await countContent(ctx.db, userId);
+  const [created] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(eq(events.createdBy, userId));
+  return { content: ctx.config.deletedMemberContent ?? "anonymise", ...counts, events: created?.n ?? 0 };
+}
+
 /** Deletes the member's account as described above; returns what was done (also the audit record's detail). */
 export async function deleteAccount(
   ctx: DeletionContext,
@@ -119,6 +133,11 @@ export async function deleteAccount(
       targetEmail: member.email,
       detail: { by: deleter.kind, ...detail },
     });
+    // She deleted it herself: a confirmation of what was done, to the address she had (queued
+    // with the deletion, so it goes exactly when the deletion happened).
+    if (deleter.kind === "self") {
+      await enqueueMail(tx, ctx.jobs, [{ to: member.email, ...accountDeletedMail(member.name, summary) }]);
+    }
     return summary;
   });
 }

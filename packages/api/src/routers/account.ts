@@ -1,6 +1,6 @@
 import { changeEmailInput, deleteAccountInput } from "@club/shared";
 import { z } from "zod";
-import { deleteAccount, requireReentry } from "../domain/account-deletion";
+import { deleteAccount, deletionPreview, requireReentry } from "../domain/account-deletion";
 import { auditActor } from "../domain/audit";
 import {
   cancelEmailChange,
@@ -33,6 +33,9 @@ export const accountRouter = router({
   confirmEmailChange: publicProcedure
     .input(z.object({ token: z.string().min(1, INVALID_EMAIL_CHANGE).max(200, INVALID_EMAIL_CHANGE) }))
     .mutation(({ ctx, input }) => confirmEmailChange(ctx, input.token)),
+
+  /** What deleting her account would do: what becomes of her comments and uploads, and how many. */
+  deletionPreview: memberProcedure.query(({ ctx }) => deletionPreview(ctx, ctx.user.id)),
 
   /** "Confirm with a passkey instead": options asking for one of her own passkeys. */
   deletionPasskeyOptions: memberProcedure.mutation(({ ctx }) => confirmationOptions(ctx, ctx.user.id)),

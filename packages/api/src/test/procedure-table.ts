@@ -160,6 +160,7 @@ export const procedureRows: ProcedureRow[] = [
     expect: { ...all("BAD_REQUEST"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
   },
   { path: "account.emailChange", tokens: "none", input: () => undefined, expect: MEMBERS },
+  { path: "account.deletionPreview", tokens: "none", input: () => undefined, expect: MEMBERS },
   {
     path: "account.requestEmailChange",
     tokens: "none",

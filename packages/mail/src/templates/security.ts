@@ -83,3 +83,31 @@ export function emailChangedMail(
     ),
   };
 }
+
+/**
+ * Sent when she deletes her own account (account mail, the last one): what was done, and what
+ * became of what she shared, as the club's setting decides.
+ */
+export function accountDeletedMail(
+  name: string,
+  done: { content: "anonymise" | "remove"; comments: number; media: number; eventsPassed: number },
+): MailContent {
+  const subject = "Your club account has been deleted";
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const shared = `${plural(done.comments, "comment", "comments")} and ${plural(done.media, "photo or video", "photos and videos")}`;
+  const content =
+    done.content === "remove"
+      ? `Your ${shared} were removed with it.`
+      : `Your ${shared} stay in the club under the name "Former member".`;
+  const events =
+    done.eventsPassed > 0
+      ? `<p>The ${plural(done.eventsPassed, "event", "events")} you created passed to an administrator.</p>`
+      : "";
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>As you asked, your club account has been deleted: your profile, your sign-ins, your seats at events and your personal data are gone, and you have been signed out everywhere.</p><p>${escapeHtml(content)}</p>${events}<p>Thank you for being part of the club. If you did not ask for this, contact the club's administrators at once.</p>`,
+    ),
+  };
+}

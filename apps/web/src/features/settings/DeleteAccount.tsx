@@ -19,11 +19,27 @@ const DELETE_FAILED = "Your account was not deleted";
  * her passkeys if she has any (docs/decisions.md, "Deleting an account"). The server signs this
  * browser out with the account; everything cached was hers, so the cache is emptied too.
  */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the club's setting (DELETED_MEMBER_CONTENT) does with what she shared, in her numbers. */
+function whatBecomesOf(p: { content: "anonymise" | "remove"; comments: number; media: number; events: number }) {
+  const shared = `${count(p.comments, "comment", "comments")} and ${count(p.media, "photo or video", "photos and videos")}`;
+  const fate =
+    p.content === "remove"
+      ? `Your ${shared} will be removed with it.`
+      : `Your ${shared} will stay in the club under the name "Former member".`;
+  return p.events > 0
+    ? `${fate} The ${count(p.events, "event", "events")} you created will pass to an administrator.`
+    : fate;
+}
+
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const hasPasskeys = (useQuery(trpc.passkeys.list.queryOptions()).data?.length ?? 0) > 0;
+  // Asked when the dialog opens: what becomes of her comments and uploads, in numbers.
+  const preview = useQuery({ ...trpc.account.deletionPreview.queryOptions(), enabled: open });
   const form = useZodForm(deleteAccountInput, { defaultValues: { password: "" } });
   const { errors } = form.formState;
 
@@ -72,6 +88,7 @@ export function DeleteAccount() {
         description="This cannot be undone. Enter your password to confirm it is you."
       >
         <form onSubmit={form.handleSubmit((input) => remove.mutate(input))} className="flex flex-col gap-5" noValidate>
+          {preview.data ? <p className="text-sm text-ink">{whatBecomesOf(preview.data)}</p> : null}
           <TextField
             label="Password"
             type="password"

@@ -16,7 +16,7 @@ export const OWN_ACCOUNT_IN_SETTINGS = "Your own account is deleted in Settings 
  */
 export async function requireDeletable(tx: Queryable, userId: string, self: boolean) {
   const locked = await tx
-    .select({ id: users.id, email: users.email, admin: users.admin, createdAt: users.createdAt })
+    .select({ id: users.id, email: users.email, name: users.name, admin: users.admin, createdAt: users.createdAt })
     .from(users)
     .where(or(eq(users.id, userId), eq(users.admin, true)))
     .orderBy(asc(users.id))
