@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, expectAccessible, FOUNDING, STANDARD, screenshot, signIn } from "../fixtures";
+import { BASE_URL } from "../playwright.config";
 
 test("a wrong password shows 'Login failed'", async ({ page }) => {
   await page.goto("/login");
@@ -96,4 +97,26 @@ test("logging out shows 'Logging out...' and ends the session", async ({ page })
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/login/);
+});
+
+test("Login at an address passkeys cannot work on (an IP address) greets her with no error and does not move", async ({
+  page,
+}) => {
+  // The same server by its IP address: browsers refuse passkeys there. The field's passkey autofill
+  // starts by itself, so its refusal is not hers to hear about.
+  const byAddress = BASE_URL.replace("localhost", "127.0.0.1");
+  await page.goto(`${byAddress}/login`);
+  await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 1500);
+      }),
+  );
+  expect(await page.getByRole("alert").allTextContents()).toEqual([]);
+  expect(shift).toBe(0);
 });

@@ -118,11 +118,14 @@ function usePasskeySignIn(
   const { mutateAsync: optionsFor } = useMutation(trpc.auth.passkeyOptions.mutationOptions());
   const { mutateAsync: answer } = useMutation(trpc.auth.passkeySignIn.mutationOptions());
 
-  /** One prompt, to its end: the options, her choice of passkey, the server's answer, then on. */
-  async function run(useBrowserAutofill: boolean) {
+  /** A prompt: the options, then her choice of passkey. */
+  async function prompt(useBrowserAutofill: boolean) {
     const { startAuthentication } = await loadWebAuthn();
     const optionsJSON = await optionsFor();
-    const response = await startAuthentication({ optionsJSON, useBrowserAutofill });
+    return startAuthentication({ optionsJSON, useBrowserAutofill });
+  }
+  /** The passkey she chose, to the server, then on. */
+  async function finish(response: Awaited<ReturnType<typeof prompt>>) {
     setBusy(true);
     try {
       await signedIn(await answer({ response }));
@@ -130,12 +133,13 @@ function usePasskeySignIn(
       setBusy(false);
     }
   }
+  const run = async (useBrowserAutofill: boolean) => finish(await prompt(useBrowserAutofill));
   const failed = (err: unknown) => {
     if (!wasReplaced(err)) refused(passkeyErrorMessage(err, PASSKEY_FAILED));
   };
   // The autofill's prompt outlives renders: it calls the latest of these when she picks a passkey.
-  const latest = useRef({ run, failed });
-  latest.current = { run, failed };
+  const latest = useRef({ prompt, finish, failed });
+  latest.current = { prompt, finish, failed };
 
   useEffect(() => {
     if (!hydrated) return;
@@ -144,7 +148,13 @@ function usePasskeySignIn(
       .then(async (w) => {
         if (!live) return;
         setSupported(w.browserSupportsWebAuthn());
-        if (live && (await w.browserSupportsWebAuthnAutofill())) await latest.current.run(true);
+        if (!live || !(await w.browserSupportsWebAuthnAutofill())) return;
+        // The autofill waits in the background, started by the page, not by her: when it cannot
+        // start (an address passkeys cannot work on, such as an IP address; the server out of
+        // reach) or gives up waiting, nothing is said. Once she picked a passkey, the club's
+        // answer is hers to hear, as for the button.
+        const response = await latest.current.prompt(true).catch(() => null);
+        if (live && response) await latest.current.finish(response);
       })
       .catch((err) => live && latest.current.failed(err));
     return () => {
