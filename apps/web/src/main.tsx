@@ -1,3 +1,4 @@
+import "./lib/zod-config";
 import "./fonts.css";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
