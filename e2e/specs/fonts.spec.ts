@@ -24,11 +24,16 @@ async function firstVisit(page: Page, path: string): Promise<CDPSession> {
   return cdp;
 }
 
-for (const [path, heading] of [
-  ["/home", "h1"],
-  ["/login", "h1"],
+for (const [path, heading, size] of [
+  ["/home", "h1", { width: 1280, height: 900 }],
+  ["/login", "h1", { width: 1280, height: 900 }],
+  ["/home", "h1", { width: 390, height: 844 }],
+  ["/login", "h1", { width: 390, height: 844 }],
 ] as const) {
-  test(`a first visit to ${path} is painted in the club's faces, not the fallback`, async ({ page }) => {
+  test(`a first visit to ${path} at ${size.width}×${size.height} is painted in the club's faces, not the fallback`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
     const cdp = await firstVisit(page, path);
     // `font-display: optional` never swaps a face in after the first layout: what paints the
     // heading and the text now is what the first paint used.
