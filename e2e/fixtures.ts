@@ -126,3 +126,18 @@ export async function atBothSizes(page: Page, name: string, before?: () => Promi
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
+
+/** The page's layout shift so far, and over `ms` more (a PerformanceObserver's sum). */
+export function layoutShift(page: Page, ms = 300): Promise<number> {
+  return page.evaluate(
+    (wait) =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), wait);
+      }),
+    ms,
+  );
+}

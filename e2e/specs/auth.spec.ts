@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, expectAccessible, FOUNDING, STANDARD, screenshot, signIn } from "../fixtures";
+import { ADMIN, expectAccessible, FOUNDING, layoutShift, STANDARD, screenshot, signIn } from "../fixtures";
 import { BASE_URL } from "../playwright.config";
 
 test("a wrong password shows 'Login failed'", async ({ page }) => {
@@ -107,16 +107,7 @@ test("Login at an address passkeys cannot work on (an IP address) greets her wit
   const byAddress = BASE_URL.replace("localhost", "127.0.0.1");
   await page.goto(`${byAddress}/login`);
   await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
-  const shift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), 1500);
-      }),
-  );
+  const shift = await layoutShift(page, 1500);
   expect(await page.getByRole("alert").allTextContents()).toEqual([]);
   expect(shift).toBe(0);
 });

@@ -1,4 +1,5 @@
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { layoutShift } from "../fixtures";
 
 /**
  * The faces a node is painted in, as Chromium reports them (DevTools protocol): for each font that
@@ -41,16 +42,7 @@ for (const [path, heading, size] of [
     expect(await facesOf(cdp, "header a")).toEqual([expect.stringMatching(/^Cormorant Garamond( [\w ]+)?$/)]);
     expect(await facesOf(cdp, "main p")).toEqual([expect.stringMatching(/^Inter( [\w ]+)?$/)]);
     // And nothing moved while it loaded.
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
-          }).observe({ type: "layout-shift", buffered: true });
-          setTimeout(() => resolve(total), 300);
-        }),
-    );
+    const shift = await layoutShift(page, 300);
     expect(shift).toBe(0);
   });
 }

@@ -4,6 +4,8 @@ import {
   applications,
   type Db,
   emailChanges,
+  eventInvitations,
+  events,
   mailOutbox,
   media,
   passkeys,
@@ -157,4 +159,35 @@ export async function confirmationCode(db: Db, userId: string) {
     expiresAt: new Date(Date.now() + 60_000),
   });
   return { code };
+}
+
+/** An invitation to the cell's invite-only event for `inviteeId`, waiting for her answer: its id. */
+export async function invitationFor(c: Cell, inviteeId: string): Promise<string> {
+  const [row] = await c.db
+    .insert(eventInvitations)
+    .values({
+      tokenHash: hashToken(generateToken()),
+      eventId: c.private,
+      inviteeId,
+      invitedBy: c.people.owner.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: eventInvitations.id });
+  return row!.id;
+}
+
+/** A draft event of the cell's owner (the Schedule), seen by her and admins only: its id. */
+export async function draftOf(c: Cell): Promise<string> {
+  const [row] = await c.db
+    .insert(events)
+    .values({
+      slug: `d-${randomUUID()}`,
+      title: "A draft",
+      description: "d",
+      eventDate: "2027-04-01",
+      createdBy: c.people.owner.id,
+      publishedAt: null,
+    })
+    .returning({ id: events.id });
+  return row!.id;
 }

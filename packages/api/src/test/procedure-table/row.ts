@@ -1,0 +1,13 @@
+import type { Expect, TokenNeed } from "../callers";
+import type { Cell } from "../cell";
+
+/** A row of the procedure table (see procedure-table.ts). */
+export interface ProcedureRow {
+  path: string;
+  /** The least scope of an API token that may call it (read: queries; seed: what `club seed --url` writes). */
+  tokens: TokenNeed;
+  /** Tells rows of one procedure apart. */
+  on?: string;
+  input: (c: Cell) => unknown;
+  expect: Expect;
+}
