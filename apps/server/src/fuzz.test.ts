@@ -53,10 +53,16 @@ let fx: Fixture;
 let callers: [null, { id: string; name: string }, { id: string; name: string }];
 /** A stored photo (its item, and its object key under /media/), in an event of its own. */
 let stored: { item: string; key: string; event: string };
+/** The admin's portrait: a stored copy's key under /portraits/. */
+let portraitKey: string;
 /** A small valid photo, for uploads. */
 let photoBytes: Buffer;
 
-const routes = fuzzRoutes({ newUpload: (c) => newUpload(c), storedPhoto: () => stored });
+const routes = fuzzRoutes({
+  newUpload: (c) => newUpload(c),
+  storedPhoto: () => stored,
+  storedPortrait: () => portraitKey,
+});
 
 const _b64 = (text: string) => Buffer.from(text).toString("base64");
 
@@ -118,7 +124,15 @@ beforeAll(async () => {
     key: url.slice(url.indexOf("/media/") + "/media/".length),
     event: open,
   };
-  if (created.statusCode !== 200 || photo.statusCode !== 200)
+  const portrait = await uploadVia(h, {
+    cookie: await sessionOf(2),
+    url: "/api/me/portrait",
+    filename: "me.png",
+    data: photoBytes,
+  });
+  const portraitUrl: string = portrait.json().portrait.small;
+  portraitKey = portraitUrl.slice("/portraits/".length);
+  if (created.statusCode !== 200 || photo.statusCode !== 200 || portrait.statusCode !== 200)
     throw new Error("the fuzzer's own event and photo failed");
 });
 afterAll(async () => {

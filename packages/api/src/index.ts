@@ -17,6 +17,7 @@ export {
   requireMember,
   requireOperatorProcedure,
   requireOwnUpload,
+  requirePortraitObject,
   requireTokenScope,
   requireVisibleMediaObject,
   withholdAdminRight,
@@ -67,6 +68,7 @@ export {
 } from "./domain/media/transcode";
 export { findUnreferencedObjects } from "./domain/media/unreferenced";
 export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
+export { setPortrait } from "./domain/members/portrait";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
 export { createMemberAsAdmin } from "./domain/user-management";

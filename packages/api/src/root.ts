@@ -17,6 +17,7 @@ import { jobsRouter } from "./routers/jobs";
 import { mailRouter } from "./routers/mail";
 import { mailOutboxRouter } from "./routers/mail-outbox";
 import { imagesRouter, mediaRouter } from "./routers/media";
+import { membersRouter, profileRouter } from "./routers/members";
 import { passkeysRouter } from "./routers/passkeys";
 import { passwordResetRouter } from "./routers/password-reset";
 import { preferencesRouter } from "./routers/preferences";
@@ -40,6 +41,8 @@ export const appRouter = router({
   jobs: jobsRouter,
   events: eventsRouter,
   home: homeRouter,
+  members: membersRouter,
+  profile: profileRouter,
   apiTokens: apiTokensRouter,
   passkeys: passkeysRouter,
   preferences: preferencesRouter,

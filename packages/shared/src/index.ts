@@ -14,5 +14,6 @@ export * from "./schemas/forms";
 export * from "./schemas/media";
 export * from "./schemas/membership";
 export * from "./schemas/passkeys";
+export * from "./schemas/profiles";
 export * from "./site-path";
 export * from "./text";

@@ -26,3 +26,13 @@ export function nulMessage(path: string[]): string {
   const field = path.filter((p) => !/^\d+$/.test(p)).at(-1);
   return `${field ? `The field "${field}"` : "The text"} contains an invisible NUL character; please remove it and try again.`;
 }
+
+/**
+ * The invisible characters that reorder text (U+061C, U+200E, U+200F, U+202A–U+202E,
+ * U+2066–U+2069): in a name or a bio they make what a member reads differ from what was written
+ * ("Ana‮gpj.exe" shown as "Anaexe.jpg"), and nobody types one by accident.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+export const hasBidiControls = (text: string): boolean => BIDI_CONTROLS.test(text);
+export const bidiMessage = (field: string) =>
+  `The ${field} contains invisible characters that change the direction of the text; please remove them.`;

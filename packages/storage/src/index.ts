@@ -3,6 +3,13 @@ export { assertSafeKey, type MediaStore, type StoredObject } from "./media-store
 export { createMinioStore, type MinioConfig } from "./minio-store";
 export { type AcceptedType, detectType, UNSUPPORTED_TYPE } from "./processing/detect";
 export {
+  NotAPortrait,
+  PORTRAIT_NOT_A_PHOTO,
+  PORTRAIT_SIZES,
+  type StoredPortrait,
+  storePortrait,
+} from "./processing/portrait";
+export {
   newObjectPrefix,
   type StoredUpload,
   storeUpload,

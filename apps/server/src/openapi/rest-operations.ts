@@ -466,6 +466,20 @@ export const restOperations: Record<string, RestOperation> = {
     params: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) }),
     answer: { kind: "empty", status: 204, description: "Cancelled." },
   },
+  "POST /api/me/portrait": {
+    summary: "Set her portrait",
+    description: "A photo, cropped square around what draws the eye and stored without its metadata.",
+    access: "member",
+    multipart: { file: "portrait", fields: z.object({}) },
+    answer: json("Her profile as Settings shows it (profile.get)."),
+    limits: "One photo, up to MAX_UPLOAD_MB; the type is read from the bytes.",
+  },
+  "GET /portraits/*": {
+    summary: "A member's portrait",
+    access: "member",
+    params: z.object({ "*": z.string().meta({ description: "The object's key after /portraits/." }) }),
+    answer: { kind: "file", description: "A square WebP; cached privately for a year (keys never change)." },
+  },
   "GET /media/*": {
     summary: "A stored photo, video or poster",
     description: "Range requests (one range) answer 206; `?download=1` saves under the item's title.",

@@ -1,4 +1,11 @@
-import { downloadName, eventDownloadList, openDataExport, requireMember, requireVisibleMediaObject } from "@club/api";
+import {
+  downloadName,
+  eventDownloadList,
+  openDataExport,
+  requireMember,
+  requirePortraitObject,
+  requireVisibleMediaObject,
+} from "@club/api";
 import { assertSafeKey } from "@club/storage";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
@@ -47,6 +54,29 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
       reply.header("Content-Length", head.size);
     }
     return reply.send(object.stream);
+  });
+
+  /**
+   * Members' portraits, for members (the access module's rule): like media, a new portrait gets new
+   * keys, so the copies are cached for a year.
+   */
+  app.get<{ Params: { "*": string } }>("/portraits/*", async (request, reply) => {
+    const key = `portraits/${request.params["*"]}`;
+    const ctx = await createContext(deps, request, reply);
+    try {
+      assertSafeKey(key);
+    } catch {
+      requireMember(ctx);
+      return reply.code(404).send({ error: "Not found", message: "Not found" });
+    }
+    await requirePortraitObject(ctx, key);
+    const object = await store.get(key);
+    if (!object) return reply.code(404).send({ error: "Not found", message: "Not found" });
+    return reply
+      .header("Content-Type", "image/webp")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cache-Control", "private, max-age=31536000, immutable")
+      .send(object.stream);
   });
 
   /** An event's photos and videos as one zip (mediaZip); only what the member may see is in it. */

@@ -21,6 +21,8 @@ export interface FuzzEnv {
   newUpload: (c: Cell) => Promise<string>;
   /** A photo with its files stored, in an event of its own. */
   storedPhoto: () => { key: string; event: string };
+  /** A member's portrait: one of its stored copies' key. */
+  storedPortrait: () => string;
 }
 
 /** A valid input of a procedure, made on the cell's rows (the procedure table's first row for it). */
@@ -173,6 +175,8 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     },
     "DELETE /uploads/:id": { param: (c) => env.newUpload(c), headers: () => ({ "tus-resumable": "1.0.0" }) },
     "GET /media/*": { param: () => env.storedPhoto().key },
+    "POST /api/me/portrait": { multipart: { field: "portrait" } },
+    "GET /portraits/*": { param: () => env.storedPortrait() },
     // The one-click unsubscribe of bulk mail's List-Unsubscribe (a form body, sent as JSON here too).
     "POST /unsubscribe/:token": {
       param: async (c) => String((await inputOf("unsubscribe.set", c, "a member's link")).token),

@@ -178,7 +178,7 @@ export function uploadVia(
   h: Harness,
   options: {
     cookie?: string;
-    url?: "/upload-media" | "/upload-image";
+    url?: "/upload-media" | "/upload-image" | "/api/me/portrait";
     field?: string;
     filename: string;
     data: Buffer;
@@ -189,7 +189,11 @@ export function uploadVia(
   const parts = Object.entries(options.fields ?? {}).map(
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );
-  const field = options.field ?? (options.url === "/upload-image" ? "image" : "media");
+  const field =
+    options.field ??
+    { "/upload-image": "image", "/api/me/portrait": "portrait", "/upload-media": "media" }[
+      options.url ?? "/upload-media"
+    ];
   return h.app.inject({
     method: "POST",
     url: options.url ?? "/upload-media",

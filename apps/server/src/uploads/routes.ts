@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { requireMember, requireTokenScope, uploadMedia } from "@club/api";
+import { requireMember, requireTokenScope, setPortrait, uploadMedia } from "@club/api";
 import multipart from "@fastify/multipart";
 import { TRPCError } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -60,7 +60,10 @@ async function receive(
     request.raw.off("close", onClose);
   }
   const { file, fields } = received;
-  if (!file) throw badRequest("Choose a photo or video to upload.");
+  if (!file)
+    throw badRequest(
+      fileField === "portrait" ? "Choose a photo for your portrait." : "Choose a photo or video to upload.",
+    );
   return { file, fields };
 }
 
@@ -99,6 +102,20 @@ export async function uploadRoutes(
       await rm(file.path, { force: true });
     }
   }
+
+  /** Settings → Profile: her portrait (field `portrait`), a photo within the upload limit. */
+  app.post("/api/me/portrait", async (request, reply) => {
+    const ctx = await createContext(deps, request, reply);
+    requireMember(ctx);
+    requireTokenScope(ctx, "profile.portrait", "mutation");
+    if (!request.isMultipart()) throw badRequest("Send the photo as multipart/form-data.");
+    const { file } = await receive(request, "portrait", deps.tmpDir, deps.maxUploadBytes);
+    try {
+      return await setPortrait(ctx, file);
+    } finally {
+      await rm(file.path, { force: true });
+    }
+  });
 
   app.post("/upload-media", (request, reply) => handle(request, reply, "media"));
   app.post("/upload-image", (request, reply) => handle(request, reply, "image"));

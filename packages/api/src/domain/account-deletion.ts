@@ -8,6 +8,7 @@ import {
   events,
   eventWaitlist,
   media,
+  profiles,
   type Queryable,
   registrationTokens,
   users,
@@ -96,6 +97,13 @@ export async function deleteAccount(
     const eventsPassed = await passOnEvents(tx, member.id, deleter, otherAdmins);
     const seats = await giveUpSeats(ctx, tx, member.id);
     const kept = content === "remove" ? await removeContent(ctx, tx, member.id) : await countContent(tx, member.id);
+
+    // Her portrait's files go with her profile's row (removed by the foreign key).
+    const [portrait] = await tx
+      .select({ prefix: profiles.portraitPrefix })
+      .from(profiles)
+      .where(eq(profiles.userId, member.id));
+    if (portrait?.prefix) await ctx.jobs.send("media.delete-objects", { prefixes: [portrait.prefix] }, { tx });
 
     // What she applied with, by her e-mail: the application, its properties, unused registration links.
     await tx.delete(registrationTokens).where(eq(registrationTokens.email, member.email));

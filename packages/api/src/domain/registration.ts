@@ -4,6 +4,7 @@ import type { MemberType } from "@club/shared";
 import type { ApiContext } from "../context";
 import { badRequest, conflict, notFound } from "../errors";
 import { TOKEN_GUESSES } from "../throttle";
+import { startProfile } from "./members/profile";
 import { consumeRegistrationToken, findRegistrationToken } from "./one-time-tokens";
 import { createUser, EmailTakenError } from "./users";
 
@@ -50,7 +51,19 @@ export async function register(
   try {
     await ctx.db.transaction(async (tx) => {
       if (!(await consumeRegistrationToken(tx, row.id))) throw badRequest(INVALID_REGISTRATION_TOKEN);
-      await createUser(tx, { email: row.email, name: input.name, password: input.password, type: row.memberType });
+      const user = await createUser(tx, {
+        email: row.email,
+        name: input.name,
+        password: input.password,
+        type: row.memberType,
+      });
+      const [application] = row.applicationId
+        ? await tx
+            .select({ interests: applications.interests })
+            .from(applications)
+            .where(eq(applications.id, row.applicationId))
+        : [];
+      await startProfile(tx, user.id, application?.interests ?? []);
     });
   } catch (err) {
     if (err instanceof EmailTakenError)

@@ -2,6 +2,7 @@ import { adminRows } from "./procedure-table/admin";
 import { eventRows } from "./procedure-table/events";
 import { herSettingsRows } from "./procedure-table/her-settings";
 import { mediaRows } from "./procedure-table/media";
+import { memberRows } from "./procedure-table/members";
 import { membershipRows } from "./procedure-table/membership";
 import type { ProcedureRow } from "./procedure-table/row";
 import { signInRows } from "./procedure-table/sign-in";
@@ -26,4 +27,5 @@ export const procedureRows: ProcedureRow[] = [
   ...eventRows,
   ...herSettingsRows,
   ...mediaRows,
+  ...memberRows,
 ];

@@ -5,5 +5,6 @@ export * from "./events";
 export * from "./mail";
 export * from "./media";
 export * from "./membership";
+export * from "./profiles";
 export * from "./secrets";
 export * from "./users";

@@ -71,6 +71,8 @@ export const media = pgTable(
     // Keyset pages compare (upload_date, id) as a row, newest first (a backward scan).
     index("media_upload_date_id_idx").on(t.uploadDate, t.id),
     index("media_event_idx").on(t.associatedEventId),
+    // A member's uploads, newest first (her profile, the gallery's "by" filter).
+    index("media_uploader_date_idx").on(t.uploadedBy, t.uploadDate, t.id),
     uniqueIndex("media_object_prefix_unique").on(t.objectPrefix),
     index("media_tags_idx").using("gin", t.tags),
     index("media_pending_idx").on(t.uploadDate).where(sql`${t.status} = 'pending'`),

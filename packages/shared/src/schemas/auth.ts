@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiTokenScopes, memberTypes } from "../enums";
+import { bidiMessage, hasBidiControls } from "../text";
 import { isCalendarDay } from "./dates";
 
 /** Trimmed, lower-cased e-mail: the one form stored and compared. */
@@ -40,7 +41,12 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const nameSchema = z.string().trim().min(1, "Name is required.").max(100, "Name is too long.");
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, "Name is required.")
+  .max(100, "Name is too long.")
+  .refine((v) => !hasBidiControls(v), bidiMessage("name"));
 
 export const updateUserInput = z.object({
   name: nameSchema,

@@ -261,6 +261,8 @@ export const eventListInput = z
     search: z.string().trim().max(200).optional(),
     sort: z.enum(eventSortOrders).optional(),
     mine: z.enum(myEventFilters).optional(),
+    /** Only the events this member hosts (her profile). */
+    host: z.uuid("Member not found.").optional(),
     cursor: z.string().max(300).optional(),
     limit: z.number().int().min(1).max(EVENTS_PAGE_MAX).optional(),
     upcoming: z.boolean().optional(),

@@ -65,6 +65,8 @@ export const mediaListInput = z
   .object({
     tag: z.string().trim().toLowerCase().max(40).optional(),
     eventId: z.uuid().optional(),
+    /** Only what this member uploaded (her profile). */
+    uploader: z.uuid("Member not found.").optional(),
     cursor: z.string().max(100).optional(),
     limit: z.number().int().min(1).max(200).optional(),
   })

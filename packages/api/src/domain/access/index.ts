@@ -45,6 +45,10 @@
  * - a member deletes her own account only with her password or passkey re-entered, never with an
  *   API token; an admin deletes another member's (not her own, which is Settings'); the club's last
  *   administrator is never deleted;
+ * - profiles are for members; her e-mail address shows on hers (and in the invite modal's list)
+ *   only when she chose so, to admins, and to herself; what a profile lists of her media and events
+ *   is what the reader may see; a showcase holds only its owner's own media; a portrait's files are
+ *   served to members while they are someone's portrait;
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 export * from "./admin-sign-in";
@@ -54,6 +58,7 @@ export * from "./data-exports";
 export * from "./deletion";
 export * from "./events";
 export * from "./media";
+export * from "./members";
 // The shape every ownership rule is built on stays inside the module: callers use the named rules.
 export {
   actsOnOthers,

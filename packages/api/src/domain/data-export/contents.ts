@@ -11,8 +11,10 @@ import {
   eventWaitlist,
   media,
   passkeys,
+  profiles,
   type Queryable,
   sessions,
+  showcaseItems,
   userIdentities,
   users,
 } from "@club/db";
@@ -102,6 +104,29 @@ export function sections(
   const invitee = aliasedTable(users, "invitee");
   return [
     { name: "profile", value: async () => member },
+    {
+      // What she tells other members (`/members/{id}`), and her showcase's items by id, in order.
+      name: "memberProfile",
+      value: async () => {
+        const [row] = await db
+          .select({
+            bio: profiles.bio,
+            talents: profiles.talents,
+            interests: profiles.interests,
+            showEmail: profiles.showEmail,
+            hasPortrait: sql<boolean>`${profiles.portraitPrefix} is not null`,
+            updatedAt: profiles.updatedAt,
+          })
+          .from(profiles)
+          .where(eq(profiles.userId, id));
+        const showcase = await db
+          .select({ mediaId: showcaseItems.mediaId })
+          .from(showcaseItems)
+          .where(eq(showcaseItems.userId, id))
+          .orderBy(asc(showcaseItems.position));
+        return { ...(row ?? null), showcase: showcase.map((s) => s.mediaId) };
+      },
+    },
     {
       name: "applications",
       // An application is hers by its e-mail (it was made before her account).

@@ -17,6 +17,8 @@ export interface EventListFilter {
   /** By start date: "asc" (the default) or "desc". */
   sort?: "asc" | "desc" | undefined;
   mine?: MyEventFilter | undefined;
+  /** Only the events this member created (her profile's "Hosts"). */
+  host?: string | undefined;
   /** Where the page starts: an earlier answer's `nextCursor` or `previousCursor`. */
   cursor?: string | undefined;
   /** At most this many events (default EVENTS_PAGE_DEFAULT). */
@@ -132,6 +134,7 @@ export async function listEvents(
     visibleEvents(ctx.user),
     filter.search ? ilike(events.title, `%${escapeLike(filter.search)}%`) : undefined,
     filter.mine ? MINE[filter.mine](ctx.user.id) : undefined,
+    filter.host ? isCreatedBy(filter.host) : undefined,
     filter.to ? lte(events.eventDate, filter.to) : undefined,
     filter.from ? sql`coalesce(${events.endDate}, ${events.eventDate}) >= ${filter.from}::date` : undefined,
   );

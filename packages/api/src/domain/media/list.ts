@@ -31,6 +31,7 @@ interface ListShape {
   admin: boolean;
   tags: boolean;
   event: boolean;
+  uploader: boolean;
   cursor: boolean;
 }
 
@@ -43,6 +44,7 @@ function listQuery(db: Queryable, shape: ListShape) {
         visibleMedia({ id: p("viewerId"), admin: shape.admin }),
         shape.tags ? arrayOverlaps(media.tags, p("tags")) : undefined,
         shape.event ? eq(media.associatedEventId, p("eventId")) : undefined,
+        shape.uploader ? eq(media.uploadedBy, p("uploader")) : undefined,
         shape.cursor ? mediaPages.afterPlaceholders : undefined,
       ),
     )
@@ -58,6 +60,7 @@ export async function listMedia(
   filter: {
     tag?: string | undefined;
     eventId?: string | undefined;
+    uploader?: string | undefined;
     cursor?: string | undefined;
     limit?: number | undefined;
   } = {},
@@ -66,9 +69,22 @@ export async function listMedia(
   const after = mediaPages.read(filter.cursor);
   const tags = filter.tag ? await tagsStartingWith(db, filter.tag) : undefined;
   if (tags?.length === 0) return { items: [], nextCursor: null };
-  const shape: ListShape = { admin: viewer.admin, tags: !!tags, event: !!filter.eventId, cursor: !!after };
+  const shape: ListShape = {
+    admin: viewer.admin,
+    tags: !!tags,
+    event: !!filter.eventId,
+    uploader: !!filter.uploader,
+    cursor: !!after,
+  };
   const query = preparedOnce(db, `media.list ${JSON.stringify(shape)}`, () => listQuery(db, shape));
-  const rows = await query.execute({ viewerId: viewer.id, tags, eventId: filter.eventId, ...after, limit: limit + 1 });
+  const rows = await query.execute({
+    viewerId: viewer.id,
+    tags,
+    eventId: filter.eventId,
+    uploader: filter.uploader,
+    ...after,
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
