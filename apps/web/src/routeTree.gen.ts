@@ -44,6 +44,8 @@ import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.
 import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as MemberConfirmSignInTokenRouteImport } from './routes/_member/confirm-sign-in.$token'
 import { Route as MemberEventsIdRouteImport } from './routes/_member/events.$id'
+import { Route as MemberMembersIndexRouteImport } from './routes/_member/members.index'
+import { Route as MemberMembersIdRouteImport } from './routes/_member/members.$id'
 import { Route as MemberSettingsIndexRouteImport } from './routes/_member/settings.index'
 import { Route as MemberSettingsCalendarRouteImport } from './routes/_member/settings.calendar'
 import { Route as MemberSettingsDataRouteImport } from './routes/_member/settings.data'
@@ -227,6 +229,16 @@ const MemberEventsIdRoute = MemberEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberMembersIndexRoute = MemberMembersIndexRouteImport.update({
+  id: '/members/',
+  path: '/members/',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberMembersIdRoute = MemberMembersIdRouteImport.update({
+  id: '/members/$id',
+  path: '/members/$id',
+  getParentRoute: () => MemberRoute,
+} as any)
 const MemberSettingsIndexRoute = MemberSettingsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -303,12 +315,14 @@ export interface FileRoutesByFullPath {
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
+  '/members/$id': typeof MemberMembersIdRoute
   '/settings/calendar': typeof MemberSettingsCalendarRoute
   '/settings/data': typeof MemberSettingsDataRoute
   '/settings/developers': typeof MemberSettingsDevelopersRoute
   '/settings/email': typeof MemberSettingsEmailRoute
   '/settings/profile': typeof MemberSettingsProfileRoute
   '/settings/security': typeof MemberSettingsSecurityRoute
+  '/members/': typeof MemberMembersIndexRoute
   '/settings/': typeof MemberSettingsIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
@@ -345,12 +359,14 @@ export interface FileRoutesByTo {
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
+  '/members/$id': typeof MemberMembersIdRoute
   '/settings/calendar': typeof MemberSettingsCalendarRoute
   '/settings/data': typeof MemberSettingsDataRoute
   '/settings/developers': typeof MemberSettingsDevelopersRoute
   '/settings/email': typeof MemberSettingsEmailRoute
   '/settings/profile': typeof MemberSettingsProfileRoute
   '/settings/security': typeof MemberSettingsSecurityRoute
+  '/members': typeof MemberMembersIndexRoute
   '/settings': typeof MemberSettingsIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
@@ -391,12 +407,14 @@ export interface FileRoutesById {
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/_member/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/_member/events/$id': typeof MemberEventsIdRoute
+  '/_member/members/$id': typeof MemberMembersIdRoute
   '/_member/settings/calendar': typeof MemberSettingsCalendarRoute
   '/_member/settings/data': typeof MemberSettingsDataRoute
   '/_member/settings/developers': typeof MemberSettingsDevelopersRoute
   '/_member/settings/email': typeof MemberSettingsEmailRoute
   '/_member/settings/profile': typeof MemberSettingsProfileRoute
   '/_member/settings/security': typeof MemberSettingsSecurityRoute
+  '/_member/members/': typeof MemberMembersIndexRoute
   '/_member/settings/': typeof MemberSettingsIndexRoute
   '/_member/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
@@ -436,12 +454,14 @@ export interface FileRouteTypes {
     | '/unsubscribe/$token'
     | '/confirm-sign-in/$token'
     | '/events/$id'
+    | '/members/$id'
     | '/settings/calendar'
     | '/settings/data'
     | '/settings/developers'
     | '/settings/email'
     | '/settings/profile'
     | '/settings/security'
+    | '/members/'
     | '/settings/'
     | '/events/invite/$token'
   fileRoutesByTo: FileRoutesByTo
@@ -478,12 +498,14 @@ export interface FileRouteTypes {
     | '/unsubscribe/$token'
     | '/confirm-sign-in/$token'
     | '/events/$id'
+    | '/members/$id'
     | '/settings/calendar'
     | '/settings/data'
     | '/settings/developers'
     | '/settings/email'
     | '/settings/profile'
     | '/settings/security'
+    | '/members'
     | '/settings'
     | '/events/invite/$token'
   id:
@@ -523,12 +545,14 @@ export interface FileRouteTypes {
     | '/unsubscribe/$token'
     | '/_member/confirm-sign-in/$token'
     | '/_member/events/$id'
+    | '/_member/members/$id'
     | '/_member/settings/calendar'
     | '/_member/settings/data'
     | '/_member/settings/developers'
     | '/_member/settings/email'
     | '/_member/settings/profile'
     | '/_member/settings/security'
+    | '/_member/members/'
     | '/_member/settings/'
     | '/_member/events/invite/$token'
   fileRoutesById: FileRoutesById
@@ -802,6 +826,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberEventsIdRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/members/': {
+      id: '/_member/members/'
+      path: '/members'
+      fullPath: '/members/'
+      preLoaderRoute: typeof MemberMembersIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/members/$id': {
+      id: '/_member/members/$id'
+      path: '/members/$id'
+      fullPath: '/members/$id'
+      preLoaderRoute: typeof MemberMembersIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/settings/': {
       id: '/_member/settings/'
       path: '/'
@@ -919,6 +957,8 @@ interface MemberRouteChildren {
   MemberSettingsRoute: typeof MemberSettingsRouteWithChildren
   MemberConfirmSignInTokenRoute: typeof MemberConfirmSignInTokenRoute
   MemberEventsIdRoute: typeof MemberEventsIdRoute
+  MemberMembersIdRoute: typeof MemberMembersIdRoute
+  MemberMembersIndexRoute: typeof MemberMembersIndexRoute
   MemberEventsInviteTokenRoute: typeof MemberEventsInviteTokenRoute
 }
 
@@ -930,6 +970,8 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberSettingsRoute: MemberSettingsRouteWithChildren,
   MemberConfirmSignInTokenRoute: MemberConfirmSignInTokenRoute,
   MemberEventsIdRoute: MemberEventsIdRoute,
+  MemberMembersIdRoute: MemberMembersIdRoute,
+  MemberMembersIndexRoute: MemberMembersIndexRoute,
   MemberEventsInviteTokenRoute: MemberEventsInviteTokenRoute,
 }
 

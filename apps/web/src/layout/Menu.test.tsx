@@ -40,7 +40,17 @@ describe("Menu", () => {
     expect(screen.getByText("Members' Section")).toBeTruthy();
     expect(screen.getByText("Info Section")).toBeTruthy();
     expect(screen.getByText("Ada")).toBeTruthy();
-    expect(links()).toEqual(["Home", "My club", "Events", "Gallery", "Settings", "Logout", "About", "Membership"]);
+    expect(links()).toEqual([
+      "Home",
+      "My club",
+      "Events",
+      "Gallery",
+      "Members",
+      "Settings",
+      "Logout",
+      "About",
+      "Membership",
+    ]);
   });
 
   it("adds the Admin Panel for admins", async () => {

@@ -35,6 +35,7 @@ export const membersLinks: Links = [
   ["/member-home", "My club"],
   ["/calendar", "Events"],
   ["/gallery", "Gallery"],
+  ["/members", "Members"],
   ["/settings", "Settings"],
   ["/logout", "Logout"],
 ];

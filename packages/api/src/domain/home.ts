@@ -83,6 +83,7 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
         id: eventInvitations.id,
         expiresAt: eventInvitations.expiresAt,
         invitedBy: users.name,
+        invitedById: users.id,
         event: placeOf,
       })
       .from(eventInvitations)

@@ -1,4 +1,4 @@
-import { applicationProperties, applications, type Db, users } from "@club/db";
+import { applicationProperties, applications, type Db, profiles, users } from "@club/db";
 import { count } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
@@ -17,6 +17,33 @@ export const DEMO_USERS = [
   { email: "host@club.local", name: "Helena Host", type: "Travel Host", admin: false },
 ] as const;
 
+/** What the demo members say about themselves, so the directory and profiles show a club at first start. */
+const DEMO_PROFILES: Record<
+  (typeof DEMO_USERS)[number]["email"],
+  { bio: string; talents: string[]; interests: string[] }
+> = {
+  "admin@club.local": {
+    bio: "Secretary of the club since its first evening. Twenty years in hospitality, from Lisbon to Singapore; I keep the calendar honest and the welcome warm.",
+    talents: ["Hospitality", "Event planning", "Portuguese"],
+    interests: ["Travel", "Shows"],
+  },
+  "founding@club.local": {
+    bio: "Architect and watercolourist. I run a studio of twelve in Boston and paint the buildings I wish we had built. Ask me about light.",
+    talents: ["Architecture", "Watercolour", "Public speaking"],
+    interests: ["Showcases", "Workshops"],
+  },
+  "standard@club.local": {
+    bio: "Chief financial officer by day, ceramicist by night. New to the club and glad to be here.",
+    talents: ["Finance", "Ceramics"],
+    interests: ["Workshops"],
+  },
+  "host@club.local": {
+    bio: "I host members at our farmhouse in the hills above Lucca: olive harvests, long tables, slow mornings.",
+    talents: ["Hosting", "Olive oil", "Italian cooking"],
+    interests: ["Travel"],
+  },
+};
+
 export interface DemoSeedResult {
   created: string[];
   adminEmail: string;
@@ -30,7 +57,11 @@ export async function seedDemo(db: Db, store: MediaStore, jobs?: JobSender): Pro
   const created: string[] = [];
   for (const u of DEMO_USERS) {
     if (await findUserByEmail(db, u.email)) continue;
-    await createUser(db, { ...u, password: DEMO_PASSWORD });
+    const user = await createUser(db, { ...u, password: DEMO_PASSWORD });
+    await db
+      .insert(profiles)
+      .values({ userId: user.id, ...DEMO_PROFILES[u.email] })
+      .onConflictDoNothing();
     created.push(u.email);
   }
   await seedApplications(db);

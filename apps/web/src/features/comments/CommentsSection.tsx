@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useSession } from "../auth/session";
+import { MemberLink } from "../members/MemberLink";
 import { CommentEditor } from "./CommentEditor";
 import { CommentForm } from "./CommentForm";
 
@@ -91,7 +92,10 @@ export function CommentsSection({
           {comments.map((c) => (
             <li key={c.id} className="rounded-lg border border-line bg-card p-4">
               <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                <span className="font-medium text-ink">{c.username}</span>
+                {/* Profiles are the members' area: a visitor reading an open event's comments sees names only. */}
+                <MemberLink id={me ? c.user_id : null} className="font-medium text-ink">
+                  {c.username}
+                </MemberLink>
                 <span className="text-ink-soft">{formatCommentAge(c.created_at)}</span>
               </div>
               {editing === c.id ? (

@@ -1,5 +1,6 @@
 import { eventTypeLabel, formatLongDate, formatTimeRange } from "@club/shared";
 import type { ReactNode } from "react";
+import { MemberLink } from "../members/MemberLink";
 import { formatDeadline, seatsLabel } from "./rsvp";
 import type { EventDto } from "./types";
 
@@ -88,7 +89,9 @@ export function EventDetails({ event: e, actions }: { event: EventDto; actions: 
         ) : (
           <ul className="mt-3 space-y-1.5 text-sm">
             {e.participants.map((p) => (
-              <li key={p.user_id}>{p.name}</li>
+              <li key={p.user_id}>
+                <MemberLink id={p.user_id}>{p.name}</MemberLink>
+              </li>
             ))}
           </ul>
         )}

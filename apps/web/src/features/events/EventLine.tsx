@@ -1,5 +1,6 @@
 import { formatCardDate, formatTime12h } from "@club/shared";
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 
 /** What an event's line shows of it: its day, start time and place. */
 export interface EventPlace {
@@ -21,7 +22,7 @@ export function EventLine({
   extra = "",
 }: {
   event: EventPlace & { slug: string; title: string };
-  extra?: string;
+  extra?: ReactNode;
 }) {
   return (
     <span>

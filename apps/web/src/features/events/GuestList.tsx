@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
+import { MemberLink } from "../members/MemberLink";
 import type { EventDto } from "./types";
 
 /**
@@ -60,7 +61,9 @@ export function GuestList({ event }: { event: EventDto }) {
           <tbody className="divide-y divide-line">
             {participants.map((p) => (
               <tr key={p.user_id}>
-                <td className="px-4 py-2">{p.name}</td>
+                <td className="px-4 py-2">
+                  <MemberLink id={p.user_id}>{p.name}</MemberLink>
+                </td>
                 <td className="hidden px-4 py-2 break-all sm:table-cell">{p.email}</td>
                 <td className="px-4 py-2">{p.guests}</td>
                 <td className="px-4 py-2">Going</td>
@@ -68,7 +71,9 @@ export function GuestList({ event }: { event: EventDto }) {
             ))}
             {waitlist.map((w) => (
               <tr key={w.user_id} className="bg-paper">
-                <td className="px-4 py-2">{w.name}</td>
+                <td className="px-4 py-2">
+                  <MemberLink id={w.user_id}>{w.name}</MemberLink>
+                </td>
                 <td className="hidden px-4 py-2 break-all sm:table-cell">{w.email}</td>
                 <td className="px-4 py-2">{w.guests}</td>
                 <td className="px-4 py-2">

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -6,6 +6,8 @@ import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import type { EventDto } from "./types";
+
+const FULL_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function InviteModal({
   event,
@@ -16,8 +18,15 @@ export function InviteModal({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const members = useQuery({ ...trpc.events.invitableMembers.queryOptions(), enabled: open });
   const [query, setQuery] = useState("");
+  // An address typed in full finds its member even when she keeps it from the list (the server
+  // lists each address only where she allows it).
+  const typedEmail = FULL_EMAIL.test(query.trim()) ? query.trim() : undefined;
+  const members = useQuery({
+    ...trpc.events.invitableMembers.queryOptions(typedEmail ? { email: typedEmail } : undefined),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
   const [selected, setSelected] = useState<string[]>([]);
   const invite = useMutation(
     trpc.events.invite.mutationOptions({
@@ -31,7 +40,7 @@ export function InviteModal({
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     return (members.data ?? []).filter(
-      (m) => !q || m.name.toLowerCase().includes(q) || m.email.toLowerCase().includes(q),
+      (m) => !q || m.name.toLowerCase().includes(q) || m.email?.toLowerCase().includes(q),
     );
   }, [members.data, query]);
 
@@ -60,7 +69,7 @@ export function InviteModal({
               />
               <span className="flex-1">
                 <span className="block font-medium">{m.name || m.email}</span>
-                <span className="block text-sm text-ink-soft">{m.email}</span>
+                {m.email ? <span className="block text-sm text-ink-soft">{m.email}</span> : null}
               </span>
               <span className="text-xs text-ink-soft">{m.type}</span>
             </label>

@@ -9,6 +9,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EventLine } from "../events/EventLine";
+import { MemberLink } from "../members/MemberLink";
 
 type Home = RouterOutputs["home"]["get"];
 const ordinal = (n: number) => {
@@ -99,7 +100,17 @@ function Invitations({ invitations }: { invitations: Home["invitations"] }) {
       <ul>
         {invitations.map((i) => (
           <li key={i.id} className={rowClass}>
-            <EventLine event={i.event} extra={i.invitedBy ? ` · from ${i.invitedBy}` : ""} />
+            <EventLine
+              event={i.event}
+              extra={
+                i.invitedBy ? (
+                  <>
+                    {" · from "}
+                    <MemberLink id={i.invitedById}>{i.invitedBy}</MemberLink>
+                  </>
+                ) : null
+              }
+            />
             <span className="flex gap-2">
               <Button disabled={answer.isPending} onClick={() => answer.mutate({ invitationId: i.id, accept: true })}>
                 Accept

@@ -9,6 +9,7 @@ import { Dialog } from "../../ui/Dialog";
 import { serverError, useZodForm } from "../../ui/form";
 import { CommentsSection } from "../comments/CommentsSection";
 import { EventSelect } from "../events/EventSelect";
+import { MemberLink } from "../members/MemberLink";
 import { ModalVideo } from "./ModalVideo";
 import { MODAL_SIZES, placeholderStyle, srcSetOf } from "./responsive";
 import type { MediaItem } from "./types";
@@ -106,7 +107,7 @@ export function MediaDetailModal({
             </p>
           ) : null}
           <p className="text-sm text-ink-soft">
-            Uploaded by {item.author_name ?? "Unknown"} on{" "}
+            Uploaded by <MemberLink id={item.uploaded_by}>{item.author_name ?? "Unknown"}</MemberLink> on{" "}
             {item.upload_date ? formatMoment(item.upload_date, "MMMM d, yyyy") : "unknown date"}
           </p>
         </div>

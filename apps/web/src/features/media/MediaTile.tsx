@@ -10,6 +10,7 @@ export function MediaTile({
   selectable = true,
   sizes = TILE_SIZES.gallery,
   first = false,
+  lockedWhy,
   onClick,
 }: {
   item: MediaItem;
@@ -22,13 +23,15 @@ export function MediaTile({
   selecting?: boolean;
   /** In manage mode: whether this member may delete the item (her own, or any for an admin). */
   selectable?: boolean;
+  /** Why it cannot be selected (default: only its uploader or an admin may delete it). */
+  lockedWhy?: string;
   /** How wide the tile is at each screen width (`TILE_SIZES`), so the browser fetches a copy that fits. */
   sizes?: string;
   onClick: () => void;
 }) {
   const label = `${item.media_type === "video" ? "Video" : "Photo"}: ${item.name ?? "untitled"}`;
   const locked = selecting && !selectable;
-  const why = `Only ${item.author_name ?? "the uploader"} or an admin can delete this item.`;
+  const why = lockedWhy ?? `Only ${item.author_name ?? "the uploader"} or an admin can delete this item.`;
   return (
     <button
       type="button"

@@ -17,7 +17,8 @@ import { MediaTile } from "../../features/media/MediaTile";
 import { pollWhileProcessing } from "../../features/media/processing";
 import { UploadPicker, UploadQueuePanel, useFileDrop } from "../../features/media/UploadQueue";
 import { useUploadQueue } from "../../features/media/upload-queue";
-import { searchParams, text } from "../../lib/search-params";
+import { MemberLink } from "../../features/members/MemberLink";
+import { matching, searchParams, text } from "../../lib/search-params";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -28,11 +29,14 @@ const search = searchParams({
   /** The tag search and the event filter are in the address, so a filtered gallery can be linked. */
   tag: text(40),
   event: text(100),
+  /** One member's uploads (her profile's "See all in the gallery"). */
+  by: matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
 });
 
 const pageInput = (s: ReturnType<typeof search>) => ({
   ...(s.tag?.trim() ? { tag: s.tag.trim() } : {}),
   ...(s.event ? { eventId: s.event } : {}),
+  ...(s.by ? { uploader: s.by } : {}),
   limit: 60,
 });
 /**
@@ -44,7 +48,7 @@ const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => la
 
 export const Route = createFileRoute("/_member/gallery")({
   validateSearch: search,
-  loaderDeps: ({ search: s }) => ({ tag: s.tag, event: s.event }),
+  loaderDeps: ({ search: s }) => ({ tag: s.tag, event: s.event, by: s.by }),
   loader: ({ context, deps }) =>
     Promise.all([
       context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
@@ -96,6 +100,7 @@ function GalleryPage() {
     refetchInterval: (query) => pollWhileProcessing(query.state.data ? [query.state.data] : undefined),
   });
   const open = items.find((i) => i.id === s.media) ?? linked.data;
+  const uploader = useQuery({ ...trpc.members.get.queryOptions({ id: s.by ?? "" }), enabled: Boolean(s.by) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
   const stopManaging = () => {
     setManaging(false);
@@ -181,6 +186,17 @@ function GalleryPage() {
             onChange={(event) => navigate({ search: (prev) => ({ ...prev, event: event || undefined }) })}
           />
         </div>
+        {s.by ? (
+          <p className="mb-6 flex flex-wrap items-center gap-3 text-ink" role="status">
+            Showing the uploads of{" "}
+            <MemberLink id={s.by} className="font-medium">
+              {uploader.data?.name ?? "one member"}
+            </MemberLink>
+            <Button variant="ghost" onClick={() => navigate({ search: (prev) => ({ ...prev, by: undefined }) })}>
+              Show everyone's
+            </Button>
+          </p>
+        ) : null}
         {!pages.isPending && items.length === 0 ? <p className="text-ink-soft">No media to display</p> : null}
         <div className="flex flex-col gap-10">
           {groups.map((g) => (

@@ -1,21 +1,40 @@
 import { generateToken, hashToken } from "@club/auth";
-import { type Event, eventInvitations, type Queryable, users } from "@club/db";
+import { type Event, eventInvitations, profiles, type Queryable, users } from "@club/db";
 import { and, asc, eq, gt, inArray, isNull, ne, type SQL, sql } from "@club/db/orm";
 import { enqueueMail, eventInvitationMail } from "@club/mail";
+import { emailKey } from "@club/shared";
 import { badRequest } from "../../errors";
+import { emailShownTo, type Viewer } from "../access";
 import { eventMailDetails } from "./mail-details";
 import { joinIn, lockEvent, type RsvpContext } from "./rsvp";
 
 const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const INVALID_INVITATION = "Invalid or expired invitation";
 
-/** Members one can invite (the Invite Members modal): everyone but oneself. */
-export function invitableMembers(db: Queryable, inviterId: string) {
-  return db
-    .select({ user_id: users.id, name: users.name, email: users.email, type: users.type })
+/**
+ * Members one can invite (the Invite Members modal): everyone but oneself, with each e-mail
+ * address only where she lets members see it (the access module's `emailShownTo`). An address typed
+ * in full (`email`) still finds its member, whose address the inviter then knows already
+ * (docs/decisions.md, "E-mail addresses in the directory and the invite modal").
+ */
+export async function invitableMembers(db: Queryable, viewer: Viewer, email?: string) {
+  const typed = email ? emailKey(email) : null;
+  const rows = await db
+    .select({
+      user_id: users.id,
+      name: users.name,
+      email: users.email,
+      type: users.type,
+      showEmail: profiles.showEmail,
+    })
     .from(users)
-    .where(ne(users.id, inviterId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(ne(users.id, viewer.id))
     .orderBy(asc(users.name));
+  return rows.map(({ showEmail, ...m }) => ({
+    ...m,
+    email: emailShownTo(viewer, { id: m.user_id, showEmail }) || m.email === typed ? m.email : null,
+  }));
 }
 
 /**

@@ -13,7 +13,9 @@ import { memberProcedure } from "../../trpc";
 
 export const eventInvitationProcedures = {
   /** Members one can invite (the Invite Members modal): everyone but oneself. */
-  invitableMembers: memberProcedure.query(({ ctx }) => invitableMembers(ctx.db, ctx.user.id)),
+  invitableMembers: memberProcedure
+    .input(z.object({ email: z.string().trim().max(254).optional() }).optional())
+    .query(({ ctx, input }) => invitableMembers(ctx.db, ctx.user, input?.email)),
 
   /** POST /api/events/invite: any member who can see the event; each invitee is e-mailed her own link. */
   invite: memberProcedure.input(inviteInput).mutation(async ({ ctx, input }) => {

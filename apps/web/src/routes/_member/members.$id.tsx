@@ -1,0 +1,55 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, type ErrorComponentProps, Link } from "@tanstack/react-router";
+import { hostedInput, MemberProfile, uploadsInput } from "../../features/members/MemberProfile";
+import { Portrait } from "../../features/members/Portrait";
+import { formatMoment } from "../../lib/moments";
+import { errorCode, trpc } from "../../lib/trpc";
+import { ButtonLink } from "../../ui/Button";
+import { Page } from "../../ui/Page";
+
+/** A member who is not there (an old link, an account deleted since): say so, with the way back. */
+function ProfileError({ error }: ErrorComponentProps) {
+  const gone = errorCode(error) === "NOT_FOUND" || errorCode(error) === "BAD_REQUEST";
+  return (
+    <Page
+      title={gone ? "Member not found" : "This profile could not be loaded"}
+      lead={
+        gone ? "She may have left the club, or the link is mistyped." : "Please reload the page, or try again later."
+      }
+      actions={
+        <Link to="/members" className="text-plum underline">
+          Back to the members
+        </Link>
+      }
+    />
+  );
+}
+
+/** A member's profile: one request for who she is, and her uploads and events beside it. */
+export const Route = createFileRoute("/_member/members/$id")({
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.members.get.queryOptions({ id: params.id })),
+      context.queryClient.ensureQueryData(context.trpc.media.list.queryOptions(uploadsInput(params.id))),
+      context.queryClient.ensureQueryData(context.trpc.events.list.queryOptions(hostedInput(params.id))),
+    ]),
+  errorComponent: ProfileError,
+  component: function ProfilePage() {
+    const { id } = Route.useParams();
+    const { data: profile } = useSuspenseQuery(trpc.members.get.queryOptions({ id }));
+    return (
+      <Page
+        title={
+          <span className="flex flex-col gap-5 sm:flex-row sm:items-center">
+            <Portrait name={profile.name} portrait={profile.portrait} size="lg" />
+            <span>{profile.name}</span>
+          </span>
+        }
+        lead={`${profile.type} member · since ${formatMoment(profile.member_since, "MMMM yyyy")}`}
+        actions={profile.is_me ? <ButtonLink to="/settings/profile">Edit your profile</ButtonLink> : undefined}
+      >
+        <MemberProfile profile={profile} />
+      </Page>
+    );
+  },
+});
