@@ -65,7 +65,9 @@ export function MemberProfile({ profile }: { profile: Profile }) {
             <p className="whitespace-pre-line text-lg leading-relaxed text-ink">{profile.bio}</p>
           ) : (
             <p className="text-ink-soft">
-              {profile.is_me ? "Tell the other members about yourself in Settings → Profile." : `${first} has not written about herself yet.`}
+              {profile.is_me
+                ? "Tell the other members about yourself in Settings → Profile."
+                : `${first} has not written about herself yet.`}
             </p>
           )}
         </div>

@@ -1,5 +1,5 @@
-import { placeholderStyle } from "../media/responsive";
 import { cn } from "../../ui/cn";
+import { placeholderStyle } from "../media/responsive";
 
 export type PortraitUrls = { small: string; large: string; placeholder: string | null } | null;
 

@@ -65,7 +65,7 @@ function Directory() {
 
   return (
     <Page title="Members" lead="The women of the club: find a member by her name or by what she does.">
-      <div role="search" className="mb-8 grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+      <search className="mb-8 grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
         <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
           Search
           <input
@@ -94,7 +94,7 @@ function Directory() {
           options={talentOptions}
           onChange={(e) => navigate({ search: (prev) => ({ ...prev, talent: e.target.value || undefined }) })}
         />
-      </div>
+      </search>
       {!pages.isPending && members.length === 0 ? (
         <p className="text-ink-soft" role="status">
           {filtered ? "No member matches this search." : "No members yet."}
