@@ -1,9 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
-import { DEFAULT_MAX_VIDEO_MINUTES, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
+import {
+  DEFAULT_MAX_VIDEO_MINUTES,
+  LiveChanges,
+  memoryLimiters,
+  operatorSocketPath,
+  redisLimiters,
+  Throttle,
+} from "@club/api";
 import { SessionCache } from "@club/auth";
-import { AUTH_CHANGES_CHANNEL, createDb, DATA_CHANGES_CHANNEL, type DbHandle, listenChanges } from "@club/db";
+import {
+  AUTH_CHANGES_CHANNEL,
+  type ChangeListener,
+  COMMENTS_CHANNEL,
+  createDb,
+  DATA_CHANGES_CHANNEL,
+  type DbHandle,
+  listenChanges,
+  NOTIFY_CHANNEL,
+} from "@club/db";
 import { JobQueue, jobKinds } from "@club/jobs";
 import { createCaptureTransport, createSmtpTransport } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
@@ -165,6 +181,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     throttle: options.throttle ?? new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
     jobs,
+    // The live streams (the bell, an open page's comments), woken by the database's notifications.
+    live: new LiveChanges(),
   };
 
   // While stopping, answers to requests already under way close their connection, so a client's
@@ -172,6 +190,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
+    // Open live streams end now (browsers reconnect elsewhere) instead of holding the stop up.
+    deps.live.close();
   });
   app.addHook("onSend", async (_request, reply) => {
     if (closing) reply.header("connection", "close");
@@ -196,10 +216,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const sessionCache = sessionCacheMs > 0 ? new SessionCache({ ttlMs: sessionCacheMs }) : undefined;
   const answerCache = answerCacheMs > 0 ? new AnswerCache({ ttlMs: answerCacheMs }) : undefined;
   const listeners = {
-    ...(sessionCache ? { [AUTH_CHANGES_CHANNEL]: sessionCache } : {}),
+    [AUTH_CHANGES_CHANNEL]: sessionCache ? bothListen(sessionCache, deps.live.auth) : deps.live.auth,
     ...(answerCache ? { [DATA_CHANGES_CHANNEL]: answerCache } : {}),
+    [NOTIFY_CHANNEL]: deps.live.notifications,
+    [COMMENTS_CHANNEL]: deps.live.comments,
   };
-  const changes = Object.keys(listeners).length > 0 ? await listenChanges(dbHandle.raw, listeners) : undefined;
+  const changes = await listenChanges(dbHandle.raw, listeners);
   if (changes) {
     const forget = () => {
       sessionCache?.clear();
@@ -279,4 +301,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsDb) await dbHandle.close();
   });
   return app;
+}
+
+/** One channel's changes told to two listeners (the session cache and the live streams). */
+function bothListen(a: ChangeListener, b: ChangeListener): ChangeListener {
+  return {
+    changed: (payload) => {
+      a.changed(payload);
+      b.changed(payload);
+    },
+    listening: () => {
+      a.listening();
+      b.listening();
+    },
+    deaf: () => {
+      a.deaf();
+      b.deaf();
+    },
+  };
 }

@@ -12,6 +12,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleJobs, testPhoto } from "./test/harness";
 import { type Instance, startInstance, stopInstance, until } from "./test/instances";
+import { openLiveStream } from "./test/live-stream";
 
 /**
  * Two server processes on one Postgres, one Redis, one S3 server and one SMTP receiver, as a
@@ -215,6 +216,43 @@ describe.skipIf(!databaseUrl)("two server instances", () => {
       200,
     );
     await expect.poll(() => comments(a), { timeout: 2000 }).toBe(1);
+  });
+
+  it("the bell on one instance hears of a comment made through the other, and signing out ends it", async () => {
+    const beaEmail = `bea-${run}@club.test`;
+    await createUser(db.db, { email: beaEmail, name: "Bea", password: "password1" });
+    const signIn = async (instance: Instance, who: string) =>
+      (
+        await (await call(instance, "POST", "/login", { email: who, password: "password1" })).headers.getSetCookie()
+      )[0]!.split(";")[0]!;
+    const ada = await signIn(a, email);
+    const bea = await signIn(b, beaEmail);
+    const created = await call(a, "POST", "/api/events", { title: `Live salon ${run}` }, ada);
+    const event = ((await created.json()) as { id: string }).id;
+
+    const stream = await openLiveStream(`${a.url}/trpc/notifications.live`, {
+      origin: ORIGIN,
+      "x-forwarded-for": clientIp,
+      cookie: ada,
+    });
+    try {
+      const first = await until("the count at connection", () => stream.events[0]);
+      const before = (first.data as { unread: number }).unread;
+      expect(first.id).toBeTruthy();
+      expect(
+        (await call(b, "POST", "/api/comments", { commentableId: event, content: "See you there" }, bea)).status,
+      ).toBe(200);
+      const next = await until("the new count", () => stream.events[1], 5000);
+      expect(next.data).toEqual({ unread: before + 1 });
+
+      // Signed out through the other instance: the stream ends at once, not at its next check.
+      const started = Date.now();
+      expect((await call(b, "POST", "/logout", undefined, ada)).status).toBe(200);
+      await stream.ended;
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      stream.close();
+    }
   });
 
   it("each mail goes once, and a restart of one instance loses nothing", async () => {

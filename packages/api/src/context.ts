@@ -3,6 +3,7 @@ import type { Db } from "@club/db";
 import type { JobSender } from "@club/jobs";
 import type { DeletedMemberContent } from "@club/shared";
 import type { MediaStore } from "@club/storage";
+import type { LiveChanges } from "./domain/live";
 import type { OidcSettings } from "./env";
 import type { Throttle } from "./throttle";
 
@@ -101,6 +102,8 @@ export interface ApiContext {
   store: MediaStore;
   /** Background work: sent in the transaction of the change that causes it, run by the server. */
   jobs: JobSender;
+  /** The server's live streams' wake-up calls (absent on the command line and in most tests). */
+  live?: LiveChanges | undefined;
 }
 
 /** What a context is built from that lives as long as the server (or the command line) does. */
@@ -110,6 +113,7 @@ export interface ContextDeps {
   throttle: Throttle;
   store: MediaStore;
   jobs: JobSender;
+  live?: LiveChanges | undefined;
 }
 
 /** Who is calling, and how to answer her: what changes with each request. */
@@ -139,6 +143,7 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     throttle: deps.throttle,
     store: deps.store,
     jobs: deps.jobs,
+    live: deps.live,
     session: caller.session,
     user: caller.user,
     apiToken: caller.apiToken ?? null,

@@ -54,6 +54,7 @@ export {
   issueInvitationCode,
   listInvitationCodes,
 } from "./domain/invitation-codes";
+export { LiveChanges } from "./domain/live";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { deleteStoredObjects } from "./domain/media/delete";
 export { downloadName, eventDownloadList } from "./domain/media/download";

@@ -18,6 +18,7 @@ import { mailRouter } from "./routers/mail";
 import { mailOutboxRouter } from "./routers/mail-outbox";
 import { imagesRouter, mediaRouter } from "./routers/media";
 import { membersRouter, profileRouter } from "./routers/members";
+import { notificationsRouter } from "./routers/notifications";
 import { passkeysRouter } from "./routers/passkeys";
 import { passwordResetRouter } from "./routers/password-reset";
 import { preferencesRouter } from "./routers/preferences";
@@ -43,6 +44,7 @@ export const appRouter = router({
   home: homeRouter,
   members: membersRouter,
   profile: profileRouter,
+  notifications: notificationsRouter,
   apiTokens: apiTokensRouter,
   passkeys: passkeysRouter,
   preferences: preferencesRouter,

@@ -79,6 +79,8 @@ export function writeRouterTypes(): void {
       const def = value.getProperty("_def") && member(value, "_def", at);
       const kind = def?.getProperty("procedure") ? member(def, "type", at) : undefined;
       if (!def || !kind) return `${docs(entry, inner)}${inner}${entry.name}: ${record(value, at, inner)};`;
+      // Live streams (server-sent events) are the browser's: a script asks again instead.
+      if (kind.isStringLiteral() && kind.value === "subscription") return undefined;
       const procedureType = kind.isStringLiteral() ? PROCEDURE_TYPES[kind.value] : undefined;
       if (!procedureType) throw new Error(`${at}: only queries and mutations are written out.`);
       paths.push(at);
@@ -87,7 +89,7 @@ export function writeRouterTypes(): void {
       const output = printer.print(member(types, "output", at), `${at} output`, `${inner}  `);
       return `${docs(entry, inner)}${inner}${entry.name}: ${procedureType}<{\n${inner}  input: ${input};\n${inner}  output: ${output};\n${inner}  meta: object;\n${inner}}>;`;
     });
-    return `{\n${lines.join("\n")}\n${indent}}`;
+    return `{\n${lines.filter((l) => l !== undefined).join("\n")}\n${indent}}`;
   };
 
   const def = member(router, "_def", "AppRouter");

@@ -17,10 +17,12 @@ export {
   type AuthChanges,
   type ChangeListener,
   type Changes,
+  COMMENTS_CHANNEL,
   DATA_CHANGES_CHANNEL,
   LISTENER_APPLICATION_NAME,
   listenAuthChanges,
   listenChanges,
+  NOTIFY_CHANNEL,
 } from "./notifications";
 export { rowsOf } from "./rows";
 export * from "./schema";

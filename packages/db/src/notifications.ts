@@ -12,6 +12,10 @@ export const AUTH_CHANGES_CHANNEL = "club_auth";
  * rows the kept answers (events, media, comments, members' names) are made of changed.
  */
 export const DATA_CHANGES_CHANNEL = "club_data";
+/** The channel the `club_notification_changed` trigger notifies (migration 0026): a member whose notifications changed. */
+export const NOTIFY_CHANNEL = "club_notify";
+/** The channel the `club_comment_changed` trigger notifies (migration 0026): an event or media item whose comments changed. */
+export const COMMENTS_CHANNEL = "club_comments";
 /** The `application_name` of the connection that listens to the changes (pg_stat_activity). */
 export const LISTENER_APPLICATION_NAME = "club: listening for changes";
 /** Payloads of this process's own catch-up marks (member ids are UUIDs, never this). */

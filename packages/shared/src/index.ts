@@ -5,6 +5,7 @@ export * from "./identities";
 export * from "./lists";
 export * from "./mail-kinds";
 export * from "./messages";
+export * from "./notifications";
 export * from "./places";
 export * from "./schemas/auth";
 export * from "./schemas/club-settings";

@@ -7,6 +7,7 @@ import type { ApiContext } from "../context";
 import { badRequest, conflict, notFound } from "../errors";
 import { auditActor, recordAudit } from "./audit";
 import { consumeInvitationCode, guessInvitationCode } from "./invitation-codes";
+import { noticeApplication } from "./notifications/on-applications";
 import { createRegistrationToken } from "./one-time-tokens";
 
 // Applications for membership: a visitor with an invitation code applies, an admin decides.
@@ -48,6 +49,7 @@ export async function submitApplication(
       });
     }
     await enqueueMail(tx, ctx.jobs, [{ to: input.email, ...applicationReceivedMail(input.full_name) }]);
+    await noticeApplication(tx, row.id);
     return row.id;
   });
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "@club/db/orm";
 import { COMMENTS_PAGE_MAX, FORMER_MEMBER } from "@club/shared";
 import { COMMENT_NOT_FOUND, notFound } from "../errors";
 import { keyset } from "./keyset";
+import { noticeComment, noticeLike } from "./notifications/on-comments";
 import { insertedRow } from "./rows";
 
 /**
@@ -80,12 +81,17 @@ export async function addComment(
   authorId: string,
   comment: { commentableId: string; content: string },
 ): Promise<Comment> {
-  const { id } = insertedRow(
-    await db
-      .insert(comments)
-      .values({ commentableId: comment.commentableId, userId: authorId, content: comment.content })
-      .returning({ id: comments.id }),
-  );
+  // The comment and the news of it to the item's owner, together.
+  const id = await db.transaction(async (tx) => {
+    const row = insertedRow(
+      await tx
+        .insert(comments)
+        .values({ commentableId: comment.commentableId, userId: authorId, content: comment.content })
+        .returning({ id: comments.id }),
+    );
+    await noticeComment(tx, authorId, comment.commentableId);
+    return row.id;
+  });
   return commentById(db, authorId, id);
 }
 
@@ -100,7 +106,15 @@ export async function deleteComment(db: Queryable, id: string): Promise<void> {
 
 /** One like per member: concurrent likes collapse on the key. Answers the comment's new count. */
 export async function likeComment(db: Queryable, userId: string, id: string) {
-  await db.insert(commentLikes).values({ commentId: id, userId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(commentLikes)
+      .values({ commentId: id, userId })
+      .onConflictDoNothing()
+      .returning({ id: commentLikes.commentId });
+    // A like given again (the button pressed twice) is no news.
+    if (added.length > 0) await noticeLike(tx, userId, id);
+  });
   return likesOf(db, userId, id);
 }
 

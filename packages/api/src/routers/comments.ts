@@ -1,6 +1,8 @@
 import { commentIdInput, commentInput, commentListInput, commentUpdateInput } from "@club/shared";
+import { z } from "zod";
 import { requireAuthor, requireCommentable, requireCommentRemover, requireVisibleComment } from "../domain/access";
 import { addComment, commentsPage, deleteComment, editComment, likeComment, unlikeComment } from "../domain/comments";
+import { commentChanges } from "../domain/notifications/streams";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const commentsRouter = router({
@@ -15,6 +17,20 @@ export const commentsRouter = router({
     await requireCommentable(ctx, input.commentableId);
     return commentsPage(ctx.db, ctx.user?.id ?? null, input);
   }),
+
+  /** Tells the page showing an item's comments each time they change, to fetch them again. */
+  live: memberProcedure
+    .input(
+      z.object({
+        commentableId: z.uuid("There is no event or media item to comment on."),
+        lastEventId: z.string().max(100).nullish(),
+      }),
+    )
+    .subscription(async ({ ctx, input, signal }) => {
+      // Refused before the stream opens: an item she may not see is "not found", as for a read.
+      await requireCommentable(ctx, input.commentableId);
+      return commentChanges(ctx, input.commentableId, signal);
+    }),
 
   /** POST /api/comments: on an event or a media item the member can see. */
   create: memberProcedure.input(commentInput).mutation(async ({ ctx, input }) => {

@@ -5,6 +5,7 @@ export * from "./events";
 export * from "./mail";
 export * from "./media";
 export * from "./membership";
+export * from "./notifications";
 export * from "./profiles";
 export * from "./secrets";
 export * from "./users";

@@ -19,7 +19,7 @@
  *   media belong to the members' area, so their comments do too);
  * - a thing is changed by its owner (creator, uploader, author) or an admin; comments are edited by
  *   their author only.
- * - a personal API token acts as its owner within its scope: `read` calls queries (and GET routes)
+ * - a personal API token acts as its owner within its scope: `read` calls queries and live streams (and GET routes)
  *   only, `seed` adds the writes of `club seed --url` (SEED_WRITES), `admin` all its owner may do;
  *   the owner's rights stay the ceiling (a member's admin-scope token acts as that member); no
  *   token creates, lists or revokes tokens, manages passkeys, or lists or ends sessions, whatever
@@ -49,6 +49,8 @@
  *   only when she chose so, to admins, and to herself; what a profile lists of her media and events
  *   is what the reader may see; a showcase holds only its owner's own media; a portrait's files are
  *   served to members while they are someone's portrait;
+ * - a member reads her own notifications only, each only while she may see the event or media
+ *   item it is about (news of applications: admins only);
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 export * from "./admin-sign-in";
@@ -59,6 +61,7 @@ export * from "./deletion";
 export * from "./events";
 export * from "./media";
 export * from "./members";
+export * from "./notifications";
 // The shape every ownership rule is built on stays inside the module: callers use the named rules.
 export {
   actsOnOthers,

@@ -65,8 +65,8 @@ const SESSION_CONFIRMATION: ReadonlySet<string> = new Set([
 
 /**
  * A call made with an API token stays within the token's scope. `path` names a procedure, or an
- * upload route by the name SEED_WRITES gives it; `kind` is what the call does (GET routes and
- * queries read). Browser sessions, the command line and visitors carry no token: nothing to check.
+ * upload route by the name SEED_WRITES gives it; `kind` is what the call does (GET routes,
+ * queries and live streams read). Browser sessions, the command line and visitors carry no token: nothing to check.
  */
 export function requireTokenScope(
   ctx: { apiToken: TokenGrant | null },
@@ -79,7 +79,8 @@ export function requireTokenScope(
   if (never) throw forbidden(never);
   if (SIGN_IN_CHANGES.has(path)) throw forbidden(NO_IDENTITIES_BY_TOKEN);
   if (SESSION_CONFIRMATION.has(path)) throw forbidden(NO_CONFIRMATION_BY_TOKEN);
-  if (kind === "query" || token.scope === "admin") return;
+  // A live stream only reads (what changed is read again through the same rules as a query).
+  if (kind === "query" || kind === "subscription" || token.scope === "admin") return;
   if (token.scope === "seed" && SEED_WRITES.has(path)) return;
   throw forbidden(
     token.scope === "read"

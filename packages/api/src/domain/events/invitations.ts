@@ -5,6 +5,7 @@ import { enqueueMail, eventInvitationMail } from "@club/mail";
 import { emailKey } from "@club/shared";
 import { badRequest } from "../../errors";
 import { emailShownTo, type Viewer } from "../access";
+import { noticeInvitations } from "../notifications/on-events";
 import { eventMailDetails } from "./mail-details";
 import { joinIn, lockEvent, type RsvpContext } from "./rsvp";
 
@@ -64,6 +65,12 @@ export async function inviteMembers(
         invitedBy: inviter.id,
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
       })),
+    );
+    await noticeInvitations(
+      tx,
+      event.id,
+      inviter.id,
+      invitees.map((i) => i.id),
     );
     await enqueueMail(
       tx,

@@ -4,6 +4,7 @@ import type { JobSender } from "@club/jobs";
 import { enqueueMail, waitlistPromotedMail } from "@club/mail";
 import { formatLongDate } from "@club/shared";
 import { badRequest, conflict, EVENT_NOT_FOUND, notFound } from "../../errors";
+import { noticeJoined, noticeSeats } from "../notifications/on-events";
 import { wallClockOf } from "./calendar";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { cancelReminder, scheduleReminders } from "./reminders";
@@ -156,6 +157,7 @@ export async function joinIn(
   if (fits && !(await someoneWaits(tx, e.id))) {
     await tx.insert(eventParticipants).values({ eventId: e.id, userId, guests: wanted });
     await scheduleReminders(ctx, tx, e, [userId]);
+    await noticeJoined(tx, e.id, userId);
     return { status: "going", guests: wanted };
   }
   await tx.insert(eventWaitlist).values({ eventId: e.id, userId, guests: wanted });
@@ -227,6 +229,7 @@ async function seat(ctx: RsvpContext, tx: Queryable, e: Event, people: { userId:
     .values(people.map((p) => ({ eventId: e.id, userId: p.userId, guests: p.guests })))
     .onConflictDoNothing();
   await scheduleReminders(ctx, tx, e, ids);
+  await noticeSeats(tx, e.id, ids);
   const recipients = await tx
     .select({ name: users.name, email: users.email })
     .from(users)

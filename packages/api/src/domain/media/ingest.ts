@@ -11,6 +11,7 @@ import {
   VideoTooLong,
 } from "@club/storage";
 import { TRPCError } from "@trpc/server";
+import { noticeEventMedia } from "../notifications/on-events";
 import { insertedRow } from "../rows";
 
 export interface IncomingFile {
@@ -77,6 +78,7 @@ export async function ingestMediaFile(
         })
         .where(eq(media.id, id));
       if (needsWork && jobs) await jobs.send("media.transcode", { mediaId: id }, { tx });
+      if (owner.associatedEventId) await noticeEventMedia(tx, owner.associatedEventId, owner.uploadedBy);
     });
     return id;
   } catch (err) {

@@ -59,5 +59,7 @@ export async function removePortrait(ctx: MemberContext) {
 /** A portrait's files, once no profile names them (a failure is logged; the files are unreachable anyway). */
 export async function removeFiles(ctx: Pick<MemberContext, "store" | "log">, prefix: string | null | undefined) {
   if (!prefix) return;
-  await ctx.store.deletePrefix(prefix).catch((err: unknown) => ctx.log.warn({ err, prefix }, "portrait files not removed"));
+  await ctx.store
+    .deletePrefix(prefix)
+    .catch((err: unknown) => ctx.log.warn({ err, prefix }, "portrait files not removed"));
 }

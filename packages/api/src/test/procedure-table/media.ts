@@ -136,6 +136,21 @@ export const mediaRows: ProcedureRow[] = [
       expect: uploaderOnly(VISITOR_HIDDEN),
     },
   ]),
+  // Live only for members, on what they may read.
+  {
+    path: "comments.live",
+    tokens: "read",
+    on: "an open event",
+    input: (c) => ({ commentableId: c.open }),
+    expect: MEMBERS,
+  },
+  {
+    path: "comments.live",
+    tokens: "read",
+    on: "invite-only media",
+    input: (c) => ({ commentableId: c.privateMedia }),
+    expect: hidden(MEMBERS),
+  },
   {
     path: "comments.create",
     tokens: "seed",

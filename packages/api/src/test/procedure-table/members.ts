@@ -3,7 +3,7 @@ import type { ProcedureRow } from "./row";
 
 const profile = { bio: "Architect.", talents: ["Architecture"], interests: ["Travel"], showEmail: false };
 
-/** The directory, profiles, and her own profile (Settings → Profile). */
+/** The directory, profiles, her own profile (Settings → Profile), and her notifications. */
 export const memberRows: ProcedureRow[] = [
   { path: "members.list", tokens: "read", input: () => ({ search: "a", type: "Founding" }), expect: MEMBERS },
   { path: "members.talents", tokens: "read", input: () => undefined, expect: MEMBERS },
@@ -34,4 +34,15 @@ export const memberRows: ProcedureRow[] = [
     input: (c) => ({ media: [c.privateMedia] }),
     expect: hidden(AUTHOR),
   },
+  { path: "notifications.list", tokens: "read", input: () => ({ limit: 10 }), expect: MEMBERS },
+  { path: "notifications.unread", tokens: "read", input: () => undefined, expect: MEMBERS },
+  // Another's notification id changes nothing: marking is of her own rows only.
+  {
+    path: "notifications.read",
+    tokens: "admin",
+    input: () => ({ ids: ["00000000-0000-4000-8000-000000000002"] }),
+    expect: MEMBERS,
+  },
+  { path: "notifications.readAll", tokens: "admin", input: () => undefined, expect: MEMBERS },
+  { path: "notifications.live", tokens: "read", input: () => undefined, expect: MEMBERS },
 ];

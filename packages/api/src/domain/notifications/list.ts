@@ -1,0 +1,130 @@
+import { applications, events, media, notifications, type Queryable, users } from "@club/db";
+import { and, desc, eq, inArray, isNull, sql } from "@club/db/orm";
+import type { NotificationKind } from "@club/shared";
+import { readableNotifications, type Viewer } from "../access";
+import { keyset } from "../keyset";
+
+const PAGE = 20;
+const pages = keyset(
+  notifications.updatedAt,
+  notifications.id,
+  "This page of your notifications is no longer available. Please reload it.",
+);
+
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+function selectRows(db: Queryable, viewer: Viewer, where: ReturnType<typeof and>, limit: number) {
+  return db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      count: notifications.count,
+      actors: sql<number>`cardinality(${notifications.actorIds})`,
+      actorName: sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.id} = ${notifications.actorIds}[1])`,
+      eventTitle: events.title,
+      eventSlug: events.slug,
+      mediaId: media.id,
+      mediaTitle: sql<string | null>`coalesce(${media.title}, ${media.name})`,
+      mediaType: media.mediaType,
+      applicant: applications.fullName,
+      updatedAt: notifications.updatedAt,
+      readAt: notifications.readAt,
+      cursorAt: pages.column,
+    })
+    .from(notifications)
+    .leftJoin(events, eq(events.id, notifications.eventId))
+    .leftJoin(media, eq(media.id, notifications.mediaId))
+    .leftJoin(applications, eq(applications.id, notifications.subjectId))
+    .where(and(readableNotifications(viewer), where))
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(limit);
+}
+
+const quoted = (title: string | null | undefined) => `“${title ?? "untitled"}”`;
+
+/** "Ana", "Ana and Bea", "Ana and 19 others". */
+function whoDid(row: Row): string {
+  const name = row.actorName ?? "A former member";
+  const others = Number(row.actors) - 1;
+  if (others <= 0) return name;
+  return `${name} and ${others} other${others === 1 ? "" : "s"}`;
+}
+
+/** The line the bell shows, and where it leads. */
+function describe(row: Row): { text: string; link: string } {
+  const who = whoDid(row);
+  const thing = row.mediaId
+    ? `your ${row.mediaType === "video" ? "video" : "photo"} ${quoted(row.mediaTitle)}`
+    : `your event ${quoted(row.eventTitle)}`;
+  const link = row.mediaId
+    ? `/gallery?media=${row.mediaId}`
+    : row.eventSlug
+      ? `/events/${row.eventSlug}`
+      : "/member-home";
+  const event = quoted(row.eventTitle);
+  const many = row.count > 1;
+  switch (row.kind as NotificationKind) {
+    case "comment":
+      return { text: `${who} commented on ${thing}${many ? ` (${row.count} comments)` : ""}`, link };
+    case "like":
+      return { text: `${who} liked your comment on ${row.mediaId ? quoted(row.mediaTitle) : event}`, link };
+    case "invited":
+      return { text: `${who} invited you to ${event}`, link };
+    case "seat":
+      return { text: `A seat opened for you at ${event}: you are going`, link };
+    case "photos":
+      return { text: `${who} added ${many ? `${row.count} photos and videos` : "a photo or video"} to ${event}`, link };
+    case "joined":
+      return { text: `${who} joined ${event}, which you invited her to`, link };
+    case "application":
+      return { text: `${row.applicant ?? "Someone"} applied for membership`, link: "/applications" };
+  }
+}
+
+function toItem(row: Row) {
+  return { id: row.id, kind: row.kind, ...describe(row), at: row.updatedAt, read: row.readAt !== null };
+}
+export type NotificationItem = ReturnType<typeof toItem>;
+
+/** Her notifications, newest first, a page at a time, and how many she has not read. */
+export async function listNotifications(
+  db: Queryable,
+  viewer: Viewer,
+  page: { cursor?: string | undefined; limit?: number | undefined } = {},
+) {
+  const limit = page.limit ?? PAGE;
+  const rows = await selectRows(db, viewer, pages.after(page.cursor), limit + 1);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(toItem),
+    nextCursor: rows.length > limit && last ? pages.next(last.cursorAt, last.id) : null,
+    unread: await unreadCount(db, viewer),
+  };
+}
+
+/** The bell's number: her unread rows that she may read. */
+export async function unreadCount(db: Queryable, viewer: Viewer): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(readableNotifications(viewer), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks hers read: the ones named, or all. Another's id changes nothing (it is not hers). */
+export async function markRead(db: Queryable, viewer: Viewer, ids?: string[]): Promise<number> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, viewer.id),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids) : undefined,
+      ),
+    );
+  return unreadCount(db, viewer);
+}

@@ -1,0 +1,47 @@
+import { comments, events, media, type Queryable } from "@club/db";
+import { eq } from "@club/db/orm";
+import { notify } from "./notify";
+
+/** The item a comment is on, and whose it is: an event's creator, a media item's uploader. */
+async function ownerOf(db: Queryable, commentableId: string) {
+  const [event] = await db.select({ owner: events.createdBy }).from(events).where(eq(events.id, commentableId));
+  if (event) return { owner: event.owner, eventId: commentableId, mediaId: null };
+  const [item] = await db
+    .select({ owner: media.uploadedBy, eventId: media.associatedEventId })
+    .from(media)
+    .where(eq(media.id, commentableId));
+  return item ? { owner: item.owner, eventId: item.eventId, mediaId: commentableId } : undefined;
+}
+
+/** A comment on her event or upload: its owner hears of it (one line per item until she reads it). */
+export async function noticeComment(db: Queryable, authorId: string, commentableId: string): Promise<void> {
+  const item = await ownerOf(db, commentableId);
+  if (!item) return;
+  await notify(db, {
+    kind: "comment",
+    recipients: [item.owner],
+    actorId: authorId,
+    subjectId: commentableId,
+    eventId: item.eventId,
+    mediaId: item.mediaId,
+  });
+}
+
+/** A like on her comment: its author hears of it, every like on one comment on one line. */
+export async function noticeLike(db: Queryable, likerId: string, commentId: string): Promise<void> {
+  const [comment] = await db
+    .select({ author: comments.userId, on: comments.commentableId })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  if (!comment) return;
+  const item = await ownerOf(db, comment.on);
+  if (!item) return;
+  await notify(db, {
+    kind: "like",
+    recipients: [comment.author],
+    actorId: likerId,
+    subjectId: commentId,
+    eventId: item.eventId,
+    mediaId: item.mediaId,
+  });
+}

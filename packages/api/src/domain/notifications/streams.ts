@@ -1,0 +1,43 @@
+import { TRPCError, tracked } from "@trpc/server";
+import { type MemberContext, requireCommentable, stillSignedIn } from "../access";
+import { LIVE_RECHECK_MS, type LiveChanges } from "../live";
+import { unreadCount } from "./list";
+
+function requireLive(ctx: MemberContext): LiveChanges {
+  if (!ctx.live) throw new TRPCError({ code: "PRECONDITION_FAILED", message: "Live updates are not available here." });
+  return ctx.live;
+}
+
+/**
+ * The bell's count, now and at every change: each event carries an id (tracked), so a browser that
+ * lost the connection reconnects with the last one and is told the count again. The stream ends
+ * when her session does (signed out, account deleted) or the server closes.
+ */
+export async function* unreadStream(ctx: MemberContext, signal: AbortSignal | undefined) {
+  const live = requireLive(ctx);
+  let sent: number | undefined;
+  let seq = 0;
+  do {
+    if (!(await stillSignedIn(ctx))) return;
+    const unread = await unreadCount(ctx.db, ctx.user);
+    if (unread !== sent) {
+      sent = unread;
+      yield tracked(`${Date.now().toString(36)}-${seq++}`, { unread });
+    }
+  } while (await live.next(`member:${ctx.user.id}`, signal, LIVE_RECHECK_MS));
+}
+
+/**
+ * "The comments of this item changed": the page that shows them fetches them again (through the
+ * same access rules as any read). Only for an item she may see, checked at the start and each time.
+ */
+export async function* commentChanges(ctx: MemberContext, commentableId: string, signal: AbortSignal | undefined) {
+  const live = requireLive(ctx);
+  let seq = 0;
+  // At once too: a page that (re)connects fetches what it may have missed meanwhile.
+  do {
+    if (!(await stillSignedIn(ctx))) return;
+    await requireCommentable(ctx, commentableId);
+    yield tracked(`${Date.now().toString(36)}-${seq++}`, { commentableId });
+  } while (await live.next(`comments:${commentableId}`, signal, LIVE_RECHECK_MS));
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { listNotifications, markRead, unreadCount } from "../domain/notifications/list";
+import { unreadStream } from "../domain/notifications/streams";
+import { memberProcedure, router } from "../trpc";
+
+/** The bell: her news in the app, newest first; each leads to its place. */
+export const notificationsRouter = router({
+  list: memberProcedure
+    .input(
+      z
+        .object({ cursor: z.string().max(200).optional(), limit: z.number().int().min(1).max(50).optional() })
+        .optional(),
+    )
+    .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user, input)),
+
+  /** How many she has not read (the bell's number). */
+  unread: memberProcedure.query(async ({ ctx }) => ({ unread: await unreadCount(ctx.db, ctx.user) })),
+
+  /** Marks these read (hers only; another's id changes nothing). */
+  read: memberProcedure
+    .input(z.object({ ids: z.array(z.uuid("Notification not found.")).min(1).max(100) }))
+    .mutation(async ({ ctx, input }) => ({ unread: await markRead(ctx.db, ctx.user, input.ids) })),
+
+  readAll: memberProcedure.mutation(async ({ ctx }) => ({ unread: await markRead(ctx.db, ctx.user) })),
+
+  /** The count, live (server-sent events; `lastEventId` is what a reconnecting browser sends). */
+  live: memberProcedure
+    .input(z.object({ lastEventId: z.string().max(100).nullish() }).optional())
+    .subscription(({ ctx, signal }) => unreadStream(ctx, signal)),
+});
