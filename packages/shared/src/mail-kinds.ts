@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * The kinds of bulk mail a member may stop (Settings → E-mail, and each mail's unsubscribe link).

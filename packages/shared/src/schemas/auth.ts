@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { apiTokenScopes, memberTypes } from "../enums";
 import { bidiMessage, hasBidiControls } from "../text";
+import { z } from "../zod";
 import { isCalendarDay } from "./dates";
 
 /** Trimmed, lower-cased e-mail: the one form stored and compared. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /**
  * How administrators must be signed in to use the admin tools: `any` way, or with a passkey or the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /**
  * The one check for a day of the calendar (`2026-12-31`), used by every schema that takes one:

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { type EventExclusivity, eventExclusivities, eventSortOrders, myEventFilters } from "../enums";
 import { EVENTS_PAGE_MAX } from "../lists";
 import { countryName } from "../places";
+import { z } from "../zod";
 import { isCalendarDay, isWallClockMinute } from "./dates";
 
 /** Event types of SPEC.md section 3, key to label, in the form's order. */

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { memberTypes } from "../enums";
 import { messages } from "../messages";
+import { z } from "../zod";
 import { emailSchema, nameSchema, passwordSchema } from "./auth";
 
 /**

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { applicationMemberTypes, memberTypes } from "../enums";
+import { z } from "../zod";
 import { emailSchema, nameSchema, passwordSchema } from "./auth";
 
 export const REQUIRED = "Please fill out all required fields.";

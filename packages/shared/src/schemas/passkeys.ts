@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /** A passkey's name, the same rule in Settings → Security and in `passkeys.rename`. */
 export const passkeyName = z

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { memberTypes } from "../enums";
 import { bidiMessage, hasBidiControls } from "../text";
+import { z } from "../zod";
 import { interests } from "./membership";
 
 export const BIO_MAX = 1000;
