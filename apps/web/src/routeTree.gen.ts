@@ -37,6 +37,7 @@ import { Route as MemberActivitiesMemberRouteImport } from './routes/_member/act
 import { Route as MemberCalendarRouteImport } from './routes/_member/calendar'
 import { Route as MemberGalleryRouteImport } from './routes/_member/gallery'
 import { Route as MemberMemberHomeRouteImport } from './routes/_member/member-home'
+import { Route as MemberNotificationsRouteImport } from './routes/_member/notifications'
 import { Route as MemberSettingsRouteImport } from './routes/_member/settings'
 import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
 import { Route as RegisterTokenRouteImport } from './routes/register.$token'
@@ -193,6 +194,11 @@ const MemberMemberHomeRoute = MemberMemberHomeRouteImport.update({
   path: '/member-home',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberNotificationsRoute = MemberNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => MemberRoute,
+} as any)
 const MemberSettingsRoute = MemberSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -308,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/calendar': typeof MemberCalendarRoute
   '/gallery': typeof MemberGalleryRoute
   '/member-home': typeof MemberMemberHomeRoute
+  '/notifications': typeof MemberNotificationsRoute
   '/settings': typeof MemberSettingsRouteWithChildren
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/register/$token': typeof RegisterTokenRoute
@@ -353,6 +360,7 @@ export interface FileRoutesByTo {
   '/calendar': typeof MemberCalendarRoute
   '/gallery': typeof MemberGalleryRoute
   '/member-home': typeof MemberMemberHomeRoute
+  '/notifications': typeof MemberNotificationsRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -400,6 +408,7 @@ export interface FileRoutesById {
   '/_member/calendar': typeof MemberCalendarRoute
   '/_member/gallery': typeof MemberGalleryRoute
   '/_member/member-home': typeof MemberMemberHomeRoute
+  '/_member/notifications': typeof MemberNotificationsRoute
   '/_member/settings': typeof MemberSettingsRouteWithChildren
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/register/$token': typeof RegisterTokenRoute
@@ -447,6 +456,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/gallery'
     | '/member-home'
+    | '/notifications'
     | '/settings'
     | '/confirm-email/$token'
     | '/register/$token'
@@ -492,6 +502,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/gallery'
     | '/member-home'
+    | '/notifications'
     | '/confirm-email/$token'
     | '/register/$token'
     | '/reset-password/$token'
@@ -538,6 +549,7 @@ export interface FileRouteTypes {
     | '/_member/calendar'
     | '/_member/gallery'
     | '/_member/member-home'
+    | '/_member/notifications'
     | '/_member/settings'
     | '/confirm-email/$token'
     | '/register/$token'
@@ -777,6 +789,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberMemberHomeRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/notifications': {
+      id: '/_member/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof MemberNotificationsRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/settings': {
       id: '/_member/settings'
       path: '/settings'
@@ -954,6 +973,7 @@ interface MemberRouteChildren {
   MemberCalendarRoute: typeof MemberCalendarRoute
   MemberGalleryRoute: typeof MemberGalleryRoute
   MemberMemberHomeRoute: typeof MemberMemberHomeRoute
+  MemberNotificationsRoute: typeof MemberNotificationsRoute
   MemberSettingsRoute: typeof MemberSettingsRouteWithChildren
   MemberConfirmSignInTokenRoute: typeof MemberConfirmSignInTokenRoute
   MemberEventsIdRoute: typeof MemberEventsIdRoute
@@ -967,6 +987,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberCalendarRoute: MemberCalendarRoute,
   MemberGalleryRoute: MemberGalleryRoute,
   MemberMemberHomeRoute: MemberMemberHomeRoute,
+  MemberNotificationsRoute: MemberNotificationsRoute,
   MemberSettingsRoute: MemberSettingsRouteWithChildren,
   MemberConfirmSignInTokenRoute: MemberConfirmSignInTokenRoute,
   MemberEventsIdRoute: MemberEventsIdRoute,

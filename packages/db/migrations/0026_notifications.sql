@@ -36,3 +36,14 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "comments_live" AFTER INSERT OR UPDATE OR DELETE ON "comments"
   FOR EACH ROW EXECUTE FUNCTION "club_comment_changed"();
+--> statement-breakpoint
+-- A like changes what the item's comments show (their counts): the item's id on `club_comments` too.
+CREATE FUNCTION "club_comment_like_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('club_comments', c."commentable_id"::text)
+  FROM "comments" c WHERE c."id" = coalesce(NEW."comment_id", OLD."comment_id");
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "comment_likes_live" AFTER INSERT OR DELETE ON "comment_likes"
+  FOR EACH ROW EXECUTE FUNCTION "club_comment_like_changed"();

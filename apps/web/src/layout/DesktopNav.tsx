@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { Bell } from "../features/notifications/Bell";
 import { infoLinks, type Links, type MenuUser, membersLinks, visitorLinks } from "./Menu";
 
 function Group({ label, links }: { label: string; links: Links }) {
@@ -44,7 +45,8 @@ export function DesktopNav({ user }: { user: MenuUser | null }) {
               <NavLink to="/admin">Admin Panel</NavLink>
             </>
           ) : null}
-          <span className="ml-2 flex items-baseline gap-1 whitespace-nowrap text-sm text-ink-soft">
+          {user.news ? <Bell /> : null}
+          <span className="ml-1 flex items-baseline gap-1 whitespace-nowrap text-sm text-ink-soft">
             Logged in as{" "}
             <span className="inline-block max-w-40 truncate align-bottom font-medium text-ink" title={user.name}>
               {user.name}

@@ -5,6 +5,8 @@ import { createPortal } from "react-dom";
 export interface MenuUser {
   name: string;
   admin: boolean;
+  /** Whether she has the bell (not while she must replace a temporary password). */
+  news?: boolean;
 }
 
 function Item({ to, children, onNavigate }: { to: string; children: ReactNode; onNavigate: () => void }) {

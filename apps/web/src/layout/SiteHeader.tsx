@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { useSession } from "../features/auth/session";
+import { Bell, useLiveNotifications } from "../features/notifications/Bell";
 import { DesktopNav } from "./DesktopNav";
 import { Menu } from "./Menu";
 
@@ -9,7 +10,10 @@ export function SiteHeader() {
   const { user } = useSession();
   const close = useCallback(() => setOpen(false), []);
   // An admin whose right the club's sign-in rule withholds still finds the Admin Panel, which says why.
-  const navUser = user ? { name: user.name, admin: user.admin || user.adminSignInRequired } : null;
+  const navUser = user
+    ? { name: user.name, admin: user.admin || user.adminSignInRequired, news: !user.mustChangePassword }
+    : null;
+  useLiveNotifications(navUser?.news === true);
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-paper/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 sm:px-8">
@@ -17,22 +21,25 @@ export function SiteHeader() {
           The Club
         </Link>
         <DesktopNav user={navUser} />
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={() => setOpen((o) => !o)}
-          className="inline-flex items-center gap-2 rounded-full border border-plum/30 px-4 py-2 text-sm font-medium text-plum hover:bg-plum-soft lg:hidden"
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-            {open ? (
-              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" />
-            ) : (
-              <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
-            )}
-          </svg>
-          {open ? "Close menu" : "Menu"}
-        </button>
+        <div className="flex items-center gap-2 lg:hidden">
+          {navUser?.news ? <Bell /> : null}
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls="main-menu"
+            onClick={() => setOpen((o) => !o)}
+            className="inline-flex items-center gap-2 rounded-full border border-plum/30 px-4 py-2 text-sm font-medium text-plum hover:bg-plum-soft lg:hidden"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+              {open ? (
+                <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" />
+              ) : (
+                <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+              )}
+            </svg>
+            {open ? "Close menu" : "Menu"}
+          </button>
+        </div>
       </div>
       <Menu id="main-menu" open={open} onClose={close} user={navUser} />
     </header>

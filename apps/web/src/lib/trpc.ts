@@ -1,6 +1,13 @@
 import type { AppRouter } from "@club/api";
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, isTRPCClientError, TRPCClientError } from "@trpc/client";
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpSubscriptionLink,
+  isTRPCClientError,
+  splitLink,
+  TRPCClientError,
+} from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 
@@ -21,7 +28,15 @@ export function createQueryClient() {
 export const queryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: 20 })],
+  links: [
+    splitLink({
+      // Live streams (the bell, an open page's comments) as server-sent events: the browser's
+      // EventSource reconnects by itself and sends the last event's id.
+      condition: (op) => op.type === "subscription",
+      true: httpSubscriptionLink({ url: "/trpc", transformer: superjson }),
+      false: httpBatchLink({ url: "/trpc", transformer: superjson, maxItems: 20 }),
+    }),
+  ],
 });
 
 /** Query and mutation options for every procedure: `useQuery(trpc.events.list.queryOptions())`. */

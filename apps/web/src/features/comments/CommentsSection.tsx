@@ -2,6 +2,7 @@ import type { RouterOutputs } from "@club/api";
 import { formatCommentAge } from "@club/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useSubscription } from "@trpc/tanstack-react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -28,6 +29,10 @@ export function CommentsSection({
   const [editing, setEditing] = useState<string>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
   const onError = (label: string) => (err: unknown) => console.error(label, err);
+  // Others' comments and likes arrive without a reload while the page is open (members only).
+  useSubscription(
+    trpc.comments.live.subscriptionOptions({ commentableId }, { enabled: Boolean(user), onData: () => void refresh() }),
+  );
 
   const [deleting, setDeleting] = useState<string>();
   const remove = useMutation(

@@ -1,0 +1,60 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { trpc } from "../../lib/trpc";
+
+/**
+ * Keeps her unread count live: the server's stream tells each change (a new comment, like or
+ * invitation, from whichever server instance it came through) without a reload. Called once, by
+ * the header, whatever number of bells it shows.
+ */
+export function useLiveNotifications(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useSubscription(
+    trpc.notifications.live.subscriptionOptions(undefined, {
+      enabled,
+      onData: (event) => {
+        queryClient.setQueryData(trpc.notifications.unread.queryKey(), { unread: event.data.unread });
+        // The list, if open, shows what is new.
+        void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
+      },
+    }),
+  );
+}
+
+/** The bell: her unread count, leading to the list. */
+export function Bell() {
+  const { data } = useQuery(trpc.notifications.unread.queryOptions());
+  const unread = data?.unread ?? 0;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  return (
+    <Link
+      to="/notifications"
+      aria-label={label}
+      title={label}
+      className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-plum hover:bg-plum-soft"
+      activeProps={{ className: "bg-plum-soft", "aria-current": "page" }}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Z" strokeLinejoin="round" />
+        <path d="M10 20.5a2 2 0 0 0 4 0" strokeLinecap="round" />
+      </svg>
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="unread-count"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-plum px-1.5 text-center text-[11px] leading-5 font-semibold text-white"
+        >
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
