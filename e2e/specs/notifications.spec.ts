@@ -79,5 +79,22 @@ test("Bea comments on Ana's photo and likes her comment: Ana's bell and her open
   await expect(bell).toHaveAttribute("aria-label", "Notifications");
   await lines.nth(1).getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/gallery\\?media=${item.id}`));
+
+  // Settings → Notifications: likes out of the bell, a weekly digest.
+  await page.goto("/settings/email");
+  const likesInApp = page.getByLabel("Likes on your comments: in the app");
+  await expect(likesInApp).toBeEnabled();
+  await likesInApp.uncheck();
+  await page.getByLabel("E-mail digest").selectOption("weekly");
+  await page.getByRole("button", { name: "Save notification choices" }).click();
+  await expect(page.getByText("Your notification choices are saved.")).toBeVisible();
+  await atBothSizes(page, "settings-notifications");
+  await mutate(beaPage.request, "comments.unlike", { id: hers.id });
+  await mutate(beaPage.request, "comments.like", { id: hers.id });
+  // The like is kept for her digest, but neither the bell nor the list tells it.
+  await page.goto("/notifications");
+  await expect(page.getByRole("main").getByText(/commented on your photo/)).toBeVisible();
+  await expect(page.getByRole("main").getByText(/liked your comment/)).toHaveCount(0);
+  await expect(bell).toHaveAttribute("aria-label", "Notifications");
   await other.close();
 });

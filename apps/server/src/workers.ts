@@ -3,6 +3,7 @@ import {
   buildDataExport,
   deleteStoredObjects,
   queueUnplayableVideos,
+  sendDigests,
   sendEventReminder,
   sendPasswordResetLink,
   transcodeMedia,
@@ -33,6 +34,9 @@ export async function startWorkers(
   await jobs.work("data-export.build", (payload, job) => buildDataExport({ ...deps, jobs }, payload.exportId, job));
   await jobs.work("media.delete-objects", (payload) => deleteStoredObjects(deps.store, payload.prefixes));
   await jobs.work("housekeeping", () => runHousekeeping(deps));
+  await jobs.work("notifications.digest", async () => {
+    await sendDigests({ db, jobs, config });
+  });
   await jobs.scheduleRecurring();
   await jobs.send("housekeeping", {});
   // Messages queued before the job queue existed wait without a job: each gets one (with the

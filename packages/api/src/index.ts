@@ -70,6 +70,7 @@ export {
 export { findUnreferencedObjects } from "./domain/media/unreferenced";
 export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { setPortrait } from "./domain/members/portrait";
+export { sendDigests } from "./domain/notifications/digest";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
 export { createMemberAsAdmin } from "./domain/user-management";

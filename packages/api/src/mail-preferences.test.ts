@@ -39,9 +39,10 @@ describe("Settings → E-mail", () => {
       announcements: true,
       reminders: true,
       changes: true,
+      digest: true,
     });
     const saved = await me.preferences.update({ announcements: false });
-    expect(saved.mail).toEqual({ group: true, announcements: false, reminders: true, changes: true });
+    expect(saved.mail).toEqual({ group: true, announcements: false, reminders: true, changes: true, digest: true });
     expect((await me.preferences.get()).mail.announcements).toBe(false);
     await me.preferences.update({ announcements: true });
     await expect(me.preferences.update({})).rejects.toMatchObject({ code: "BAD_REQUEST" });

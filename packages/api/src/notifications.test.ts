@@ -120,4 +120,23 @@ describe("news in the app", () => {
     const rows = await api.db.select().from(notifications).where(eq(notifications.kind, "application"));
     expect(rows.map((r) => r.userId)).toEqual([admin.id]);
   });
+
+  it("keeps a kind out of the bell when she turns it off in the app, and her choices are hers", async () => {
+    const photo = await api.mediaRow({ uploadedBy: cleo.id, title: "Quiet study" });
+    const saved = await as(cleo).notifications.setPrefs({
+      kinds: [{ kind: "comment", inApp: false, email: true }],
+      digest: "weekly",
+    });
+    expect(saved.digest).toBe("weekly");
+    expect(saved.kinds.find((k) => k.kind === "comment")).toEqual({ kind: "comment", inApp: false, email: true });
+    const before = (await as(cleo).notifications.unread()).unread;
+    await as(bea).comments.create({ commentableId: photo, content: "Serene" });
+    expect((await as(cleo).notifications.unread()).unread).toBe(before);
+    expect(await lines(cleo)).not.toContain("Bea commented on your photo “Quiet study”");
+    // Another member's choices are untouched.
+    expect((await as(bea).notifications.prefs()).kinds.every((k) => k.inApp && k.email)).toBe(true);
+    await expect(as(cleo).notifications.setPrefs({ kinds: [], digest: "hourly" as "daily" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+  });
 });

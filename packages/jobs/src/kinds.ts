@@ -52,6 +52,14 @@ export const jobKinds = {
     options: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
     workers: 1,
   },
+  /** Members' daily and weekly digests of unread notifications, each when due. */
+  "notifications.digest": {
+    payload: z.object({}),
+    options: { retryLimit: 2, retryDelay: 300, retryBackoff: false, expireInSeconds: 30 * 60 },
+    workers: 1,
+    /** Every hour, at 7 minutes past. */
+    cron: "7 * * * *",
+  },
   /** Expired sessions and tokens, old mail bodies, unfinished uploads, stale spools, unreferenced objects. */
   housekeeping: {
     payload: z.object({}),

@@ -5,7 +5,7 @@ import { z } from "./zod";
  * Account mail — registration, password resets, sign-in and security notices, an application's
  * answer, her own event confirmations and invitations — has no switch: it always goes.
  */
-export const mailKinds = ["group", "announcements", "reminders", "changes"] as const;
+export const mailKinds = ["group", "announcements", "reminders", "changes", "digest"] as const;
 export type MailKind = (typeof mailKinds)[number];
 export const mailKindSchema = z.enum(mailKinds);
 
@@ -31,6 +31,11 @@ export const mailKindLabels: Record<MailKind, { title: string; what: string; des
     what: "notices of event changes",
     description: "When an event you joined or wait for changes its date, time or place, or is cancelled.",
   },
+  digest: {
+    title: "Notification digests",
+    what: "notification digests",
+    description: "A daily or weekly e-mail of your notifications you have not read (Settings → Notifications).",
+  },
 };
 
 /** Her choice for each kind: true receives it. */
@@ -39,6 +44,7 @@ export const mailPreferencesSchema = z.object({
   announcements: z.boolean(),
   reminders: z.boolean(),
   changes: z.boolean(),
+  digest: z.boolean(),
 });
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
 

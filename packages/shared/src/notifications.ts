@@ -1,3 +1,26 @@
+import { z } from "./zod";
+
 /** What the bell tells of (Settings → Notifications names each). */
 export const notificationKinds = ["comment", "like", "invited", "seat", "photos", "joined", "application"] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+
+export const digestFrequencies = ["off", "daily", "weekly"] as const;
+
+/** How Settings → Notifications names each kind. */
+export const notificationKindLabels: Record<NotificationKind, string> = {
+  comment: "Comments on your events and uploads",
+  like: "Likes on your comments",
+  invited: "Invitations to events",
+  seat: "A seat from a waitlist",
+  photos: "New photos in events you joined",
+  joined: "Members you invited who joined",
+  application: "Membership applications (admins)",
+};
+
+export const notificationPrefsUpdate = z.object({
+  kinds: z
+    .array(z.object({ kind: z.enum(notificationKinds), inApp: z.boolean(), email: z.boolean() }))
+    .max(notificationKinds.length),
+  digest: z.enum(digestFrequencies),
+});
+export type NotificationPrefsUpdate = z.infer<typeof notificationPrefsUpdate>;

@@ -8,6 +8,6 @@ import { z } from "zod";
  * these modules ahead of the app's own setting). Built from here, they are jitless in a browser from
  * the first; on the server, where eval is allowed, zod keeps its compiler.
  */
-if (typeof document !== "undefined") z.config({ jitless: true });
+if ("document" in globalThis) z.config({ jitless: true });
 
 export { z };

@@ -13,6 +13,7 @@ export const mailKindColumn = {
   announcements: users.mailAnnouncements,
   reminders: users.eventReminders,
   changes: users.mailEventChanges,
+  digest: users.mailDigest,
 } as const satisfies Record<MailKind, unknown>;
 
 /** The condition on `users` of the members who receive this kind of mail. */

@@ -1,5 +1,7 @@
+import { notificationPrefsUpdate } from "@club/shared";
 import { z } from "zod";
 import { listNotifications, markRead, unreadCount } from "../domain/notifications/list";
+import { notificationPrefsOf, setNotificationPrefs } from "../domain/notifications/prefs";
 import { unreadStream } from "../domain/notifications/streams";
 import { memberProcedure, router } from "../trpc";
 
@@ -22,6 +24,13 @@ export const notificationsRouter = router({
     .mutation(async ({ ctx, input }) => ({ unread: await markRead(ctx.db, ctx.user, input.ids) })),
 
   readAll: memberProcedure.mutation(async ({ ctx }) => ({ unread: await markRead(ctx.db, ctx.user) })),
+
+  /** Settings → Notifications: per kind in the app and in the digest, and how often the digest comes. */
+  prefs: memberProcedure.query(({ ctx }) => notificationPrefsOf(ctx.db, ctx.user.id)),
+
+  setPrefs: memberProcedure
+    .input(notificationPrefsUpdate)
+    .mutation(({ ctx, input }) => setNotificationPrefs(ctx.db, ctx.user.id, input)),
 
   /** The count, live (server-sent events; `lastEventId` is what a reconnecting browser sends). */
   live: memberProcedure

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { events } from "./events";
 import { media } from "./media";
 import { users } from "./users";
@@ -37,5 +37,28 @@ export const notifications = pgTable(
     uniqueIndex("notifications_unread_unique").on(t.userId, t.kind, t.subjectId).where(sql`${t.readAt} is null`),
     // Her list, newest first (keyset on updated_at, id).
     index("notifications_user_updated_idx").on(t.userId, t.updatedAt, t.id),
+  ],
+);
+
+/**
+ * Settings → Notifications: the kinds she does not want in the app (they still reach her digest if
+ * it tells them), the kinds her digest leaves out, and how often the digest comes ('off', 'daily',
+ * 'weekly'). A member without a row has every kind in the app and in a digest she has not asked for.
+ */
+export const notificationPrefs = pgTable(
+  "notification_prefs",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inAppOff: text("in_app_off").array().notNull().default(sql`'{}'::text[]`),
+    emailOff: text("email_off").array().notNull().default(sql`'{}'::text[]`),
+    digest: text("digest").notNull().default("off"),
+    /** When her last digest went (the next tells what came after). */
+    digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("notification_prefs_digest", sql`${t.digest} in ('off', 'daily', 'weekly')`),
+    index("notification_prefs_digest_idx").on(t.digest, t.digestSentAt),
   ],
 );

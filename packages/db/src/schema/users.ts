@@ -23,6 +23,8 @@ export const users = pgTable(
     mailGroup: boolean("mail_group").notNull().default(true),
     mailAnnouncements: boolean("mail_announcements").notNull().default(true),
     mailEventChanges: boolean("mail_event_changes").notNull().default(true),
+    /** The notification digest's switch (its unsubscribe link); how often is in `notification_prefs`. */
+    mailDigest: boolean("mail_digest").notNull().default(true),
     /** When she last opened her home (My club): what arrived since is marked new there. */
     homeSeenAt: timestamp("home_seen_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

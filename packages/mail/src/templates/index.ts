@@ -2,4 +2,5 @@ export * from "./data-export";
 export * from "./events";
 export { button, escapeHtml, layout, type UnsubscribeLink, unsubscribeFooter, unsubscribeHeaders } from "./layout";
 export * from "./membership";
+export * from "./notifications";
 export * from "./security";

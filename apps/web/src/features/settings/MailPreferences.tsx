@@ -44,28 +44,31 @@ export function MailPreferences() {
       <p className="mt-2 text-sm text-ink-soft">Which e-mails the club sends you.</p>
       <fieldset className="mt-4 flex flex-col gap-4">
         <legend className="sr-only">E-mails you receive</legend>
-        {mailKinds.map((kind) =>
-          kind === "reminders" && hours === 0 ? (
-            <div key={kind}>
-              <p className="text-sm font-medium text-ink">{mailKindLabels[kind].title}</p>
-              <p className="text-sm text-ink-soft">The club does not send event reminders.</p>
-            </div>
-          ) : (
-            <div key={kind}>
-              <p className="text-sm font-medium text-ink">{mailKindLabels[kind].title}</p>
-              <Checkbox
-                className="mt-1 items-start [&_input]:mt-0.5"
-                label={label(kind)}
-                checked={on[kind]}
-                disabled={save.isPending}
-                onChange={(e) => {
-                  setOn({ ...on, [kind]: e.target.checked });
-                  save.mutate({ [kind]: e.target.checked });
-                }}
-              />
-            </div>
-          ),
-        )}
+        {/* The digest's switch is the Notifications card's "How often" (its unsubscribe link turns it off). */}
+        {mailKinds
+          .filter((kind) => kind !== "digest")
+          .map((kind) =>
+            kind === "reminders" && hours === 0 ? (
+              <div key={kind}>
+                <p className="text-sm font-medium text-ink">{mailKindLabels[kind].title}</p>
+                <p className="text-sm text-ink-soft">The club does not send event reminders.</p>
+              </div>
+            ) : (
+              <div key={kind}>
+                <p className="text-sm font-medium text-ink">{mailKindLabels[kind].title}</p>
+                <Checkbox
+                  className="mt-1 items-start [&_input]:mt-0.5"
+                  label={label(kind)}
+                  checked={on[kind]}
+                  disabled={save.isPending}
+                  onChange={(e) => {
+                    setOn({ ...on, [kind]: e.target.checked });
+                    save.mutate({ [kind]: e.target.checked });
+                  }}
+                />
+              </div>
+            ),
+          )}
       </fieldset>
       <p className="mt-5 border-t border-line pt-4 text-sm text-ink-soft">
         Account e-mails — your registration, password resets, sign-in and security notices, and your own event

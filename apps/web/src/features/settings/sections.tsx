@@ -12,7 +12,11 @@ export const settingsSections = [
     label: "Security",
     description: "Your password, passkeys, connected accounts and where you are signed in.",
   },
-  { to: "/settings/email", label: "E-mail", description: "Your address, and which e-mails the club sends you." },
+  {
+    to: "/settings/email",
+    label: "Notifications",
+    description: "Your address, what the bell and your digest tell you, and which e-mails the club sends you.",
+  },
   { to: "/settings/calendar", label: "Calendar", description: "Your events in your calendar app." },
   { to: "/settings/data", label: "Your data", description: "A copy of everything the club holds of you; leaving." },
   { to: "/settings/developers", label: "Developers", description: "API tokens for your scripts." },

@@ -17,6 +17,7 @@ const kindLabel: Record<JobKind, string> = {
   "media.transcode": "Video conversion",
   "data-export.build": "Members' data exports",
   "media.delete-objects": "Deleted members' files",
+  "notifications.digest": "Notification digests (hourly)",
   housekeeping: "Housekeeping (hourly)",
 };
 

@@ -1,5 +1,5 @@
-import { applications, events, media, notifications, type Queryable, users } from "@club/db";
-import { and, desc, eq, inArray, isNull, sql } from "@club/db/orm";
+import { applications, events, media, notificationPrefs, notifications, type Queryable, users } from "@club/db";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "@club/db/orm";
 import type { NotificationKind } from "@club/shared";
 import { readableNotifications, type Viewer } from "../access";
 import { keyset } from "../keyset";
@@ -13,7 +13,10 @@ const pages = keyset(
 
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
-function selectRows(db: Queryable, viewer: Viewer, where: ReturnType<typeof and>, limit: number) {
+/** Not a kind she turned off in the app (Settings → Notifications); her digest may still tell it. */
+const shownInApp: SQL = sql`not exists (select 1 from ${notificationPrefs} where ${notificationPrefs.userId} = ${notifications.userId} and ${notifications.kind} = any(${notificationPrefs.inAppOff}))`;
+
+export function selectRows(db: Queryable, viewer: Viewer, where: SQL | undefined, limit: number) {
   return db
     .select({
       id: notifications.id,
@@ -83,7 +86,7 @@ function describe(row: Row): { text: string; link: string } {
   }
 }
 
-function toItem(row: Row) {
+export function toItem(row: Row) {
   return { id: row.id, kind: row.kind, ...describe(row), at: row.updatedAt, read: row.readAt !== null };
 }
 export type NotificationItem = ReturnType<typeof toItem>;
@@ -95,7 +98,7 @@ export async function listNotifications(
   page: { cursor?: string | undefined; limit?: number | undefined } = {},
 ) {
   const limit = page.limit ?? PAGE;
-  const rows = await selectRows(db, viewer, pages.after(page.cursor), limit + 1);
+  const rows = await selectRows(db, viewer, and(shownInApp, pages.after(page.cursor)), limit + 1);
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
@@ -110,7 +113,7 @@ export async function unreadCount(db: Queryable, viewer: Viewer): Promise<number
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(readableNotifications(viewer), isNull(notifications.readAt)));
+    .where(and(readableNotifications(viewer), shownInApp, isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
 

@@ -45,4 +45,11 @@ export const memberRows: ProcedureRow[] = [
   },
   { path: "notifications.readAll", tokens: "admin", input: () => undefined, expect: MEMBERS },
   { path: "notifications.live", tokens: "read", input: () => undefined, expect: MEMBERS },
+  { path: "notifications.prefs", tokens: "read", input: () => undefined, expect: MEMBERS },
+  {
+    path: "notifications.setPrefs",
+    tokens: "admin",
+    input: () => ({ kinds: [{ kind: "like", inApp: false, email: true }], digest: "weekly" }),
+    expect: MEMBERS,
+  },
 ];

@@ -1,0 +1,109 @@
+import type { AddressInfo } from "node:net";
+import { sendDigests } from "@club/api";
+import { notificationPrefs } from "@club/db";
+import { eq } from "@club/db/orm";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, type Harness, login, ORIGIN, request, settle, startApp } from "./test/harness";
+
+// The notification digest goes out over real SMTP and is read back from the sink: its lines, their
+// links, and the unsubscribe headers every bulk mail carries.
+
+let h: Harness;
+let smtp: SMTPServer;
+const received: ParsedMail[] = [];
+let ana: { id: string; cookie: string };
+let bea: { id: string; cookie: string };
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, cb) {
+      simpleParser(stream).then((m) => {
+        received.push(m);
+        cb();
+      }, cb);
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
+  h = await startApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  ana = { id: (await addUser(h, { email: "ana@digest.test", name: "Ana", type: "Founding" })).id, cookie: "" };
+  bea = { id: (await addUser(h, { email: "bea@digest.test", name: "Bea" })).id, cookie: "" };
+  ana.cookie = await login(h, "ana@digest.test");
+  bea.cookie = await login(h, "bea@digest.test");
+});
+afterAll(async () => {
+  await h.close();
+  await new Promise<void>((r) => smtp.close(() => r()));
+});
+
+const trpc = async (path: string, input: unknown, cookie: string) => {
+  const res = await request(h, "POST", `/trpc/${path}`, { json: input }, cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().result.data.json;
+};
+const digestsTo = (to: string) =>
+  received.filter((m) => m.to && "text" in m.to && m.to.text === to && /club digest/.test(m.subject ?? ""));
+/** A header as the mail carried it (mailparser parses List-* into objects of its own). */
+const headerLine = (m: ParsedMail | undefined, key: string) =>
+  m?.headerLines
+    .find((l) => l.key === key)
+    ?.line.replace(/^[^:]+:\s*/, "")
+    .replace(/\r?\n\s+/g, " ");
+const run = async (at = new Date()) => {
+  const sent = await sendDigests({ db: h.db.db, jobs: h.app.jobs, config: { appOrigin: ORIGIN } }, at);
+  await settle(h);
+  return sent;
+};
+
+describe("the notification digest", () => {
+  it("mails her unread notifications of the kinds she keeps in it, once per period, with her unsubscribe link", async () => {
+    const event = await trpc("events.create", { title: "Winter salon", event_date: "2027-01-20" }, ana.cookie);
+    await trpc(
+      "notifications.setPrefs",
+      { kinds: [{ kind: "invited", inApp: true, email: false }], digest: "daily" },
+      ana.cookie,
+    );
+    await trpc("comments.create", { commentableId: event.id, content: "Count me in" }, bea.cookie);
+
+    expect(await run()).toBe(1);
+    const [mail] = digestsTo("ana@digest.test");
+    expect(mail?.subject).toBe("Your daily club digest: 1 new");
+    expect(mail?.text).toContain("Bea commented on your event “Winter salon”");
+    expect(mail?.html).toContain(`href="${ORIGIN}/events/winter-salon"`);
+    expect(headerLine(mail, "list-unsubscribe")).toMatch(new RegExp(`^<${ORIGIN}/unsubscribe/digest-${ana.id}-`));
+
+    // Nothing new, or not yet a day: nothing more.
+    expect(await run()).toBe(0);
+    await trpc("comments.create", { commentableId: event.id, content: "And my sister" }, bea.cookie);
+    expect(await run(new Date(Date.now() + 3_600_000))).toBe(0);
+    expect(await run(new Date(Date.now() + 25 * 3_600_000))).toBe(1);
+    expect(digestsTo("ana@digest.test").at(-1)?.text).toContain("(2 comments)");
+  });
+
+  it("leaves out what she read, and stops when she unsubscribes from it", async () => {
+    const event = await trpc("events.create", { title: "Spring walk", event_date: "2027-04-02" }, ana.cookie);
+    await h.db.db.update(notificationPrefs).set({ digestSentAt: null }).where(eq(notificationPrefs.userId, ana.id));
+    await trpc("notifications.readAll", undefined, ana.cookie);
+    expect(await run()).toBe(0);
+    await trpc("comments.create", { commentableId: event.id, content: "Lovely route" }, bea.cookie);
+    const before = digestsTo("ana@digest.test").length;
+    // Her digest's unsubscribe link (what the footer and List-Unsubscribe lead to) turns it off.
+    await h.db.db.update(notificationPrefs).set({ digestSentAt: null }).where(eq(notificationPrefs.userId, ana.id));
+    const link = /<([^>]+)>/.exec(headerLine(digestsTo("ana@digest.test")[0], "list-unsubscribe") ?? "")?.[1];
+    const path = new URL(link!).pathname;
+    const res = await h.app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await run()).toBe(0);
+    expect(digestsTo("ana@digest.test").length).toBe(before);
+    const prefs = await request(h, "GET", "/trpc/notifications.prefs", undefined, ana.cookie);
+    expect(prefs.json().result.data.json).toMatchObject({ digest: "off" });
+  });
+});
