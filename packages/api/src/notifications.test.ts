@@ -139,4 +139,16 @@ describe("news in the app", () => {
       code: "BAD_REQUEST",
     });
   });
+
+  it("tells those going or waiting that an event changed, then that it is cancelled", async () => {
+    const walk = await as(ana).events.create({ title: "Harbour walk", event_date: inDays(12), city: "Boston" });
+    await as(bea).events.join({ id: walk.id });
+    await as(ana).events.update({ id: walk.id, title: "Harbour walk", event_date: inDays(13), city: "Boston" });
+    expect((await lines(bea))[0]).toBe("“Harbour walk” changed its date, time or place");
+    await as(ana).events.delete({ id: walk.id });
+    const [cancelled] = (await as(bea).notifications.list()).items;
+    expect(cancelled).toMatchObject({ text: "“Harbour walk” is cancelled", link: "/calendar" });
+    // The change's line went with the event.
+    expect(await lines(bea)).not.toContain("“Harbour walk” changed its date, time or place");
+  });
 });

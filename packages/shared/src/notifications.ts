@@ -1,7 +1,17 @@
 import { z } from "./zod";
 
 /** What the bell tells of (Settings → Notifications names each). */
-export const notificationKinds = ["comment", "like", "invited", "seat", "photos", "joined", "application"] as const;
+export const notificationKinds = [
+  "comment",
+  "like",
+  "invited",
+  "seat",
+  "changed",
+  "cancelled",
+  "photos",
+  "joined",
+  "application",
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const digestFrequencies = ["off", "daily", "weekly"] as const;
@@ -12,6 +22,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   like: "Likes on your comments",
   invited: "Invitations to events",
   seat: "A seat from a waitlist",
+  changed: "Changes to events you joined",
+  cancelled: "Events you joined that are cancelled",
   photos: "New photos in events you joined",
   joined: "Members you invited who joined",
   application: "Membership applications (admins)",

@@ -19,6 +19,7 @@ import { badRequest, EVENT_NOT_FOUND, notFound } from "../../errors";
 import { actsOnOthers } from "../access";
 import { type AuditActor, recordAudit } from "../audit";
 import { receivesKind, unsubscribeLinks } from "../mail-kinds";
+import { noticeEventCancelled, noticeEventChanged } from "../notifications/on-events";
 import { eventInstants, wallClockInstant } from "./calendar";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
@@ -83,6 +84,19 @@ async function concerned(tx: Queryable, eventId: string, exceptUserId: string) {
   return [...(await going), ...(await waiting)];
 }
 
+/** Everyone going or waiting, whatever her e-mail choices (the bell has its own). */
+async function goingOrWaiting(tx: Queryable, eventId: string): Promise<string[]> {
+  const going = await tx
+    .select({ id: eventParticipants.userId })
+    .from(eventParticipants)
+    .where(eq(eventParticipants.eventId, eventId));
+  const waiting = await tx
+    .select({ id: eventWaitlist.userId })
+    .from(eventWaitlist)
+    .where(eq(eventWaitlist.eventId, eventId));
+  return [...going, ...waiting].map((m) => m.id);
+}
+
 /**
  * Saves an edit. A new date, time or place raises the calendar SEQUENCE, e-mails everyone going or
  * waiting one "changed" message (old → new, with the updated .ics) and moves their reminders; a
@@ -119,6 +133,7 @@ export async function updateEvent(
         attachments: [ics],
       })),
     );
+    await noticeEventChanged(tx, eventId, editorId, await goingOrWaiting(tx, eventId));
     if (changes.some((c) => c.label !== "Where")) await rescheduleEventReminders(ctx, tx, after);
     return after;
   });
@@ -167,6 +182,12 @@ export async function deleteEvent(
           ),
         )
         .onConflictDoNothing();
+      await noticeEventCancelled(
+        tx,
+        e.id,
+        editorId,
+        members.map((m) => m.id),
+      );
       const details = eventMailDetails(e, ctx.config.appOrigin, ctx.config.timeZone);
       const ics = icsAttachment(e, ctx.config, { cancelled: true });
       const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");

@@ -1,4 +1,13 @@
-import { applications, events, media, notificationPrefs, notifications, type Queryable, users } from "@club/db";
+import {
+  applications,
+  cancelledEvents,
+  events,
+  media,
+  notificationPrefs,
+  notifications,
+  type Queryable,
+  users,
+} from "@club/db";
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "@club/db/orm";
 import type { NotificationKind } from "@club/shared";
 import { readableNotifications, type Viewer } from "../access";
@@ -32,6 +41,7 @@ export function selectRows(db: Queryable, viewer: Viewer, where: SQL | undefined
       mediaTitle: sql<string | null>`coalesce(${media.title}, ${media.name})`,
       mediaType: media.mediaType,
       applicant: applications.fullName,
+      cancelledTitle: sql<string | null>`${cancelledEvents.calendar}->>'title'`,
       updatedAt: notifications.updatedAt,
       readAt: notifications.readAt,
       cursorAt: pages.column,
@@ -40,6 +50,7 @@ export function selectRows(db: Queryable, viewer: Viewer, where: SQL | undefined
     .leftJoin(events, eq(events.id, notifications.eventId))
     .leftJoin(media, eq(media.id, notifications.mediaId))
     .leftJoin(applications, eq(applications.id, notifications.subjectId))
+    .leftJoin(cancelledEvents, eq(cancelledEvents.eventId, notifications.subjectId))
     .where(and(readableNotifications(viewer), where))
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
     .limit(limit);
@@ -77,6 +88,10 @@ function describe(row: Row): { text: string; link: string } {
       return { text: `${who} invited you to ${event}`, link };
     case "seat":
       return { text: `A seat opened for you at ${event}: you are going`, link };
+    case "changed":
+      return { text: `${event} changed its date, time or place${many ? ` (${row.count} changes)` : ""}`, link };
+    case "cancelled":
+      return { text: `${quoted(row.cancelledTitle)} is cancelled`, link: "/calendar" };
     case "photos":
       return { text: `${who} added ${many ? `${row.count} photos and videos` : "a photo or video"} to ${event}`, link };
     case "joined":

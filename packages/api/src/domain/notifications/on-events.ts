@@ -49,3 +49,16 @@ export async function noticeEventMedia(db: Queryable, eventId: string, uploaderI
     eventId,
   });
 }
+
+/** An event she is going to or waiting for changed its date, time or place. */
+export function noticeEventChanged(db: Queryable, eventId: string, editorId: string, memberIds: string[]) {
+  return notify(db, { kind: "changed", recipients: memberIds, actorId: editorId, subjectId: eventId, eventId });
+}
+
+/**
+ * An event she was going to or waiting for is cancelled. The event is gone: the line is read from
+ * what the calendar feeds keep of it (`cancelled_events`), so it names no event to check.
+ */
+export function noticeEventCancelled(db: Queryable, eventId: string, editorId: string, memberIds: string[]) {
+  return notify(db, { kind: "cancelled", recipients: memberIds, actorId: editorId, subjectId: eventId });
+}
