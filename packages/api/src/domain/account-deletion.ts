@@ -8,6 +8,7 @@ import {
   events,
   eventWaitlist,
   media,
+  notifications,
   profiles,
   type Queryable,
   registrationTokens,
@@ -114,6 +115,12 @@ export async function deleteAccount(
       .set({ memberIds: sql`array_remove(${cancelledEvents.memberIds}, ${member.id}::uuid)` })
       .where(sql`${member.id}::uuid = any(${cancelledEvents.memberIds})`);
     await tx.update(clubSettings).set({ updatedBy: null }).where(eq(clubSettings.updatedBy, member.id));
+    // Others' notifications of what she did ("Ana and 2 others liked …") no longer name her: they
+    // keep their count and read "A former member" where she was the only one.
+    await tx
+      .update(notifications)
+      .set({ actorIds: sql`array_remove(${notifications.actorIds}, ${member.id}::uuid)` })
+      .where(sql`${member.id}::uuid = any(${notifications.actorIds})`);
     // Her mail preferences are columns of her row, gone with it; unsubscribe links keep no row (an
     // HMAC of her id), and one of hers answers "not found" once she is gone. Her data exports'
     // rows go with her (cascade) and their files with the next housekeeping (unreferenced objects).
