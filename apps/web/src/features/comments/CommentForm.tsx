@@ -19,7 +19,10 @@ export function CommentForm({ commentableId }: { commentableId: string }) {
   const post = useMutation(
     trpc.comments.create.mutationOptions({
       onSuccess: (created) => {
-        queryClient.setQueryData(listKey, (old) => [created, ...(old ?? [])]);
+        // The page's live stream may have fetched the list with it already: never twice.
+        queryClient.setQueryData(listKey, (old) =>
+          old?.some((c) => c.id === created.id) ? old : [created, ...(old ?? [])],
+        );
         form.reset();
         setFocused(false);
       },
