@@ -10,6 +10,7 @@ import {
   events,
   eventWaitlist,
   media,
+  notifications,
   sessions,
   userIdentities,
   users,
@@ -63,6 +64,9 @@ beforeAll(async () => {
     { tokenHash: "invite-hash-sent", eventId: mine!.id, inviteeId: bob.id, invitedBy: ada.id, expiresAt: new Date() },
     { tokenHash: "invite-hash-got", eventId: bobs!.id, inviteeId: ada.id, invitedBy: bob.id, expiresAt: new Date() },
   ]);
+  await db
+    .insert(notifications)
+    .values({ userId: ada.id, kind: "invited", subjectId: bobs!.id, eventId: bobs!.id, actorIds: [bob.id] });
   await db.insert(applications).values({
     fullName: "Ada Lovelace",
     email: "Ada@Club.test",
@@ -123,8 +127,14 @@ describe("Download my data", () => {
       mailGroup: true,
       mailAnnouncements: true,
       mailEventChanges: true,
+      mailDigest: true,
       homeSeenAt: null,
     });
+    // Her profile and her notifications are hers too (not who caused them: others' acts).
+    expect(data.memberProfile).toMatchObject({ showcase: [] });
+    expect(data.notifications).toEqual([expect.objectContaining({ kind: "invited", readAt: null })]);
+    expect(data.notifications[0]).not.toHaveProperty("actorIds");
+    expect(data.notificationSettings).toBeNull();
     expect(data.applications).toEqual([expect.objectContaining({ reason: "Engines", properties: [] })]);
     expect(data.eventsCreated.map((e: { title: string }) => e.title)).toEqual(["Gala"]);
     expect(data.eventsJoined).toEqual([expect.objectContaining({ title: "Gala", guests: 1 })]);

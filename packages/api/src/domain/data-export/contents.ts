@@ -10,6 +10,8 @@ import {
   events,
   eventWaitlist,
   media,
+  notificationPrefs,
+  notifications,
   passkeys,
   profiles,
   type Queryable,
@@ -48,6 +50,7 @@ export async function exportedMember(db: Queryable, userId: string) {
       mailGroup: users.mailGroup,
       mailAnnouncements: users.mailAnnouncements,
       mailEventChanges: users.mailEventChanges,
+      mailDigest: users.mailDigest,
       /** When she last opened her home (My club). */
       homeSeenAt: users.homeSeenAt,
       createdAt: users.createdAt,
@@ -392,6 +395,47 @@ export function sections(
           .from(calendarFeeds)
           .where(eq(calendarFeeds.userId, id));
         return feed ?? null;
+      },
+    },
+    {
+      // Her notifications: what each was about (by id), how many acts, when, and whether read. Not
+      // who did them: those are other members' acts.
+      name: "notifications",
+      rows: () =>
+        paged((after) =>
+          db
+            .select({
+              cursor: notifications.id,
+              id: notifications.id,
+              kind: notifications.kind,
+              subjectId: notifications.subjectId,
+              eventId: notifications.eventId,
+              mediaId: notifications.mediaId,
+              count: notifications.count,
+              createdAt: notifications.createdAt,
+              updatedAt: notifications.updatedAt,
+              readAt: notifications.readAt,
+            })
+            .from(notifications)
+            .where(and(eq(notifications.userId, id), after ? gt(notifications.id, after) : undefined))
+            .orderBy(asc(notifications.id))
+            .limit(PAGE),
+        ),
+    },
+    {
+      // Settings → Notifications as she set it (none: every kind, no digest).
+      name: "notificationSettings",
+      value: async () => {
+        const [prefs] = await db
+          .select({
+            inAppOff: notificationPrefs.inAppOff,
+            digestOff: notificationPrefs.emailOff,
+            digest: notificationPrefs.digest,
+            digestSentAt: notificationPrefs.digestSentAt,
+          })
+          .from(notificationPrefs)
+          .where(eq(notificationPrefs.userId, id));
+        return prefs ?? null;
       },
     },
   ];
