@@ -1,34 +1,24 @@
-import type { AddressInfo } from "node:net";
 import { sendDigests } from "@club/api";
 import { notificationPrefs } from "@club/db";
 import { eq } from "@club/db/orm";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, ORIGIN, request, settle, startApp } from "./test/harness";
+import { headerLine, startSmtpSink } from "./test/smtp-sink";
 
 // The notification digest goes out over real SMTP and is read back from the sink: its lines, their
 // links, and the unsubscribe headers every bulk mail carries.
 
 let h: Harness;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let received: ParsedMail[] = [];
 let ana: { id: string; cookie: string };
 let bea: { id: string; cookie: string };
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, cb) {
-      simpleParser(stream).then((m) => {
-        received.push(m);
-        cb();
-      }, cb);
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
-  h = await startApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  smtp = await startSmtpSink();
+  received = smtp.received;
+  h = await startApp({ smtpUrl: smtp.url });
   ana = { id: (await addUser(h, { email: "ana@digest.test", name: "Ana", type: "Founding" })).id, cookie: "" };
   bea = { id: (await addUser(h, { email: "bea@digest.test", name: "Bea" })).id, cookie: "" };
   ana.cookie = await login(h, "ana@digest.test");
@@ -36,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 });
 
 const trpc = async (path: string, input: unknown, cookie: string) => {
@@ -47,11 +37,6 @@ const trpc = async (path: string, input: unknown, cookie: string) => {
 const digestsTo = (to: string) =>
   received.filter((m) => m.to && "text" in m.to && m.to.text === to && /club digest/.test(m.subject ?? ""));
 /** A header as the mail carried it (mailparser parses List-* into objects of its own). */
-const headerLine = (m: ParsedMail | undefined, key: string) =>
-  m?.headerLines
-    .find((l) => l.key === key)
-    ?.line.replace(/^[^:]+:\s*/, "")
-    .replace(/\r?\n\s+/g, " ");
 const run = async (at = new Date()) => {
   const sent = await sendDigests({ db: h.db.db, jobs: h.app.jobs, config: { appOrigin: ORIGIN } }, at);
   await settle(h);

@@ -1,4 +1,5 @@
 import {
+  type ApiContext,
   downloadName,
   eventDownloadList,
   openDataExport,
@@ -8,10 +9,23 @@ import {
 } from "@club/api";
 import { assertSafeKey } from "@club/storage";
 import { create as contentDisposition } from "content-disposition";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import rangeParser from "range-parser";
 import { mediaZip } from "./media-zip";
 import { type ContextDeps, createContext } from "./trpc";
+
+const notFound = (reply: FastifyReply) => reply.code(404).send({ error: "Not found", message: "Not found" });
+
+/** A key the store would refuse (`..`, odd characters): "not found" for a member, sign in for a visitor. */
+function refusedKey(ctx: ApiContext, key: string): boolean {
+  try {
+    assertSafeKey(key);
+    return false;
+  } catch {
+    requireMember(ctx);
+    return true;
+  }
+}
 
 /**
  * Stored media, for the members who may see the item an object belongs to (the access module's
@@ -23,15 +37,10 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
   app.get<{ Params: { "*": string }; Querystring: { download?: string } }>("/media/*", async (request, reply) => {
     const key = `media/${request.params["*"]}`;
     const ctx = await createContext(deps, request, reply);
-    try {
-      assertSafeKey(key);
-    } catch {
-      requireMember(ctx);
-      return reply.code(404).send({ error: "Not found", message: "Not found" });
-    }
+    if (refusedKey(ctx, key)) return notFound(reply);
     const item = await requireVisibleMediaObject(ctx, key);
     const head = await store.stat(key);
-    if (!head) return reply.code(404).send({ error: "Not found", message: "Not found" });
+    if (!head) return notFound(reply);
 
     reply
       .header("Content-Type", head.contentType)
@@ -46,7 +55,7 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
     if (ranges === -1) return reply.code(416).header("Content-Range", `bytes */${head.size}`).send();
     const range = ranges !== -2 && ranges.type === "bytes" && ranges.length === 1 ? ranges[0] : undefined;
     const object = await store.get(key, range);
-    if (!object) return reply.code(404).send({ error: "Not found", message: "Not found" });
+    if (!object) return notFound(reply);
     if (range) {
       reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${head.size}`);
       reply.header("Content-Length", range.end - range.start + 1);
@@ -63,15 +72,10 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
   app.get<{ Params: { "*": string } }>("/portraits/*", async (request, reply) => {
     const key = `portraits/${request.params["*"]}`;
     const ctx = await createContext(deps, request, reply);
-    try {
-      assertSafeKey(key);
-    } catch {
-      requireMember(ctx);
-      return reply.code(404).send({ error: "Not found", message: "Not found" });
-    }
+    if (refusedKey(ctx, key)) return notFound(reply);
     await requirePortraitObject(ctx, key);
     const object = await store.get(key);
-    if (!object) return reply.code(404).send({ error: "Not found", message: "Not found" });
+    if (!object) return notFound(reply);
     return reply
       .header("Content-Type", "image/webp")
       .header("X-Content-Type-Options", "nosniff")

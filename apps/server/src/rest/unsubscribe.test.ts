@@ -1,41 +1,31 @@
-import type { AddressInfo } from "node:net";
 import { users } from "@club/db";
 import { eq } from "@club/db/orm";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, ORIGIN, request, settle, startApp } from "../test/harness";
+import { headerLine, startSmtpSink } from "../test/smtp-sink";
 
 // Group mail goes out over real SMTP; what a mail provider reads of it (the List-Unsubscribe
 // headers) is read back with mailparser, and the provider's one-click POST is made as it makes it:
 // from its own server, with no cookie and no Origin.
 
 let h: Harness;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let received: ParsedMail[] = [];
 let admin: string;
 let miaId: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, cb) {
-      simpleParser(stream).then((m) => {
-        received.push(m);
-        cb();
-      }, cb);
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", r));
-  h = await startApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  smtp = await startSmtpSink();
+  received = smtp.received;
+  h = await startApp({ smtpUrl: smtp.url });
   await addUser(h, { email: "root@club.test", name: "Root", admin: true });
   miaId = (await addUser(h, { email: "mia@club.test", name: "Mia" })).id;
   admin = await login(h, "root@club.test");
 });
 afterAll(async () => {
   await h.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 });
 
 /** Sends a group e-mail to All Members and waits until it went over SMTP. */
@@ -51,12 +41,6 @@ async function sendToAll(subject: string) {
   await settle(h);
   return received.filter((m) => m.subject === subject);
 }
-
-const headerLine = (m: ParsedMail | undefined, key: string) =>
-  m?.headerLines
-    .find((l) => l.key === key)
-    ?.line.replace(/^[^:]+:\s*/, "")
-    .replace(/\r?\n\s+/g, " ");
 
 const receives = async () =>
   (await h.db.db.select({ on: users.mailGroup }).from(users).where(eq(users.id, miaId)))[0]?.on;

@@ -13,6 +13,12 @@ const FREQUENCY_LABELS: Record<(typeof digestFrequencies)[number], string> = {
   weekly: "Weekly",
 };
 
+/** The table's two switches per kind, and how each checkbox is named. */
+const COLUMNS = [
+  ["inApp", "in the app"],
+  ["email", "in the digest"],
+] as const;
+
 /** Per kind: in the bell, and in the e-mail digest; and how often the digest of what she has not read comes. */
 export function NotificationSettings() {
   const queryClient = useQueryClient();
@@ -65,24 +71,17 @@ export function NotificationSettings() {
                 <th scope="row" className="py-2.5 pr-4 font-normal text-ink">
                   {notificationKindLabels[k.kind]}
                 </th>
-                <td className="px-3 py-2.5 text-center">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-plum"
-                    aria-label={`${notificationKindLabels[k.kind]}: in the app`}
-                    checked={k.inApp}
-                    onChange={(e) => set(k.kind, "inApp", e.target.checked)}
-                  />
-                </td>
-                <td className="px-3 py-2.5 text-center">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-plum"
-                    aria-label={`${notificationKindLabels[k.kind]}: in the digest`}
-                    checked={k.email}
-                    onChange={(e) => set(k.kind, "email", e.target.checked)}
-                  />
-                </td>
+                {COLUMNS.map(([field, where]) => (
+                  <td key={field} className="px-3 py-2.5 text-center">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-plum"
+                      aria-label={`${notificationKindLabels[k.kind]}: ${where}`}
+                      checked={k[field]}
+                      onChange={(e) => set(k.kind, field, e.target.checked)}
+                    />
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -10,18 +10,16 @@ import {
   events,
   eventWaitlist,
   media,
-  notificationPrefs,
-  notifications,
   passkeys,
-  profiles,
   type Queryable,
   sessions,
-  showcaseItems,
   userIdentities,
   users,
 } from "@club/db";
 import { aliasedTable, and, asc, eq, gt, inArray, sql } from "@club/db/orm";
 import { describeUserAgent } from "../member-sessions";
+import { communitySections } from "./community";
+import { PAGE, paged, type Section } from "./paging";
 
 /**
  * What the club holds of one member, section by section, as `data.json` of her data export. Each
@@ -30,10 +28,7 @@ import { describeUserAgent } from "../member-sessions";
  * hash, token or session hash, passkey key, calendar feed hash) can slip in with a new column.
  */
 
-const PAGE = 500;
-
-type Rows = AsyncIterable<unknown>;
-export type Section = { name: string; value: () => Promise<unknown> } | { name: string; rows: () => Rows };
+export type { Section } from "./paging";
 
 /** The member whose data it is; none when the account is gone. */
 export async function exportedMember(db: Queryable, userId: string) {
@@ -85,17 +80,6 @@ export function uploadsOf(db: Queryable, userId: string) {
     .orderBy(asc(media.uploadDate), asc(media.id));
 }
 
-/** Pages of a keyset-ordered query, one page in memory at a time. */
-async function* paged<T extends { cursor: string }>(page: (after: string | null) => Promise<T[]>) {
-  let after: string | null = null;
-  for (;;) {
-    const rows = await page(after);
-    for (const { cursor: _cursor, ...row } of rows) yield row;
-    if (rows.length < PAGE) return;
-    after = rows[rows.length - 1]?.cursor ?? null;
-  }
-}
-
 /** The sections of data.json, in order. `files` names each upload's files in the zip (by media id). */
 export function sections(
   db: Queryable,
@@ -107,29 +91,6 @@ export function sections(
   const invitee = aliasedTable(users, "invitee");
   return [
     { name: "profile", value: async () => member },
-    {
-      // What she tells other members (`/members/{id}`), and her showcase's items by id, in order.
-      name: "memberProfile",
-      value: async () => {
-        const [row] = await db
-          .select({
-            bio: profiles.bio,
-            talents: profiles.talents,
-            interests: profiles.interests,
-            showEmail: profiles.showEmail,
-            hasPortrait: sql<boolean>`${profiles.portraitPrefix} is not null`,
-            updatedAt: profiles.updatedAt,
-          })
-          .from(profiles)
-          .where(eq(profiles.userId, id));
-        const showcase = await db
-          .select({ mediaId: showcaseItems.mediaId })
-          .from(showcaseItems)
-          .where(eq(showcaseItems.userId, id))
-          .orderBy(asc(showcaseItems.position));
-        return { ...(row ?? null), showcase: showcase.map((s) => s.mediaId) };
-      },
-    },
     {
       name: "applications",
       // An application is hers by its e-mail (it was made before her account).
@@ -397,47 +358,7 @@ export function sections(
         return feed ?? null;
       },
     },
-    {
-      // Her notifications: what each was about (by id), how many acts, when, and whether read. Not
-      // who did them: those are other members' acts.
-      name: "notifications",
-      rows: () =>
-        paged((after) =>
-          db
-            .select({
-              cursor: notifications.id,
-              id: notifications.id,
-              kind: notifications.kind,
-              subjectId: notifications.subjectId,
-              eventId: notifications.eventId,
-              mediaId: notifications.mediaId,
-              count: notifications.count,
-              createdAt: notifications.createdAt,
-              updatedAt: notifications.updatedAt,
-              readAt: notifications.readAt,
-            })
-            .from(notifications)
-            .where(and(eq(notifications.userId, id), after ? gt(notifications.id, after) : undefined))
-            .orderBy(asc(notifications.id))
-            .limit(PAGE),
-        ),
-    },
-    {
-      // Settings → Notifications as she set it (none: every kind, no digest).
-      name: "notificationSettings",
-      value: async () => {
-        const [prefs] = await db
-          .select({
-            inAppOff: notificationPrefs.inAppOff,
-            digestOff: notificationPrefs.emailOff,
-            digest: notificationPrefs.digest,
-            digestSentAt: notificationPrefs.digestSentAt,
-          })
-          .from(notificationPrefs)
-          .where(eq(notificationPrefs.userId, id));
-        return prefs ?? null;
-      },
-    },
+    ...communitySections(db, id),
   ];
 }
 
