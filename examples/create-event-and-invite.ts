@@ -17,8 +17,15 @@ try {
   });
   console.log(`Created ${event.title} on ${event.event_date}: /events/${event.slug}`);
   if (emails.length) {
-    const members = await club.events.invitableMembers.query();
-    const userIds = members.filter((m) => emails.includes(m.email)).map((m) => m.user_id);
+    // A member's address is listed only where she shows it, but an exact address typed in full
+    // always finds her (as in the invite modal), so each address is looked up on its own.
+    const userIds: string[] = [];
+    for (const email of emails) {
+      const members = await club.events.invitableMembers.query({ email });
+      const member = members.find((m) => m.email?.toLowerCase() === email.trim().toLowerCase());
+      if (member) userIds.push(member.user_id);
+      else console.warn(`No member to invite at ${email}.`);
+    }
     const { invited } = await club.events.invite.mutate({ eventId: event.id, userIds });
     console.log(`Invited ${invited} member(s).`);
   }

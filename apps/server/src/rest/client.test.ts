@@ -106,7 +106,7 @@ describe("scripts and the CLI against a running server", processes, () => {
       (err: { code: number; stdout: string; stderr: string }) => err,
     );
 
-  it("runs the examples with a token: list events, export members", async () => {
+  it("runs the examples with a token: list events, export members, invite by e-mail", async () => {
     const admin = await tokenFor("root@club.test");
     await createClubClient({ url, token: admin.token }).events.create.mutate({
       title: "Example Evening",
@@ -114,12 +114,20 @@ describe("scripts and the CLI against a running server", processes, () => {
     });
     const env = { CLUB_URL: url, CLUB_TOKEN: admin.token };
     const member = await tokenFor("fay@club.test");
-    // The scripts only read: they run side by side (each process's start is most of the time).
-    const [listed, csv, refused] = await Promise.all([
+    // They run side by side (each process's start is most of the time); the invite writes only an
+    // event of its own. Fay does not show her address, but typed in full it finds her.
+    const [listed, csv, refused, invited] = await Promise.all([
       runScript("examples/list-upcoming-events.ts", [], env),
       runScript("examples/export-members-csv.ts", [], env),
       runScript("examples/export-members-csv.ts", [], { CLUB_URL: url, CLUB_TOKEN: member.token }),
+      runScript(
+        "examples/create-event-and-invite.ts",
+        ["Invite Evening", "2099-02-01", "Fay@Club.test", "nobody@club.test"],
+        env,
+      ),
     ]);
+    expect(invited.stdout).toContain("Invited 1 member(s).");
+    expect(invited.stderr).toContain("No member to invite at nobody@club.test.");
     expect(listed.stdout).toContain("2099-01-01 16:00  Example Evening  (0 going)  /events/example-evening");
     expect(csv.stdout.split("\n")[0]).toBe("name,email,type,admin");
     expect(csv.stdout).toContain("Root,root@club.test,Standard,true");
