@@ -62,10 +62,13 @@ export const auditKinds = [
   "member.deleted",
   "member.email_changed",
   "mail.group_sent",
+  "mail.group_scheduled",
+  "mail.group_cancelled",
   "invitation_code.created",
   "invitation_code.revoked",
   "event.deleted",
   "media.deleted",
+  "sign_in.succeeded",
   "sign_in.throttled",
   "identity.linked",
   "identity.unlinked",
@@ -76,6 +79,8 @@ export const auditKinds = [
   "sessions.ended",
   "session.confirmed",
   "club_settings.changed",
+  "data_export.requested",
+  "data_export.downloaded",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
