@@ -6,6 +6,7 @@ import {
   sendDigests,
   sendEventReminder,
   sendPasswordResetLink,
+  sendScheduledGroupMail,
   transcodeMedia,
 } from "@club/api";
 import { mailOutbox } from "@club/db";
@@ -26,6 +27,9 @@ export async function startWorkers(
   const { db, config } = deps;
   const transcoding = { ...deps, keepOriginals: deps.keepVideoOriginals };
   await jobs.work("mail.send", (payload, job) => deliverOutboxMessage(db, deps.transport, payload.outboxId, job));
+  await jobs.work("mail.scheduled", async (payload) => {
+    await sendScheduledGroupMail({ db, jobs, config }, payload.scheduledId);
+  });
   await jobs.work("password-reset.send", (payload) => sendPasswordResetLink(db, jobs, config.appOrigin, payload.email));
   await jobs.work("event.reminder", async (payload) => {
     await sendEventReminder({ db, jobs, config }, payload);

@@ -73,6 +73,7 @@ export { setPortrait } from "./domain/members/portrait";
 export { sendDigests } from "./domain/notifications/digest";
 export { sendPasswordResetLink } from "./domain/password-reset";
 export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
+export { sendScheduledGroupMail } from "./domain/scheduled-mail";
 export { createMemberAsAdmin } from "./domain/user-management";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
 export {

@@ -12,6 +12,17 @@ export const jobKinds = {
     options: { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
     workers: 2,
   },
+  /**
+   * An admin's scheduled group e-mail, due: keyed by its row, so moving the time moves the one
+   * waiting job and cancelling cancels it. The job sends what the row says when it runs, or nothing
+   * when the row is gone.
+   */
+  "mail.scheduled": {
+    payload: z.object({ scheduledId: z.uuid() }),
+    options: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 10 * 60 },
+    workers: 1,
+    keyed: true,
+  },
   /** A password-reset link for an e-mail, made after the request was answered (equal timing for any address). */
   "password-reset.send": {
     payload: z.object({ email: z.string().max(254) }),

@@ -1,4 +1,4 @@
-import { type Db, groupMails, type Queryable, users } from "@club/db";
+import { type Db, groupMails, type Queryable, type Tx, users } from "@club/db";
 import { and, asc, count, eq, inArray, type SQL, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { enqueueMail, groupMail, htmlToText } from "@club/mail";
@@ -36,6 +36,16 @@ export function listMembersToMail(db: Queryable) {
     .orderBy(asc(users.name));
 }
 
+export const NO_RECIPIENTS = "No members are in this recipient group.";
+
+/** A message to a mailing group, as the composer sends it. */
+export interface GroupMessage {
+  subject: string;
+  body: string;
+  recipientGroup: RecipientGroup;
+  selectedMemberIds?: string[] | undefined;
+}
+
 /** An admin's group mail, or an event's announcement: each is a kind of mail she may stop. */
 export type GroupMailKind = "group" | "announcements";
 
@@ -70,32 +80,27 @@ export async function countRecipients(
 }
 
 /**
- * A group message as it is sent: the admin's body sanitised, in the club's layout, and its
- * plain-text part. The composer's preview shows this very result.
- */
-export function groupMailContent(subject: string, body: string): { subject: string; html: string; text: string } {
-  const content = groupMail(subject, sanitizeEmailHtml(body));
-  return { ...content, text: htmlToText(content.html) };
-}
-
-/**
  * A group message: the body is sanitised, then one message per recipient who has not stopped this
  * kind of mail is queued (nobody sees another's address; each carries her own unsubscribe link), all in one transaction with its audit record (the group, the subject
  * and how many; an event's announcement names its event). Returns how many were queued.
  */
 export async function queueGroupMail(
   ctx: { db: Db; jobs: JobSender; config: Pick<ApiConfig, "appOrigin" | "unsubscribeSecrets"> },
-  message: { subject: string; body: string; recipientGroup: RecipientGroup; selectedMemberIds?: string[] | undefined },
+  message: GroupMessage,
   sender: { actor: AuditActor; eventId?: string | undefined },
+  /** The transaction to queue in (a scheduled message leaving with its row); else one of its own. */
+  within?: Tx,
 ): Promise<number> {
-  const { db, jobs } = ctx;
+  const { jobs } = ctx;
+  const db = within ?? ctx.db;
   // An event's announcement is stopped apart from the admins' group mail.
   const kind: GroupMailKind = sender.eventId ? "announcements" : "group";
   const recipients = await recipientsOf(db, kind, message.recipientGroup, message.selectedMemberIds);
-  if (recipients.length === 0) throw badRequest("No members are in this recipient group.");
+  if (recipients.length === 0) throw badRequest(NO_RECIPIENTS);
   const body = sanitizeEmailHtml(message.body);
   const linkFor = await unsubscribeLinks(db, ctx.config, kind);
-  await db.transaction(async (tx) => {
+  const inTransaction = (work: (tx: Tx) => Promise<void>) => (within ? work(within) : ctx.db.transaction(work));
+  await inTransaction(async (tx) => {
     await recordAudit(tx, sender.actor, {
       kind: "mail.group_sent",
       targetId: sender.eventId,

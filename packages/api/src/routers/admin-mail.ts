@@ -1,7 +1,27 @@
-import { recipientCountInput, sendEmailInput } from "@club/shared";
+import {
+  recipientCountInput,
+  scheduleEmailInput,
+  sendEmailInput,
+  testEmailInput,
+  updateScheduledEmailInput,
+} from "@club/shared";
+import { z } from "zod";
 import { auditActor } from "../domain/audit";
+import { sendTestGroupMail } from "../domain/mail-preview";
 import { countRecipients, listMembersToMail, queueGroupMail } from "../domain/recipients";
+import {
+  cancelScheduledGroupMail,
+  listScheduledGroupMails,
+  listSentGroupMails,
+  SCHEDULED_GONE,
+  scheduleGroupMail,
+  sentGroupMail,
+  updateScheduledGroupMail,
+} from "../domain/scheduled-mail";
 import { adminProcedure, router } from "../trpc";
+
+const scheduledId = z.object({ id: z.uuid(SCHEDULED_GONE) });
+const plural = (n: number) => `${n} recipient${n === 1 ? "" : "s"}`;
 
 export const adminMailRouter = router({
   /** GET /api/admin/get-members. */
@@ -17,4 +37,40 @@ export const adminMailRouter = router({
     const queued = await queueGroupMail(ctx, input, { actor: auditActor(ctx) });
     return { message: "Email sent successfully.", queued };
   }),
+
+  /** "Send me a test": the draft, footer included, to the admin alone, marked as a test. */
+  sendTest: adminProcedure.input(testEmailInput).mutation(async ({ ctx, input }) => {
+    await sendTestGroupMail(ctx, ctx.user, input);
+    return { message: `A test was sent to ${ctx.user.email}.` };
+  }),
+
+  /** A group e-mail kept to leave at a time on the club's clock. */
+  schedule: adminProcedure.input(scheduleEmailInput).mutation(async ({ ctx, input }) => {
+    const { id, sendAt, recipients } = await scheduleGroupMail(ctx, input, auditActor(ctx));
+    return { message: `Scheduled for ${plural(recipients)}.`, id, sendAt };
+  }),
+
+  /** The messages waiting for their time, soonest first. */
+  scheduled: adminProcedure.query(({ ctx }) => listScheduledGroupMails(ctx)),
+
+  /** A waiting message changed before it leaves. */
+  updateScheduled: adminProcedure.input(updateScheduledEmailInput).mutation(async ({ ctx, input }) => {
+    const { id, ...message } = input;
+    const { sendAt, recipients } = await updateScheduledGroupMail(ctx, id, message);
+    return { message: `Schedule updated: ${plural(recipients)}.`, sendAt };
+  }),
+
+  /** A waiting message withdrawn. */
+  cancelScheduled: adminProcedure.input(scheduledId).mutation(async ({ ctx, input }) => {
+    await cancelScheduledGroupMail(ctx, input.id, auditActor(ctx));
+    return { message: "The scheduled message was cancelled." };
+  }),
+
+  /** The group e-mails sent, newest first. */
+  sent: adminProcedure.query(({ ctx }) => listSentGroupMails(ctx.db)),
+
+  /** One sent message, to open again as a new draft. */
+  sentMessage: adminProcedure
+    .input(z.object({ id: z.uuid("This message was not found.") }))
+    .query(({ ctx, input }) => sentGroupMail(ctx.db, input.id)),
 });

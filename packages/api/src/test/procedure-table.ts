@@ -1,4 +1,5 @@
 import { adminRows } from "./procedure-table/admin";
+import { adminMailRows } from "./procedure-table/admin-mail";
 import { eventRows } from "./procedure-table/events";
 import { herSettingsRows } from "./procedure-table/her-settings";
 import { mediaRows } from "./procedure-table/media";
@@ -24,6 +25,7 @@ export const procedureRows: ProcedureRow[] = [
   ...signInRows,
   ...membershipRows,
   ...adminRows,
+  ...adminMailRows,
   ...eventRows,
   ...herSettingsRows,
   ...mediaRows,

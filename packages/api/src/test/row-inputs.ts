@@ -6,9 +6,11 @@ import {
   emailChanges,
   eventInvitations,
   events,
+  groupMails,
   mailOutbox,
   media,
   passkeys,
+  scheduledGroupMails,
   sessionConfirmations,
   userIdentities,
   webauthnChallenges,
@@ -85,6 +87,29 @@ export const failedMail = async ({ db, jobs }: Fixture) => {
   const [id] = await enqueueMail(db, jobs, [{ to: "x@club.test", subject: "S", html: "<p>B</p>" }]);
   await db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, id!));
   return id!;
+};
+
+/** A group e-mail waiting for its time (tomorrow). */
+export const scheduledMail = async ({ db }: Fixture) => {
+  const [row] = await db
+    .insert(scheduledGroupMails)
+    .values({
+      subject: "Later",
+      body: "<p>Soon</p>",
+      recipientGroup: "admins",
+      sendAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: scheduledGroupMails.id });
+  return row!.id;
+};
+
+/** A group e-mail as sent. */
+export const sentMail = async ({ db }: Fixture) => {
+  const [row] = await db
+    .insert(groupMails)
+    .values({ subject: "Sent", html: "<p>Done</p>", text: "Done", recipientGroup: "all", recipients: 3 })
+    .returning({ id: groupMails.id });
+  return row!.id;
 };
 
 /** A housekeeping job that failed (the queue in these tests has no workers: its state is set here). */

@@ -65,3 +65,28 @@ export const groupMails = pgTable(
   },
   (t) => [index("group_mails_group_sent_idx").on(t.recipientGroup, t.sentAt)],
 );
+
+/**
+ * An admin's group e-mail waiting for its time (Admin Panel → Bulk e-mail, "Schedule"). The row
+ * exists exactly while the message waits: sending it moves it into `group_mails` (one transaction
+ * with its messages), cancelling deletes it. A keyed job (`mail.scheduled`, keyed by the row's id)
+ * wakes at `send_at`; the job only ever sends what this row says at that moment.
+ */
+export const scheduledGroupMails = pgTable(
+  "scheduled_group_mails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    /** The body as the admin wrote it, sanitised (it is sanitised again when it leaves). */
+    body: text("body").notNull(),
+    recipientGroup: text("recipient_group").notNull(),
+    /** The members chosen one by one, for the `selected` group. */
+    selectedMemberIds: uuid("selected_member_ids").array(),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("scheduled_group_mails_send_at_idx").on(t.sendAt)],
+);
+export type ScheduledGroupMail = typeof scheduledGroupMails.$inferSelect;

@@ -108,18 +108,48 @@ export const recipientGroups = [
 export const recipientGroupValues = ["all", "founding", "standard", "travel", "admins", "testing", "selected"] as const;
 export type RecipientGroup = (typeof recipientGroupValues)[number];
 
-export const sendEmailInput = z
-  .object({
-    subject: z.string().trim().max(300, "The subject is too long.").default(""),
-    body: z.string().max(200_000, "The message is too long.").default(""),
-    recipientGroup: z.enum(recipientGroupValues, "Choose a recipient group."),
-    selectedMemberIds: z.array(z.uuid()).max(5000).optional(),
-  })
+const mailDraftFields = {
+  subject: z.string().trim().max(300, "The subject is too long.").default(""),
+  body: z.string().max(200_000, "The message is too long.").default(""),
+  recipientGroup: z.enum(recipientGroupValues, "Choose a recipient group."),
+  selectedMemberIds: z.array(z.uuid()).max(5000).optional(),
+};
+
+function checkMailDraft(
+  m: { subject: string; body: string; recipientGroup: RecipientGroup; selectedMemberIds?: string[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (!m.subject || !m.body.trim())
+    ctx.addIssue({ code: "custom", path: ["subject"], message: "Subject and body are required." });
+  if (m.recipientGroup === "selected" && !m.selectedMemberIds?.length)
+    ctx.addIssue({ code: "custom", path: ["selectedMemberIds"], message: "Select at least one member." });
+}
+
+export const sendEmailInput = z.object(mailDraftFields).superRefine(checkMailDraft);
+
+/**
+ * When a scheduled group e-mail leaves: a date and time on the club's clock, as a
+ * `datetime-local` field gives it (2026-12-01T09:00, seconds allowed).
+ */
+export const mailSendAt = z
+  .string("Choose the date and time to send it.")
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Choose the date and time to send it, like 2026-12-01 09:00.");
+
+/** A group e-mail to send later (Admin Panel → Bulk e-mail, "Schedule"). */
+export const scheduleEmailInput = z.object({ ...mailDraftFields, sendAt: mailSendAt }).superRefine(checkMailDraft);
+
+/** A scheduled group e-mail changed before it leaves: all of it again, as the composer holds it. */
+export const updateScheduledEmailInput = z
+  .object({ id: z.uuid("This scheduled message was not found."), ...mailDraftFields, sendAt: mailSendAt })
+  .superRefine(checkMailDraft);
+
+/** "Send me a test": the draft to the admin alone. */
+export const testEmailInput = z
+  .object({ subject: mailDraftFields.subject, body: mailDraftFields.body })
   .superRefine((m, ctx) => {
     if (!m.subject || !m.body.trim())
       ctx.addIssue({ code: "custom", path: ["subject"], message: "Subject and body are required." });
-    if (m.recipientGroup === "selected" && !m.selectedMemberIds?.length)
-      ctx.addIssue({ code: "custom", path: ["selectedMemberIds"], message: "Select at least one member." });
   });
 
 /** The composer's recipients, before the subject and body are written (the count shown before sending). */

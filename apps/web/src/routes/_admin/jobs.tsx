@@ -12,6 +12,7 @@ type JobKind = RouterOutputs["jobs"]["summary"][number]["kind"];
 /** How the screen names each kind of job (a new kind fails to compile until it has its name). */
 const kindLabel: Record<JobKind, string> = {
   "mail.send": "E-mail delivery",
+  "mail.scheduled": "Scheduled group e-mails",
   "password-reset.send": "Password-reset links",
   "event.reminder": "Event reminders",
   "media.transcode": "Video conversion",
