@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "@club/api";
 import { type Cell, type Fixture, freshCell, procedureRows } from "@club/api/testing";
-import { createSession, SESSION_COOKIE } from "@club/auth";
+import { createSession, SESSION_COOKIE, signMailImage, unsubscribeKeys } from "@club/auth";
 import { comments, events, media, sessions } from "@club/db";
 import { eq, ne } from "@club/db/orm";
 import fc from "fast-check";
@@ -55,6 +55,8 @@ let callers: [null, { id: string; name: string }, { id: string; name: string }];
 let stored: { item: string; key: string; event: string };
 /** The admin's portrait: a stored copy's key under /portraits/. */
 let portraitKey: string;
+/** The stored photo's signed token for a group e-mail. */
+let mailImageToken: string;
 /** A small valid photo, for uploads. */
 let photoBytes: Buffer;
 
@@ -62,6 +64,7 @@ const routes = fuzzRoutes({
   newUpload: (c) => newUpload(c),
   storedPhoto: () => stored,
   storedPortrait: () => portraitKey,
+  mailImage: () => mailImageToken,
 });
 
 const _b64 = (text: string) => Buffer.from(text).toString("base64");
@@ -124,6 +127,7 @@ beforeAll(async () => {
     key: url.slice(url.indexOf("/media/") + "/media/".length),
     event: open,
   };
+  mailImageToken = signMailImage(await unsubscribeKeys(h.db.db, undefined), stored.item);
   const portrait = await uploadVia(h, {
     cookie: await sessionOf(2),
     url: "/api/me/portrait",

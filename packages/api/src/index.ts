@@ -14,6 +14,7 @@ export {
   mayReadApiDescription,
   mayReadMetrics,
   OPERATOR,
+  requireMailImage,
   requireMember,
   requireOperatorProcedure,
   requireOwnUpload,
@@ -55,6 +56,7 @@ export {
   listInvitationCodes,
 } from "./domain/invitation-codes";
 export { LiveChanges } from "./domain/live";
+export { mailImageKeys } from "./domain/mail-images";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { deleteStoredObjects } from "./domain/media/delete";
 export { downloadName, eventDownloadList } from "./domain/media/download";

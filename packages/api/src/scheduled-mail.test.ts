@@ -1,7 +1,8 @@
 import type { SessionUser } from "@club/auth";
-import { auditLog, groupMails, mailOutbox, scheduledGroupMails } from "@club/db";
+import { auditLog, groupMails, mailOutbox, rowsOf, scheduledGroupMails } from "@club/db";
 import { and, eq, sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { onClubClock, sendScheduledGroupMail } from "./domain/scheduled-mail";
 import { type TestApi, testApi } from "./test/api";
 
@@ -30,11 +31,12 @@ const auditOf = (kind: string, targetId: string) =>
     .where(and(eq(auditLog.kind, kind), eq(auditLog.targetId, targetId)));
 /** The waiting `mail.scheduled` jobs of a message (keyed by its id). */
 const waitingJobs = async (id: string) =>
-  (
-    await api.db.execute<{ start_after: Date }>(
+  rowsOf(
+    await api.db.execute(
       sql`select start_after from pgboss.job where name = 'mail.scheduled' and singleton_key = ${id} and state = 'created'`,
-    )
-  ).rows;
+    ),
+    z.object({ start_after: z.coerce.date() }),
+  );
 
 /** A time on the club's clock (New York), `days` from now, at 09:00. */
 function clubDay(days: number, time = "09:00"): string {
@@ -103,7 +105,7 @@ describe("a scheduled group e-mail", () => {
       scheduledBy: "Ada Admin",
     });
     const jobs = await waitingJobs(made.id);
-    expect(jobs.map((j) => new Date(j.start_after).getTime())).toEqual([made.sendAt.getTime()]);
+    expect(jobs.map((j) => j.start_after.getTime())).toEqual([made.sendAt.getTime()]);
     const [record] = await auditOf("mail.group_scheduled", made.id);
     expect(record?.detail).toMatchObject({ subject: "Book circle", recipientGroup: "founding", recipients: 1 });
     expect(await mailsTo(ann.email, "Book circle")).toHaveLength(0);
@@ -149,9 +151,7 @@ describe("a scheduled group e-mail", () => {
     const [row] = await api.db.select().from(scheduledGroupMails).where(eq(scheduledGroupMails.id, id));
     expect(row).toMatchObject({ subject: "Final", body: "<p>2</p>", recipientGroup: "admins" });
     const jobs = await waitingJobs(id);
-    expect(jobs.map((j) => new Date(j.start_after).getTime())).toEqual([
-      onClubClock(later, "America/New_York").getTime(),
-    ]);
+    expect(jobs.map((j) => j.start_after.getTime())).toEqual([onClubClock(later, "America/New_York").getTime()]);
   });
 
   it("can be cancelled: the row and its job go, the log keeps it; a second cancel is told it is gone", async () => {

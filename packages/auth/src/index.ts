@@ -1,6 +1,7 @@
 export * from "./api-tokens";
 export * from "./cookie";
 export * from "./device-cookies";
+export * from "./mail-image-tokens";
 export * from "./password";
 export * from "./session-cache";
 export * from "./sessions";

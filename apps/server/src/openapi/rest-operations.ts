@@ -480,6 +480,14 @@ export const restOperations: Record<string, RestOperation> = {
     params: z.object({ "*": z.string().meta({ description: "The object's key after /portraits/." }) }),
     answer: { kind: "file", description: "A square WebP; cached privately for a year (keys never change)." },
   },
+  "GET /mail-images/:token": {
+    summary: "A gallery photo in a group e-mail",
+    description:
+      "For the readers' mail programs, with no session: the token is the club's signature for one photo (from adminMail.photos), served while every member may see the photo.",
+    access: "public",
+    params: z.object({ token: z.string().meta({ description: "The photo's id and its signature." }) }),
+    answer: { kind: "file", description: "The photo's medium copy (WebP); cached publicly for a day." },
+  },
   "GET /media/*": {
     summary: "A stored photo, video or poster",
     description: "Range requests (one range) answer 206; `?download=1` saves under the item's title.",

@@ -2,7 +2,9 @@ import {
   type ApiContext,
   downloadName,
   eventDownloadList,
+  mailImageKeys,
   openDataExport,
+  requireMailImage,
   requireMember,
   requirePortraitObject,
   requireVisibleMediaObject,
@@ -80,6 +82,25 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
       .header("Content-Type", "image/webp")
       .header("X-Content-Type-Options", "nosniff")
       .header("Cache-Control", "private, max-age=31536000, immutable")
+      .send(object.stream);
+  });
+
+  /**
+   * A gallery photo inside a group e-mail, for the reader's mail program, which has no session: the
+   * token is signed for that photo, and it is served while every member may see it (the access
+   * module's `requireMailImage`). Public, so mail providers' image proxies may keep it for a day.
+   */
+  app.get<{ Params: { token: string } }>("/mail-images/:token", async (request, reply) => {
+    const keys = await mailImageKeys(deps.db, deps.config);
+    const { key } = await requireMailImage(deps, keys, request.params.token);
+    const head = await store.stat(key);
+    const object = head ? await store.get(key) : null;
+    if (!head || !object) return notFound(reply);
+    return reply
+      .header("Content-Type", head.contentType)
+      .header("Content-Length", head.size)
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cache-Control", "public, max-age=86400")
       .send(object.stream);
   });
 

@@ -23,6 +23,8 @@ export interface FuzzEnv {
   storedPhoto: () => { key: string; event: string };
   /** A member's portrait: one of its stored copies' key. */
   storedPortrait: () => string;
+  /** The stored photo's token for a group e-mail (GET /mail-images/:token). */
+  mailImage: () => string;
 }
 
 /** A valid input of a procedure, made on the cell's rows (the procedure table's first row for it). */
@@ -177,6 +179,8 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     "GET /media/*": { param: () => env.storedPhoto().key },
     "POST /api/me/portrait": { multipart: { field: "portrait" } },
     "GET /portraits/*": { param: () => env.storedPortrait() },
+    // A signed token for the stored photo (from the admins' picker), as a group e-mail carries it.
+    "GET /mail-images/:token": { param: () => env.mailImage() },
     // The one-click unsubscribe of bulk mail's List-Unsubscribe (a form body, sent as JSON here too).
     "POST /unsubscribe/:token": {
       param: async (c) => String((await inputOf("unsubscribe.set", c, "a member's link")).token),

@@ -19,10 +19,12 @@ export async function previewGroupMail(
   reader: { id: string },
   kind: GroupMailKind,
   draft: { subject: string; body: string },
-): Promise<{ subject: string; html: string; text: string }> {
+): Promise<{ subject: string; html: string; text: string; body: string }> {
   const linkFor = await unsubscribeLinks(db, config, kind);
-  const content = groupMail(draft.subject, sanitizeEmailHtml(draft.body), linkFor(reader.id));
-  return { subject: content.subject, html: content.html, text: htmlToText(content.html) };
+  const body = sanitizeEmailHtml(draft.body);
+  const content = groupMail(draft.subject, body, linkFor(reader.id));
+  // `body`: the draft's body as the sanitiser leaves it (the editor's output comes back unchanged).
+  return { subject: content.subject, html: content.html, text: htmlToText(content.html), body };
 }
 
 /** Above the body of a test, so nobody mistakes it (forwarded, say) for the message members got. */

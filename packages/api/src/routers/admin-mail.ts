@@ -7,6 +7,7 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import { auditActor } from "../domain/audit";
+import { photosForMail } from "../domain/mail-images";
 import { sendTestGroupMail } from "../domain/mail-preview";
 import { countRecipients, listMembersToMail, queueGroupMail } from "../domain/recipients";
 import {
@@ -65,6 +66,9 @@ export const adminMailRouter = router({
     await cancelScheduledGroupMail(ctx, input.id, auditActor(ctx));
     return { message: "The scheduled message was cancelled." };
   }),
+
+  /** The gallery's photos every member may see, for the editor's "Image" button (signed addresses for mail programs). */
+  photos: adminProcedure.query(({ ctx }) => photosForMail(ctx.db, ctx.config)),
 
   /** The group e-mails sent, newest first. */
   sent: adminProcedure.query(({ ctx }) => listSentGroupMails(ctx.db)),

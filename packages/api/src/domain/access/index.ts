@@ -51,6 +51,9 @@
  *   served to members while they are someone's portrait;
  * - a member reads her own notifications only, each only while she may see the event or media
  *   item it is about (news of applications: admins only);
+ * - a gallery photo goes into a group e-mail only when every member may see it (no invite-only
+ *   event's, none left private), chosen by an admin; the mail's readers fetch it with no session,
+ *   by an address signed for that photo, and only while every member may still see it;
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 export * from "./admin-sign-in";

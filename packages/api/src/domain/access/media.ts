@@ -1,6 +1,7 @@
 // Media: which items and files a member may see, and who changes them.
+import { verifyMailImage } from "@club/auth";
 import { events, media } from "@club/db";
-import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "@club/db/orm";
+import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "@club/db/orm";
 import type { ApiContext } from "../../context";
 import { MEDIA_NOT_FOUND, notFound } from "../../errors";
 import { type MemberContext, requireMember, type Viewer, type ViewerRef } from "./callers";
@@ -81,4 +82,32 @@ export async function requireVisibleMediaObject(
     : [];
   if (!row) throw notFound("Not found");
   return row;
+}
+
+/** A member with no seat, invitation or upload anywhere: what she sees, every member sees. */
+const ANY_MEMBER: Viewer = { id: "00000000-0000-0000-0000-000000000000", admin: false };
+
+/** The photos a group e-mail may show: those every member may see. */
+export function photosForEveryone(): SQL | undefined {
+  return and(visibleMedia(ANY_MEMBER), eq(media.mediaType, "image"), isNotNull(media.displayKey));
+}
+
+/**
+ * A photo's file for a mail program (GET /mail-images/{token}): the token must be the club's for
+ * that photo, and every member must still be able to see it; anything else is "not found".
+ */
+export async function requireMailImage(
+  ctx: Pick<ApiContext, "db">,
+  keys: readonly Uint8Array[],
+  token: string,
+): Promise<{ key: string }> {
+  const id = verifyMailImage(keys, token);
+  if (!id) throw notFound("Not found");
+  const [row] = await ctx.db
+    .select({ medium: media.mediumKey, display: media.displayKey })
+    .from(media)
+    .where(and(eq(media.id, id), photosForEveryone()));
+  const key = row?.medium ?? row?.display;
+  if (!key) throw notFound("Not found");
+  return { key };
 }

@@ -23,6 +23,7 @@ export const adminMailRows: ProcedureRow[] = [
     input: async (c) => ({ id: await scheduledMail(c) }),
     expect: ADMINS,
   },
+  { path: "adminMail.photos", tokens: "read", input: () => undefined, expect: ADMINS },
   { path: "adminMail.sent", tokens: "read", input: () => undefined, expect: ADMINS },
   { path: "adminMail.sentMessage", tokens: "read", input: async (c) => ({ id: await sentMail(c) }), expect: ADMINS },
 ];
