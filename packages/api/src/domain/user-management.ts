@@ -1,6 +1,6 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { type Db, type Queryable, users } from "@club/db";
-import { asc, eq, ilike, or } from "@club/db/orm";
+import { asc, eq, ilike, or, type SQL } from "@club/db/orm";
 import { LIST_MAX, type MemberType } from "@club/shared";
 import { notFound } from "../errors";
 import { type AuditActor, recordAudit } from "./audit";
@@ -18,16 +18,22 @@ const memberColumns = {
   testingTeam: users.testingTeam,
 };
 
+/** `search` matches a part of the name or the e-mail. */
+export function memberSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  return or(ilike(users.name, pattern), ilike(users.email, pattern));
+}
+
 /** By name, a page at a time; `search` matches a part of the name or the e-mail. */
 export function listMembers(
   db: Queryable,
   page: { search?: string | undefined; offset?: number | undefined; limit?: number | undefined } = {},
 ) {
-  const pattern = page.search ? `%${escapeLike(page.search)}%` : undefined;
   return db
     .select(memberColumns)
     .from(users)
-    .where(pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined)
+    .where(memberSearch(page.search))
     .orderBy(asc(users.name), asc(users.id))
     .offset(page.offset ?? 0)
     .limit(page.limit ?? LIST_MAX);

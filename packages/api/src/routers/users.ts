@@ -24,9 +24,29 @@ import {
   setTestingTeam,
   updateMember,
 } from "../domain/user-management";
+import { MEMBER_PAGE_SIZE, memberPage } from "../domain/user-management-page";
 import { EmailTakenError } from "../domain/users";
 import { conflict } from "../errors";
 import { adminProcedure, router } from "../trpc";
+
+/** The User Management table's filters and page; each filter is left out to show every member. */
+const memberPageInput = z
+  .object({
+    search: z.string().trim().max(200, "Search for at most 200 characters.").optional(),
+    type: z.enum(memberTypes, "Filter by Founding, Standard or Travel Host.").optional(),
+    admin: z.boolean("Filter admins with true, the other members with false.").optional(),
+    page: z
+      .int("Pages are numbered 1, 2, 3…")
+      .min(1, "Pages are numbered from 1.")
+      .max(100_000, "There are not that many pages.")
+      .optional(),
+    pageSize: z
+      .int("Give the page size as a whole number.")
+      .min(10, "A page shows 10 to 100 members.")
+      .max(100, "A page shows 10 to 100 members.")
+      .optional(),
+  })
+  .optional();
 
 /** The admin making a change, with what she makes it from: her session, or her API token. */
 const actingAs = (ctx: MemberContext) => ({
@@ -62,6 +82,14 @@ export const usersRouter = router({
         .optional(),
     )
     .query(({ ctx, input }) => listMembers(ctx.db, input)),
+
+  /**
+   * User Management's table: a page of members by name, filtered by name or e-mail, type and admin
+   * right, with when each joined and was last seen, and how many match in all.
+   */
+  page: adminProcedure
+    .input(memberPageInput)
+    .query(({ ctx, input }) => memberPage(ctx.db, input ?? {}, input?.page ?? 1, input?.pageSize ?? MEMBER_PAGE_SIZE)),
 
   /**
    * A member's name, type and admin right, each optional (scripts and `club seed --update`). An

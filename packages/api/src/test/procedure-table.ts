@@ -7,6 +7,7 @@ import { memberRows } from "./procedure-table/members";
 import { membershipRows } from "./procedure-table/membership";
 import type { ProcedureRow } from "./procedure-table/row";
 import { signInRows } from "./procedure-table/sign-in";
+import { userManagementRows } from "./procedure-table/user-management";
 
 export type { ProcedureRow };
 
@@ -25,6 +26,7 @@ export const procedureRows: ProcedureRow[] = [
   ...signInRows,
   ...membershipRows,
   ...adminRows,
+  ...userManagementRows,
   ...adminMailRows,
   ...eventRows,
   ...herSettingsRows,
