@@ -39,6 +39,7 @@ export {
   dataExportZip,
   exportedMember,
   openDataExport,
+  recordCommandLineExport,
   removeExpiredDataExports,
 } from "./domain/data-export";
 export { sendEventReminder } from "./domain/events/reminders";

@@ -180,6 +180,22 @@ describe("adding a passkey", () => {
 });
 
 describe("signing in with a passkey", () => {
+  it("is on the audit log once: the method, the browser and the address, in the session's transaction", async () => {
+    const { key } = await addPasskey(ada);
+    const { caller } = browser();
+    const before = await api.db.select().from(auditLog).where(eq(auditLog.kind, "sign_in.succeeded"));
+    await caller.auth.passkeySignIn({ response: key.signIn(await caller.auth.passkeyOptions()) });
+    const after = await api.db.select().from(auditLog).where(eq(auditLog.kind, "sign_in.succeeded"));
+    expect(after.length - before.length).toBe(1);
+    expect(after.at(-1)).toMatchObject({
+      actorId: ada.id,
+      actorEmail: ada.email,
+      targetId: ada.id,
+      ip: "127.0.0.1",
+      detail: { method: "passkey", browser: "Chrome 131 on Linux" },
+    });
+  });
+
   it("starts a session with the method passkey, and notes when the passkey was last used", async () => {
     const { key, added } = await addPasskey(ada);
     const { jar, caller } = browser();

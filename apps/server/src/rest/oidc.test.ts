@@ -231,6 +231,11 @@ describe("linking from Settings, then signing in", () => {
     expect(me.body.result.data.json).toMatchObject({ email: "ada@club.test" });
     const [identity] = await identitiesOf(ada.id);
     expect(identity?.lastUsedAt).toBeInstanceOf(Date);
+    // On the audit log as a sign-in through the provider, naming it.
+    expect((await auditOf("sign_in.succeeded", ada.id)).at(-1)).toMatchObject({
+      actorId: ada.id,
+      detail: { method: "oidc", issuer: idp.issuer },
+    });
   });
 
   it("goes home when the redirect is another site's", async () => {

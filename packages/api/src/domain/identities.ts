@@ -130,7 +130,7 @@ export async function finishOidc(ctx: OidcContext, callbackUrl: URL): Promise<Oi
 
   const member = await memberFor(ctx, settings.issuer, identity);
   if (!member.ok) return refuse(member.refusal, "sign_in");
-  await startSession(ctx, member.user.id, "oidc");
+  await startSession(ctx, member.user, "oidc", { issuer: settings.issuer });
   return { ok: true, intent: "sign_in", redirect: pending.redirect };
 }
 

@@ -45,7 +45,7 @@ export function describeUserAgent(userAgent: string | null): BrowserAndSystem {
 }
 
 /** "Chrome 142 on macOS", for the audit log's detail. */
-const summary = ({ browser, system }: BrowserAndSystem) =>
+export const browserSummary = ({ browser, system }: BrowserAndSystem) =>
   `${browser ?? "Unknown browser"}${system ? ` on ${system}` : ""}`;
 
 /** Her sessions still valid, this browser's first, then the most recently seen. */
@@ -105,7 +105,7 @@ export async function endMemberSession(ctx: EndContext, publicId: string): Promi
       detail: {
         count: 1,
         which: current ? "this browser" : "one",
-        sessions: [{ browser: summary(describeUserAgent(session.userAgent)), method: session.method }],
+        sessions: [{ browser: browserSummary(describeUserAgent(session.userAgent)), method: session.method }],
       },
     });
     return { current };
@@ -132,7 +132,7 @@ export async function endOtherMemberSessions(ctx: EndContext): Promise<{ ended: 
           // A few are enough to recognise them by; the count says how many there were.
           sessions: gone
             .slice(0, 20)
-            .map((s) => ({ browser: summary(describeUserAgent(s.userAgent)), method: s.method })),
+            .map((s) => ({ browser: browserSummary(describeUserAgent(s.userAgent)), method: s.method })),
         },
       });
     }

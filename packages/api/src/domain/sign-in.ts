@@ -17,6 +17,7 @@ import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../context";
 import { LOGIN_PER_ACCOUNT, LOGIN_PER_DEVICE, LOGIN_PER_IP, THROTTLE_RECORDS, Throttled } from "../throttle";
 import { recordAudit } from "./audit";
+import { browserSummary, describeUserAgent } from "./member-sessions";
 
 type SignInContext = Pick<ApiContext, "db" | "throttle" | "jobs" | "config" | "ip" | "cookies">;
 
@@ -30,24 +31,42 @@ export async function signIn(
   password: string,
 ): Promise<User> {
   const user = await checkSignIn(ctx, email, password);
-  await startSession(ctx, user.id, "password");
+  await startSession(ctx, user, "password");
   return user;
 }
 
 /**
  * The one way a browser becomes signed in (a password, a passkey, the identity provider): its
  * earlier session ends, a new one is set in its cookie with how and where it was signed in, and
- * the browser becomes one of her known devices.
+ * the browser becomes one of her known devices. The audit log records the sign-in (how, the
+ * browser, the address) in the session's transaction: once per sign-in, never per request
+ * (docs/decisions.md, "What a sign-in record keeps").
  */
 export async function startSession(
   ctx: SignInContext & Pick<ApiContext, "session" | "userAgent">,
-  userId: string,
+  user: Pick<User, "id" | "email">,
   method: SignInMethod,
+  /** What else names the way in (the identity provider's issuer). */
+  extra: Record<string, string> = {},
 ): Promise<void> {
-  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  const { token, expiresAt } = await createSession(ctx.db, userId, { method, userAgent: ctx.userAgent, ip: ctx.ip });
+  const previous = ctx.session;
+  const { token, expiresAt } = await ctx.db.transaction(async (tx) => {
+    if (previous) await invalidateSession(tx, previous.id);
+    const made = await createSession(tx, user.id, { method, userAgent: ctx.userAgent, ip: ctx.ip });
+    await recordAudit(
+      tx,
+      { id: user.id, email: user.email, ip: ctx.ip || null },
+      {
+        kind: "sign_in.succeeded",
+        targetId: user.id,
+        targetEmail: user.email,
+        detail: { method, browser: browserSummary(describeUserAgent(ctx.userAgent ?? null)), ...extra },
+      },
+    );
+    return made;
+  });
   ctx.cookies.setSession(token, expiresAt);
-  await rememberDevice(ctx, userId);
+  await rememberDevice(ctx, user.id);
 }
 
 /** Ends the browser's session, if it has one, and clears its cookie. */

@@ -56,7 +56,9 @@ export function registerUserCommands(program: Command): void {
       localOnly(command, "club user export");
       const out = resolve(opts.out);
       const written = await withDb(async (h, env) => {
-        const { dataExportZip, exportedMember, findUserByEmail } = await import("@club/api");
+        const { dataExportZip, exportedMember, findUserByEmail, operatorActor, recordCommandLineExport } = await import(
+          "@club/api"
+        );
         const { mediaStoreFor } = await import("../local/api");
         const found = await findUserByEmail(h.db, opts.email);
         const member = found ? await exportedMember(h.db, found.id) : undefined;
@@ -78,6 +80,8 @@ export function registerUserCommands(program: Command): void {
           await rm(out, { force: true });
           throw err;
         }
+        // On record once the file is whole: the member's data left the club (docs/decisions.md).
+        await recordCommandLineExport(h.db, operatorActor, member, file.bytesWritten);
         return { member, bytes: file.bytesWritten };
       });
       print(`Wrote the data of ${written.member.email} to ${opts.out} (${written.bytes} bytes).`);

@@ -8,6 +8,7 @@ export {
   dataExportPath,
   listDataExports,
   openDataExport,
+  recordCommandLineExport,
   removeExpiredDataExports,
   requestDataExport,
 } from "./requests";

@@ -13,6 +13,7 @@ import type { ApiConfig, ApiContext, Logger } from "../../context";
 import { conflict, DATA_EXPORT_EXPIRED, DATA_EXPORT_PENDING, gone } from "../../errors";
 import { Throttled } from "../../throttle";
 import { type MemberContext, ownDataExports, requireDataExportCaller, requireOwnDataExport } from "../access";
+import { type AuditActor, auditActor, recordAudit } from "../audit";
 import { exportedMember } from "./contents";
 import { dataExportZip } from "./zip";
 
@@ -81,6 +82,12 @@ export async function requestDataExport(member: MemberContext): Promise<DataExpo
     const [row] = await tx.insert(dataExports).values({ userId: member.user.id }).returning({ id: dataExports.id });
     if (!row) throw new Error("The data export was not recorded.");
     await member.jobs.send("data-export.build", { exportId: row.id }, { tx });
+    await recordAudit(tx, auditActor(member), {
+      kind: "data_export.requested",
+      targetId: member.user.id,
+      targetEmail: member.user.email,
+      detail: { exportId: row.id },
+    });
     return row.id;
   });
   const [made] = (await listDataExports(member)).filter((e) => e.id === id);
@@ -175,6 +182,14 @@ export async function openDataExport(ctx: ApiContext, ref: string) {
   if (found.status !== "ready" || expired || !found.objectKey) throw gone(DATA_EXPORT_EXPIRED);
   const object = await member.store.get(found.objectKey);
   if (!object) throw gone(DATA_EXPORT_EXPIRED);
+  // Each download is the data leaving the club once more: each is recorded (the route has no
+  // Range requests, so one download is one request).
+  await recordAudit(member.db, auditActor(member), {
+    kind: "data_export.downloaded",
+    targetId: member.user.id,
+    targetEmail: member.user.email,
+    detail: { exportId: found.id, bytes: found.size },
+  });
   const day = (found.readyAt ?? found.createdAt).toISOString().slice(0, 10);
   return { ...object, fileName: `club-data-${day}.zip` };
 }
@@ -206,4 +221,23 @@ export async function removeExpiredDataExports(db: Queryable, store: MediaStore)
     }
   }
   return removed;
+}
+
+/**
+ * `club user export`: the operator wrote a member's copy to a file on the server's machine. Nothing
+ * was asked for and prepared, so the one record is the data leaving the club, written once the
+ * file is complete.
+ */
+export async function recordCommandLineExport(
+  db: Queryable,
+  actor: AuditActor,
+  member: { id: string; email: string },
+  bytes: number,
+): Promise<void> {
+  await recordAudit(db, actor, {
+    kind: "data_export.downloaded",
+    targetId: member.id,
+    targetEmail: member.email,
+    detail: { via: "club user export", bytes },
+  });
 }

@@ -74,7 +74,7 @@ export async function signInWithPasskey(
   await verifyAssertion(ctx, response, challenge, passkey);
 
   await attempt.succeeded();
-  await startSession(ctx, user.id, "passkey");
+  await startSession(ctx, user, "passkey");
   return user;
 }
 
