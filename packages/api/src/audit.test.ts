@@ -289,6 +289,46 @@ describe("the log is append-only", () => {
 
 describe("audit.list", () => {
   const zone = "America/New_York";
+
+  it("names the members a record speaks of as they are now; a member deleted since has no name", async () => {
+    const gone = "0d0d0d0d-0000-4000-8000-000000000000";
+    await recordAudit(
+      api.db,
+      { id: admin.id, email: admin.email, ip: IP },
+      {
+        kind: "passkey.removed",
+        targetId: ann.id,
+        targetEmail: ann.email,
+        detail: { name: "MacBook" },
+      },
+    );
+    await recordAudit(
+      api.db,
+      { id: gone, email: "gone@club.test", ip: IP },
+      {
+        kind: "member.type_changed",
+        targetId: gone,
+        targetEmail: "gone@club.test",
+        detail: { from: "Standard", to: "Founding" },
+      },
+    );
+    await recordAudit(
+      api.db,
+      { id: admin.id, email: admin.email, ip: IP },
+      {
+        kind: "api_token.revoked",
+        targetId: "11111111-0000-4000-8000-000000000000",
+        targetEmail: ann.email,
+        detail: { name: "CI", scope: "read" },
+      },
+    );
+    const page = await api.callerFor(admin).audit.list();
+    expect(page.items.map((r) => [r.kind, r.actorName, r.targetName])).toEqual([
+      ["api_token.revoked", admin.name, ann.name],
+      ["member.type_changed", null, null],
+      ["passkey.removed", admin.name, ann.name],
+    ]);
+  });
   async function at(iso: string, kind: AuditKind, email: string, id: string | null = null) {
     await recordAudit(api.db, { id, email, ip: null }, { kind, targetId: iso });
     await api.db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);

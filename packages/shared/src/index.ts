@@ -1,4 +1,5 @@
 export * from "./audit-labels";
+export * from "./audit-sentences";
 export * from "./enums";
 export * from "./format";
 export * from "./identities";

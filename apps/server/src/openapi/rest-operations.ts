@@ -218,7 +218,7 @@ export const restOperations: Record<string, RestOperation> = {
   "GET /api/admin/audit.csv": {
     summary: "The audit log as CSV",
     description:
-      "Every record the filters match, newest first: time (UTC), actor id and e-mail, kind, target id and e-mail, address, detail (JSON). Days are the club's (CLUB_TIME_ZONE), both included.",
+      "Every record the filters match, newest first: time (UTC), actor id and e-mail, kind, target id and e-mail, address, detail (JSON), and the record as the Admin Panel words it. Days are the club's (CLUB_TIME_ZONE), both included.",
     procedure: "audit.list",
     query: fieldsOf("audit.list", ["actor", "kind", "from", "to"]),
     answer: { kind: "csv", description: "A header row, then a line per record." },

@@ -1,5 +1,6 @@
 import { operatorActor } from "@club/api";
 import { auditLog } from "@club/db";
+import { sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, request, startApp } from "../test/harness";
 
@@ -13,6 +14,8 @@ describe("GET /api/admin/audit.csv", () => {
     await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
     root = await login(h, "root@club.test");
     fay = await login(h, "fay@club.test");
+    // Their sign-ins are on the log too; this test is about the records below.
+    await h.db.db.execute(sql`truncate audit_log`);
     // Written straight in, as recordAudit does, with text a member chose in a cell a spreadsheet would run.
     await h.db.db.insert(auditLog).values([
       {
@@ -31,11 +34,16 @@ describe("GET /api/admin/audit.csv", () => {
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename=audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = res.body.trim().split("\n");
-    expect(lines[0]).toBe('"time","actor id","actor email","kind","target id","target email","ip","detail"');
+    expect(lines[0]).toBe('"time","actor id","actor email","kind","target id","target email","ip","detail","sentence"');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('"member.type_changed","","\'-x@club.test","10.0.0.1"');
     // Split on "," by a spreadsheet that ignores quotes, the subject's formula would be a cell of its own.
     expect(lines[2]).toContain('""subject"":""Hi,\'=HYPERLINK(1)""');
+    // The record in words, last: the raw columns keep their places.
+    expect(lines[2]).toMatch(
+      /"The operator \(command line\) sent “Hi,'=HYPERLINK\(1\)” to 3 members of All Members\."$/,
+    );
+    expect(lines[1]).toMatch(/"root@club.test changed the type of -x@club.test from \? to \?\."$/);
     const only = await request(h, "GET", "/api/admin/audit.csv?kind=mail.group_sent&actor=operator", undefined, root);
     expect(only.body.trim().split("\n")).toHaveLength(2);
   });

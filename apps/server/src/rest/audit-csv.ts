@@ -1,13 +1,18 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AuditRecordDto } from "@club/api";
+import { auditSentence } from "@club/shared";
 import { stringify } from "csv-stringify";
 import type { FastifyBaseLogger } from "fastify";
 import { inert } from "./csv-cells";
 
-const COLUMNS = ["time", "actor id", "actor email", "kind", "target id", "target email", "ip", "detail"];
+/** The data as kept, then the record in words (last, so the raw columns keep their places for scripts). */
+const COLUMNS = ["time", "actor id", "actor email", "kind", "target id", "target email", "ip", "detail", "sentence"];
 
-/** One line per record; times in UTC (ISO 8601), which every spreadsheet and script reads the same. */
+/**
+ * One line per record; times in UTC (ISO 8601), which every spreadsheet and script reads the same.
+ * The sentence is the Admin Panel's, with the names as they are now and its moments in UTC.
+ */
 async function* lines(records: AsyncIterable<AuditRecordDto>) {
   for await (const r of records) {
     yield [
@@ -20,6 +25,7 @@ async function* lines(records: AsyncIterable<AuditRecordDto>) {
       r.ip ?? "",
       // The detail holds text a member chose (a subject, an event's title): inert like the rest.
       inert(JSON.stringify(r.detail)),
+      inert(auditSentence(r)),
     ];
   }
 }

@@ -1,5 +1,5 @@
-import { auditLog, type Queryable } from "@club/db";
-import { and, asc, desc, eq, gt, gte, ilike, lt, or, type SQL } from "@club/db/orm";
+import { auditLog, type Queryable, users } from "@club/db";
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL } from "@club/db/orm";
 import { type AuditKind, auditKinds, findNul, isCalendarDay, nulMessage } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
@@ -113,7 +113,7 @@ export async function listAudit(db: Queryable, timeZone: string, filter: AuditFi
     .orderBy(backwards ? asc(auditLog.id) : desc(auditLog.id))
     .limit(limit + 1);
   const more = rows.length > limit;
-  const items = rows.slice(0, limit);
+  const items = await withNames(db, rows.slice(0, limit));
   if (backwards) items.reverse();
   const first = items[0];
   const last = items.at(-1);
@@ -128,6 +128,58 @@ export async function listAudit(db: Queryable, timeZone: string, filter: AuditFi
 }
 
 export type AuditRecordDto = Awaited<ReturnType<typeof listAudit>>["items"][number];
+
+type AuditRow = {
+  actorId: string | null;
+  targetId: string | null;
+  targetEmail: string | null;
+  kind: string;
+  detail: Record<string, unknown>;
+};
+
+/** Kinds whose target id names a thing owned by the member of the target e-mail (an API token). */
+const OWNED_TARGETS = new Set(["api_token.created", "api_token.revoked"]);
+
+/**
+ * The records with the names of the members they speak of, as they are now (the audit log's
+ * sentences: "Alexandra Admin removed the passkey 'MacBook' of Fiona Founding"). A record keeps
+ * ids and e-mails, never names: names are joined as the log is read, and a member deleted since
+ * has none (the sentence falls back on the e-mail the record kept). `ownerName` is the member
+ * whose event or upload was deleted (the detail's `createdBy` id or `uploadedBy` e-mail).
+ */
+async function withNames<R extends AuditRow>(db: Queryable, rows: R[]) {
+  const ids = new Set<string>();
+  const emails = new Set<string>();
+  for (const r of rows) {
+    if (r.actorId) ids.add(r.actorId);
+    if (r.targetId && UUID.test(r.targetId)) ids.add(r.targetId);
+    if (OWNED_TARGETS.has(r.kind) && r.targetEmail) emails.add(r.targetEmail);
+    const { createdBy, uploadedBy } = r.detail;
+    if (typeof createdBy === "string" && UUID.test(createdBy)) ids.add(createdBy);
+    if (typeof uploadedBy === "string") emails.add(uploadedBy);
+  }
+  const found =
+    ids.size + emails.size === 0
+      ? []
+      : await db
+          .select({ id: users.id, email: users.email, name: users.name })
+          .from(users)
+          .where(
+            or(
+              ids.size ? inArray(users.id, [...ids]) : undefined,
+              emails.size ? inArray(users.email, [...emails]) : undefined,
+            ),
+          );
+  const byId = new Map(found.map((u) => [u.id, u.name]));
+  const byEmail = new Map(found.map((u) => [u.email, u.name]));
+  const named = (map: Map<string, string>, key: unknown) => (typeof key === "string" ? (map.get(key) ?? null) : null);
+  return rows.map((r) => ({
+    ...r,
+    actorName: named(byId, r.actorId),
+    targetName: OWNED_TARGETS.has(r.kind) ? named(byEmail, r.targetEmail) : named(byId, r.targetId),
+    ownerName: named(byId, r.detail.createdBy) ?? named(byEmail, r.detail.uploadedBy),
+  }));
+}
 
 /**
  * Every record the filter matches, newest first, a page at a time: the CSV export streams these,

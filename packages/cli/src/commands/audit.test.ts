@@ -38,9 +38,15 @@ describe("club audit", () => {
 
     const lines = (await club("audit")).stdout.trim().split("\n");
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\S+Z {2}operator@localhost {2}api_token\.created {2}ci@club\.test$/);
-    expect(lines[1]).toMatch(/ {2}operator@localhost {2}invitation_code\.created {2}[0-9a-f-]{36}$/);
-    expect(lines[2]).toMatch(/ {2}operator@localhost {2}member\.created {2}ci@club\.test$/);
+    expect(lines[0]).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\S+Z {2}api_token\.created {2}The operator \(command line\) created the API token “ci” \(read only\) for CI\.$/,
+    );
+    expect(lines[1]).toMatch(
+      / {2}invitation_code\.created {2}The operator \(command line\) created an invitation code ending in \w{4}, for 2 uses\.$/,
+    );
+    expect(lines[2]).toMatch(
+      / {2}member\.created {2}The operator \(command line\) created an account for CI as a Standard member, with the admin right\.$/,
+    );
 
     const json = JSON.parse((await club("audit", "--json", "--kind", "api_token.created", "--since", "1d")).stdout);
     expect(json).toEqual([

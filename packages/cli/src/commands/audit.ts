@@ -1,4 +1,4 @@
-import { type AuditKind, auditKinds, isCalendarDay, moment } from "@club/shared";
+import { type AuditKind, auditKinds, auditSentence, isCalendarDay, moment } from "@club/shared";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { localOnly, print, withDb } from "../context";
 
@@ -56,9 +56,8 @@ export function registerAuditCommand(program: Command): void {
         );
         if (opts.json) return print(JSON.stringify(page.items, null, 2));
         if (page.items.length === 0) return print("No audit records.");
-        for (const r of page.items) {
-          print(`${r.at.toISOString()}  ${r.actorEmail ?? "-"}  ${r.kind}  ${r.targetEmail ?? r.targetId ?? "-"}`);
-        }
+        // The time and kind to sort and grep by, then the record in words (its moments in UTC too).
+        for (const r of page.items) print(`${r.at.toISOString()}  ${r.kind}  ${auditSentence(r)}`);
       },
     );
 }

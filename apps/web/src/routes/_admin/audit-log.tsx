@@ -1,8 +1,8 @@
-import { type AuditKind, auditKindLabels, auditKinds } from "@club/shared";
+import { auditKindLabels, auditKinds } from "@club/shared";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { formatMoment } from "../../lib/moments";
+import { AuditRecordItem } from "../../features/admin/audit/AuditRecordItem";
 import { matching, oneOf, searchParams, text, wholeFrom } from "../../lib/search-params";
 import { trpc } from "../../lib/trpc";
 import { Button, ButtonLink, buttonClass } from "../../ui/Button";
@@ -45,23 +45,6 @@ export const Route = createFileRoute("/_admin/audit-log")({
   component: AuditLogPage,
 });
 
-/** What a record's detail holds, as short text ("group: all · recipients: 12"). */
-function detailText(detail: Record<string, unknown>): string {
-  return Object.entries(detail)
-    .filter(([, v]) => v !== null && v !== undefined && v !== "")
-    .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
-    .join(" · ");
-}
-
-/** A member's e-mail as words; a thing's id (an event, a code, a token) small, broken anywhere. */
-function Target({ email, id }: { email: string | null; id: string | null }) {
-  if (email) return <span className="break-words">{email}</span>;
-  if (id) return <span className="break-all font-mono text-xs text-ink-soft">{id}</span>;
-  return <>—</>;
-}
-
-const label = (kind: string) => auditKindLabels[kind as AuditKind] ?? kind;
-
 function AuditLogPage() {
   const s = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
@@ -73,7 +56,7 @@ function AuditLogPage() {
   return (
     <Page
       title="Audit log"
-      lead="Every administrative act and security event, newest first: who, what, to whom, when and from where."
+      lead="Every administrative act and security event, newest first, in words; each record’s data is behind its Details."
       actions={
         <a href={exportHref} className={buttonClass("secondary")} download>
           Export CSV
@@ -144,69 +127,13 @@ function AuditLogPage() {
           {filtered ? "No records match these filters." : "Nothing has been recorded yet."}
         </p>
       ) : (
-        <>
-          {/* Phones: a card per record; wider screens: the table. */}
-          <ul className="grid gap-3 md:hidden">
+        <Card className="p-0">
+          <ul aria-label="Audit records, newest first" className="divide-y divide-line">
             {page.items.map((r) => (
-              <li key={r.id} className="rounded-[var(--radius-card)] border border-line bg-card p-4 text-sm">
-                <p className="font-medium text-ink">{label(r.kind)}</p>
-                <p className="text-ink-soft">{formatMoment(r.at, "MMM d, yyyy h:mm a")}</p>
-                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-                  <dt className="text-ink-soft">By</dt>
-                  <dd className="break-words text-ink">{r.actorEmail ?? "Unknown"}</dd>
-                  <dt className="text-ink-soft">Target</dt>
-                  <dd className="text-ink">
-                    <Target email={r.targetEmail} id={r.targetId} />
-                  </dd>
-                  {r.ip ? (
-                    <>
-                      <dt className="text-ink-soft">From</dt>
-                      <dd className="break-all text-ink">{r.ip}</dd>
-                    </>
-                  ) : null}
-                  {detailText(r.detail) ? (
-                    <>
-                      <dt className="text-ink-soft">Detail</dt>
-                      <dd className="break-words text-ink">{detailText(r.detail)}</dd>
-                    </>
-                  ) : null}
-                </dl>
-              </li>
+              <AuditRecordItem key={r.id} record={r} />
             ))}
           </ul>
-          <Card className="hidden overflow-x-auto p-0 md:block">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <caption className="sr-only">Audit records, newest first</caption>
-              <thead className="bg-paper-deep text-ink-soft">
-                <tr>
-                  {["Time", "Actor", "What", "Target", "Address", "Detail"].map((h) => (
-                    <th key={h} scope="col" className="px-4 py-3 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line align-top">
-                {page.items.map((r) => (
-                  <tr key={r.id}>
-                    <td className="whitespace-nowrap px-4 py-3 text-ink-soft tabular-nums">
-                      {formatMoment(r.at, "MMM d, yyyy h:mm a")}
-                    </td>
-                    <td className="break-words px-4 py-3 text-ink">{r.actorEmail ?? "Unknown"}</td>
-                    <th scope="row" className="px-4 py-3 font-medium text-ink">
-                      {label(r.kind)}
-                    </th>
-                    <td className="px-4 py-3 text-ink">
-                      <Target email={r.targetEmail} id={r.targetId} />
-                    </td>
-                    <td className="px-4 py-3 text-ink-soft">{r.ip ?? "—"}</td>
-                    <td className="break-words px-4 py-3 text-ink-soft">{detailText(r.detail)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
-        </>
+        </Card>
       )}
 
       {page.newer || page.older ? (
