@@ -136,23 +136,28 @@ test("an admin changes a privilege, resets a password and mails a group", async 
   await signIn(page, ADMIN.email);
   await page.goto("/users");
   await expect(page.getByRole("heading", { name: "User Management" })).toBeVisible();
-  await page.getByLabel("Privilege of Sam Standard").selectOption("Travel Host");
+  await page.getByLabel("Type of Sam Standard").selectOption("Travel Host");
   await expect(page.getByText("Sam Standard is now a Travel Host member.")).toBeVisible();
-  await expect(page.getByLabel("Privilege of Sam Standard")).toHaveValue("Travel Host");
+  await expect(page.getByLabel("Type of Sam Standard")).toHaveValue("Travel Host");
   // Search narrows the list; the admin's own row offers no reset.
   await page.getByLabel("Search by name or e-mail").fill("sam@");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/q=sam/);
-  await expect(page.getByRole("list", { name: "Members", exact: true }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("table", { name: /^Members of the club/ }).locator("tbody tr")).toHaveCount(1);
   await page.getByLabel("Search by name or e-mail").fill("");
   await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByText("Change yours in Settings")).toBeVisible();
-  // A reset asks first.
-  await page.getByRole("button", { name: "Reset to Welcome2Club! for Sam Standard" }).click();
-  const confirm = page.getByRole("dialog", { name: "Reset Sam Standard's password to Welcome2Club!?" });
+  await page.getByRole("button", { name: `Manage ${ADMIN.name}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Your password: in Settings" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  // A reset asks first, then shows the temporary password once.
+  await page.getByRole("button", { name: "Manage Sam Standard" }).click();
+  await page.getByRole("menuitem", { name: "Reset to temporary password" }).click();
+  const confirm = page.getByRole("dialog", { name: "Reset Sam Standard's password to the temporary password?" });
   await screenshot(page, "users-confirm-reset");
   await confirm.getByRole("button", { name: "Yes, Reset" }).click();
-  await expect(page.getByText("Sam Standard's password was reset to Welcome2Club!.")).toBeVisible();
+  const done = page.getByRole("dialog", { name: "Sam Standard's temporary password" });
+  await expect(done.getByRole("status")).toHaveText("Password reset to Welcome2Club!");
+  await done.getByRole("button", { name: "Done" }).click();
   await screenshot(page, "users");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "users-phone");

@@ -114,7 +114,8 @@ test("an admin deletes her: Events → Joined leads to Login, where she can no l
   await other.context().clearCookies();
   await signIn(other, ADMIN.email);
   await other.goto(`/users?q=${encodeURIComponent(email)}`);
-  await other.getByRole("button", { name: "Delete the account of Erin Ended deleted" }).click();
+  await other.getByRole("button", { name: "Manage Erin Ended deleted" }).click();
+  await other.getByRole("menuitem", { name: /^Delete account/ }).click();
   await other.getByRole("dialog").getByRole("button", { name: "Yes, Delete" }).click();
   await expect(other.getByText(`The account of ${email} has been deleted.`)).toBeVisible();
 
