@@ -51,8 +51,14 @@ test("on a wide screen the menu is a bar in the header", async ({ page }) => {
   await expect(bar.getByRole("link", { name: "Admin Panel" })).toHaveAttribute("aria-current", "page");
   await expectAccessible(page);
   await screenshot(page, "admin-dashboard");
+  // Below 1280 px the admin's bar would not fit: the menu is the toggle again.
   await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(bar).toBeHidden();
+  await expect(page.getByRole("button", { name: /menu/i })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   await screenshot(page, "nav-desktop-1024");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   await bar.getByRole("link", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(bar.getByRole("link", { name: "Login" })).toBeVisible();

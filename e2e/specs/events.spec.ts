@@ -156,6 +156,12 @@ test("join with a confirmation, leave, invite a member who accepts, announce and
   await announce.getByLabel("Recipients").selectOption("selected");
   await announce.getByLabel(/Sofia Standard/).check();
   await announce.getByRole("button", { name: "Send Email" }).click();
+  await page
+    .getByRole("dialog", {
+      name: /^Send 'Upcoming Event: Garden Design Walk on .+' to 1 member of Selected Members\?$/,
+    })
+    .getByRole("button", { name: "Yes, Send" })
+    .click();
   // The result is a toast; the dialog closes.
   await expect(page.getByText("Email sent successfully.")).toBeVisible();
   await expect(announce).toBeHidden();

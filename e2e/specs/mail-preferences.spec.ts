@@ -59,8 +59,9 @@ test("a group e-mail's unsubscribe link: the page confirms and undoes, the one-c
   await expect(count).toBeVisible();
   const everyone = Number((await count.textContent())?.match(/^\d+/)?.[0]);
   await page.getByLabel("Subject").fill("Club newsletter");
-  await page.getByLabel("Body (HTML allowed)").fill("<p>News from the club.</p>");
+  await page.getByRole("textbox", { name: "Message" }).fill("News from the club.");
   await page.getByRole("button", { name: "Send Email" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, Send" }).click();
   await expect(page.getByText("Email sent successfully.")).toBeVisible();
 
   const mail = await waitForMail(member.email, /^Club newsletter$/);

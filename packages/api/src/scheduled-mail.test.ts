@@ -96,7 +96,9 @@ describe("a scheduled group e-mail", () => {
     });
     expect(made.message).toBe("Scheduled for 1 recipient.");
     expect(made.sendAt).toEqual(onClubClock(sendAt, "America/New_York"));
-    const [listed] = (await api.callerFor(admin).adminMail.scheduled()).filter((m) => m.id === made.id);
+    const scheduled = await api.callerFor(admin).adminMail.scheduled();
+    expect(scheduled.timeZone).toBe("America/New_York");
+    const [listed] = scheduled.messages.filter((m) => m.id === made.id);
     expect(listed).toMatchObject({
       subject: "Book circle",
       body: "<p>Chapter two.</p>",

@@ -19,7 +19,7 @@ function NavLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link
       to={to}
-      className="whitespace-nowrap rounded-full px-2.5 py-1.5 text-sm text-ink hover:bg-plum-soft hover:text-plum xl:px-3"
+      className="whitespace-nowrap rounded-full px-2.5 py-1.5 text-sm text-ink hover:bg-plum-soft hover:text-plum 2xl:px-3"
       activeProps={{ className: "bg-plum-soft font-medium text-plum", "aria-current": "page" }}
     >
       {children}
@@ -28,12 +28,12 @@ function NavLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /**
- * On wide screens (1024 px and more) the menu's links are a bar in the header, grouped as the
+ * On wide screens (1280 px and more) the menu's links are a bar in the header, grouped as the
  * menu groups them; phones keep the toggle and its panel.
  */
 export function DesktopNav({ user }: { user: MenuUser | null }) {
   return (
-    <nav aria-label="Main" className="hidden items-center gap-2 lg:flex xl:gap-3">
+    <nav aria-label="Main" className="hidden items-center gap-2 xl:flex 2xl:gap-3">
       {user ? (
         <>
           <Group label="Members' Section" links={membersLinks.filter(([to]) => to !== "/logout")} />

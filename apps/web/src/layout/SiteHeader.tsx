@@ -21,14 +21,14 @@ export function SiteHeader() {
           The Club
         </Link>
         <DesktopNav user={navUser} />
-        <div className="flex items-center gap-2 lg:hidden">
+        <div className="flex items-center gap-2 xl:hidden">
           {navUser?.news ? <Bell /> : null}
           <button
             type="button"
             aria-expanded={open}
             aria-controls="main-menu"
             onClick={() => setOpen((o) => !o)}
-            className="inline-flex items-center gap-2 rounded-full border border-plum/30 px-4 py-2 text-sm font-medium text-plum hover:bg-plum-soft lg:hidden"
+            className="inline-flex items-center gap-2 rounded-full border border-plum/30 px-4 py-2 text-sm font-medium text-plum hover:bg-plum-soft xl:hidden"
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
               {open ? (

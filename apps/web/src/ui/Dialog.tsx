@@ -10,6 +10,7 @@ export function Dialog({
   description,
   children,
   size = "md",
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -17,6 +18,8 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
   size?: "md" | "lg" | "xl";
+  /** Where focus goes once it closes (by default back where it was when it opened). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const widths = { md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" };
   return (
@@ -29,6 +32,7 @@ export function Dialog({
             widths[size],
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
         >
           <RadixDialog.Title className="font-serif text-3xl text-ink">{title}</RadixDialog.Title>
           {description ? (

@@ -174,8 +174,12 @@ export async function sendScheduledGroupMail(
   });
 }
 
-/** The waiting messages, soonest first, with who scheduled each. */
+/** The waiting messages, soonest first, with who scheduled each, and the club's zone their times are in. */
 export async function listScheduledGroupMails(ctx: Pick<Ctx, "db" | "config">) {
+  return { timeZone: ctx.config.timeZone, messages: await scheduledRows(ctx) };
+}
+
+async function scheduledRows(ctx: Pick<Ctx, "db" | "config">) {
   const rows = await ctx.db
     .select({ mail: scheduledGroupMails, by: users.name })
     .from(scheduledGroupMails)
