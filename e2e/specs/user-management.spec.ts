@@ -114,6 +114,10 @@ test("the members' table lines up on every row, the admin's own too, and stays u
 
   await shots(page, "table");
   await expectAccessible(page);
+  await page.getByRole("button", { name: `Manage Tess ${stamp}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Reset to temporary password" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/menu-desktop.png` });
+  await page.keyboard.press("Escape");
 
   // On a phone the page itself does not scroll sideways: the table does, within its frame.
   await page.setViewportSize(sizes[1]);

@@ -4,14 +4,15 @@ import type { ReactNode } from "react";
 import { cn } from "../../../ui/cn";
 import type { MemberRow } from "./member-page-cache";
 
-const item =
-  "flex w-full cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-plum-soft data-[disabled]:cursor-default data-[disabled]:text-ink-soft";
+const item = "flex w-full cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm outline-none";
+// One colour pair per item (class order in the stylesheet, not here, would decide between two).
+const plain = "text-ink data-[highlighted]:bg-plum-soft";
 
 function Item({ onSelect, danger, children }: { onSelect: () => void; danger?: boolean; children: ReactNode }) {
   return (
     <DropdownMenu.Item
       onSelect={onSelect}
-      className={cn(item, danger && "text-danger data-[highlighted]:bg-danger-soft")}
+      className={cn(item, danger ? "text-danger data-[highlighted]:bg-danger-soft" : plain)}
     >
       {children}
     </DropdownMenu.Item>
@@ -58,7 +59,7 @@ export function MemberActionsMenu({
           className="z-30 min-w-60 rounded-xl border border-line bg-card p-1.5 shadow-[var(--shadow-card)]"
         >
           {own ? (
-            <DropdownMenu.Item asChild className={item}>
+            <DropdownMenu.Item asChild className={cn(item, plain)}>
               <Link to="/settings/security">Your password: in Settings</Link>
             </DropdownMenu.Item>
           ) : (
