@@ -13,7 +13,31 @@ type Sent = RouterOutputs["adminMail"]["sent"][number];
 const groupLabel = (group: string) =>
   recipientGroups.find((g) => g.value === (group as RecipientGroup))?.label ?? group;
 
-const th = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wider text-ink-soft";
+const th = "px-3 py-2 text-xs font-medium uppercase tracking-wider text-ink-soft";
+
+/** A table's headings, then one for the row's actions (named for screen readers only). */
+function Headings({ columns }: { columns: (string | { label: string; numeric: boolean })[] }) {
+  return (
+    <thead className="border-b border-line">
+      <tr>
+        {columns.map((c) =>
+          typeof c === "string" ? (
+            <th key={c} scope="col" className={`${th} text-left`}>
+              {c}
+            </th>
+          ) : (
+            <th key={c.label} scope="col" className={`${th} text-right`}>
+              {c.label}
+            </th>
+          ),
+        )}
+        <th scope="col" className={th}>
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
 const td = "px-3 py-3 align-top";
 
 /** The messages waiting for their time: when each leaves (club time), to whom; change or cancel it. */
@@ -35,25 +59,7 @@ export function ScheduledMailTable({
     <div className="-mx-3 overflow-x-auto">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Scheduled group e-mails, soonest first</caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col" className={th}>
-              Subject
-            </th>
-            <th scope="col" className={th}>
-              To
-            </th>
-            <th scope="col" className={th}>
-              Leaves (club time)
-            </th>
-            <th scope="col" className={th}>
-              Scheduled by
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <Headings columns={["Subject", "To", "Leaves (club time)", "Scheduled by"]} />
         <tbody className="divide-y divide-line">
           {messages.map((m) => (
             <tr key={m.id}>
@@ -114,25 +120,7 @@ export function SentMailTable({ messages, onOpen }: { messages: Sent[]; onOpen: 
     <div className="-mx-3 overflow-x-auto">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Group e-mails sent, newest first</caption>
-        <thead className="border-b border-line">
-          <tr>
-            <th scope="col" className={th}>
-              Subject
-            </th>
-            <th scope="col" className={th}>
-              To
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Recipients
-            </th>
-            <th scope="col" className={th}>
-              Sent
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <Headings columns={["Subject", "To", { label: "Recipients", numeric: true }, "Sent"]} />
         <tbody className="divide-y divide-line">
           {messages.map((m) => (
             <tr key={m.id}>
