@@ -2,7 +2,7 @@ import { auditKindLabels, auditKinds } from "@club/shared";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { AuditRecordItem } from "../../features/admin/audit/AuditRecordItem";
+import { AuditRecordItem, useReaderZone } from "../../features/admin/audit/AuditRecordItem";
 import { matching, oneOf, searchParams, text, wholeFrom } from "../../lib/search-params";
 import { trpc } from "../../lib/trpc";
 import { Button, ButtonLink, buttonClass } from "../../ui/Button";
@@ -49,6 +49,7 @@ function AuditLogPage() {
   const s = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const page = useSuspenseQuery(trpc.audit.list.queryOptions(listInput(s))).data;
+  const zone = useReaderZone();
   const [draft, setDraft] = useState({ actor: s.actor ?? "", kind: s.kind ?? "", from: s.from ?? "", to: s.to ?? "" });
   const filtered = Boolean(s.actor || s.kind || s.from || s.to);
   const exportHref = `/api/admin/audit.csv?${new URLSearchParams(filtersOf(s))}`;
@@ -130,7 +131,7 @@ function AuditLogPage() {
         <Card className="p-0">
           <ul aria-label="Audit records, newest first" className="divide-y divide-line">
             {page.items.map((r) => (
-              <AuditRecordItem key={r.id} record={r} />
+              <AuditRecordItem key={r.id} record={r} zone={zone} />
             ))}
           </ul>
         </Card>

@@ -1,15 +1,26 @@
 import { type AuditKind, type AuditRecordWords, auditKindLabels, auditSentence } from "@club/shared";
-import { formatMoment } from "../../../lib/moments";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { useEffect, useState } from "react";
+import { displayZone } from "../../../lib/time-zone";
 
 /** A record as the page gets it: the stored columns and the names joined as the log is read. */
 export type AuditRecordView = AuditRecordWords & { id: number; at: Date };
 
 const MOMENT = "MMM d, yyyy 'at' h:mm a";
+
 /**
- * Moments in the reader's zone: the display zone, which a page rendered on the server shares with
- * the browser's first render (lib/time-zone.ts), so the text does not change on hydration.
+ * The reader's own zone. The first render uses the display zone, which a page rendered on the
+ * server shares with the browser's first render (lib/time-zone.ts), so hydration sees the same
+ * text; then the browser's zone, which differs on her first visit (the server knew only the club's).
  */
-const moment = (at: Date) => formatMoment(at, MOMENT);
+export function useReaderZone(): string {
+  const [zone, setZone] = useState(displayZone);
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  return zone;
+}
+
+const momentIn = (zone: string) => (at: Date) => format(new TZDate(at, zone), MOMENT);
 
 /** "recipientGroup" → "Recipient group", "expiresAt" → "Expires at". */
 function keyLabel(key: string): string {
@@ -42,7 +53,8 @@ function rawRows(r: AuditRecordView): [string, string][] {
 }
 
 /** One record: the sentence first, then when (in her zone) and what kind, the raw data behind a disclosure. */
-export function AuditRecordItem({ record: r }: { record: AuditRecordView }) {
+export function AuditRecordItem({ record: r, zone }: { record: AuditRecordView; zone: string }) {
+  const moment = momentIn(zone);
   const label = auditKindLabels[r.kind as AuditKind] ?? r.kind;
   return (
     <li className="px-5 py-4 sm:px-6" data-kind={r.kind}>
