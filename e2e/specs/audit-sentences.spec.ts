@@ -295,7 +295,8 @@ test("the audit sentences for every kind", async ({ page }) => {
   await expect(records.getByRole("listitem")).toHaveCount(KINDS.length);
   for (const [kind, , sentence] of KINDS) {
     const item = records.locator(`li[data-kind="${kind}"]`);
-    await expect(item.locator("p").first(), kind).toHaveText(sentence);
+    // The kind's label, then its sentence.
+    await expect(item.locator("p").nth(1), kind).toHaveText(sentence);
   }
   // Times in the reader's zone (Paris, an hour ahead of UTC in November).
   await expect(records.locator("li").first().locator("time")).toHaveText("Nov 26, 2026 at 6:59 PM");
@@ -316,10 +317,16 @@ test("the audit sentences for every kind", async ({ page }) => {
     await expect(detail.getByText(v, { exact: true })).toBeVisible();
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: "/tmp/shots-audit/audit-every-kind-desktop.png", fullPage: false });
+  await scheduled.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/shots-audit/audit-details-open-desktop.png" });
   await page.screenshot({ path: "/tmp/shots-audit/audit-every-kind-desktop-full.png", fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: "/tmp/shots-audit/audit-every-kind-phone.png", fullPage: false });
   await page.screenshot({ path: "/tmp/shots-audit/audit-every-kind-phone-full.png", fullPage: true });
+  await scheduled.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/shots-audit/audit-details-open-phone.png" });
   await screenshot(page, "audit-sentences-phone");
 });

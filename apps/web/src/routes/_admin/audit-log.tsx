@@ -7,7 +7,7 @@ import { matching, oneOf, searchParams, text, wholeFrom } from "../../lib/search
 import { trpc } from "../../lib/trpc";
 import { Button, ButtonLink, buttonClass } from "../../ui/Button";
 import { SelectField, TextField } from "../../ui/Field";
-import { Card, Page } from "../../ui/Page";
+import { Page } from "../../ui/Page";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const search = searchParams({
@@ -128,13 +128,14 @@ function AuditLogPage() {
           {filtered ? "No records match these filters." : "Nothing has been recorded yet."}
         </p>
       ) : (
-        <Card className="p-0">
-          <ul aria-label="Audit records, newest first" className="divide-y divide-line">
-            {page.items.map((r) => (
-              <AuditRecordItem key={r.id} record={r} zone={zone} />
-            ))}
-          </ul>
-        </Card>
+        <ul
+          aria-label="Audit records, newest first"
+          className="divide-y divide-line overflow-hidden rounded-[var(--radius-card)] border border-line bg-card shadow-[var(--shadow-card)]"
+        >
+          {page.items.map((r) => (
+            <AuditRecordItem key={r.id} record={r} zone={zone} />
+          ))}
+        </ul>
       )}
 
       {page.newer || page.older ? (

@@ -57,19 +57,14 @@ export function AuditRecordItem({ record: r, zone }: { record: AuditRecordView; 
   const moment = momentIn(zone);
   const label = auditKindLabels[r.kind as AuditKind] ?? r.kind;
   return (
-    <li className="px-5 py-4 sm:px-6" data-kind={r.kind}>
-      <p className="text-[0.975rem] leading-relaxed text-ink">{auditSentence(r, { moment })}</p>
-      <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-soft">
-        <time dateTime={r.at.toISOString()} className="tabular-nums">
-          {moment(r.at)}
-        </time>
-        <span aria-hidden="true" className="text-gold-light">
-          ·
-        </span>
-        <span className="font-medium uppercase tracking-[0.08em] text-gold">{label}</span>
-      </p>
+    <li className="px-5 py-5 sm:px-7" data-kind={r.kind}>
+      <p className="text-[0.7rem] font-semibold uppercase tracking-[0.14em] text-gold">{label}</p>
+      <p className="mt-1 text-base leading-relaxed text-ink">{auditSentence(r, { moment })}</p>
+      <time dateTime={r.at.toISOString()} className="mt-1 block text-xs text-ink-soft tabular-nums">
+        {moment(r.at)}
+      </time>
       <details className="group mt-2 text-sm">
-        <summary className="inline-flex cursor-pointer select-none items-center gap-1 rounded text-xs font-medium text-plum underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-plum">
+        <summary className="inline-flex list-none cursor-pointer [&::-webkit-details-marker]:hidden select-none items-center gap-1 rounded text-xs font-medium text-plum underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-plum">
           <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
             ›
           </span>
