@@ -65,5 +65,12 @@ describe("club user export", () => {
     expect(nobody.code).not.toBe(0);
     expect(nobody.stderr).toContain("No member with the e-mail nobody@club.test.");
     expect(existsSync(join(dataDir, "n.zip"))).toBe(false);
+
+    // Each file written is on the audit log, as the operator's; the refused one is not.
+    const records = (await club("audit", "--kind", "data_export.downloaded")).stdout.trim().split("\n");
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatch(
+      / {2}data_export\.downloaded {2}The operator \(command line\) wrote Ada’s data to a file with club user export \(\d+ (bytes|KB)\)\.$/,
+    );
   }, 180_000);
 });
