@@ -120,6 +120,9 @@ describe("a scheduled group e-mail", () => {
       [clubDay(-1), "Choose a time in the future to send it."],
       ["2027-02-30T09:00", "Choose the date and time to send it, like 2026-12-01 09:00."],
       ["next tuesday", "Choose the date and time to send it, like 2026-12-01 09:00."],
+      // No minute 60 rolled into the next hour, no hour 24 into the next day.
+      [`${clubDay(3).slice(0, 10)}T09:60`, "Choose the date and time to send it, like 2026-12-01 09:00."],
+      [`${clubDay(3).slice(0, 10)}T24:00`, "Choose the date and time to send it, like 2026-12-01 09:00."],
       [clubDay(400), "A message can be scheduled up to a year ahead."],
     ];
     for (const [sendAt, message] of refusals) {

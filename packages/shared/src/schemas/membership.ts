@@ -134,7 +134,10 @@ export const sendEmailInput = z.object(mailDraftFields).superRefine(checkMailDra
 export const mailSendAt = z
   .string("Choose the date and time to send it.")
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "Choose the date and time to send it, like 2026-12-01 09:00.");
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/,
+    "Choose the date and time to send it, like 2026-12-01 09:00.",
+  );
 
 /** A group e-mail to send later (Admin Panel → Bulk e-mail, "Schedule"). */
 export const scheduleEmailInput = z.object({ ...mailDraftFields, sendAt: mailSendAt }).superRefine(checkMailDraft);

@@ -37,6 +37,12 @@ function readableClubTime(local: string): string {
   return `${dayText} at ${time.slice(0, 5)}`;
 }
 
+/** The confirming button: what it will do, or what it is doing. */
+function confirmLabel(action: Pending["action"] | undefined, busy: boolean, editing: boolean): string {
+  if (action === "schedule") return busy ? "Scheduling…" : editing ? "Yes, Save" : "Yes, Schedule";
+  return busy ? "Sending..." : "Yes, Send";
+}
+
 /** What the admin confirms: sending now, or keeping it for its time. */
 type Pending = { action: "send" | "schedule"; draft: MailDraft; sendAt?: string };
 
@@ -289,17 +295,7 @@ export function MailComposer({
             ? `It leaves ${readableClubTime(pending.sendAt ?? "")}, club time. You can change or cancel it until then.`
             : "Each member receives her own copy. A message cannot be called back once sent."
         }
-        confirmLabel={
-          busy
-            ? pending?.action === "schedule"
-              ? "Scheduling…"
-              : "Sending..."
-            : pending?.action === "schedule"
-              ? scheduling?.editing
-                ? "Yes, Save"
-                : "Yes, Schedule"
-              : "Yes, Send"
-        }
+        confirmLabel={confirmLabel(pending?.action, busy, Boolean(scheduling?.editing))}
         onConfirm={() => void confirm()}
       />
     </form>
