@@ -31,6 +31,11 @@ export async function expectAccessible(page: Page): Promise<void> {
   // A rendered page's controls are disabled until the app takes it over (an inactive control, which
   // contrast rules exempt, but axe does not see a fieldset's disabling): the page is judged after.
   await page.waitForFunction(() => document.querySelector("#root fieldset[disabled]") === null);
+  // Enabling the page starts its buttons' colour transitions; even at the reduced-motion length a
+  // transition shows its first colour until the next frame, and axe, reading styles in that frame,
+  // measured the half-transparent colour of a disabled button (seen once on /mail). Judged once
+  // nothing moves.
+  await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { polling: "raf" });
   // Toasts are left out: while one fades in, axe measures its half-transparent text. Their
   // colours are the club's success and danger pairs, which pass on their own.
   // The group e-mail's preview is the mail itself in a frame (what a mail client shows, not the
