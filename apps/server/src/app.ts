@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { constants as zlib } from "node:zlib";
 import {
   DEFAULT_MAX_VIDEO_MINUTES,
   LiveChanges,
@@ -27,6 +26,7 @@ import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { Redis } from "ioredis";
 import { AnswerCache } from "./answers/answer-cache";
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, ENCODINGS } from "./answers/encodings";
 import { keepAnswers } from "./answers/keep-answers";
 import type { AppConfig } from "./config";
 import { keepDataPrivate, narrowTree } from "./data-dir";
@@ -198,19 +198,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   restErrorHandler(app);
-  // JSON and pages above 1 KB go compressed. Brotli at quality 4 costs about what gzip does and
-  // still makes smaller answers; the built assets are compressed once, at their best, by the build.
+  // JSON and pages above 1 KB go compressed (see encodings.ts); the built assets are compressed
+  // once, at their best, by the build.
   await app.register(fastifyCompress, {
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ENCODINGS,
+    brotliOptions: BROTLI_OPTIONS,
   });
   await app.register(securityHeaders, { appOrigin: config.appOrigin });
   await app.register(originCheck, { appOrigin: config.appOrigin });
   // Sessions are kept a few seconds (SESSION_CACHE_SECONDS), forgotten as soon as the database tells
   // of a change to them or their member (see SessionCache); so are the answers of the lists and reads
-  // of events, media and comments (ANSWER_CACHE_SECONDS, see AnswerCache), forgotten at any change
-  // to what they are made of. One connection listens for both.
+  // of events, media and comments (ANSWER_CACHE_SECONDS, see AnswerCache), forgotten when a table
+  // they are made of changes. One connection listens for both.
   const sessionCacheMs = config.sessionCacheMs ?? 5000;
   const answerCacheMs = config.answerCacheMs ?? 5000;
   const sessionCache = sessionCacheMs > 0 ? new SessionCache({ ttlMs: sessionCacheMs }) : undefined;

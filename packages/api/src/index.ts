@@ -90,6 +90,7 @@ export {
   s3Settings,
 } from "./env";
 export { DATA_EXPORT_EXPIRED, isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
+export { KEPT_ANSWERS, type KeptProcedure } from "./kept-answers";
 export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";

@@ -1,4 +1,9 @@
-import type { DbHandle } from "./client";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type { Sql } from "postgres";
+import type { Db, DbHandle } from "./client";
+import * as schema from "./schema";
 import { createPgliteTestDb } from "./test-db/pglite";
 import { createPostgresTestDb } from "./test-db/postgres";
 
@@ -10,4 +15,16 @@ import { createPostgresTestDb } from "./test-db/postgres";
 export async function createTestDb(): Promise<DbHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   return url ? createPostgresTestDb(url) : createPgliteTestDb();
+}
+
+/**
+ * The same database as `handle.db`, through a Drizzle that tells `log` the SQL of every statement
+ * it sends (a test that checks which tables an answer is made of).
+ */
+export function queryLoggingDb(handle: Pick<DbHandle, "db" | "kind">, log: (query: string) => void): Db {
+  const logger = { logQuery: (query: string) => log(query) };
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  return handle.kind === "pglite"
+    ? drizzlePglite(client as PGlite, { schema, logger })
+    : drizzlePostgres(client as Sql, { schema, logger });
 }

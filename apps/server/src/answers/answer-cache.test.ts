@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AnswerCache } from "./answer-cache";
 
-const answer = (body: string) => ({ body, contentType: "application/json", link: undefined });
+const answer = (body: string, tables: string[] = ["events"]) => ({
+  body,
+  contentType: "application/json",
+  link: undefined,
+  tables,
+});
 
 function listeningCache() {
   const cache = new AnswerCache({ ttlMs: 60_000 });
@@ -23,20 +28,36 @@ describe("AnswerCache", () => {
     expect(cache.get("k")).toBeUndefined();
   });
 
-  it("forgets everything at any change", () => {
+  it("forgets the answers made from a table that changed, and only those", () => {
     const cache = listeningCache();
-    cache.set("a", "v", answer("[1]"), cache.mark());
-    cache.set("b", "w", answer("[2]"), cache.mark());
-    cache.changed();
-    expect([cache.get("a"), cache.get("b")]).toEqual([undefined, undefined]);
+    cache.set("events", "v", answer("[1]", ["events", "users"]), cache.mark());
+    cache.set("comments", "v", answer("[2]", ["comments", "comment_likes", "users"]), cache.mark());
+    cache.changed("comment_likes");
+    expect([cache.get("events")?.body, cache.get("comments")]).toEqual(["[1]", undefined]);
+    // Kept again after the change, it stays until its tables change again.
+    cache.set("comments", "v", answer("[3]", ["comments", "comment_likes", "users"]), cache.mark());
+    cache.changed("media");
+    expect([cache.get("events")?.body, cache.get("comments")?.body]).toEqual(["[1]", "[3]"]);
+    cache.changed("users");
+    expect([cache.get("events"), cache.get("comments")]).toEqual([undefined, undefined]);
   });
 
-  it("does not keep an answer whose reading began before a change was told", () => {
+  it("does not keep an answer whose reading began before a change to one of its tables was told", () => {
     const cache = listeningCache();
     const mark = cache.mark();
-    cache.changed();
+    cache.changed("media");
+    expect(cache.set("a", "v", answer("[1]", ["events"]), mark)?.body).toBe("[1]");
+    cache.changed("events");
+    expect(cache.set("b", "v", answer("[1]", ["events"]), mark)).toBeUndefined();
+    expect(cache.get("b")).toBeUndefined();
+  });
+
+  it("does not keep an answer whose reading began before everything was forgotten", () => {
+    // Changes may have gone untold (catching up after a dropped connection): no table is named.
+    const cache = listeningCache();
+    const mark = cache.mark();
+    cache.clear();
     expect(cache.set("a", "v", answer("[1]"), mark)).toBeUndefined();
-    expect(cache.get("a")).toBeUndefined();
   });
 
   it("gives the same body different ETags for different callers, and keeps it frozen", () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ChangeListener } from "@club/db";
 import { LRUCache } from "lru-cache";
+import type { Encoding } from "./encodings";
 
 /** An answer as it went out: its body, the headers that belong to it, and its ETag. */
 export interface KeptAnswer {
@@ -10,6 +11,11 @@ export interface KeptAnswer {
   readonly link: string | undefined;
   /** Weak: the same JSON may go out compressed or not. */
   readonly etag: string;
+  /** The tables it is made of (KEPT_ANSWERS), and the cache's generation when its reading began. */
+  readonly tables: readonly string[];
+  readonly madeAt: number;
+  /** Its compressed bytes by encoding, made the first time a request asks for that encoding. */
+  readonly encoded: Map<Encoding, Buffer>;
 }
 
 /**
@@ -21,21 +27,31 @@ export function etagOf(viewer: string, body: string): string {
 }
 
 /**
- * Answers of the lists and reads members ask for most (the serialized JSON), kept a few seconds by
- * what was asked and who asked (the key is the caller's to make). What makes this safe:
+ * Answers of the lists and reads members ask for most (the serialized JSON, and its compressed
+ * bytes), kept a few seconds by what was asked and who asked (the key is the caller's to make).
+ * What makes this safe:
  * - every change to the tables the answers are made of is told by the database itself (statement
- *   triggers, migration 0015, whoever makes the change), and then everything kept is forgotten:
- *   which answers a change touches (a new invitation, a renamed member) is hard to say, forgetting
- *   all of them is simple and always right;
+ *   triggers, migrations 0015 and 0029, whoever makes the change), naming the table; each answer
+ *   knows its tables (KEPT_ANSWERS, which a test checks against the SQL each procedure sends), and
+ *   the answers made from a changed table are forgotten, the others stay: a like forgets the
+ *   comments, not the events list;
  * - while the server is not listening to those changes (the connection dropped), nothing is kept;
- * - an answer whose reading began before a change was told is not kept (`mark`): it may predate
- *   the change;
+ * - an answer whose reading began before a change to one of its tables was told is not kept
+ *   (`mark`): it may predate the change;
  * - whatever happens, nothing is kept longer than `ttlMs` (what changes with time alone, such as
  *   an invitation expiring, is late by that much at most).
+ *
+ * Forgetting is by generation rather than by walking the kept answers: each change numbers itself,
+ * each table remembers the number of its last change, and an answer made before the last change
+ * to one of its tables is dropped when it is next asked for.
  */
 export class AnswerCache implements ChangeListener {
   readonly #kept: LRUCache<string, KeptAnswer>;
   #generation = 0;
+  /** The generation of each table's last change. */
+  readonly #changedAt = new Map<string, number>();
+  /** The generation of the last time everything was forgotten: what was read before is not kept. */
+  #clearedAt = 0;
   #listening = false;
   /**
    * Requests for an answer that may be kept, since the start: served a kept one (or the one another
@@ -46,16 +62,23 @@ export class AnswerCache implements ChangeListener {
   constructor(options: { ttlMs: number; maxBytes?: number }) {
     this.#kept = new LRUCache({
       ttl: options.ttlMs,
-      // Bounded by size, not count: an answer is 10 bytes or a megabyte. JS strings are UTF-16.
+      // Bounded by size, not count: an answer is 10 bytes or a megabyte. JS strings are UTF-16; its
+      // compressed forms, made later, are allowed a quarter of the JSON's length.
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (answer, key) => 2 * (answer.body.length + key.length) + 200,
+      sizeCalculation: (answer, key) => Math.ceil(2.25 * answer.body.length) + 2 * key.length + 200,
       // A TTL of a few seconds: no timer per entry, an old one is dropped when it is asked for.
       ttlAutopurge: false,
     });
   }
 
   get(key: string): KeptAnswer | undefined {
-    return this.#listening ? this.#kept.get(key) : undefined;
+    if (!this.#listening) return undefined;
+    const kept = this.#kept.get(key);
+    if (kept && !this.#unchangedSince(kept.tables, kept.madeAt)) {
+      this.#kept.delete(key);
+      return undefined;
+    }
+    return kept;
   }
 
   /** Taken before the answer is read from the database, and given back to `set`. */
@@ -63,18 +86,28 @@ export class AnswerCache implements ChangeListener {
     return this.#generation;
   }
 
-  /** Keeps an answer, unless a change was told (or listening stopped) since `mark`. */
-  set(key: string, viewer: string, answer: Omit<KeptAnswer, "etag">, mark: number): KeptAnswer | undefined {
-    if (!this.#listening || mark !== this.#generation) return undefined;
+  /** Keeps an answer, unless one of its tables changed (or listening stopped) since `mark`. */
+  set(
+    key: string,
+    viewer: string,
+    answer: Pick<KeptAnswer, "body" | "contentType" | "link" | "tables">,
+    mark: number,
+  ): KeptAnswer | undefined {
+    if (!this.#listening || !this.#unchangedSince(answer.tables, mark)) return undefined;
     // An answer larger than the whole cache is not kept (lru-cache would refuse it with a warning).
     if (2 * answer.body.length > this.#kept.maxSize / 4) return undefined;
-    const kept = Object.freeze({ ...answer, etag: etagOf(viewer, answer.body) });
+    const kept = Object.freeze({ ...answer, etag: etagOf(viewer, answer.body), madeAt: mark, encoded: new Map() });
     this.#kept.set(key, kept);
     return kept;
   }
 
-  changed(): void {
-    this.clear();
+  #unchangedSince(tables: readonly string[], generation: number): boolean {
+    return generation >= this.#clearedAt && tables.every((table) => (this.#changedAt.get(table) ?? 0) <= generation);
+  }
+
+  /** A table changed (the notification's payload is its name). */
+  changed(table: string): void {
+    this.#changedAt.set(table, ++this.#generation);
   }
 
   listening(): void {
@@ -87,9 +120,9 @@ export class AnswerCache implements ChangeListener {
     this.clear();
   }
 
-  /** Forgets everything (a change was told, or may have gone untold). */
+  /** Forgets everything (changes may have gone untold). */
   clear(): void {
-    this.#generation++;
+    this.#clearedAt = ++this.#generation;
     this.#kept.clear();
   }
 

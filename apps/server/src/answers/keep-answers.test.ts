@@ -1,6 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnswerCache } from "./answer-cache";
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, ENCODINGS } from "./encodings";
 import { keepAnswers } from "./keep-answers";
 
 /**
@@ -16,8 +19,14 @@ async function appWith(cache: AnswerCache, onRead?: () => void) {
     "auth",
     async () => ({ user: null, apiToken: null }) as unknown as Awaited<ReturnType<FastifyRequest["auth"]>>,
   );
+  // As the app has it: compression first, so its onSend hook (a route's) runs after the cache's.
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ENCODINGS,
+    brotliOptions: BROTLI_OPTIONS,
+  });
   await app.register(keepAnswers, { cache });
-  app.get("/thing", { config: { keepAnswer: true } }, async () => {
+  app.get("/thing", { config: { keepAnswer: "events.list" } }, async () => {
     reads++;
     onRead?.();
     return { body };
@@ -29,7 +38,8 @@ async function appWith(cache: AnswerCache, onRead?: () => void) {
     change(next: string) {
       body = next;
     },
-    get: (etag?: string) => app.inject({ url: "/thing", headers: etag ? { "if-none-match": etag } : {} }),
+    get: (etag?: string, headers: Record<string, string> = {}) =>
+      app.inject({ url: "/thing", headers: etag ? { ...headers, "if-none-match": etag } : headers }),
   };
 }
 
@@ -90,7 +100,7 @@ describe("keepAnswers", () => {
     const t = await appWith(cache, () => {
       if (told) return;
       told = true;
-      cache.changed();
+      cache.changed("events");
     });
     open = t.app;
     const first = await t.get();
@@ -101,4 +111,64 @@ describe("keepAnswers", () => {
     expect(second.headers.etag).toMatch(/^W\/"[\w-]+"$/);
     expect(t.reads()).toBe(2);
   });
+
+  it("keeps an answer's compressed bytes: served again to a browser, it is not compressed again", async () => {
+    const cache = listening();
+    const t = await appWith(cache);
+    open = t.app;
+    const expected = { body: "a salon on leadership ".repeat(200) };
+    t.change(expected.body);
+    const browser = { "accept-encoding": "gzip, deflate, br" };
+    const first = await t.get(undefined, browser);
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString())).toEqual(expected);
+    // The visitors' key and the URL.
+    const kept = cache.get("visitor\n/thing")!;
+    expect([...kept.encoded.keys()]).toEqual(["br"]);
+    const bytes = kept.encoded.get("br");
+    const second = await t.get(undefined, browser);
+    expect(second.headers["content-encoding"]).toBe("br");
+    expect(second.headers.vary).toContain("accept-encoding");
+    expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString())).toEqual(expected);
+    // The very bytes kept at the first request.
+    expect(kept.encoded.get("br")).toBe(bytes);
+    expect(second.rawPayload.equals(bytes!)).toBe(true);
+    // Another encoding, and none: each as asked.
+    const gzip = await t.get(undefined, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
+    const plain = await t.get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json()).toEqual(expected);
+    expect(t.reads()).toBe(1);
+  });
+
+  it("sends a small kept answer as it is, as the compression would", async () => {
+    const cache = listening();
+    const t = await appWith(cache);
+    open = t.app;
+    await t.get(undefined, { "accept-encoding": "br" });
+    const again = await t.get(undefined, { "accept-encoding": "br" });
+    expect([again.headers["content-encoding"], again.json()]).toEqual([undefined, { body: "first" }]);
+    expect(t.reads()).toBe(1);
+  });
+
+  it("forgets a kept answer when a table it is made of changes, not when another does", async () => {
+    const cache = listening();
+    const t = await appWith(cache);
+    open = t.app;
+    await t.get();
+    t.change("second");
+    cache.changed("comment_likes");
+    expect((await t.get()).json()).toEqual({ body: "first" });
+    cache.changed("event_participants");
+    expect((await t.get()).json()).toEqual({ body: "second" });
+    expect(t.reads()).toBe(2);
+  });
 });
+
+function listening() {
+  const cache = new AnswerCache({ ttlMs: 60_000 });
+  cache.listening();
+  return cache;
+}

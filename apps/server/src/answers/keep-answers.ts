@@ -1,46 +1,45 @@
+import { KEPT_ANSWERS, type KeptProcedure } from "@club/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AnswerCache, KeptAnswer } from "./answer-cache";
+import { COMPRESS_THRESHOLD, chosenEncoding, encode } from "./encodings";
 import { viewerKey } from "./viewer-key";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** A GET whose 200 answer may be kept a few seconds and served again (see keepAnswers). */
-    keepAnswer?: boolean;
+    /** A GET whose 200 answer may be kept a few seconds and served again: the procedure it answers with. */
+    keepAnswer?: KeptProcedure;
   }
   interface FastifyRequest {
     /** Where this request's answer goes once it is made, and the cache's mark when it began. */
-    keptAnswer?: { key: string; viewer: string; mark: number; done: (kept: KeptAnswer | undefined) => void };
+    keptAnswer?: {
+      key: string;
+      viewer: string;
+      mark: number;
+      tables: readonly string[];
+      done: (kept: KeptAnswer | undefined) => void;
+    };
   }
 }
-
-/**
- * The tRPC queries whose answers are kept: the lists and reads of events, media and comments. Each
- * reads only the tables whose changes are told (migration 0015) and the caller, who is in the key.
- */
-export const KEPT_PROCEDURES: ReadonlySet<string> = new Set([
-  "events.list",
-  "events.get",
-  "events.choices",
-  "media.list",
-  "media.get",
-  "media.tags",
-  "images.byEvent",
-  "images.byTitle",
-  "comments.list",
-  "comments.page",
-]);
 
 /** tRPC's streamed batches answer another shape to the same URL: those are not kept. */
 const TRPC_STREAM_HEADER = "trpc-accept";
 
-function keepsAnswer(request: FastifyRequest): boolean {
-  if (request.method !== "GET") return false;
-  if (request.routeOptions.config.keepAnswer) return true;
-  if (request.routeOptions.url !== "/trpc/:path" || request.headers[TRPC_STREAM_HEADER] !== undefined) return false;
+const isKept = (name: string): name is KeptProcedure => Object.hasOwn(KEPT_ANSWERS, name);
+
+/** The tables a request's answer is made of, when it may be kept (a tRPC batch: every procedure's). */
+function keptTables(request: FastifyRequest): readonly string[] | undefined {
+  if (request.method !== "GET") return undefined;
+  const { keepAnswer } = request.routeOptions.config;
+  if (keepAnswer) return KEPT_ANSWERS[keepAnswer];
+  if (request.routeOptions.url !== "/trpc/:path" || request.headers[TRPC_STREAM_HEADER] !== undefined) return undefined;
   // A batch is kept only if every procedure in it is.
-  const { path } = request.params as { path?: string };
-  return path?.split(",").every((name) => KEPT_PROCEDURES.has(name)) === true;
+  const names = (request.params as { path?: string }).path?.split(",") ?? [];
+  const [only, ...more] = names;
+  if (only === undefined || !names.every(isKept)) return undefined;
+  return more.length === 0
+    ? KEPT_ANSWERS[only as KeptProcedure]
+    : [...new Set(names.flatMap((name) => KEPT_ANSWERS[name]))];
 }
 
 /** `If-None-Match` names this ETag (or `*`). */
@@ -53,13 +52,13 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 function answerHeaders(reply: FastifyReply, etag: string | undefined): void {
   // The browser keeps it for this member only and asks again every time (If-None-Match → 304).
   reply.header("cache-control", "private, no-cache");
-  reply.header("vary", "cookie, authorization, trpc-accept");
+  reply.header("vary", "cookie, authorization, trpc-accept, accept-encoding");
   if (etag) reply.header("etag", etag);
 }
 
 /**
- * Keeps the JSON answers of the routes that ask for it (`config: { keepAnswer: true }`) and of
- * KEPT_PROCEDURES, by the caller and the URL (the procedure or route and its whole input), and
+ * Keeps the JSON answers of the routes that ask for it (`config: keptAnswerOf(procedure)`) and of
+ * KEPT_ANSWERS' procedures, by the caller and the URL (the procedure or route and its whole input), and
  * serves them again while nothing they are made of changed; `If-None-Match` with the answer's ETag
  * gets 304 and no body.
  *
@@ -77,7 +76,8 @@ export const keepAnswers = fp<{ cache: AnswerCache }>(async (app: FastifyInstanc
   const making = new Map<string, Promise<KeptAnswer | undefined>>();
 
   app.addHook("preHandler", async (request, reply) => {
-    if (!keepsAnswer(request)) return;
+    const tables = keptTables(request);
+    if (!tables) return;
     let auth: Awaited<ReturnType<FastifyRequest["auth"]>>;
     try {
       auth = await request.auth();
@@ -101,7 +101,7 @@ export const keepAnswers = fp<{ cache: AnswerCache }>(async (app: FastifyInstanc
         if (making.get(key) === made) making.delete(key);
       });
     }
-    request.keptAnswer = { key, viewer, mark: cache.mark(), done };
+    request.keptAnswer = { key, viewer, mark: cache.mark(), tables, done };
   });
 
   // Whatever became of the answer (an error, a closed connection), those waiting for it go on.
@@ -132,7 +132,7 @@ export const keepAnswers = fp<{ cache: AnswerCache }>(async (app: FastifyInstanc
       contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
     }
     const link = reply.getHeader("link");
-    const answer = { body, contentType, link: typeof link === "string" ? link : undefined };
+    const answer = { body, contentType, link: typeof link === "string" ? link : undefined, tables: pending.tables };
     const kept = cache.set(pending.key, pending.viewer, answer, pending.mark);
     pending.done(kept);
     answerHeaders(reply, kept?.etag);
@@ -142,7 +142,7 @@ export const keepAnswers = fp<{ cache: AnswerCache }>(async (app: FastifyInstanc
       reply.code(304);
       return "";
     }
-    return body;
+    return kept ? encoded(request, reply, kept) : body;
   });
 });
 
@@ -154,5 +154,21 @@ function serve(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer) {
   answerHeaders(reply, kept.etag);
   if (kept.link) reply.header("link", kept.link);
   if (matches(request.headers["if-none-match"], kept.etag)) return reply.code(304).send();
-  return reply.type(kept.contentType).send(kept.body);
+  return reply.type(kept.contentType).send(encoded(request, reply, kept));
+}
+
+/**
+ * A kept answer's body for this request: compressed as @fastify/compress would, once per encoding
+ * and then kept with the answer (the plugin leaves a body whose Content-Encoding is set as it is).
+ */
+function encoded(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer): string | Buffer {
+  const encoding = chosenEncoding(request.headers["accept-encoding"]);
+  if (!encoding || Buffer.byteLength(kept.body) < COMPRESS_THRESHOLD) return kept.body;
+  let bytes = kept.encoded.get(encoding);
+  if (!bytes) {
+    bytes = encode(kept.body, encoding);
+    kept.encoded.set(encoding, bytes);
+  }
+  reply.header("content-encoding", encoding);
+  return bytes;
 }

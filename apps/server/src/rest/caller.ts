@@ -1,12 +1,12 @@
-import { createCaller } from "@club/api";
+import { createCaller, type KeptProcedure } from "@club/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type ContextDeps, createContext } from "../plugins/trpc";
 
 /**
- * A GET route's answer may be kept a few seconds and served again (see keepAnswers): its procedure
- * is one of KEPT_PROCEDURES, which read only what the database tells changes of.
+ * A GET route's answer may be kept a few seconds and served again (see keepAnswers): it answers
+ * with one of KEPT_ANSWERS' procedures, whose tables say when to forget it.
  */
-export const KEEP_ANSWER = { keepAnswer: true } as const;
+export const keptAnswerOf = (procedure: KeptProcedure) => ({ keepAnswer: procedure });
 /** A GET that changes data: it answers once this server was told its changes (see catchUp). */
 export const CHANGES_DATA = { changesData: true } as const;
 

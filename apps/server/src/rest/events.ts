@@ -4,7 +4,7 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
 import { attendeesCsv } from "./attendees-csv";
-import { CHANGES_DATA, call, callerFor, KEEP_ANSWER, linkNext, pick } from "./caller";
+import { CHANGES_DATA, call, callerFor, keptAnswerOf, linkNext, pick } from "./caller";
 
 type IdParams = { Params: { id: string } };
 
@@ -42,7 +42,7 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
   // `Link: <…&cursor=…>; rel="next"` header says where the rest starts.
   app.get<{ Querystring: { search?: string; sort?: string; cursor?: string } }>(
     "/api/events",
-    { config: KEEP_ANSWER },
+    { config: keptAnswerOf("events.list") },
     async (request, reply) => {
       const caller = await callerFor(deps, request, reply);
       const { search, sort } = request.query;
@@ -63,7 +63,7 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     call((await callerFor(deps, request, reply)).events.create, pick(request.body, [...EVENT_FIELDS, "slug"])),
   );
 
-  app.get<IdParams>("/api/events/:id", { config: KEEP_ANSWER }, async (request, reply) =>
+  app.get<IdParams>("/api/events/:id", { config: keptAnswerOf("events.get") }, async (request, reply) =>
     call((await callerFor(deps, request, reply)).events.get, { id: request.params.id }),
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
-import { call, callerFor, KEEP_ANSWER, linkNext, pick } from "./caller";
+import { call, callerFor, keptAnswerOf, linkNext, pick } from "./caller";
 
 type IdParams = { Params: { id: string } };
 
@@ -29,7 +29,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
   // a `Link: <…&cursor=…>; rel="next"` header says where the rest starts.
   app.get<{ Querystring: { tag?: string; eventId?: string; cursor?: string } }>(
     "/api/media",
-    { config: KEEP_ANSWER },
+    { config: keptAnswerOf("media.list") },
     async (request, reply) => {
       const caller = await callerFor(deps, request, reply);
       const { tag, eventId } = request.query;
@@ -56,7 +56,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
 
   app.get<{ Params: { eventId: string } }>(
     "/api/images/event/:eventId",
-    { config: KEEP_ANSWER },
+    { config: keptAnswerOf("images.byEvent") },
     async (request, reply) =>
       call((await callerFor(deps, request, reply)).images.byEvent, { eventId: request.params.eventId }),
   );
@@ -65,14 +65,17 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     call((await callerFor(deps, request, reply)).images.update, mediaChanges(request.params.id, request.body)),
   );
 
-  app.get<{ Params: { title: string } }>("/api/images/:title", { config: KEEP_ANSWER }, async (request, reply) =>
-    call((await callerFor(deps, request, reply)).images.byTitle, { title: request.params.title }),
+  app.get<{ Params: { title: string } }>(
+    "/api/images/:title",
+    { config: keptAnswerOf("images.byTitle") },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).images.byTitle, { title: request.params.title }),
   );
 
   // Newest first, at most COMMENTS_PAGE_MAX per answer; a Link header says where older ones start.
   app.get<{ Querystring: { commentableId?: string; cursor?: string } }>(
     "/api/comments",
-    { config: KEEP_ANSWER },
+    { config: keptAnswerOf("comments.page") },
     async (request, reply) => {
       const { commentableId, cursor } = request.query;
       const page = await call((await callerFor(deps, request, reply)).comments.page, { commentableId, cursor });

@@ -75,6 +75,7 @@ export async function testApi() {
 
   return {
     db: handle.db,
+    kind: handle.kind,
     mediaRow,
     store,
     jobs,

@@ -1,0 +1,22 @@
+import zlib, { constants } from "node:zlib";
+import negotiate from "@fastify/accept-negotiator";
+
+/**
+ * How JSON answers and pages go compressed, for @fastify/compress and for the kept answers, which
+ * keep their compressed bytes so that serving one again does not compress it again: brotli at
+ * quality 4 (it costs about what gzip does and makes smaller answers), else gzip, above 1 KB.
+ */
+export const ENCODINGS: Encoding[] = ["br", "gzip"];
+export type Encoding = "br" | "gzip";
+export const COMPRESS_THRESHOLD = 1024;
+export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** The encoding @fastify/compress would choose for this Accept-Encoding (`*` and x-gzip are gzip). */
+export function chosenEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  return negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/gu, "gzip"), ENCODINGS) ?? undefined;
+}
+
+export function encode(body: string, encoding: Encoding): Buffer {
+  return encoding === "br" ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body);
+}

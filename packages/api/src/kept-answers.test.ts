@@ -1,0 +1,196 @@
+import { commentLikes, comments, eventInvitations, eventParticipants, events, profiles, rowsOf } from "@club/db";
+import { sql } from "@club/db/orm";
+import { queryLoggingDb } from "@club/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { KEPT_ANSWERS, type KeptProcedure } from "./kept-answers";
+import { type TestApi, testApi } from "./test/api";
+
+/**
+ * A server keeps the answers of KEPT_ANSWERS' procedures and forgets one when the database tells of
+ * a change to a table it is made of. So each procedure's list must name every table its answer
+ * reads (one left out would keep an answer after what it shows changed), and each of those tables
+ * must tell of its changes (a trigger calling club_data_changed). Checked by calling each procedure,
+ * on data that takes every branch, through a Drizzle that records the SQL it sends.
+ */
+let api: TestApi;
+let tableNames: string[] = [];
+const calls: Record<KeptProcedure, (ids: Ids) => [string, unknown][]> = {
+  "events.list": (ids) => [
+    ["events.list", {}],
+    ["events.list", { upcoming: true, limit: 24 }],
+    ["events.list", { search: "salon", sort: "desc" }],
+    ["events.list", { mine: "joined" }],
+    ["events.list", { mine: "invited" }],
+    ["events.list", { host: ids.host }],
+    ["events.list", { from: "2027-01-01", to: "2027-01-31" }],
+  ],
+  "events.get": (ids) => [
+    ["events.get", { id: ids.open }],
+    ["events.get", { id: ids.inviteOnly }],
+  ],
+  "events.choices": () => [
+    ["events.choices", undefined],
+    ["events.choices", { withMedia: true }],
+  ],
+  "media.list": (ids) => [
+    ["media.list", {}],
+    ["media.list", { tag: "salon" }],
+    ["media.list", { eventId: ids.inviteOnly }],
+    ["media.list", { uploader: ids.host }],
+  ],
+  "media.get": (ids) => [
+    ["media.get", { id: ids.photo }],
+    ["media.get", { id: ids.eventPhoto }],
+  ],
+  "media.tags": () => [["media.tags", { prefix: "sa" }]],
+  "images.byEvent": (ids) => [["images.byEvent", { eventId: ids.inviteOnly }]],
+  "images.byTitle": () => [["images.byTitle", { title: "Rose garden" }]],
+  "comments.list": (ids) => [
+    ["comments.list", { commentableId: ids.open }],
+    ["comments.list", { commentableId: ids.photo }],
+  ],
+  "comments.page": (ids) => [
+    ["comments.page", { commentableId: ids.inviteOnly, limit: 1 }],
+    ["comments.page", { commentableId: ids.eventPhoto }],
+  ],
+};
+
+interface Ids {
+  host: string;
+  open: string;
+  inviteOnly: string;
+  photo: string;
+  eventPhoto: string;
+}
+let ids: Ids;
+const named = z.object({ name: z.string() });
+let member: Awaited<ReturnType<TestApi["member"]>>;
+let admin: Awaited<ReturnType<TestApi["member"]>>;
+
+beforeAll(async () => {
+  api = await testApi();
+  tableNames = rowsOf(
+    await api.db.execute(sql`select tablename as name from pg_tables where schemaname = 'public'`),
+    named,
+  ).map((r) => r.name);
+  const host = await api.member("host@club.test", { type: "Founding", name: "Hana Host" });
+  member = await api.member("member@club.test", { name: "Mia Member" });
+  admin = await api.member("admin@club.test", { admin: true, name: "Ada Admin" });
+  await api.db.insert(profiles).values({ userId: host.id, bio: "Painter", talents: ["painting"] });
+  const made = await api.db
+    .insert(events)
+    .values(
+      (["open", "invite-only"] as const).map((exclusivity, i) => ({
+        slug: `salon-${i}`,
+        title: `A salon ${i}`,
+        description: "An evening of conversation.",
+        type: "entertainment" as const,
+        exclusivity,
+        eventDate: "2027-01-12",
+        city: "Boston",
+        state: "Massachusetts",
+        country: "US",
+        location: "1 Rose Lane",
+        createdBy: host.id,
+      })),
+    )
+    .returning({ id: events.id });
+  const [open, inviteOnly] = made.map((e) => e.id) as [string, string];
+  await api.db.insert(eventParticipants).values([
+    { eventId: open, userId: member.id },
+    { eventId: inviteOnly, userId: host.id },
+  ]);
+  await api.db.insert(eventInvitations).values({
+    tokenHash: "kept-answers",
+    eventId: inviteOnly,
+    inviteeId: member.id,
+    invitedBy: host.id,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    acceptedAt: new Date(),
+  });
+  const photo = await api.mediaRow({ uploadedBy: host.id, title: "Rose garden", tags: ["salon"] });
+  const eventPhoto = await api.mediaRow({ uploadedBy: host.id, associatedEventId: inviteOnly, tags: ["salon"] });
+  const said = await api.db
+    .insert(comments)
+    .values(
+      [open, inviteOnly, photo, eventPhoto].map((on) => ({ commentableId: on, userId: host.id, content: "Lovely" })),
+    )
+    .returning({ id: comments.id });
+  await api.db.insert(commentLikes).values(said.map((c) => ({ commentId: c.id, userId: member.id })));
+  ids = { host: host.id, open, inviteOnly, photo, eventPhoto };
+});
+afterAll(async () => api?.close());
+
+/** The SQL a call sent. */
+async function statementsOf(user: typeof member, path: string, input: unknown): Promise<string[]> {
+  const sent: string[] = [];
+  const caller = api.callerFor(user, { db: queryLoggingDb(api, (query) => sent.push(query)) });
+  const [router, name] = path.split(".") as [string, string];
+  const procedures = caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+  await procedures[router]![name]!(input);
+  return sent;
+}
+
+/** Tables a statement names: quoted, as Drizzle names them, or after FROM or JOIN in written SQL. */
+function tablesIn(statement: string): string[] {
+  return tableNames.filter(
+    (table) => statement.includes(`"${table}"`) || new RegExp(`\\b(from|join)\\s+${table}\\b`, "i").test(statement),
+  );
+}
+
+/** Every call of every kept procedure, as a member and as an admin. */
+async function everyStatement(procedure: KeptProcedure): Promise<string[]> {
+  const sent: string[] = [];
+  for (const user of [member, admin]) {
+    for (const [path, input] of calls[procedure](ids)) sent.push(...(await statementsOf(user, path, input)));
+  }
+  return sent;
+}
+
+describe("each kept answer names the tables it is made of", () => {
+  for (const procedure of Object.keys(KEPT_ANSWERS) as KeptProcedure[]) {
+    it(procedure, async () => {
+      const read = new Set((await everyStatement(procedure)).flatMap(tablesIn));
+      // Every table read is named; every table named is read by one of the calls (the list stays true).
+      expect([...read].sort()).toEqual([...KEPT_ANSWERS[procedure]].sort());
+    });
+  }
+});
+
+it("every table a kept answer is made of tells of its changes", async () => {
+  const rows = rowsOf(
+    await api.db.execute(sql`
+    select distinct c.relname as name from pg_trigger t
+    join pg_class c on c.oid = t.tgrelid
+    join pg_proc p on p.oid = t.tgfoid
+    where p.proname = 'club_data_changed'`),
+    named,
+  );
+  const telling = new Set(rows.map((r) => r.name));
+  const listed = new Set(Object.values(KEPT_ANSWERS).flat());
+  expect([...listed].filter((table) => !telling.has(table))).toEqual([]);
+});
+
+it("a table that tells only of some columns' changes tells of every column a kept answer reads", async () => {
+  // Postgres's UPDATE OF list: the columns whose change a trigger tells of (users, migration 0029).
+  const rows = rowsOf(
+    await api.db.execute(sql`
+    select c.relname as "table", array_agg(a.attname::text) as columns from pg_trigger t
+    join pg_class c on c.oid = t.tgrelid
+    join pg_proc p on p.oid = t.tgfoid
+    join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr)
+    where p.proname = 'club_data_changed'
+    group by c.relname`),
+    z.object({ table: z.string(), columns: z.array(z.string()) }),
+  );
+  expect(rows.map((r) => r.table)).toEqual(["users"]);
+  const sent = (await Promise.all((Object.keys(KEPT_ANSWERS) as KeptProcedure[]).map(everyStatement))).flat();
+  for (const { table, columns } of rows) {
+    const read = new Set(
+      sent.flatMap((statement) => [...statement.matchAll(new RegExp(`"${table}"\\."(\\w+)"`, "g"))].map((m) => m[1]!)),
+    );
+    expect(read.size).toBeGreaterThan(0);
+    expect([...read].filter((column) => !columns.includes(column))).toEqual([]);
+  }
+});
