@@ -1,0 +1,538 @@
+// What members get, rather than what the answer cache gets: 200 members, each with her own session,
+// asking ~100 distinct URLs the SPA itself requests (its tRPC batches, made by the very client and
+// transformer it uses), with a write (a comment, a like toggled, an RSVP) one request in 20, at
+// random (a seeded generator, so runs are comparable), with a browser's Accept-Encoding. The club's
+// server is measured with its caches on and off, each beside a bare Fastify serving the same
+// (pre-compressed) bytes for the same URLs, in interleaved rounds (app, bare, app, bare…); the
+// median round is printed.
+//   pnpm --filter @club/bench mix [--seconds 10] [--rounds 3] [--connections 32] [--scale small|large]
+//     [--only postgres|pglite] [--cpu-prof DIR]
+// Postgres at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the club is
+// seeded once into club_bench_mix_seed, and each server runs on a fresh copy of it (club_bench_mix).
+import { type ChildProcess, fork, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { brotliDecompressSync } from "node:zlib";
+import { createClubClient } from "@club/client";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { type MixFixture, rng, type Scale } from "./mix-seed";
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
+    connections: { type: "string", default: "32" },
+    scale: { type: "string", default: "small" },
+    only: { type: "string" },
+    "cpu-prof": { type: "string" },
+  },
+});
+const seconds = Number(args.seconds);
+const rounds = Number(args.rounds);
+const connections = Number(args.connections);
+const scale = args.scale as Scale;
+if (scale !== "small" && scale !== "large") throw new Error("--scale is small or large");
+const here = fileURLToPath(new URL(".", import.meta.url));
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ORIGIN = "http://club.bench.local";
+const ACCEPT_ENCODING = "gzip, deflate, br";
+/** One request in this many is a write. */
+const WRITE_EVERY = 20;
+const SEED = 20_37;
+
+type Ready = { address: string; fixture?: MixFixture };
+
+/** Starts a TypeScript file in its own Node process and waits for its first IPC message. */
+function start(file: string, argv: string[], env: NodeJS.ProcessEnv, execArgv: string[] = []) {
+  const child = fork(join(here, file), argv, {
+    env: { ...process.env, ...env },
+    execArgv: ["--import", "tsx", ...execArgv],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const ready = new Promise<Ready>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as Ready));
+    child.once("exit", (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.disconnect();
+  });
+}
+
+/** One request as sent: its bytes untouched (no decompression), as a browser's network layer gets them. */
+function raw(
+  base: string,
+  req: { method: string; path: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const r = http.request(new URL(req.path, base), { method: req.method, headers: req.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    r.on("error", reject);
+    r.end(req.body);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The URLs: the SPA's own calls, as its tRPC client (superjson, httpBatchLink) sends them.
+
+interface Read {
+  /** The procedures of the batch, e.g. `events.get,auth.me`. */
+  name: string;
+  path: string;
+}
+
+/** An infinite query's first page (or a later one): the input with the direction the SPA adds. */
+const page = <T extends object>(input: T, direction: "forward" | "backward" = "forward") =>
+  ({ ...input, direction }) as T;
+
+async function spaUrls(address: string, fixture: MixFixture): Promise<Read[]> {
+  const me = fixture.members[5]!; // an ordinary (Standard) member
+  const seen: Read[] = [];
+  const client = createClubClient({
+    url: address,
+    fetch: async (input, init) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const headers = new Headers(init?.headers);
+      headers.set("cookie", me.cookie);
+      if ((init?.method ?? "GET") === "GET") {
+        seen.push({ name: url.pathname.replace("/trpc/", ""), path: url.pathname + url.search });
+      }
+      return fetch(input, { ...init, headers });
+    },
+  });
+  const pick = <T>(items: T[], n: number, step = 1) =>
+    Array.from({ length: n }, (_, i) => items[(i * step) % items.length]!);
+  const months = Array.from({ length: 13 }, (_, i) => {
+    const d = new Date();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() - 6 + i);
+    return d.toISOString().slice(0, 7);
+  });
+  /** The month view's range: whole weeks, Sunday first (calendar.tsx's monthInput). */
+  const monthRange = (month: string) => {
+    const [y, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+    const first = new Date(Date.UTC(y, m - 1, 1));
+    const last = new Date(Date.UTC(y, m, 0));
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    return {
+      from: day(new Date(first.getTime() - first.getUTCDay() * 86_400_000)),
+      to: day(new Date(last.getTime() + (6 - last.getUTCDay()) * 86_400_000)),
+      limit: 200,
+    };
+  };
+
+  // Opening the app: the guard's status, the bell, her home.
+  await client.auth.status.query();
+  await client.notifications.unread.query();
+  await client.home.get.query();
+  await client.notifications.list.query(page({ limit: 20 }));
+
+  // Events: the list as it opens (upcoming, 24 a page), sorted, filtered, searched, paged both ways.
+  const list = { upcoming: true, limit: 24 };
+  const first = await client.events.list.query(page(list));
+  if (first.nextCursor) await client.events.list.query(page({ ...list, cursor: first.nextCursor }));
+  if (first.previousCursor) await client.events.list.query(page({ ...list, cursor: first.previousCursor }, "backward"));
+  await client.events.list.query(page({ ...list, sort: "desc" as const }));
+  for (const mine of ["joined", "created", "invited"] as const) await client.events.list.query(page({ ...list, mine }));
+  for (const search of ["wine", "jazz", "book club", "salon", "boston", "picnic"])
+    await client.events.list.query(page({ search, ...list }));
+  // The month view: this month and six either side; two months searched.
+  for (const month of months) await client.events.list.query(page(monthRange(month)));
+  for (const month of months.slice(6, 8))
+    await client.events.list.query(page({ search: "jazz", ...monthRange(month) }));
+
+  // Event pages: opened from outside (the loader's batch with auth.me) or from the list (events.get
+  // alone); their comments tab, their images tab.
+  const eventIds = [...fixture.busyEvents.slice(0, 8), ...pick(fixture.events, 8, 7)];
+  for (const [i, id] of eventIds.entries()) {
+    if (i % 3 === 0) await Promise.all([client.events.get.query({ id }), client.auth.me.query()]);
+    else await client.events.get.query({ id });
+    await client.comments.list.query({ commentableId: id });
+    if (i % 2 === 0) await client.images.byEvent.query({ eventId: id });
+  }
+
+  // The gallery: opened (with auth.me), its next pages, by tag, by event, by member; tag suggestions;
+  // an item (linked) and its comments.
+  const gallery = { limit: 60 };
+  const [, g1] = await Promise.all([client.auth.me.query(), client.media.list.query(page(gallery))]);
+  await client.media.list.query(page(gallery));
+  let cursor = g1.nextCursor;
+  for (let i = 0; i < 2 && cursor; i++)
+    cursor = (await client.media.list.query(page({ ...gallery, cursor }))).nextCursor;
+  for (const tag of ["salon", "gala", "portrait", "summer", "jazz", "tag-3", "tag-17", "wine"])
+    await client.media.list.query(page({ tag, ...gallery }));
+  for (const eventId of fixture.busyEvents.slice(0, 3)) await client.media.list.query(page({ ...gallery, eventId }));
+  for (const m of pick(fixture.members, 2, 37)) {
+    await Promise.all([
+      client.media.list.query(page({ ...gallery, uploader: m.id })),
+      client.members.get.query({ id: m.id }),
+    ]);
+  }
+  for (const prefix of ["s", "sa", "t", "ta", "tag-1", "g", "wi", "j"]) await client.media.tags.query({ prefix });
+  for (const id of fixture.media.slice(0, 8)) {
+    await client.media.get.query({ id });
+    await client.comments.list.query({ commentableId: id });
+  }
+
+  // Members: the directory (by type, searched), its talents, profiles (their uploads and hosted events).
+  await client.members.list.query(page({ limit: 24 }));
+  await client.members.talents.query();
+  for (const type of ["Founding", "Travel Host"] as const) await client.members.list.query(page({ type, limit: 24 }));
+  for (const search of ["grace", "member 1"]) await client.members.list.query(page({ search, limit: 24 }));
+  for (const m of pick(fixture.members, 3, 41)) {
+    await Promise.all([
+      client.members.get.query({ id: m.id }),
+      client.media.list.query({ uploader: m.id, limit: 12 }),
+      client.events.list.query({ host: m.id, upcoming: true, limit: 6 }),
+    ]);
+  }
+  // Each URL once (the same batch asked twice above is one URL).
+  return [...new Map(seen.map((r) => [r.path, r])).values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The traffic: who asks what, in a seeded random order.
+
+interface Req {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A generator of requests; the same seed gives the same sequence (a round of app and of bare alike). */
+function traffic(reads: Read[], fixture: MixFixture, withCookies: boolean) {
+  const random = rng(SEED);
+  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+  // Whose like and whose RSVP is on, so a toggle does the other thing next time.
+  const liked = new Set<string>();
+  const joined = new Set<string>();
+  const commentables = [...fixture.busyEvents, ...fixture.media.slice(0, 20)];
+  let n = 0;
+  const post = (name: string, input: unknown) => ({
+    name,
+    method: "POST" as const,
+    path: `/trpc/${name}?batch=1`,
+    body: JSON.stringify({ 0: { json: input } }),
+  });
+  return (): Req => {
+    const member = pick(fixture.members);
+    const headers: Record<string, string> = { "accept-encoding": ACCEPT_ENCODING };
+    if (withCookies) headers.cookie = member.cookie;
+    n += 1;
+    if (n % WRITE_EVERY !== 0) {
+      const read = pick(reads);
+      return { name: read.name, method: "GET", path: read.path, headers };
+    }
+    const kind = (n / WRITE_EVERY) % 3;
+    let write: Omit<Req, "headers">;
+    if (kind === 0) {
+      write = post("comments.create", {
+        commentableId: pick(commentables),
+        content: `A comment of the benchmark's, ${n}.`,
+      });
+    } else if (kind === 1) {
+      const id = pick(fixture.comments);
+      const key = `${member.id} ${id}`;
+      write = post(liked.has(key) ? "comments.unlike" : "comments.like", { id });
+      if (liked.has(key)) liked.delete(key);
+      else liked.add(key);
+    } else {
+      const id = pick(fixture.upcomingEvents);
+      const key = `${member.id} ${id}`;
+      write = post(joined.has(key) ? "events.leave" : "events.join", { id });
+      if (joined.has(key)) joined.delete(key);
+      else joined.add(key);
+    }
+    return { ...write, headers: { ...headers, origin: ORIGIN, "content-type": "application/json" } };
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** No answer (socket errors, timeouts), a non-2xx one, or a batch some of whose calls failed (207). */
+  failed: number;
+}
+
+/** Per batch of procedures: latencies (ms) and failures by status, over every round of a server. */
+type PerName = Map<string, { latencies: number[]; failures: Map<number, number> }>;
+
+async function load(address: string, next: () => Req, perName?: PerName): Promise<Measure> {
+  let partial = 0;
+  type Ctx = { req?: Req; t0?: number };
+  const result = await autocannon({
+    url: address,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req, context) => {
+          const r = next();
+          const ctx = context as Ctx;
+          ctx.req = r;
+          ctx.t0 = performance.now();
+          return { ...req, method: r.method, path: r.path, headers: r.headers, ...(r.body ? { body: r.body } : {}) };
+        },
+        onResponse: (status, _body, context) => {
+          const ctx = context as Ctx;
+          if (status === 207) partial += 1;
+          if (!perName || !ctx.req || ctx.t0 === undefined) return;
+          const entry = perName.get(ctx.req.name) ?? { latencies: [], failures: new Map<number, number>() };
+          perName.set(ctx.req.name, entry);
+          entry.latencies.push(performance.now() - ctx.t0);
+          if (status === 207 || status >= 300) entry.failures.set(status, (entry.failures.get(status) ?? 0) + 1);
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.errors + result.non2xx + partial,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const summary = (measures: Measure[]): Measure => ({
+  rps: median(measures.map((m) => m.rps)),
+  p50: median(measures.map((m) => m.p50)),
+  p99: median(measures.map((m) => m.p99)),
+  failed: measures.reduce((sum, m) => sum + m.failed, 0),
+});
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+interface Row {
+  traffic: string;
+  app: Measure;
+  bare: Measure;
+}
+
+/** One server (one database copy, one cache setting) beside the bare one, in rounds. */
+async function benchServer(label: string, env: NodeJS.ProcessEnv, fixture: MixFixture): Promise<Row> {
+  const profDir = args["cpu-prof"] ? join(args["cpu-prof"], label.replace(/[^a-z0-9]+/gi, "-")) : undefined;
+  const server = start("mix-serve.ts", [], env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
+  const { address } = await server.ready;
+
+  const reads = await spaUrls(address, fixture);
+  // Every URL answers 200 (all its calls succeeded) to an admin, a Travel Host and a Standard member;
+  // the Standard member's bytes are what the bare server sends.
+  const answers: Record<string, { contentType: string; contentEncoding?: string; body: string }> = {};
+  const askers = [fixture.members[0]!, fixture.members[11]!, fixture.members[5]!];
+  for (const read of reads) {
+    for (const asker of askers) {
+      const res = await raw(address, {
+        method: "GET",
+        path: read.path,
+        headers: { cookie: asker.cookie, "accept-encoding": ACCEPT_ENCODING },
+      });
+      if (res.status !== 200) throw new Error(`${read.name} (${read.path}): ${res.status} ${res.body.toString()}`);
+      const encoding = res.headers["content-encoding"];
+      answers[read.path] = {
+        contentType: String(res.headers["content-type"] ?? "application/json"),
+        ...(encoding ? { contentEncoding: String(encoding) } : {}),
+        body: res.body.toString("base64"),
+      };
+    }
+  }
+  // And each kind of write, once.
+  const writes = traffic(reads, fixture, true);
+  for (let i = 0, seenKinds = new Set<string>(); seenKinds.size < 3 && i < 200; i++) {
+    const req = writes();
+    if (req.method !== "POST") continue;
+    const res = await raw(address, req);
+    if (res.status !== 200) throw new Error(`${req.name}: ${res.status} ${res.body.toString()}`);
+    seenKinds.add(req.name.split(".")[1]!.replace("un", "").replace("leave", "join"));
+  }
+  const encodings = new Map<string, number>();
+  for (const a of Object.values(answers))
+    encodings.set(a.contentEncoding ?? "none", (encodings.get(a.contentEncoding ?? "none") ?? 0) + 1);
+  const kb = Object.values(answers).reduce((s, a) => s + Buffer.from(a.body, "base64").length, 0) / 1024;
+  // Answers of under 1 KB (the app's compression threshold) that went compressed all the same.
+  const smallCompressedNames = reads
+    .filter(({ path }) => {
+      const a = answers[path]!;
+      return a.contentEncoding === "br" && brotliDecompressSync(Buffer.from(a.body, "base64")).length < 1024;
+    })
+    .map((r) => r.name);
+  const smallCompressed = smallCompressedNames.length;
+
+  const dir = mkdtempSync(join(tmpdir(), "club-bench-mix-"));
+  writeFileSync(join(dir, "answers.json"), JSON.stringify(answers));
+  const bare = start("mix-bare.ts", [join(dir, "answers.json")], {});
+  const bareAt = (await bare.ready).address;
+
+  console.log(
+    `\n${label}: ${reads.length} URLs answered 200 (${[...encodings].map(([e, n]) => `${n} ${e}`).join(", ")}; ${(kb / reads.length).toFixed(1)} KB each on average as sent; ${smallCompressed} under 1 KB compressed), a write 1 in ${WRITE_EVERY}`,
+  );
+  if (smallCompressed > 0) console.log(`  compressed under 1 KB: ${[...new Set(smallCompressedNames)].join(", ")}`);
+  const perName: PerName = new Map();
+  await load(address, traffic(reads, fixture, true)); // warm-up, not counted
+  const appRounds: Measure[] = [];
+  const bareRounds: Measure[] = [];
+  for (let round = 0; round < rounds; round++) {
+    appRounds.push(await load(address, traffic(reads, fixture, true), perName));
+    bareRounds.push(await load(bareAt, traffic(reads, fixture, false)));
+    const [a, b] = [appRounds.at(-1)!, bareRounds.at(-1)!];
+    console.log(
+      `  round ${round + 1}: app ${a.rps.toFixed(0)} req/s (p50 ${a.p50} ms, p99 ${a.p99} ms, ${a.failed} failed), bare ${b.rps.toFixed(0)} req/s; load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+  }
+  await stop(bare.child);
+  await stop(server.child);
+  rmSync(dir, { recursive: true, force: true });
+
+  // The slowest batches (by median), and any that failed.
+  const ranked = [...perName]
+    .map(([name, e]) => {
+      const sorted = [...e.latencies].sort((x, y) => x - y);
+      const time = sorted.reduce((t, l) => t + l, 0);
+      return {
+        name,
+        n: sorted.length,
+        time,
+        p50: quantile(sorted, 0.5),
+        p99: quantile(sorted, 0.99),
+        failures: e.failures,
+      };
+    })
+    .sort((x, y) => y.p50 - x.p50);
+  const allTime = ranked.reduce((t, r) => t + r.time, 0);
+  console.log(`\n  slowest batches (app, every round; latency from request built to answer read):`);
+  console.log("  | batch | requests | p50 | p99 | share of time waited | failed |");
+  console.log("  |---|---|---|---|---|---|");
+  for (const r of ranked.slice(0, 12))
+    console.log(
+      `  | ${r.name} | ${r.n} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${((100 * r.time) / allTime).toFixed(1)}% | ${[...r.failures].map(([s, c]) => `${c}×${s}`).join(" ") || 0} |`,
+    );
+  const failing = ranked.filter((r) => r.failures.size > 0 && !ranked.slice(0, 12).includes(r));
+  for (const r of failing)
+    console.log(`  failed: ${r.name}: ${[...r.failures].map(([s, c]) => `${c}×${s}`).join(" ")}`);
+
+  if (profDir) {
+    for (const file of readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile"))) {
+      console.log(`\n  CPU profile of the server (${join(profDir, file)}):`);
+      spawnSync(process.execPath, ["--import", "tsx", join(here, "profile-summary.ts"), join(profDir, file), "15"], {
+        stdio: "inherit",
+      });
+    }
+  }
+  return { traffic: label, app: summary(appRounds), bare: summary(bareRounds) };
+}
+
+const common = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  PORT: "0",
+  LOG_LEVEL: "info",
+  APP_ORIGIN: ORIGIN,
+};
+const cachesOff = { ANSWER_CACHE_SECONDS: "0", SESSION_CACHE_SECONDS: "0" };
+const settings = [
+  { name: "caches on", env: {} },
+  { name: "caches off", env: cachesOff },
+];
+
+/** Seeds the club with a server of its own (stopped before the copies are made). */
+async function seed(env: NodeJS.ProcessEnv): Promise<MixFixture> {
+  const started = Date.now();
+  const seeder = start("mix-serve.ts", ["--seed", scale], env);
+  const { fixture } = await seeder.ready;
+  await stop(seeder.child);
+  console.log(`(seeded the ${scale} club in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return fixture!;
+}
+
+const rows: Row[] = [];
+const loadBefore = loadavg();
+console.log(
+  `Realistic mix, ${scale} club: ${connections} connections, ${seconds} s a round, median of ${rounds} interleaved rounds (app, bare, …); ${cpus().length} CPUs, load ${loadBefore.map((l) => l.toFixed(2)).join(" ")}`,
+);
+
+if (args.only !== "pglite") {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const dbUrl = (name: string) => {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  await admin.unsafe("drop database if exists club_bench_mix with (force)");
+  await admin.unsafe("drop database if exists club_bench_mix_seed with (force)");
+  await admin.unsafe("create database club_bench_mix_seed");
+  const dataDir = mkdtempSync(join(tmpdir(), "club-bench-mix-data-"));
+  try {
+    const fixture = await seed({ ...common, DATABASE_URL: dbUrl("club_bench_mix_seed"), DATA_DIR: dataDir });
+    for (const s of settings) {
+      await admin.unsafe("create database club_bench_mix template club_bench_mix_seed");
+      rows.push(
+        await benchServer(
+          `Postgres, ${s.name}`,
+          { ...common, ...s.env, DATABASE_URL: dbUrl("club_bench_mix"), DATA_DIR: dataDir },
+          fixture,
+        ),
+      );
+      await admin.unsafe("drop database if exists club_bench_mix with (force)");
+    }
+  } finally {
+    await admin.unsafe("drop database if exists club_bench_mix with (force)");
+    await admin.unsafe("drop database if exists club_bench_mix_seed with (force)");
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (args.only !== "postgres") {
+  const seedDir = mkdtempSync(join(tmpdir(), "club-bench-mix-data-"));
+  const fixture = await seed({ ...common, DATA_DIR: seedDir, DATABASE_URL: undefined });
+  for (const s of settings) {
+    const dataDir = mkdtempSync(join(tmpdir(), "club-bench-mix-data-"));
+    cpSync(seedDir, dataDir, { recursive: true });
+    rows.push(
+      await benchServer(
+        `PGlite, ${s.name}`,
+        { ...common, ...s.env, DATA_DIR: dataDir, DATABASE_URL: undefined },
+        fixture,
+      ),
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  rmSync(seedDir, { recursive: true, force: true });
+}
+
+console.log(
+  `\nRealistic mix, ${scale} club (${connections} connections, ${seconds} s a round, median of ${rounds}; ${cpus().length} CPUs, load before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")})`,
+);
+console.log(
+  "| traffic | app req/s | bare req/s | app / bare | p50 (app / bare) | p99 (app / bare) | failed (app / bare) |",
+);
+console.log("|---|---|---|---|---|---|---|");
+for (const { traffic: name, app, bare } of rows)
+  console.log(
+    `| ${name} | ${app.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | ${((100 * app.rps) / bare.rps).toFixed(1)}% | ${app.p50} / ${bare.p50} ms | ${app.p99} / ${bare.p99} ms | ${app.failed} / ${bare.failed} |`,
+  );
