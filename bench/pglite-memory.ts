@@ -71,6 +71,8 @@ const server = spawn(process.execPath, [...nodeArgs, main], {
     APP_ORIGIN: origin,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // As `pnpm start` and the image run it.
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? "2",
   },
   stdio: ["ignore", "pipe", "inherit", "ipc"],
 });

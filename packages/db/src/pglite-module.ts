@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import v8 from "node:v8";
 import type { PGliteOptions } from "@electric-sql/pglite";
 
 type WasmModule = NonNullable<PGliteOptions["wasmModule"]>;
@@ -45,5 +46,12 @@ async function compile(): Promise<WasmModule | undefined> {
   const to = Buffer.alloc(from.length);
   if (to.write(`shared_buffers=${PGLITE_SHARED_BUFFERS}`, "latin1") >= from.length) return undefined;
   to.copy(bytes, at);
+  // V8 compiles WebAssembly twice over by default: every function that runs with its quick
+  // compiler (Liftoff), then the busy ones again with its optimising one (TurboFan), and keeps both.
+  // For Postgres's few megabytes of code that is tens of megabytes resident; TurboFan alone, still
+  // lazily (a function when it first runs), keeps one copy and ran the list benchmarks as fast or
+  // faster (see docs/decisions.md). A process-wide V8 setting, read when a module is compiled: the
+  // embedded database is the process's only WebAssembly.
+  v8.setFlagsFromString("--no-liftoff");
   return wasm.compile(bytes);
 }
