@@ -271,6 +271,8 @@ interface Measure {
   p99: number;
   /** No answer (socket errors, timeouts), a non-2xx one, or a batch some of whose calls failed (207). */
   failed: number;
+  /** Of those: timeouts, other socket errors, non-2xx, 207. */
+  kinds?: string;
 }
 
 /** Per batch of procedures: latencies (ms) and failures by status, over every round of a server. */
@@ -309,6 +311,7 @@ async function load(address: string, next: () => Req, perName?: PerName): Promis
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.errors + result.non2xx + partial,
+    kinds: `${result.timeouts} timeouts, ${result.errors - result.timeouts} errors, ${result.non2xx} non-2xx, ${partial} 207`,
   };
 }
 
@@ -398,7 +401,7 @@ async function benchServer(label: string, env: NodeJS.ProcessEnv, fixture: MixFi
     bareRounds.push(await load(bareAt, traffic(reads, fixture, false)));
     const [a, b] = [appRounds.at(-1)!, bareRounds.at(-1)!];
     console.log(
-      `  round ${round + 1}: app ${a.rps.toFixed(0)} req/s (p50 ${a.p50} ms, p99 ${a.p99} ms, ${a.failed} failed), bare ${b.rps.toFixed(0)} req/s; load ${loadavg()
+      `  round ${round + 1}: app ${a.rps.toFixed(0)} req/s (p50 ${a.p50} ms, p99 ${a.p99} ms, ${a.failed} failed${a.failed ? `: ${a.kinds}` : ""}), bare ${b.rps.toFixed(0)} req/s; load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
