@@ -31,6 +31,19 @@ export async function createContext(
 }
 
 export async function trpcPlugin(app: FastifyInstance, deps: ContextDeps): Promise<void> {
+  // tRPC answers with a fetch Response. Sent as it is, Fastify reads its body as a web stream, and
+  // compression, seeing a stream, compresses every answer through a brotli stream of its own, a
+  // 40-byte one too (its 1 KB threshold applies only to a body in hand). An answer that is not
+  // streamed (a subscription's events, a batch streamed as it is made) goes out as its text, with
+  // its status and headers: one string, compressed at once when over 1 KB, sent as it is below.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!(payload instanceof Response) || streamed(request, payload)) return payload;
+    reply.code(payload.status);
+    payload.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    return payload.text();
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
@@ -48,4 +61,12 @@ export async function trpcPlugin(app: FastifyInstance, deps: ContextDeps): Promi
       },
     } satisfies FastifyTRPCPluginOptions<typeof appRouter>["trpcOptions"],
   });
+}
+
+/** A subscription's event stream, or a batch asked for as a stream (httpBatchStreamLink). */
+function streamed(request: FastifyRequest, response: Response): boolean {
+  return (
+    request.headers["trpc-accept"] !== undefined ||
+    response.headers.get("content-type")?.startsWith("text/event-stream") === true
+  );
 }
