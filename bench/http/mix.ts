@@ -9,7 +9,7 @@
 //     [--only postgres|pglite] [--cpu-prof DIR]
 // Postgres at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the club is
 // seeded once into club_bench_mix_seed, and each server runs on a fresh copy of it (club_bench_mix).
-import { type ChildProcess, fork, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -17,10 +17,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync } from "node:zlib";
-import { createClubClient } from "@club/client";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { type MixFixture, rng, type Scale } from "./mix-seed";
+import { median, start, stop } from "./child";
+import type { MixFixture, Scale } from "./mix-seed";
+import { ACCEPT_ENCODING, ORIGIN, type Req, traffic, WRITE_EVERY } from "./mix-traffic";
+import { spaUrls } from "./mix-urls";
 
 const { values: args } = parseArgs({
   options: {
@@ -39,34 +41,8 @@ const scale = args.scale as Scale;
 if (scale !== "small" && scale !== "large") throw new Error("--scale is small or large");
 const here = fileURLToPath(new URL(".", import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const ORIGIN = "http://club.bench.local";
-const ACCEPT_ENCODING = "gzip, deflate, br";
-/** One request in this many is a write. */
-const WRITE_EVERY = 20;
-const SEED = 20_37;
 
 type Ready = { address: string; fixture?: MixFixture };
-
-/** Starts a TypeScript file in its own Node process and waits for its first IPC message. */
-function start(file: string, argv: string[], env: NodeJS.ProcessEnv, execArgv: string[] = []) {
-  const child = fork(join(here, file), argv, {
-    env: { ...process.env, ...env },
-    execArgv: ["--import", "tsx", ...execArgv],
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-  const ready = new Promise<Ready>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as Ready));
-    child.once("exit", (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-  return { child, ready };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.disconnect();
-  });
-}
 
 /** One request as sent: its bytes untouched (no decompression), as a browser's network layer gets them. */
 function raw(
@@ -83,183 +59,6 @@ function raw(
     r.on("error", reject);
     r.end(req.body);
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The URLs: the SPA's own calls, as its tRPC client (superjson, httpBatchLink) sends them.
-
-interface Read {
-  /** The procedures of the batch, e.g. `events.get,auth.me`. */
-  name: string;
-  path: string;
-}
-
-/** An infinite query's first page (or a later one): the input with the direction the SPA adds. */
-const page = <T extends object>(input: T, direction: "forward" | "backward" = "forward") =>
-  ({ ...input, direction }) as T;
-
-async function spaUrls(address: string, fixture: MixFixture): Promise<Read[]> {
-  const me = fixture.members[5]!; // an ordinary (Standard) member
-  const seen: Read[] = [];
-  const client = createClubClient({
-    url: address,
-    fetch: async (input, init) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const headers = new Headers(init?.headers);
-      headers.set("cookie", me.cookie);
-      if ((init?.method ?? "GET") === "GET") {
-        seen.push({ name: url.pathname.replace("/trpc/", ""), path: url.pathname + url.search });
-      }
-      return fetch(input, { ...init, headers });
-    },
-  });
-  const pick = <T>(items: T[], n: number, step = 1) =>
-    Array.from({ length: n }, (_, i) => items[(i * step) % items.length]!);
-  const months = Array.from({ length: 13 }, (_, i) => {
-    const d = new Date();
-    d.setUTCDate(1);
-    d.setUTCMonth(d.getUTCMonth() - 6 + i);
-    return d.toISOString().slice(0, 7);
-  });
-  /** The month view's range: whole weeks, Sunday first (calendar.tsx's monthInput). */
-  const monthRange = (month: string) => {
-    const [y, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
-    const first = new Date(Date.UTC(y, m - 1, 1));
-    const last = new Date(Date.UTC(y, m, 0));
-    const day = (d: Date) => d.toISOString().slice(0, 10);
-    return {
-      from: day(new Date(first.getTime() - first.getUTCDay() * 86_400_000)),
-      to: day(new Date(last.getTime() + (6 - last.getUTCDay()) * 86_400_000)),
-      limit: 200,
-    };
-  };
-
-  // Opening the app: the guard's status, the bell, her home.
-  await client.auth.status.query();
-  await client.notifications.unread.query();
-  await client.home.get.query();
-  await client.notifications.list.query(page({ limit: 20 }));
-
-  // Events: the list as it opens (upcoming, 24 a page), sorted, filtered, searched, paged both ways.
-  const list = { upcoming: true, limit: 24 };
-  const first = await client.events.list.query(page(list));
-  if (first.nextCursor) await client.events.list.query(page({ ...list, cursor: first.nextCursor }));
-  if (first.previousCursor) await client.events.list.query(page({ ...list, cursor: first.previousCursor }, "backward"));
-  await client.events.list.query(page({ ...list, sort: "desc" as const }));
-  for (const mine of ["joined", "created", "invited"] as const) await client.events.list.query(page({ ...list, mine }));
-  for (const search of ["wine", "jazz", "book club", "salon", "boston", "picnic"])
-    await client.events.list.query(page({ search, ...list }));
-  // The month view: this month and six either side; two months searched.
-  for (const month of months) await client.events.list.query(page(monthRange(month)));
-  for (const month of months.slice(6, 8))
-    await client.events.list.query(page({ search: "jazz", ...monthRange(month) }));
-
-  // Event pages: opened from outside (the loader's batch with auth.me) or from the list (events.get
-  // alone); their comments tab, their images tab.
-  const eventIds = [...fixture.busyEvents.slice(0, 8), ...pick(fixture.events, 8, 7)];
-  for (const [i, id] of eventIds.entries()) {
-    if (i % 3 === 0) await Promise.all([client.events.get.query({ id }), client.auth.me.query()]);
-    else await client.events.get.query({ id });
-    await client.comments.list.query({ commentableId: id });
-    if (i % 2 === 0) await client.images.byEvent.query({ eventId: id });
-  }
-
-  // The gallery: opened (with auth.me), its next pages, by tag, by event, by member; tag suggestions;
-  // an item (linked) and its comments.
-  const gallery = { limit: 60 };
-  const [, g1] = await Promise.all([client.auth.me.query(), client.media.list.query(page(gallery))]);
-  await client.media.list.query(page(gallery));
-  let cursor = g1.nextCursor;
-  for (let i = 0; i < 2 && cursor; i++)
-    cursor = (await client.media.list.query(page({ ...gallery, cursor }))).nextCursor;
-  for (const tag of ["salon", "gala", "portrait", "summer", "jazz", "tag-3", "tag-17", "wine"])
-    await client.media.list.query(page({ tag, ...gallery }));
-  for (const eventId of fixture.busyEvents.slice(0, 3)) await client.media.list.query(page({ ...gallery, eventId }));
-  for (const m of pick(fixture.members, 2, 37)) {
-    await Promise.all([
-      client.media.list.query(page({ ...gallery, uploader: m.id })),
-      client.members.get.query({ id: m.id }),
-    ]);
-  }
-  for (const prefix of ["s", "sa", "t", "ta", "tag-1", "g", "wi", "j"]) await client.media.tags.query({ prefix });
-  for (const id of fixture.media.slice(0, 8)) {
-    await client.media.get.query({ id });
-    await client.comments.list.query({ commentableId: id });
-  }
-
-  // Members: the directory (by type, searched), its talents, profiles (their uploads and hosted events).
-  await client.members.list.query(page({ limit: 24 }));
-  await client.members.talents.query();
-  for (const type of ["Founding", "Travel Host"] as const) await client.members.list.query(page({ type, limit: 24 }));
-  for (const search of ["grace", "member 1"]) await client.members.list.query(page({ search, limit: 24 }));
-  for (const m of pick(fixture.members, 3, 41)) {
-    await Promise.all([
-      client.members.get.query({ id: m.id }),
-      client.media.list.query({ uploader: m.id, limit: 12 }),
-      client.events.list.query({ host: m.id, upcoming: true, limit: 6 }),
-    ]);
-  }
-  // Each URL once (the same batch asked twice above is one URL).
-  return [...new Map(seen.map((r) => [r.path, r])).values()];
-}
-
-// ---------------------------------------------------------------------------------------------
-// The traffic: who asks what, in a seeded random order.
-
-interface Req {
-  name: string;
-  method: "GET" | "POST";
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-/** A generator of requests; the same seed gives the same sequence (a round of app and of bare alike). */
-function traffic(reads: Read[], fixture: MixFixture, withCookies: boolean) {
-  const random = rng(SEED);
-  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
-  // Whose like and whose RSVP is on, so a toggle does the other thing next time.
-  const liked = new Set<string>();
-  const joined = new Set<string>();
-  const commentables = [...fixture.busyEvents, ...fixture.media.slice(0, 20)];
-  let n = 0;
-  const post = (name: string, input: unknown) => ({
-    name,
-    method: "POST" as const,
-    path: `/trpc/${name}?batch=1`,
-    body: JSON.stringify({ 0: { json: input } }),
-  });
-  return (): Req => {
-    const member = pick(fixture.members);
-    const headers: Record<string, string> = { "accept-encoding": ACCEPT_ENCODING };
-    if (withCookies) headers.cookie = member.cookie;
-    n += 1;
-    if (n % WRITE_EVERY !== 0) {
-      const read = pick(reads);
-      return { name: read.name, method: "GET", path: read.path, headers };
-    }
-    const kind = (n / WRITE_EVERY) % 3;
-    let write: Omit<Req, "headers">;
-    if (kind === 0) {
-      write = post("comments.create", {
-        commentableId: pick(commentables),
-        content: `A comment of the benchmark's, ${n}.`,
-      });
-    } else if (kind === 1) {
-      const id = pick(fixture.comments);
-      const key = `${member.id} ${id}`;
-      write = post(liked.has(key) ? "comments.unlike" : "comments.like", { id });
-      if (liked.has(key)) liked.delete(key);
-      else liked.add(key);
-    } else {
-      const id = pick(fixture.upcomingEvents);
-      const key = `${member.id} ${id}`;
-      write = post(joined.has(key) ? "events.leave" : "events.join", { id });
-      if (joined.has(key)) joined.delete(key);
-      else joined.add(key);
-    }
-    return { ...write, headers: { ...headers, origin: ORIGIN, "content-type": "application/json" } };
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,10 +114,6 @@ async function load(address: string, next: () => Req, perName?: PerName): Promis
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const summary = (measures: Measure[]): Measure => ({
   rps: median(measures.map((m) => m.rps)),
   p50: median(measures.map((m) => m.p50)),
@@ -337,7 +132,7 @@ interface Row {
 /** One server (one database copy, one cache setting) beside the bare one, in rounds. */
 async function benchServer(label: string, env: NodeJS.ProcessEnv, fixture: MixFixture): Promise<Row> {
   const profDir = args["cpu-prof"] ? join(args["cpu-prof"], label.replace(/[^a-z0-9]+/gi, "-")) : undefined;
-  const server = start("mix-serve.ts", [], env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
+  const server = start<Ready>("mix-serve.ts", [], env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
   const { address } = await server.ready;
 
   const reads = await spaUrls(address, fixture);
@@ -385,7 +180,7 @@ async function benchServer(label: string, env: NodeJS.ProcessEnv, fixture: MixFi
 
   const dir = mkdtempSync(join(tmpdir(), "club-bench-mix-"));
   writeFileSync(join(dir, "answers.json"), JSON.stringify(answers));
-  const bare = start("mix-bare.ts", [join(dir, "answers.json")], {});
+  const bare = start<Ready>("mix-bare.ts", [join(dir, "answers.json")], {});
   const bareAt = (await bare.ready).address;
 
   console.log(
@@ -464,7 +259,7 @@ const settings = [
 /** Seeds the club with a server of its own (stopped before the copies are made). */
 async function seed(env: NodeJS.ProcessEnv): Promise<MixFixture> {
   const started = Date.now();
-  const seeder = start("mix-serve.ts", ["--seed", scale], env);
+  const seeder = start<Ready>("mix-serve.ts", ["--seed", scale], env);
   const { fixture } = await seeder.ready;
   await stop(seeder.child);
   console.log(`(seeded the ${scale} club in ${((Date.now() - started) / 1000).toFixed(0)} s)`);

@@ -6,14 +6,13 @@
 //   pnpm --filter @club/bench http [--seconds 5] [--rounds 3] [--connections 32] [--only postgres|pglite]
 //     [--route TEXT] [--cpu-prof DIR]
 // --route measures only the routes whose name contains TEXT (a profile of one route's work).
-import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { median, start, stop } from "./child";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,31 +27,9 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 const rounds = Number(args.rounds);
 const connections = Number(args.connections);
-const here = fileURLToPath(new URL(".", import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 type Ready = { address: string; cookie?: string; eventId?: string };
-
-/** Starts a TypeScript file in its own Node process and waits for its first IPC message. */
-function start(file: string, argv: string[], env: NodeJS.ProcessEnv, execArgv: string[] = []) {
-  const child = fork(join(here, file), argv, {
-    env: { ...process.env, ...env },
-    execArgv: ["--import", "tsx", ...execArgv],
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-  const ready = new Promise<Ready>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as Ready));
-    child.once("exit", (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-  return { child, ready };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.disconnect();
-  });
-}
 
 interface Measure {
   rps: number;
@@ -66,11 +43,6 @@ async function load(url: string, headers: Record<string, string>): Promise<Measu
   return { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.non2xx };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 /** The median of each figure over the rounds, and every failure of every round. */
 const summary = (measures: Measure[]): Measure => ({
   rps: median(measures.map((m) => m.rps)),
@@ -80,7 +52,7 @@ const summary = (measures: Measure[]): Measure => ({
 
 async function benchOne(label: string, env: NodeJS.ProcessEnv) {
   const profDir = args["cpu-prof"] ? join(args["cpu-prof"], label.split(" ")[0]!) : undefined;
-  const server = start("serve.ts", [], env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
+  const server = start<Ready>("serve.ts", [], env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
   const app = await server.ready;
   const headers = { cookie: app.cookie! };
   const trpc = (path: string, input: unknown) =>
@@ -108,7 +80,7 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv) {
   }
   const dir = mkdtempSync(join(tmpdir(), "club-bench-"));
   writeFileSync(join(dir, "answers.json"), JSON.stringify(answers));
-  const bare = start("bare.ts", [join(dir, "answers.json")], {});
+  const bare = start<Ready>("bare.ts", [join(dir, "answers.json")], {});
   const bareAt = (await bare.ready).address;
 
   console.log(`\n${label}: ${connections} connections, ${seconds} s per route, median of ${rounds} rounds`);
