@@ -174,33 +174,64 @@ export type MemberHome = Awaited<ReturnType<typeof memberHome>>;
 
 /**
  * Others' latest comments on the events she created and the photos and videos she uploaded (both
- * of which she can see: her own event, her own upload), newest first.
+ * of which she can see: her own event, her own upload), newest first. Found through her own events
+ * and uploads, the newest few of each item on the comments' index (a lateral look-up per item): the
+ * club's other comments are never read. Joined from every comment, the query read them all (90 ms
+ * at 200,000 comments); a semi-join let the planner walk the index across other items' comments.
  */
-async function latestCommentsFor(db: Queryable, user: MemberContext["user"]) {
-  const rows = await db
+export function latestCommentsQuery(db: Queryable, user: MemberContext["user"]) {
+  const hers = db
     .select({
-      id: comments.id,
-      content: comments.content,
-      createdAt: comments.createdAt,
-      author: sql<string>`coalesce(${users.name}, ${FORMER_MEMBER})`,
-      eventId: events.id,
-      eventSlug: events.slug,
-      eventTitle: events.title,
-      mediaId: media.id,
-      mediaTitle: sql<string | null>`coalesce(${media.title}, ${media.name})`,
+      itemId: events.id,
+      kind: sql<"event" | "media">`'event'`.as("kind"),
+      // Typed as the other branch's (null there).
+      eventSlug: sql<string | null>`${events.slug}`.as("event_slug"),
+      eventTitle: sql<string | null>`${events.title}`.as("event_title"),
+      mediaTitle: sql<string | null>`null`.as("media_title"),
     })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .leftJoin(events, and(eq(events.id, comments.commentableId), eq(events.createdBy, user.id)))
-    .leftJoin(media, and(eq(media.id, comments.commentableId), eq(media.uploadedBy, user.id), visibleMedia(user)))
-    .where(
-      and(
-        or(sql`${events.id} is not null`, sql`${media.id} is not null`),
-        or(isNull(comments.userId), ne(comments.userId, user.id)),
-      ),
+    .from(events)
+    .where(eq(events.createdBy, user.id))
+    .unionAll(
+      db
+        .select({
+          itemId: media.id,
+          kind: sql<"event" | "media">`'media'`.as("kind"),
+          eventSlug: sql<string | null>`null`.as("event_slug"),
+          eventTitle: sql<string | null>`null`.as("event_title"),
+          mediaTitle: sql<string | null>`coalesce(${media.title}, ${media.name})`.as("media_title"),
+        })
+        .from(media)
+        .where(and(eq(media.uploadedBy, user.id), visibleMedia(user))),
     )
+    .as("hers");
+  const newest = db
+    .select({ id: comments.id, content: comments.content, createdAt: comments.createdAt, userId: comments.userId })
+    .from(comments)
+    .where(and(eq(comments.commentableId, hers.itemId), or(isNull(comments.userId), ne(comments.userId, user.id))))
     .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(COMMENTS)
+    .as("newest");
+  return db
+    .select({
+      id: newest.id,
+      content: newest.content,
+      createdAt: newest.createdAt,
+      author: sql<string>`coalesce(${users.name}, ${FORMER_MEMBER})`,
+      itemId: hers.itemId,
+      kind: hers.kind,
+      eventSlug: hers.eventSlug,
+      eventTitle: hers.eventTitle,
+      mediaTitle: hers.mediaTitle,
+    })
+    .from(hers)
+    .crossJoinLateral(newest)
+    .leftJoin(users, eq(users.id, newest.userId))
+    .orderBy(desc(newest.createdAt), desc(newest.id))
     .limit(COMMENTS);
+}
+
+async function latestCommentsFor(db: Queryable, user: MemberContext["user"]) {
+  const rows = await latestCommentsQuery(db, user);
   return rows.map((r) => ({
     id: r.id,
     // A glance, not the whole comment: the rest is where it was written.
@@ -208,9 +239,9 @@ async function latestCommentsFor(db: Queryable, user: MemberContext["user"]) {
     author: r.author,
     createdAt: r.createdAt,
     on:
-      r.eventId !== null
-        ? { kind: "event" as const, id: r.eventId, slug: r.eventSlug, title: r.eventTitle ?? "" }
-        : { kind: "media" as const, id: r.mediaId ?? "", slug: null, title: r.mediaTitle ?? "A photo or video" },
+      r.kind === "event"
+        ? { kind: "event" as const, id: r.itemId, slug: r.eventSlug, title: r.eventTitle ?? "" }
+        : { kind: "media" as const, id: r.itemId, slug: null, title: r.mediaTitle ?? "A photo or video" },
   }));
 }
 
