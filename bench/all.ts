@@ -1,14 +1,19 @@
-// The issue's figures in one run: Lighthouse on the five pages of the performance goal (median of
-// three rounds each), then the JSON routes beside a bare Fastify serving the same bodies (median of
-// three interleaved rounds), then the realistic mix (200 members, the SPA's own URLs, writes, caches on
-// and off, beside a bare Fastify), all on Postgres. Needs `pnpm build` first.
-//   pnpm bench [--seconds 3]
+// The performance goals' figures in one run, each with the machine's load: Lighthouse on the five
+// pages of the performance goal (median of three rounds each); the JSON routes beside a bare
+// Fastify serving the same bodies, caches on and off (median of three interleaved rounds); the
+// realistic mix (200 members, the SPA's own URLs, writes, caches on and off, beside a bare
+// Fastify), all on Postgres; each busy procedure in process beside its own SQL sent bare, at
+// scale; and the embedded default's memory idle and a minute after five minutes of load. Needs
+// `pnpm build` first.
+//   pnpm bench [--seconds 3] [--load-seconds 300]
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-const { values: args } = parseArgs({ options: { seconds: { type: "string", default: "3" } } });
+const { values: args } = parseArgs({
+  options: { seconds: { type: "string", default: "3" }, "load-seconds": { type: "string", default: "300" } },
+});
 const here = fileURLToPath(new URL(".", import.meta.url));
 
 function run(file: string, argv: string[]): number {
@@ -21,5 +26,9 @@ console.log(`club benchmarks, ${new Date().toISOString()}\n`);
 const lighthouse = run("lighthouse.ts", ["--rounds", "3"]);
 const http = run("http/run.ts", ["--only", "postgres", "--rounds", "3", "--seconds", args.seconds]);
 const mix = run("http/mix.ts", ["--only", "postgres", "--rounds", "3", "--seconds", args.seconds]);
+console.log("");
+const cost = run("procedure-cost.ts", ["--scale", "large"]);
+console.log("\nThe embedded default's memory (PGlite):");
+const memory = run("pglite-memory.ts", ["--load-seconds", args["load-seconds"], "--after-seconds", "60"]);
 console.log(`\n(${((Date.now() - started) / 60_000).toFixed(1)} minutes)`);
-process.exitCode = lighthouse || http || mix;
+process.exitCode = lighthouse || http || mix || cost || memory;

@@ -1,21 +1,34 @@
 // How much memory the built server holds on the embedded database (PGlite), beside a bare Node
 // process measured in the same run: once idle after its first start (migrated, demo data made),
-// and again after a light workload. Figures come from inside each process (memory-probe.mjs, over
-// IPC): RSS as the kernel counts it, V8's heap, external and array buffers, and the WebAssembly
-// memory (PGlite's Postgres heap, which never shrinks once grown).
+// and again after a light workload, or, with --load-seconds, after sustained load (16 members at
+// once reading many URLs, a comment written one request in 20) and --after-seconds of rest. Figures
+// come from inside each process (memory-probe.mjs, over IPC): RSS as the kernel counts it, V8's
+// heap, external and array buffers, and the WebAssembly memory (PGlite's Postgres heap, which never
+// shrinks once grown).
 //   pnpm --filter @club/bench pglite-memory [requests, default 400] [server bundle, default apps/server/dist/main.js]
+//     [--load-seconds 300 --after-seconds 60]
 // (after `pnpm start` built it once; another bundle, such as a copy of an earlier build, compares two builds)
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const probe = fileURLToPath(new URL("./memory-probe.mjs", import.meta.url));
-const requests = Number(process.argv[2] ?? 400);
-const main = process.argv[3] ?? join(root, "apps/server/dist/main.js");
+const { values: args, positionals } = parseArgs({
+  options: {
+    "load-seconds": { type: "string", default: "0" },
+    "after-seconds": { type: "string", default: "60" },
+  },
+  allowPositionals: true,
+});
+const requests = Number(positionals[0] ?? 400);
+const main = positionals[1] ?? join(root, "apps/server/dist/main.js");
+const loadSeconds = Number(args["load-seconds"]);
+const afterSeconds = Number(args["after-seconds"]);
 
 type Figures = Record<"rss" | "heapUsed" | "heapTotal" | "external" | "arrayBuffers" | "wasm", number>;
 
@@ -110,33 +123,112 @@ try {
     ["/user-details", member],
     ["/api/users", admin],
   ];
-  const workStarted = performance.now();
-  let failed = 0;
-  let next = 0;
-  // Four at a time, as a few members browsing would.
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < requests) {
-        const [path, cookie] = routes[next++ % routes.length]!;
-        const res = await fetch(`${origin}${path}`, { headers: { cookie } });
-        await res.arrayBuffer();
-        if (!res.ok) failed++;
+  if (loadSeconds > 0) {
+    // Many URLs, as members browsing make them: each event's page and comments, searches, pages.
+    const list = (await (await fetch(`${origin}/api/events`, { headers: { cookie: member } })).json()) as {
+      id: string;
+    }[];
+    for (const e of list) routes.push([`/api/events/${e.id}`, member], [`/api/comments?commentableId=${e.id}`, member]);
+    // Searches as typed, two letters at a time: a URL each, few of them asked twice in a few seconds.
+    const letters = "aeilnorst";
+    for (const a of letters)
+      for (const b of letters) {
+        const search = encodeURIComponent(JSON.stringify({ json: { search: a + b, upcoming: true, limit: 24 } }));
+        const tag = encodeURIComponent(JSON.stringify({ json: { tag: a + b, limit: 60 } }));
+        routes.push([`/trpc/events.list?input=${search}`, member], [`/trpc/media.list?input=${tag}`, admin]);
       }
-    }),
-  );
-  const workMs = performance.now() - workStarted;
-  const afterWork = await idle(server);
-
-  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  console.log(`server started in ${startSeconds.toFixed(1)} s; ${requests} requests in ${workMs.toFixed(0)} ms`);
-  if (failed) console.log(`${failed} requests failed`);
-  console.log("\n| MB | bare Node | server idle | idle − bare | after workload | after − bare | after / bare |");
-  console.log("|---|---|---|---|---|---|---|");
-  for (const key of ["rss", "heapUsed", "heapTotal", "external", "arrayBuffers", "wasm"] as const) {
-    const ratio = baseline[key] ? `${(afterWork[key] / baseline[key]).toFixed(1)}×` : "—";
-    console.log(
-      `| ${key} | ${mb(baseline[key])} | ${mb(atStart[key])} | ${mb(atStart[key] - baseline[key])} | ${mb(afterWork[key])} | ${mb(afterWork[key] - baseline[key])} | ${ratio} |`,
+    const events = list.map((e) => e.id);
+    let written = 0;
+    const write = async () => {
+      const res = await fetch(`${origin}/api/comments`, {
+        method: "POST",
+        headers: { cookie: member, origin, "content-type": "application/json" },
+        body: JSON.stringify({
+          commentableId: events[written++ % events.length],
+          content: `A thought, number ${written}`,
+        }),
+      });
+      await res.arrayBuffer();
+      return res.ok;
+    };
+    const until = performance.now() + loadSeconds * 1000;
+    let sent = 0;
+    let failed = 0;
+    const peaks: number[] = [];
+    const sampler = setInterval(() => void measure(server).then((f) => peaks.push(f.rss)), 5000);
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (performance.now() < until) {
+          const n = sent++;
+          let ok: boolean;
+          if (n % 20 === 19) ok = await write();
+          else {
+            const [path, cookie] = routes[n % routes.length]!;
+            const res = await fetch(`${origin}${path}`, {
+              headers: { cookie, "accept-encoding": "gzip, deflate, br" },
+            });
+            await res.arrayBuffer();
+            ok = res.ok;
+          }
+          if (!ok) failed++;
+        }
+      }),
     );
+    clearInterval(sampler);
+    const atEnd = await measure(server);
+    await new Promise((r) => setTimeout(r, afterSeconds * 1000));
+    const rested = await measure(server);
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+    const ratio = rested.rss / atStart.rss;
+    console.log(
+      `server started in ${startSeconds.toFixed(1)} s; ${sent} requests (${routes.length} URLs, a comment 1 in 20) ` +
+        `in ${loadSeconds} s, 16 at once, ${failed} failed; load ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(" ")}`,
+    );
+    console.log(
+      "\n| RSS, MB | bare Node | server idle | peak under load | at the end | after " +
+        `${afterSeconds} s | after / idle |`,
+    );
+    console.log("|---|---|---|---|---|---|---|");
+    console.log(
+      `| rss | ${mb(baseline.rss)} | ${mb(atStart.rss)} | ${mb(Math.max(...peaks, atEnd.rss))} | ${mb(atEnd.rss)} | ${mb(rested.rss)} | ${ratio.toFixed(2)}× (${ratio <= 1.2 ? "within" : "beyond"} 20%) |`,
+    );
+    console.log(
+      `| of which WebAssembly (PGlite) | — | ${mb(atStart.wasm)} | — | ${mb(atEnd.wasm)} | ${mb(rested.wasm)} | ${(rested.wasm / atStart.wasm).toFixed(2)}× |`,
+    );
+    console.log(
+      `| V8 heap used | ${mb(baseline.heapUsed)} | ${mb(atStart.heapUsed)} | — | ${mb(atEnd.heapUsed)} | ${mb(rested.heapUsed)} | ${(rested.heapUsed / atStart.heapUsed).toFixed(2)}× |`,
+    );
+  } else {
+    const workStarted = performance.now();
+    let failed = 0;
+    let next = 0;
+    // Four at a time, as a few members browsing would.
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < requests) {
+          const [path, cookie] = routes[next++ % routes.length]!;
+          const res = await fetch(`${origin}${path}`, { headers: { cookie } });
+          await res.arrayBuffer();
+          if (!res.ok) failed++;
+        }
+      }),
+    );
+    const workMs = performance.now() - workStarted;
+    const afterWork = await idle(server);
+
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    console.log(`server started in ${startSeconds.toFixed(1)} s; ${requests} requests in ${workMs.toFixed(0)} ms`);
+    if (failed) console.log(`${failed} requests failed`);
+    console.log("\n| MB | bare Node | server idle | idle − bare | after workload | after − bare | after / bare |");
+    console.log("|---|---|---|---|---|---|---|");
+    for (const key of ["rss", "heapUsed", "heapTotal", "external", "arrayBuffers", "wasm"] as const) {
+      const ratio = baseline[key] ? `${(afterWork[key] / baseline[key]).toFixed(1)}×` : "—";
+      console.log(
+        `| ${key} | ${mb(baseline[key])} | ${mb(atStart[key])} | ${mb(atStart[key] - baseline[key])} | ${mb(afterWork[key])} | ${mb(afterWork[key] - baseline[key])} | ${ratio} |`,
+      );
+    }
   }
 } finally {
   await Promise.all([stop(server), stop(bare)]);

@@ -4,8 +4,11 @@
 // app/bare ratio, p99 latency, and the requests that failed (socket errors, timeouts, non-2xx),
 // counted beside the figures rather than ending the run.
 //   pnpm --filter @club/bench http [--seconds 5] [--rounds 3] [--connections 32] [--only postgres|pglite]
-//     [--route TEXT] [--cpu-prof DIR]
+//     [--caches on|off|both] [--route TEXT] [--cpu-prof DIR]
 // --route measures only the routes whose name contains TEXT (a profile of one route's work).
+// On Postgres the server runs with its caches on (one member asking one URL again is answered from
+// the answer cache: the figure of a kept answer) and then off (every request builds its answer:
+// the figure of a first request), each on a freshly seeded database.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +23,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
     only: { type: "string" },
+    caches: { type: "string", default: "both" },
     route: { type: "string" },
     "cpu-prof": { type: "string" },
   },
@@ -51,7 +55,7 @@ const summary = (measures: Measure[]): Measure => ({
 });
 
 async function benchOne(label: string, env: NodeJS.ProcessEnv) {
-  const profDir = args["cpu-prof"] ? join(args["cpu-prof"], label.split(" ")[0]!) : undefined;
+  const profDir = args["cpu-prof"] ? join(args["cpu-prof"], label.replace(/[^A-Za-z]+/g, "-")) : undefined;
   const server = start<Ready>("serve.ts", [], env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
   const app = await server.ready;
   const headers = { cookie: app.cookie! };
@@ -109,17 +113,31 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv) {
 
 const common = { NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info" };
 
+if (!["on", "off", "both"].includes(args.caches)) throw new Error("--caches is on, off or both");
+const cachesOff = { ANSWER_CACHE_SECONDS: "0", SESSION_CACHE_SECONDS: "0" };
+const cacheRuns = [
+  { name: "caches on", env: {}, run: args.caches !== "off" },
+  { name: "caches off", env: cachesOff, run: args.caches !== "on" },
+].filter((c) => c.run);
+
 if (args.only !== "pglite") {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe("drop database if exists club_bench with (force)");
-  await admin.unsafe("create database club_bench");
-  const url = new URL(ADMIN_URL);
-  url.pathname = "/club_bench";
-  const dataDir = mkdtempSync(join(tmpdir(), "club-bench-data-"));
-  await benchOne("Postgres", { ...common, DATABASE_URL: url.toString(), DATA_DIR: dataDir });
-  await admin.unsafe("drop database if exists club_bench with (force)");
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const caches of cacheRuns) {
+    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe("drop database if exists club_bench with (force)");
+    await admin.unsafe("create database club_bench");
+    const url = new URL(ADMIN_URL);
+    url.pathname = "/club_bench";
+    const dataDir = mkdtempSync(join(tmpdir(), "club-bench-data-"));
+    await benchOne(`Postgres, ${caches.name}`, {
+      ...common,
+      ...caches.env,
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+    });
+    await admin.unsafe("drop database if exists club_bench with (force)");
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 if (args.only !== "postgres") {
   const dataDir = mkdtempSync(join(tmpdir(), "club-bench-data-"));
