@@ -1,11 +1,15 @@
 // Comments: who reads them (visitors too, on open events) and where they may be written.
 import { comments, events, media } from "@club/db";
-import { and, eq } from "@club/db/orm";
+import { and, eq, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../../context";
 import { COMMENT_NOT_FOUND, NOTHING_TO_COMMENT_ON, notFound } from "../../errors";
+import { preparedOnce } from "../prepared";
 import type { MemberContext, Viewer } from "./callers";
-import { visibleEvents } from "./events";
+import { viewerKind, viewerPlaceholder, visibleEvents } from "./events";
+
+const p = sql.placeholder;
+
 import { visibleMedia } from "./media";
 
 /**
@@ -19,16 +23,28 @@ function readerOf(ctx: ApiContext): Viewer | null {
 /** What the comments of an item may be read and written on: a visible event or a visible media item. */
 export async function requireCommentable(ctx: ApiContext, commentableId: string): Promise<void> {
   const viewer = readerOf(ctx);
-  const [event] = await ctx.db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.id, commentableId), visibleEvents(viewer)));
+  const kind = viewerKind(viewer);
+  const values = { id: commentableId, viewerId: viewer?.id };
+  // Built once per kind of viewer (preparedOnce): every read of comments passes here.
+  const onEvent = preparedOnce(ctx.db, `requireCommentable event ${kind}`, () =>
+    ctx.db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.id, p("id")), visibleEvents(viewerPlaceholder(kind))))
+      .prepare("commentable_event"),
+  );
+  const [event] = await onEvent.execute(values);
   if (event) return;
-  if (viewer) {
-    const [item] = await ctx.db
-      .select({ id: media.id })
-      .from(media)
-      .where(and(eq(media.id, commentableId), visibleMedia(viewer)));
+  const reader = viewerPlaceholder(kind);
+  if (reader) {
+    const onItem = preparedOnce(ctx.db, `requireCommentable media ${kind}`, () =>
+      ctx.db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.id, p("id")), visibleMedia(reader)))
+        .prepare("commentable_media"),
+    );
+    const [item] = await onItem.execute(values);
     if (item) return;
   }
   throw notFound(NOTHING_TO_COMMENT_ON);

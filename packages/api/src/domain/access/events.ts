@@ -13,6 +13,7 @@ import {
 } from "@club/db";
 import { and, eq, exists, isNotNull, isNull, or, type Placeholder, type SQL, sql } from "@club/db/orm";
 import { EVENT_NOT_FOUND, FEED_NOT_FOUND, forbidden, notFound } from "../../errors";
+import { preparedOnce } from "../prepared";
 import type { Viewer, ViewerRef } from "./callers";
 import { requireOwnerOrAdmin } from "./ownership";
 
@@ -97,23 +98,40 @@ export function visibleEvents(viewer: ViewerRef | null): SQL | undefined {
 }
 
 /** The drafts a viewer may open: her own, and every member's for an admin. */
-export function visibleDrafts(viewer: Viewer): SQL | undefined {
+export function visibleDrafts(viewer: ViewerRef): SQL | undefined {
   return and(isNull(events.publishedAt), viewer.admin ? undefined : isCreatedBy(viewer.id));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const p = sql.placeholder;
 
-/** `/events/{id}` takes the id or the slug. */
-function refCondition(ref: string): SQL {
-  return UUID.test(ref) ? eq(events.id, ref) : eq(events.slug, ref.toLowerCase());
-}
+/** Whose sight a prepared look-up is built for: her id is then a placeholder (`viewerId`). */
+export type ViewerKind = "visitor" | "admin" | "member";
+export const viewerKind = (viewer: Viewer | null): ViewerKind =>
+  !viewer ? "visitor" : viewer.admin ? "admin" : "member";
+export const viewerPlaceholder = (kind: ViewerKind): ViewerRef | null =>
+  kind === "visitor" ? null : { id: p("viewerId"), admin: kind === "admin" };
 
-/** The event (by id or slug) when the viewer may see it; otherwise "Event not found". */
+/** `/events/{id}` takes the id or the slug (the placeholder `ref`, as `refValue` gives it). */
+const refCondition = (byId: boolean): SQL => (byId ? eq(events.id, p("ref")) : eq(events.slug, p("ref")));
+const refValue = (ref: string, byId: boolean) => (byId ? ref : ref.toLowerCase());
+
+/**
+ * The event (by id or slug) when the viewer may see it; otherwise "Event not found". Every read of
+ * an event's page, images and comments passes here: the query is built once per kind of viewer
+ * (preparedOnce), and only its values change.
+ */
 export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | null }, ref: string): Promise<Event> {
-  const [row] = await ctx.db
-    .select()
-    .from(events)
-    .where(and(refCondition(ref), visibleEvents(ctx.user)));
+  const byId = UUID.test(ref);
+  const kind = viewerKind(ctx.user);
+  const query = preparedOnce(ctx.db, `requireVisibleEvent ${kind} ${byId}`, () =>
+    ctx.db
+      .select()
+      .from(events)
+      .where(and(refCondition(byId), visibleEvents(viewerPlaceholder(kind))))
+      .prepare("visible_event"),
+  );
+  const [row] = await query.execute({ ref: refValue(ref, byId), viewerId: ctx.user?.id });
   if (!row) throw notFound(EVENT_NOT_FOUND);
   return row;
 }
@@ -125,10 +143,17 @@ export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | n
  * answers "Event not found" there until it is published.
  */
 export async function requireEventOrDraft(ctx: { db: Queryable; user: Viewer }, ref: string): Promise<Event> {
-  const [row] = await ctx.db
-    .select()
-    .from(events)
-    .where(and(refCondition(ref), or(visibleEvents(ctx.user), visibleDrafts(ctx.user))));
+  const byId = UUID.test(ref);
+  const kind = viewerKind(ctx.user);
+  const query = preparedOnce(ctx.db, `requireEventOrDraft ${kind} ${byId}`, () => {
+    const viewer = viewerPlaceholder(kind) as ViewerRef;
+    return ctx.db
+      .select()
+      .from(events)
+      .where(and(refCondition(byId), or(visibleEvents(viewer), visibleDrafts(viewer))))
+      .prepare("event_or_draft");
+  });
+  const [row] = await query.execute({ ref: refValue(ref, byId), viewerId: ctx.user.id });
   if (!row) throw notFound(EVENT_NOT_FOUND);
   return row;
 }

@@ -4,8 +4,12 @@ import { events, media } from "@club/db";
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "@club/db/orm";
 import type { ApiContext } from "../../context";
 import { MEDIA_NOT_FOUND, notFound } from "../../errors";
+import { preparedOnce } from "../prepared";
 import { type MemberContext, requireMember, type Viewer, type ViewerRef } from "./callers";
-import { visibleEvents } from "./events";
+import { viewerKind, viewerPlaceholder, visibleEvents } from "./events";
+
+const p = sql.placeholder;
+
 import { requireOwnerOrAdmin } from "./ownership";
 
 /**
@@ -35,10 +39,15 @@ export function visibleMedia(viewer: ViewerRef): SQL | undefined {
 
 /** A media row when the member may see it; otherwise "Media not found." */
 export async function requireVisibleMedia(ctx: MemberContext, id: string): Promise<typeof media.$inferSelect> {
-  const [row] = await ctx.db
-    .select()
-    .from(media)
-    .where(and(eq(media.id, id), visibleMedia(ctx.user)));
+  const kind = viewerKind(ctx.user);
+  const query = preparedOnce(ctx.db, `requireVisibleMedia ${kind}`, () =>
+    ctx.db
+      .select()
+      .from(media)
+      .where(and(eq(media.id, p("id")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)))
+      .prepare("visible_media"),
+  );
+  const [row] = await query.execute({ id, viewerId: ctx.user.id });
   if (!row) throw notFound(MEDIA_NOT_FOUND);
   return row;
 }
@@ -79,12 +88,16 @@ export async function requireVisibleMediaObject(
 ): Promise<{ title: string | null; name: string | null }> {
   const member = requireMember(ctx);
   const prefix = key.slice(0, key.lastIndexOf("/"));
-  const [row] = prefix
-    ? await member.db
-        .select({ title: media.title, name: media.name })
-        .from(media)
-        .where(and(eq(media.objectPrefix, prefix), visibleMedia(member.user)))
-    : [];
+  // Every photo a page shows passes here (a gallery page: sixty): built once per kind of viewer.
+  const kind = viewerKind(member.user);
+  const query = preparedOnce(member.db, `requireVisibleMediaObject ${kind}`, () =>
+    member.db
+      .select({ title: media.title, name: media.name })
+      .from(media)
+      .where(and(eq(media.objectPrefix, p("prefix")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)))
+      .prepare("visible_media_object"),
+  );
+  const [row] = prefix ? await query.execute({ prefix, viewerId: member.user.id }) : [];
   if (!row) throw notFound("Not found");
   return row;
 }

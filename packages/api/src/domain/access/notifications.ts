@@ -1,7 +1,7 @@
 // News in the app: a member reads only what is about something she may see now.
 import { events, media, notifications } from "@club/db";
 import { and, eq, exists, isNull, ne, or, type SQL, sql } from "@club/db/orm";
-import type { Viewer } from "./callers";
+import type { ViewerRef } from "./callers";
 import { visibleEvents } from "./events";
 import { visibleMedia } from "./media";
 
@@ -9,9 +9,10 @@ import { visibleMedia } from "./media";
  * The condition on `notifications` for the rows a member reads: hers, about an event and a media
  * item she may still see (an invitation withdrawn, an event made invite-only, a photo moved into an
  * event hidden from her: the row stays unread but untold), and news of applications for admins only.
- * Checked when she reads, not when the row was written: what she may see changes in between.
+ * Checked when she reads, not when the row was written: what she may see changes in between. A
+ * prepared query passes a placeholder for her id (`ViewerRef`).
  */
-export function readableNotifications(viewer: Viewer): SQL | undefined {
+export function readableNotifications(viewer: ViewerRef): SQL | undefined {
   return and(
     eq(notifications.userId, viewer.id),
     or(

@@ -1,9 +1,10 @@
 import { media, type Queryable, users } from "@club/db";
-import { eq } from "@club/db/orm";
+import { eq, sql } from "@club/db/orm";
 import { FORMER_MEMBER } from "@club/shared";
 import { notFound } from "../../errors";
 import { canManage, type MemberContext, type Viewer } from "../access";
 import { keyset } from "../keyset";
+import { preparedOnce } from "../prepared";
 
 /** Where the server serves a stored object (members only): keys all start with `media/`. */
 const objectUrl = (key: string) => `/${key}`;
@@ -84,7 +85,10 @@ export type MediaDto = ReturnType<typeof toMediaDto>;
 
 /** One item as the member sees it, after its visibility was checked. */
 export async function mediaDto(ctx: Pick<MemberContext, "db" | "user">, id: string): Promise<MediaDto> {
-  const [row] = await selectMedia(ctx.db).where(eq(media.id, id));
+  const query = preparedOnce(ctx.db, "media.dto", () =>
+    selectMedia(ctx.db).where(eq(media.id, sql.placeholder("id"))).prepare("media_dto"),
+  );
+  const [row] = await query.execute({ id });
   if (!row) throw notFound("Media not found.");
   return toMediaDto(row, ctx.user);
 }

@@ -1,6 +1,6 @@
 import { media, mediaTags, type Queryable } from "@club/db";
 import { and, arrayOverlaps, desc, eq, exists, like, or, sql } from "@club/db/orm";
-import { type Viewer, visibleMedia } from "../access";
+import { type Viewer, type ViewerRef, viewerKind, viewerPlaceholder, visibleMedia } from "../access";
 import { escapeLike } from "../like";
 import { preparedOnce } from "../prepared";
 import { type MediaDto, mediaPages, selectMedia, toMediaDto } from "./dto";
@@ -111,9 +111,16 @@ export async function tagSuggestions(db: Queryable, viewer: Viewer, prefix: stri
 
 /** An event's photos and videos (the event's Images tab), all of them. */
 export async function mediaOfEvent(db: Queryable, viewer: Viewer, eventId: string): Promise<MediaDto[]> {
-  const rows = await selectMedia(db)
-    .where(and(eq(media.associatedEventId, eventId), visibleMedia(viewer)))
-    .orderBy(desc(media.uploadDate), desc(media.id));
+  const kind = viewerKind(viewer);
+  const query = preparedOnce(db, `media.ofEvent ${kind}`, () =>
+    selectMedia(db)
+      .where(
+        and(eq(media.associatedEventId, p("eventId")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)),
+      )
+      .orderBy(desc(media.uploadDate), desc(media.id))
+      .prepare("media_of_event"),
+  );
+  const rows = await query.execute({ eventId, viewerId: viewer.id });
   return rows.map((r) => toMediaDto(r, viewer));
 }
 

@@ -8,10 +8,11 @@ import {
   type Queryable,
   users,
 } from "@club/db";
-import { and, desc, eq, inArray, isNull, type SQL, sql } from "@club/db/orm";
+import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "@club/db/orm";
 import type { NotificationKind } from "@club/shared";
-import { readableNotifications, type Viewer } from "../access";
+import { readableNotifications, type Viewer, type ViewerRef, viewerKind, viewerPlaceholder } from "../access";
 import { keyset } from "../keyset";
+import { preparedOnce } from "../prepared";
 
 const PAGE = 20;
 const pages = keyset(
@@ -25,7 +26,7 @@ type Row = Awaited<ReturnType<typeof selectRows>>[number];
 /** Not a kind she turned off in the app (Settings → Notifications); her digest may still tell it. */
 const shownInApp: SQL = sql`not exists (select 1 from ${notificationPrefs} where ${notificationPrefs.userId} = ${notifications.userId} and ${notifications.kind} = any(${notificationPrefs.inAppOff}))`;
 
-export function selectRows(db: Queryable, viewer: Viewer, where: SQL | undefined, limit: number) {
+export function selectRows(db: Queryable, viewer: ViewerRef, where: SQL | undefined, limit: number | Placeholder) {
   return db
     .select({
       id: notifications.id,
@@ -113,7 +114,18 @@ export async function listNotifications(
   page: { cursor?: string | undefined; limit?: number | undefined } = {},
 ) {
   const limit = page.limit ?? PAGE;
-  const rows = await selectRows(db, viewer, and(shownInApp, pages.after(page.cursor)), limit + 1);
+  const after = pages.read(page.cursor);
+  // The bell's list opens with every page: built once per kind of viewer and page (preparedOnce).
+  const kind = viewerKind(viewer);
+  const query = preparedOnce(db, `notifications.list ${kind} ${Boolean(after)}`, () =>
+    selectRows(
+      db,
+      viewerPlaceholder(kind) as ViewerRef,
+      and(shownInApp, after ? pages.afterPlaceholders : undefined),
+      sql.placeholder("limit"),
+    ).prepare("notifications_list"),
+  );
+  const rows = await query.execute({ viewerId: viewer.id, limit: limit + 1, ...after });
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
@@ -125,10 +137,15 @@ export async function listNotifications(
 
 /** The bell's number: her unread rows that she may read. */
 export async function unreadCount(db: Queryable, viewer: Viewer): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(readableNotifications(viewer), shownInApp, isNull(notifications.readAt)));
+  const kind = viewerKind(viewer);
+  const query = preparedOnce(db, `notifications.unread ${kind}`, () =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(readableNotifications(viewerPlaceholder(kind) as ViewerRef), shownInApp, isNull(notifications.readAt)))
+      .prepare("notifications_unread"),
+  );
+  const [row] = await query.execute({ viewerId: viewer.id });
   return row?.n ?? 0;
 }
 
