@@ -9,6 +9,9 @@ export interface Read {
   path: string;
 }
 
+/** The comments section's page (COMMENTS_PAGE in @club/shared). */
+const COMMENTS_PAGE = 20;
+
 /** An infinite query's first page (or a later one): the input with the direction the SPA adds. */
 const page = <T extends object>(input: T, direction: "forward" | "backward" = "forward") =>
   ({ ...input, direction }) as T;
@@ -75,7 +78,7 @@ export async function spaUrls(address: string, fixture: MixFixture): Promise<Rea
   for (const [i, id] of eventIds.entries()) {
     if (i % 3 === 0) await Promise.all([client.events.get.query({ id }), client.auth.me.query()]);
     else await client.events.get.query({ id });
-    await client.comments.list.query({ commentableId: id });
+    await client.comments.page.query(page({ commentableId: id, limit: COMMENTS_PAGE }));
     if (i % 2 === 0) await client.images.byEvent.query({ eventId: id });
   }
 
@@ -99,7 +102,7 @@ export async function spaUrls(address: string, fixture: MixFixture): Promise<Rea
   for (const prefix of ["s", "sa", "t", "ta", "tag-1", "g", "wi", "j"]) await client.media.tags.query({ prefix });
   for (const id of fixture.media.slice(0, 8)) {
     await client.media.get.query({ id });
-    await client.comments.list.query({ commentableId: id });
+    await client.comments.page.query(page({ commentableId: id, limit: COMMENTS_PAGE }));
   }
 
   // Members: the directory (by type, searched), its talents, profiles (their uploads and hosted events).

@@ -55,7 +55,7 @@ export async function commentsPage(
   db: Queryable,
   readerId: string | null,
   page: { commentableId: string; cursor?: string | undefined; limit?: number | undefined },
-): Promise<{ items: Comment[]; nextCursor: string | null }> {
+): Promise<{ items: Comment[]; nextCursor: string | null; total: number }> {
   const limit = page.limit ?? COMMENTS_PAGE_MAX;
   // The page's ids first, on the (commentable_id, created_at, id) index; then their authors and likes.
   // Joined before the limit, Postgres hashed every member to find a thousand authors (23 ms at 100k).
@@ -65,14 +65,19 @@ export async function commentsPage(
     .where(and(eq(comments.commentableId, page.commentableId), commentPages.after(page.cursor)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(limit + 1);
-  const rows = await selectComments(db, readerId)
-    .where(inArray(comments.id, pageIds))
-    .orderBy(desc(comments.createdAt), desc(comments.id));
+  const [rows, [count]] = await Promise.all([
+    selectComments(db, readerId)
+      .where(inArray(comments.id, pageIds))
+      .orderBy(desc(comments.createdAt), desc(comments.id)),
+    // The section's heading counts them all ("1,000 Comments") while it shows a page.
+    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(eq(comments.commentableId, page.commentableId)),
+  ]);
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
     items: shown.map(toComment),
     nextCursor: rows.length > limit && last ? commentPages.next(last.cursorAt, last.id) : null,
+    total: count?.n ?? 0,
   };
 }
 

@@ -25,6 +25,8 @@ export const offsetPageFields = {
 
 /** The most comments one answer carries (newest first); older ones come a page at a time, by cursor. */
 export const COMMENTS_PAGE_MAX = 1000;
+/** The comments section shows this many at a time, "Show more comments" the next as many. */
+export const COMMENTS_PAGE = 20;
 
 export const commentListInput = z.object({
   commentableId: z.uuid("Comments belong to an event or a media item."),

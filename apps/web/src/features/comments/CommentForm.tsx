@@ -4,6 +4,7 @@ import { useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { serverError, useZodForm } from "../../ui/form";
+import { commentPagesOptions, withPosted } from "./pages";
 
 /**
  * The comment box (SPEC.md, Comments): a one-line input that grows and shows Post once focused;
@@ -12,7 +13,7 @@ import { serverError, useZodForm } from "../../ui/form";
  */
 export function CommentForm({ commentableId }: { commentableId: string }) {
   const queryClient = useQueryClient();
-  const listKey = trpc.comments.list.queryKey({ commentableId });
+  const listKey = commentPagesOptions(commentableId).queryKey;
   const form = useZodForm(commentForm, { defaultValues: { content: "" }, keep: `new-comment-${commentableId}` });
   const [focused, setFocused] = useState(false);
   const { errors } = form.formState;
@@ -20,9 +21,7 @@ export function CommentForm({ commentableId }: { commentableId: string }) {
     trpc.comments.create.mutationOptions({
       onSuccess: (created) => {
         // The page's live stream may have fetched the list with it already: never twice.
-        queryClient.setQueryData(listKey, (old) =>
-          old?.some((c) => c.id === created.id) ? old : [created, ...(old ?? [])],
-        );
+        queryClient.setQueryData(listKey, (old) => withPosted(old, created));
         form.reset();
         setFocused(false);
       },

@@ -1,6 +1,5 @@
-import type { RouterOutputs } from "@club/api";
 import { formatCommentAge } from "@club/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useState } from "react";
@@ -11,8 +10,7 @@ import { useSession } from "../auth/session";
 import { MemberLink } from "../members/MemberLink";
 import { CommentEditor } from "./CommentEditor";
 import { CommentForm } from "./CommentForm";
-
-type Comment = RouterOutputs["comments"]["list"][number];
+import { type Comment, commentPagesOptions } from "./pages";
 
 /** The comments of an event or a media item (SPEC.md, Comments section). */
 export function CommentsSection({
@@ -24,8 +22,8 @@ export function CommentsSection({
 }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const options = trpc.comments.list.queryOptions({ commentableId });
-  const list = useQuery(options);
+  const options = commentPagesOptions(commentableId);
+  const list = useInfiniteQuery(options);
   const [editing, setEditing] = useState<string>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
   const onError = (label: string) => (err: unknown) => console.error(label, err);
@@ -57,14 +55,15 @@ export function CommentsSection({
     trpc.comments.unlike.mutationOptions({ onSuccess: refresh, onError: onError("Failed to unlike comment") }),
   );
 
-  const comments = list.data ?? [];
+  const comments = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? comments.length;
   const mine = (c: Comment) => me?.user_id === c.user_id;
 
   return (
     <section aria-labelledby={`comments-${commentableId}`} className="flex flex-col gap-4">
       <div className="flex items-center justify-between">
         <h2 id={`comments-${commentableId}`} className="text-2xl text-plum">
-          {comments.length} Comment{comments.length === 1 ? "" : "s"}
+          {total.toLocaleString("en-US")} Comment{total === 1 ? "" : "s"}
         </h2>
         <button
           type="button"
@@ -141,6 +140,16 @@ export function CommentsSection({
           ))}
         </ul>
       )}
+      {list.hasNextPage ? (
+        <button
+          type="button"
+          className="self-center rounded-full border border-line px-4 py-2 text-sm font-medium text-plum hover:bg-paper-deep disabled:opacity-60"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? "Loading more comments…" : "Show more comments"}
+        </button>
+      ) : null}
       <ConfirmDialog
         open={Boolean(deleting)}
         onOpenChange={(open) => !open && setDeleting(undefined)}

@@ -1,0 +1,61 @@
+import type { SessionUser } from "@club/auth";
+import { comments } from "@club/db";
+import { COMMENTS_PAGE } from "@club/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApi, testApi } from "./test/api";
+
+// The comments section reads an item's comments a page at a time, newest first, with the count of
+// all of them for its heading ("45 Comments" while it shows twenty).
+
+let api: TestApi;
+let ada: SessionUser;
+let eventId: string;
+const TOTAL = 45;
+
+beforeAll(async () => {
+  api = await testApi();
+  ada = await api.member("ada@pages.test", { type: "Founding", name: "Ada" });
+  eventId = (await api.callerFor(ada).events.create({ title: "Busy salon" })).id;
+  await api.db.insert(comments).values(
+    Array.from({ length: TOTAL }, (_, i) => ({
+      commentableId: eventId,
+      userId: ada.id,
+      content: `Comment ${i + 1}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 12, i)),
+    })),
+  );
+});
+afterAll(() => api.close());
+
+describe("comments.page", () => {
+  it("gives a page, where the next starts and the count of all", async () => {
+    const first = await api.callerFor(ada).comments.page({ commentableId: eventId, limit: COMMENTS_PAGE });
+    expect(first.items.map((c) => c.content)).toEqual(
+      Array.from({ length: COMMENTS_PAGE }, (_, i) => `Comment ${TOTAL - i}`),
+    );
+    expect(first.total).toBe(TOTAL);
+    expect(first.nextCursor).toEqual(expect.any(String));
+  });
+
+  it("walks every comment once, newest first, and ends", async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await api.callerFor(ada).comments.page({ commentableId: eventId, limit: COMMENTS_PAGE, cursor });
+      expect(page.total).toBe(TOTAL);
+      seen.push(...page.items.map((c) => c.content));
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(Math.ceil(TOTAL / COMMENTS_PAGE));
+    expect(seen).toEqual(Array.from({ length: TOTAL }, (_, i) => `Comment ${TOTAL - i}`));
+  });
+
+  it("counts a comment posted since", async () => {
+    await api.callerFor(ada).comments.create({ commentableId: eventId, content: "One more" });
+    const first = await api.callerFor(ada).comments.page({ commentableId: eventId, limit: COMMENTS_PAGE });
+    expect(first.total).toBe(TOTAL + 1);
+    expect(first.items[0]?.content).toBe("One more");
+  });
+});
