@@ -20,34 +20,33 @@ function readerOf(ctx: ApiContext): Viewer | null {
   return ctx.user && !ctx.user.mustChangePassword ? ctx.user : null;
 }
 
-/** What the comments of an item may be read and written on: a visible event or a visible media item. */
+/**
+ * What the comments of an item may be read and written on: a visible event or a visible media item
+ * (members only). One statement (two EXISTS, the second asked only when the first is false), built
+ * once per kind of viewer (preparedOnce): every read and write of comments passes here.
+ */
 export async function requireCommentable(ctx: ApiContext, commentableId: string): Promise<void> {
   const viewer = readerOf(ctx);
   const kind = viewerKind(viewer);
-  const values = { id: commentableId, viewerId: viewer?.id };
-  // Built once per kind of viewer (preparedOnce): every read of comments passes here.
-  const onEvent = preparedOnce(ctx.db, `requireCommentable event ${kind}`, () =>
-    ctx.db
-      .select({ id: events.id })
+  const query = preparedOnce(ctx.db, `requireCommentable ${kind}`, () => {
+    const reader = viewerPlaceholder(kind);
+    const onEvent = ctx.db
+      .select({ one: sql`1` })
       .from(events)
-      .where(and(eq(events.id, p("id")), visibleEvents(viewerPlaceholder(kind))))
-      .prepare("commentable_event"),
-  );
-  const [event] = await onEvent.execute(values);
-  if (event) return;
-  const reader = viewerPlaceholder(kind);
-  if (reader) {
-    const onItem = preparedOnce(ctx.db, `requireCommentable media ${kind}`, () =>
-      ctx.db
-        .select({ id: media.id })
-        .from(media)
-        .where(and(eq(media.id, p("id")), visibleMedia(reader)))
-        .prepare("commentable_media"),
-    );
-    const [item] = await onItem.execute(values);
-    if (item) return;
-  }
-  throw notFound(NOTHING_TO_COMMENT_ON);
+      .where(and(eq(events.id, p("id")), visibleEvents(reader)));
+    const onItem = reader
+      ? ctx.db
+          .select({ one: sql`1` })
+          .from(media)
+          .where(and(eq(media.id, p("id")), visibleMedia(reader)))
+      : undefined;
+    return ctx.db
+      .select({ commentable: sql<boolean>`exists(${onEvent})${onItem ? sql` or exists(${onItem})` : sql``}` })
+      .from(sql`(select 1) as one_row`)
+      .prepare("commentable");
+  });
+  const [row] = await query.execute({ id: commentableId, viewerId: viewer?.id });
+  if (!row?.commentable) throw notFound(NOTHING_TO_COMMENT_ON);
 }
 
 /** A comment whose item the member may see; otherwise "Comment not found." */
