@@ -1,16 +1,32 @@
 import { comments, events, media, type Queryable } from "@club/db";
-import { eq } from "@club/db/orm";
+import { eq, sql } from "@club/db/orm";
 import { notify } from "./notify";
 
-/** The item a comment is on, and whose it is: an event's creator, a media item's uploader. */
+/**
+ * The item a comment is on, and whose it is: an event's creator, a media item's uploader. One
+ * statement either way (it runs inside the comment's or the like's transaction).
+ */
 async function ownerOf(db: Queryable, commentableId: string) {
-  const [event] = await db.select({ owner: events.createdBy }).from(events).where(eq(events.id, commentableId));
-  if (event) return { owner: event.owner, eventId: commentableId, mediaId: null };
   const [item] = await db
-    .select({ owner: media.uploadedBy, eventId: media.associatedEventId })
-    .from(media)
-    .where(eq(media.id, commentableId));
-  return item ? { owner: item.owner, eventId: item.eventId, mediaId: commentableId } : undefined;
+    .select({
+      owner: sql<string | null>`${events.createdBy}`.as("owner"),
+      eventId: sql<string | null>`${events.id}`.as("event_id"),
+      mediaId: sql<string | null>`null::uuid`.as("media_id"),
+    })
+    .from(events)
+    .where(eq(events.id, commentableId))
+    .unionAll(
+      db
+        .select({
+          owner: sql<string | null>`${media.uploadedBy}`.as("owner"),
+          eventId: sql<string | null>`${media.associatedEventId}`.as("event_id"),
+          mediaId: sql<string | null>`${media.id}`.as("media_id"),
+        })
+        .from(media)
+        .where(eq(media.id, commentableId)),
+    )
+    .limit(1);
+  return item;
 }
 
 /** A comment on her event or upload: its owner hears of it (one line per item until she reads it). */
