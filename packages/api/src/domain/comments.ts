@@ -110,17 +110,22 @@ export async function deleteComment(db: Queryable, id: string): Promise<void> {
 }
 
 /** One like per member: concurrent likes collapse on the key. Answers the comment's new count. */
-export async function likeComment(db: Queryable, userId: string, id: string) {
+/** Her like on a comment (as `requireVisibleComment` read it), and the news of it to its author. */
+export async function likeComment(
+  db: Queryable,
+  userId: string,
+  comment: { id: string; userId: string | null; commentableId: string },
+) {
   await db.transaction(async (tx) => {
     const added = await tx
       .insert(commentLikes)
-      .values({ commentId: id, userId })
+      .values({ commentId: comment.id, userId })
       .onConflictDoNothing()
       .returning({ id: commentLikes.commentId });
     // A like given again (the button pressed twice) is no news.
-    if (added.length > 0) await noticeLike(tx, userId, id);
+    if (added.length > 0) await noticeLike(tx, userId, comment);
   });
-  return likesOf(db, userId, id);
+  return likesOf(db, userId, comment.id);
 }
 
 export async function unlikeComment(db: Queryable, userId: string, id: string) {

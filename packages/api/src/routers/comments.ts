@@ -53,8 +53,8 @@ export const commentsRouter = router({
 
   /** POST /api/comments/{id}/like: one like per member. */
   like: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
-    await requireVisibleComment(ctx, input.id);
-    return likeComment(ctx.db, ctx.user.id, input.id);
+    const comment = await requireVisibleComment(ctx, input.id);
+    return likeComment(ctx.db, ctx.user.id, comment);
   }),
 
   /** DELETE /api/comments/{id}/unlike. */

@@ -1,4 +1,4 @@
-import { comments, events, media, type Queryable } from "@club/db";
+import { events, media, type Queryable } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { notify } from "./notify";
 
@@ -44,19 +44,18 @@ export async function noticeComment(db: Queryable, authorId: string, commentable
 }
 
 /** A like on her comment: its author hears of it, every like on one comment on one line. */
-export async function noticeLike(db: Queryable, likerId: string, commentId: string): Promise<void> {
-  const [comment] = await db
-    .select({ author: comments.userId, on: comments.commentableId })
-    .from(comments)
-    .where(eq(comments.id, commentId));
-  if (!comment) return;
-  const item = await ownerOf(db, comment.on);
+export async function noticeLike(
+  db: Queryable,
+  likerId: string,
+  comment: { id: string; userId: string | null; commentableId: string },
+): Promise<void> {
+  const item = await ownerOf(db, comment.commentableId);
   if (!item) return;
   await notify(db, {
     kind: "like",
-    recipients: [comment.author],
+    recipients: [comment.userId],
     actorId: likerId,
-    subjectId: commentId,
+    subjectId: comment.id,
     eventId: item.eventId,
     mediaId: item.mediaId,
   });
