@@ -285,6 +285,12 @@ if (args.only !== "pglite") {
   const dataDir = mkdtempSync(join(tmpdir(), "club-bench-mix-data-"));
   try {
     const fixture = await seed({ ...common, DATABASE_URL: dbUrl("club_bench_mix_seed"), DATA_DIR: dataDir });
+    // A club's database has its statistics and visibility map (autovacuum keeps them); a copy taken
+    // the moment the rows went in has neither, and Postgres then plans blind (a member's home took
+    // 30 s at the large scale). Each copy below inherits them.
+    const seeded = postgres(dbUrl("club_bench_mix_seed"), { max: 1, onnotice: () => {} });
+    await seeded.unsafe("vacuum (analyze)");
+    await seeded.end();
     for (const s of settings) {
       await admin.unsafe("create database club_bench_mix template club_bench_mix_seed");
       rows.push(
