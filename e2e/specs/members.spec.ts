@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { atBothSizes, createMember, expectAccessible, signIn } from "../fixtures";
+import { atBothSizes, createMember, expectAccessible, signIn, takenOver } from "../fixtures";
 import { BASE_URL } from "../playwright.config";
 
 const photo = join(import.meta.dirname, "../../apps/web/src/assets/hero/hero-poster.webp");
@@ -98,7 +98,8 @@ test("a member writes her profile, picks her showcase, and another finds her in 
   await beaPage.reload();
   await expect(beaPage.getByRole("link", { name: ana.email })).toBeVisible();
 
-  // A talent on her profile opens the directory filtered by it.
+  // A talent on her profile opens the directory filtered by it (once the app runs the page).
+  await takenOver(beaPage);
   await beaPage.getByRole("link", { name: talent }).click();
   await expect(beaPage).toHaveURL(/\/members\?talent=/);
   await expect(beaPage.getByRole("link", { name: ana.name })).toBeVisible();
