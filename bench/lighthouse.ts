@@ -8,7 +8,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -186,7 +186,11 @@ async function audit(page: string): Promise<Round | string> {
   };
 }
 
-console.log(`Lighthouse, mobile (simulated throttling), median of ${rounds} rounds; Postgres, 60 events, 30 photos`);
+console.log(
+  `Lighthouse, mobile (simulated throttling), median of ${rounds} rounds; Postgres, 60 events, 30 photos; load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 console.log("| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | bytes | failed rounds |");
 console.log("|---|---|---|---|---|---|---|---|---|---|");
 try {

@@ -10,7 +10,7 @@
 // the answer cache: the figure of a kept answer) and then off (every request builds its answer:
 // the figure of a first request), each on a freshly seeded database.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -93,7 +93,11 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv) {
   const bare = start<Ready>("bare.ts", [join(dir, "answers.json")], {});
   const bareAt = (await bare.ready).address;
 
-  console.log(`\n${label}: ${connections} connections, ${seconds} s per route, median of ${rounds} rounds`);
+  console.log(
+    `\n${label}: ${connections} connections, ${seconds} s per route, median of ${rounds} rounds; load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   console.log("| route | body | app req/s | bare req/s | app / bare | app p99 | bare p99 | failed (app / bare) |");
   console.log("|---|---|---|---|---|---|---|---|");
   for (const [name, path] of routes) {
