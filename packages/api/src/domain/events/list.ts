@@ -188,10 +188,12 @@ export async function listEvents(
     // starts at the earliest one and follows the next cursors to the others.
     nextCursor = last ? encodePlace(placeOf("n", last)) : null;
   }
-  const noNames: { user_id: string; name: string }[] = [];
+  // A list of its own on each card: one array shared by every card is an object met many times,
+  // which the answer's serialiser must then record as such (superjson's referential equalities).
+  const noNames = (): { user_id: string; name: string }[] => [];
   const items = page.map(({ event, ...counts }) =>
     withRsvpSummary(
-      { ...toEventListItem(event, ctx.user), participants: noNames, participant_count: counts.going },
+      { ...toEventListItem(event, ctx.user), participants: noNames(), participant_count: counts.going },
       event,
       counts,
       ctx.config.timeZone,

@@ -34,8 +34,9 @@ export function toEventListItem(e: Event, viewer: Viewer) {
     bannerImage: e.bannerImage,
     created_by: e.createdBy,
     can_manage: canManage(viewer, e.createdBy),
-    // Only a draft says so (JSON leaves out undefined): a published event answers in the spec's shape.
-    draft: e.publishedAt ? undefined : (true as const),
+    // Only a draft says so: a published event answers in the spec's shape (no key at all, rather
+    // than `undefined`, which tRPC's answers would carry as an annotation per event).
+    ...(e.publishedAt ? {} : { draft: true as const }),
   };
 }
 
