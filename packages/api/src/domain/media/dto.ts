@@ -86,7 +86,9 @@ export type MediaDto = ReturnType<typeof toMediaDto>;
 /** One item as the member sees it, after its visibility was checked. */
 export async function mediaDto(ctx: Pick<MemberContext, "db" | "user">, id: string): Promise<MediaDto> {
   const query = preparedOnce(ctx.db, "media.dto", () =>
-    selectMedia(ctx.db).where(eq(media.id, sql.placeholder("id"))).prepare("media_dto"),
+    selectMedia(ctx.db)
+      .where(eq(media.id, sql.placeholder("id")))
+      .prepare("media_dto"),
   );
   const [row] = await query.execute({ id });
   if (!row) throw notFound("Media not found.");

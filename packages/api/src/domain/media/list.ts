@@ -114,9 +114,7 @@ export async function mediaOfEvent(db: Queryable, viewer: Viewer, eventId: strin
   const kind = viewerKind(viewer);
   const query = preparedOnce(db, `media.ofEvent ${kind}`, () =>
     selectMedia(db)
-      .where(
-        and(eq(media.associatedEventId, p("eventId")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)),
-      )
+      .where(and(eq(media.associatedEventId, p("eventId")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)))
       .orderBy(desc(media.uploadDate), desc(media.id))
       .prepare("media_of_event"),
   );
