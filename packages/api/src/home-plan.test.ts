@@ -1,10 +1,9 @@
 import type { SessionUser } from "@club/auth";
-import { rowsOf } from "@club/db";
 import { sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { latestCommentsQuery } from "./domain/home";
 import { type TestApi, testApi } from "./test/api";
+import { analyzedPlan, rowsReadFrom } from "./test/plan";
 
 // Her home's latest comments are read through her own events and uploads, each item's comments on
 // their index. Joined from every comment, the query read the club's every comment to find her
@@ -44,26 +43,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-interface PlanNode {
-  "Relation Name"?: string;
-  "Actual Rows": number;
-  "Actual Loops": number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 describe("her home's latest comments", () => {
   it("reads only the comments of her own events and uploads", async () => {
-    const query = latestCommentsQuery(api.db, member);
-    const [row] = rowsOf(
-      await api.db.execute(sql`explain (analyze, format json) ${query.getSQL()}`),
-      z.object({ "QUERY PLAN": z.unknown() }),
-    );
-    const json = row!["QUERY PLAN"];
-    const [{ Plan: plan }] = (typeof json === "string" ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
-    const read = nodesOf(plan)
-      .filter((n) => n["Relation Name"] === "comments")
-      .reduce((sum, n) => sum + n["Actual Rows"] * n["Actual Loops"], 0);
+    const { nodes } = await analyzedPlan(api.db, latestCommentsQuery(api.db, member).getSQL());
+    const read = rowsReadFrom(nodes, "comments");
     // Her six, not the club's 3,006.
     expect(read).toBeGreaterThan(0);
     expect(read).toBeLessThanOrEqual(6);

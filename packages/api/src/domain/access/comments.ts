@@ -7,10 +7,9 @@ import { COMMENT_NOT_FOUND, NOTHING_TO_COMMENT_ON, notFound } from "../../errors
 import { preparedOnce } from "../prepared";
 import type { MemberContext, Viewer } from "./callers";
 import { viewerKind, viewerPlaceholder, visibleEvents } from "./events";
+import { visibleMedia } from "./media";
 
 const p = sql.placeholder;
-
-import { visibleMedia } from "./media";
 
 /**
  * Who reads what visitors may read (comments): a signed-in member, or a visitor. A member who must

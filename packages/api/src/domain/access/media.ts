@@ -7,10 +7,9 @@ import { MEDIA_NOT_FOUND, notFound } from "../../errors";
 import { preparedOnce } from "../prepared";
 import { type MemberContext, requireMember, type Viewer, type ViewerRef } from "./callers";
 import { viewerKind, viewerPlaceholder, visibleEvents } from "./events";
+import { requireOwnerOrAdmin } from "./ownership";
 
 const p = sql.placeholder;
-
-import { requireOwnerOrAdmin } from "./ownership";
 
 /**
  * The condition on `media` for the items a member may see: ready, not in an event hidden from her,
