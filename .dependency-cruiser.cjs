@@ -1,6 +1,7 @@
 /**
  * The import graph's rules (`pnpm lint` runs them): no cycles; packages never import an app; the
- * web app takes from the API package its types only; routers never touch the database's tables. See docs/where-code-goes.md.
+ * web app takes from the API package its types only; routers never touch the database's tables; libraries
+ * a server rarely needs load when used. See docs/where-code-goes.md.
  */
 module.exports = {
   forbidden: [
@@ -46,17 +47,31 @@ module.exports = {
       name: "cli-remote-loads-no-database",
       severity: "error",
       comment:
-        "The CLI's remote commands run where the database's packages are not installed (an npm install for --url use). Outside local/ and the seed's database target, the CLI takes the server's packages for types only and reaches database code through `await import()` (npm packages are not cruised: the test of the packed CLI runs remote commands without them).",
-      from: { path: "^packages/cli/src/", pathNot: "^packages/cli/src/(local/|seed/local-target\\.ts$|test/)|\\.test\\.ts$" },
+        "The CLI's remote commands run where the database's packages are not installed (an npm install for --url use). Outside local/ and the seed's database target, the CLI takes the server's packages for types only and reaches database code through `await import()` (npm packages are not followed here: the test of the packed CLI runs remote commands without them).",
+      from: {
+        path: "^packages/cli/src/",
+        pathNot: "^packages/cli/src/(local/|seed/local-target\\.ts$|test/)|\\.test\\.ts$",
+      },
       to: {
         path: "^packages/(api|auth|db|mail|storage)/|^packages/jobs/src/(?!kinds\\.ts$)|^packages/cli/src/(local/|seed/local-target)",
+        dependencyTypesNot: ["type-only", "dynamic-import"],
+      },
+    },
+    {
+      name: "rarely-used-libraries-load-when-used",
+      severity: "error",
+      comment:
+        "Libraries that a server on the embedded default never needs at start (MinIO, SMTP, Redis, passkeys, the group mail's sanitiser) are loaded with `await import()` where they are used, so they take no memory until then (docs/decisions.md, \"The embedded database's memory\"). Tests may import them.",
+      from: { pathNot: "(\\.test\\.ts$|/src/test/)" },
+      to: {
+        path: "node_modules/(minio|nodemailer|ioredis|sanitize-html|@simplewebauthn/server)/",
         dependencyTypesNot: ["type-only", "dynamic-import"],
       },
     },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|dist|coverage)/|\\.gen\\.ts$" },
+    exclude: { path: "(^|/)(dist|coverage)/|\\.gen\\.ts$" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     combinedDependencies: true,

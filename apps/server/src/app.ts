@@ -24,7 +24,6 @@ import { createCaptureTransport, createSmtpTransport } from "@club/mail";
 import { createFileStore, createMinioStore, type MediaStore } from "@club/storage";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
-import { Redis } from "ioredis";
 import { AnswerCache } from "./answers/answer-cache";
 import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, ENCODINGS } from "./answers/encodings";
 import { keepAnswers } from "./answers/keep-answers";
@@ -150,8 +149,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
   }
 
+  // ioredis (2 MB of heap) is loaded only when Redis is configured: the embedded default counts
+  // sign-in attempts in memory (docs/decisions.md, "The embedded database's memory").
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
   const configured = config.s3 ? await createMinioStore(config.s3) : createFileStore(join(config.dataDir, "media"));
   const store = options.wrapStore ? options.wrapStore(configured) : configured;

@@ -1,5 +1,4 @@
 import type { OutboxMessage } from "@club/db";
-import nodemailer from "nodemailer";
 
 export interface MailTransport {
   /** "captured" transports keep the message in the outbox only (the embedded default). */
@@ -11,10 +10,15 @@ export interface MailTransport {
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
   // File and URL access are disabled so message content can never make the server read a
   // local file or fetch an address.
-  const transporter = nodemailer.createTransport(smtpUrl, { disableFileAccess: true, disableUrlAccess: true });
+  // nodemailer is loaded only when mail goes out by SMTP: the embedded default keeps mail in the
+  // outbox, and it is 2 MB of heap (docs/decisions.md, "The embedded database's memory").
+  const loading = import("nodemailer").then(({ default: nodemailer }) =>
+    nodemailer.createTransport(smtpUrl, { disableFileAccess: true, disableUrlAccess: true }),
+  );
   return {
     kind: "smtp",
     async send(m) {
+      const transporter = await loading;
       await transporter.sendMail({
         from,
         to: m.to,
@@ -31,7 +35,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         disableUrlAccess: true,
       });
     },
-    close: () => transporter.close(),
+    close: () => void loading.then((transporter) => transporter.close()),
   };
 }
 

@@ -21,7 +21,7 @@ export async function previewGroupMail(
   draft: { subject: string; body: string },
 ): Promise<{ subject: string; html: string; text: string; body: string }> {
   const linkFor = await unsubscribeLinks(db, config, kind);
-  const body = sanitizeEmailHtml(draft.body);
+  const body = await sanitizeEmailHtml(draft.body);
   const content = groupMail(draft.subject, body, linkFor(reader.id));
   // `body`: the draft's body as the sanitiser leaves it (the editor's output comes back unchanged).
   return { subject: content.subject, html: content.html, text: htmlToText(content.html), body };
@@ -46,7 +46,7 @@ export async function sendTestGroupMail(
   const linkFor = await unsubscribeLinks(ctx.db, ctx.config, "group");
   const link = linkFor(admin.id);
   const subject = `${TEST_SUBJECT_PREFIX}${draft.subject}`;
-  const html = layout(draft.subject, TEST_BANNER + sanitizeEmailHtml(draft.body), unsubscribeFooter(link));
+  const html = layout(draft.subject, TEST_BANNER + (await sanitizeEmailHtml(draft.body)), unsubscribeFooter(link));
   await ctx.db.transaction(async (tx) => {
     await enqueueMail(tx, ctx.jobs, [{ to: admin.email, subject, html, ...unsubscribeHeaders(link) }]);
   });

@@ -97,7 +97,7 @@ export async function queueGroupMail(
   const kind: GroupMailKind = sender.eventId ? "announcements" : "group";
   const recipients = await recipientsOf(db, kind, message.recipientGroup, message.selectedMemberIds);
   if (recipients.length === 0) throw badRequest(NO_RECIPIENTS);
-  const body = sanitizeEmailHtml(message.body);
+  const body = await sanitizeEmailHtml(message.body);
   const linkFor = await unsubscribeLinks(db, ctx.config, kind);
   const inTransaction = (work: (tx: Tx) => Promise<void>) => (within ? work(within) : ctx.db.transaction(work));
   await inTransaction(async (tx) => {

@@ -49,9 +49,9 @@ async function requireRecipients(ctx: Ctx, m: GroupMessage): Promise<number> {
   return recipients;
 }
 
-const rowValues = (m: GroupMessage, sendAt: Date) => ({
+const rowValues = async (m: GroupMessage, sendAt: Date) => ({
   subject: m.subject,
-  body: sanitizeEmailHtml(m.body),
+  body: await sanitizeEmailHtml(m.body),
   recipientGroup: m.recipientGroup,
   selectedMemberIds: m.recipientGroup === "selected" ? (m.selectedMemberIds ?? []) : null,
   sendAt,
@@ -71,7 +71,7 @@ export async function scheduleGroupMail(
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(scheduledGroupMails)
-      .values({ ...rowValues(message, sendAt), createdBy: actor.id })
+      .values({ ...(await rowValues(message, sendAt)), createdBy: actor.id })
       .returning({ id: scheduledGroupMails.id });
     if (!row) throw new Error("The scheduled message was not stored.");
     await ctx.jobs.sendKeyed("mail.scheduled", row.id, { scheduledId: row.id }, { tx, startAfter: sendAt });
@@ -101,7 +101,7 @@ export async function updateScheduledGroupMail(
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(scheduledGroupMails)
-      .set({ ...rowValues(message, sendAt), updatedAt: sql`now()` })
+      .set({ ...(await rowValues(message, sendAt)), updatedAt: sql`now()` })
       .where(eq(scheduledGroupMails.id, id))
       .returning({ id: scheduledGroupMails.id });
     if (!row) throw notFound(SCHEDULED_GONE);

@@ -1,6 +1,5 @@
 import { type ChallengePurpose, type Queryable, webauthnChallenges } from "@club/db";
 import { and, eq, gt, lt } from "@club/db/orm";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { z } from "zod";
 import type { ApiContext } from "../../context";
 import { badRequest } from "../../errors";
@@ -16,6 +15,18 @@ import { badRequest } from "../../errors";
  */
 
 /** How long a challenge (and the browser's prompt) lasts: long enough to find a phone, no longer. */
+/**
+ * @simplewebauthn/server, loaded at the first ceremony rather than at start: with its ASN.1, CBOR
+ * and X.509 parsers it holds about 5 MB of heap that a server whose members use no passkey never
+ * needs (docs/decisions.md, "The embedded database's memory"). Node keeps a module once loaded.
+ */
+export const webAuthn = () => import("@simplewebauthn/server");
+export const webAuthnHelpers = () => import("@simplewebauthn/server/helpers");
+
+/** The base64url text WebAuthn's JSON carries, to bytes and back (padding or none, as browsers send). */
+export const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.from(text, "base64url"));
+export const toBase64Url = (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64url");
+
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const RP_NAME = "The Club";
 
@@ -37,7 +48,7 @@ const clientData = z.object({ challenge: z.string().min(1).max(512) });
 /** The challenge an answer carries, read from its clientDataJSON (the library checks the rest). */
 export function challengeOf(clientDataJSON: string): string {
   try {
-    const parsed = clientData.safeParse(JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)));
+    const parsed = clientData.safeParse(JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")));
     if (parsed.success) return parsed.data.challenge;
   } catch {
     // Not base64url, or not JSON: refused below like any answer without a challenge.

@@ -1,6 +1,6 @@
 import { passkeys } from "@club/db";
 import { and, eq } from "@club/db/orm";
-import { type AuthenticationResponseJSON, generateAuthenticationOptions } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { ApiContext } from "../../context";
 import { badRequest } from "../../errors";
 import {
@@ -10,6 +10,7 @@ import {
   PASSKEY_NOT_VERIFIED,
   relyingParty,
   takeChallenge,
+  webAuthn,
 } from "./ceremony";
 import { verifyAssertion } from "./sign-in";
 
@@ -25,6 +26,7 @@ export async function confirmationOptions(ctx: Pick<ApiContext, "db" | "config">
     .from(passkeys)
     .where(eq(passkeys.userId, userId));
   if (mine.length === 0) throw badRequest(NO_PASSKEYS);
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.config).rpID,
     // Only hers: another member's passkey on the same device must not confirm her deletion.

@@ -1,11 +1,6 @@
 import { passkeys, type Queryable } from "@club/db";
 import { desc } from "@club/db/orm";
-import {
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { ApiContext, CallerSession } from "../../context";
 import { badRequest, conflict } from "../../errors";
 import {
@@ -27,7 +22,9 @@ import {
   RP_NAME,
   relyingParty,
   takeChallenge,
+  toBase64Url,
   userHandleOf,
+  webAuthn,
 } from "./ceremony";
 
 // Settings → Security: a member adds, lists, renames and removes her own passkeys.
@@ -67,6 +64,7 @@ export async function registrationOptions(
     .select({ id: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
     .where(ownPasskeys(member));
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: relyingParty(ctx.config).rpID,
@@ -102,6 +100,7 @@ export async function addPasskey(
   const challenge = challengeOf(response.response.clientDataJSON);
   await takeChallenge(ctx.db, challenge, "register", member.id);
   const { rpID, origin } = relyingParty(ctx.config);
+  const { verifyRegistrationResponse } = await webAuthn();
   const verified = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
@@ -119,7 +118,7 @@ export async function addPasskey(
       .values({
         userId: member.id,
         credentialId: credential.id,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        publicKey: toBase64Url(credential.publicKey),
         counter: credential.counter,
         transports: credential.transports ?? [],
         deviceType: credentialDeviceType,

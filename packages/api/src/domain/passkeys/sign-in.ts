@@ -1,11 +1,6 @@
 import { passkeys, users } from "@club/db";
 import { and, eq } from "@club/db/orm";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from "@simplewebauthn/server";
-import { isoBase64URL, parseAuthenticatorData } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../../context";
 import { badRequest } from "../../errors";
@@ -14,11 +9,15 @@ import { startSession } from "../sign-in";
 import {
   CHALLENGE_TTL_MS,
   challengeOf,
+  fromBase64Url,
   keepChallenge,
   PASSKEY_NOT_VERIFIED,
   relyingParty,
   takeChallenge,
+  toBase64Url,
   userHandleOf,
+  webAuthn,
+  webAuthnHelpers,
 } from "./ceremony";
 
 // The Login screen: signing in with any of the club's passkeys, no e-mail asked.
@@ -35,6 +34,7 @@ export const PASSKEY_CLONED =
  */
 export async function signInOptions(ctx: Pick<ApiContext, "db" | "config" | "throttle" | "ip">) {
   await ctx.throttle.take([PASSKEY_CHALLENGES_PER_IP, ctx.ip]);
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx.config).rpID,
     userVerification: "required",
@@ -69,7 +69,7 @@ export async function signInWithPasskey(
   if (!found) throw refused(UNKNOWN_PASSKEY);
   const { passkey, user } = found;
   const handle = response.response.userHandle;
-  if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandleOf(user.id))) throw refused(UNKNOWN_PASSKEY);
+  if (handle !== undefined && handle !== toBase64Url(userHandleOf(user.id))) throw refused(UNKNOWN_PASSKEY);
 
   await verifyAssertion(ctx, response, challenge, passkey);
 
@@ -90,9 +90,13 @@ export async function verifyAssertion(
   passkey: typeof passkeys.$inferSelect,
 ): Promise<void> {
   // Checked here too (the library refuses it with a bare error) so the member hears why.
+  const [{ verifyAuthenticationResponse }, { parseAuthenticatorData }] = await Promise.all([
+    webAuthn(),
+    webAuthnHelpers(),
+  ]);
   let counter: number;
   try {
-    counter = parseAuthenticatorData(isoBase64URL.toBuffer(response.response.authenticatorData)).counter;
+    counter = parseAuthenticatorData(fromBase64Url(response.response.authenticatorData)).counter;
   } catch {
     throw badRequest(PASSKEY_NOT_VERIFIED);
   }
@@ -106,7 +110,7 @@ export async function verifyAssertion(
     expectedRPID: rpID,
     credential: {
       id: passkey.credentialId,
-      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+      publicKey: fromBase64Url(passkey.publicKey),
       counter: passkey.counter,
       transports: passkey.transports,
     },
