@@ -5,7 +5,7 @@ import type { DeletedMemberContent } from "@club/shared";
 import type { MediaStore } from "@club/storage";
 import type { LiveChanges } from "./domain/live";
 import type { OidcSettings } from "./env";
-import type { Throttle } from "./throttle";
+import type { Quotas, Throttle } from "./throttle";
 
 export interface Logger {
   info(obj: unknown, msg?: string): void;
@@ -130,6 +130,8 @@ export interface Caller {
   userAgent?: string | null | undefined;
   /** A browser's cookies; other callers have none. */
   cookies?: SessionCookies;
+  /** Where an HTTP request's throttles tell their quotas (its RateLimit headers); none elsewhere. */
+  quotas?: Quotas | undefined;
 }
 
 /**
@@ -140,7 +142,7 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
   return {
     db: deps.db,
     config: deps.config,
-    throttle: deps.throttle,
+    throttle: caller.quotas ? deps.throttle.reportingTo(caller.quotas) : deps.throttle,
     store: deps.store,
     jobs: deps.jobs,
     live: deps.live,

@@ -102,6 +102,7 @@ export {
   LOGIN_PER_IP,
   memoryLimiters,
   PROVIDER_SIGN_INS_PER_IP,
+  Quotas,
   RESET_REQUESTS_PER_EMAIL,
   RESET_REQUESTS_PER_IP,
   redisLimiters,

@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { type LimiterFactory, memoryLimiters, redisLimiters, Throttle, Throttled, type ThrottleRule } from "./throttle";
+import {
+  type LimiterFactory,
+  memoryLimiters,
+  Quotas,
+  redisLimiters,
+  Throttle,
+  Throttled,
+  type ThrottleRule,
+} from "./throttle";
 
 const rule = (max: number): ThrottleRule => ({ name: `test-${randomUUID()}`, max, windowMs: 60_000 });
 
@@ -62,6 +70,21 @@ describe.each(backends)("Throttle (%s)", (_name, factory) => {
     // A refused attempt takes nothing, so no later attempt sees the allowance used up again.
     await expect(throttle.take([perIp, "ip"], [perDevice, "d"])).rejects.toBeInstanceOf(Throttled);
     expect((await throttle.take([perIp, "ip"], [perDevice, "other"])).usedUp(perDevice)).toBe(false);
+  });
+  it("tells a request's quotas: counted down, given back when a later rule refuses, the unreported left out", async () => {
+    const told: { policy: string; state: string }[] = [];
+    const throttle = new Throttle(factory).reportingTo(new Quotas((headers) => told.push(headers)));
+    const perAddress = rule(5);
+    const perEmail = { ...rule(1), unreported: true as const };
+    await throttle.take([perAddress, "1.2.3.4"], [perEmail, "ada@club.test"]);
+    expect(told.at(-1)).toEqual({
+      policy: `"${perAddress.name}";q=5;w=60`,
+      state: expect.stringMatching(new RegExp(`^"${perAddress.name}";r=4;t=(59|60)$`)),
+    });
+    // The e-mail's allowance is used up: the address's attempt is given back, and said so.
+    await expect(throttle.take([perAddress, "1.2.3.4"], [perEmail, "ada@club.test"])).rejects.toBeInstanceOf(Throttled);
+    expect(told.at(-1)?.state).toMatch(new RegExp(`^"${perAddress.name}";r=4;t=`));
+    expect(told.every((h) => !h.policy.includes(perEmail.name))).toBe(true);
   });
 });
 

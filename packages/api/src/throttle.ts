@@ -16,6 +16,12 @@ export interface ThrottleRule {
   windowMs: number;
   /** The refusal when this rule's allowance is used up ({minutes} is filled in). */
   message?: string;
+  /**
+   * Keyed by what the caller typed (an account's e-mail, another's address) or kept for the server's
+   * own use, not by the caller: its count is not told in RateLimit headers, which would tell her of
+   * other people's attempts.
+   */
+  unreported?: true;
 }
 
 const DEFAULT_MESSAGE = "Too many attempts. Please wait {minutes} minute(s) and try again.";
@@ -55,6 +61,42 @@ export function redisLimiters(redis: unknown): LimiterFactory {
     });
 }
 
+/**
+ * One request's quotas, as the IETF draft "RateLimit header fields for HTTP" writes them: per rule
+ * counted for the request, its allowance and window (`RateLimit-Policy: "login-ip";q=10;w=600`) and
+ * what is left of it and when the window ends (`RateLimit: "login-ip";r=7;t=540`). A script learns
+ * how many tries it has before a 429 rather than after. The server makes one per request and writes
+ * the headers whenever it changes (`onChange`).
+ */
+export class Quotas {
+  private readonly byRule = new Map<string, { rule: ThrottleRule; left: number; resetMs: number }>();
+
+  constructor(private readonly onChange: (headers: { policy: string; state: string }) => void) {}
+
+  record(rule: ThrottleRule, left: number, resetMs: number): void {
+    if (rule.unreported) return;
+    this.byRule.set(rule.name, { rule, left: Math.max(0, left), resetMs });
+    this.changed();
+  }
+
+  /** An attempt given back (it was right): one more is left than was counted. */
+  givenBack(rule: ThrottleRule): void {
+    const quota = this.byRule.get(rule.name);
+    if (!quota) return;
+    quota.left = Math.min(rule.max, quota.left + 1);
+    this.changed();
+  }
+
+  private changed(): void {
+    const quotas = [...this.byRule.values()];
+    const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+    this.onChange({
+      policy: quotas.map(({ rule }) => `"${rule.name}";q=${rule.max};w=${seconds(rule.windowMs)}`).join(", "),
+      state: quotas.map(({ rule, left, resetMs }) => `"${rule.name}";r=${left};t=${seconds(resetMs)}`).join(", "),
+    });
+  }
+}
+
 /** The attempts taken for one action; give them back when the action turned out to be legitimate. */
 export interface Attempt {
   succeeded(): Promise<void>;
@@ -63,9 +105,16 @@ export interface Attempt {
 }
 
 export class Throttle {
-  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  constructor(
+    private readonly factory: LimiterFactory = memoryLimiters,
+    private readonly quotas?: Quotas,
+    private readonly limiters = new Map<string, RateLimiterAbstract>(),
+  ) {}
 
-  constructor(private readonly factory: LimiterFactory = memoryLimiters) {}
+  /** The same counters, telling one request's quotas to `quotas` (its RateLimit headers). */
+  reportingTo(quotas: Quotas): Throttle {
+    return new Throttle(this.factory, quotas, this.limiters);
+  }
 
   private limiter(rule: ThrottleRule): RateLimiterAbstract {
     let limiter = this.limiters.get(rule.name);
@@ -87,16 +136,22 @@ export class Throttle {
       try {
         const res = await this.limiter(rule).consume(key);
         taken.push([rule, key]);
+        this.quotas?.record(rule, res.remainingPoints, res.msBeforeNext);
         if (res.remainingPoints === 0) usedUp.add(rule);
       } catch (err) {
         await Promise.all(taken.map(([r, k]) => this.limiter(r).reward(k, 1)));
-        if (err instanceof RateLimiterRes) throw new Throttled(err.msBeforeNext, rule.message, rule);
+        for (const [r] of taken) this.quotas?.givenBack(r);
+        if (err instanceof RateLimiterRes) {
+          this.quotas?.record(rule, 0, err.msBeforeNext);
+          throw new Throttled(err.msBeforeNext, rule.message, rule);
+        }
         throw err;
       }
     }
     return {
       succeeded: async () => {
         await Promise.all(taken.map(([r, k]) => this.limiter(r).reward(k, 1)));
+        for (const [r] of taken) this.quotas?.givenBack(r);
       },
       usedUp: (rule) => usedUp.has(rule),
     };
@@ -118,6 +173,7 @@ export const LOGIN_PER_IP: ThrottleRule = { name: "login-ip", max: 10, windowMs:
  */
 export const LOGIN_PER_ACCOUNT: ThrottleRule = {
   name: "login-account",
+  unreported: true,
   max: 20,
   windowMs: 15 * MINUTE,
   message:
@@ -140,7 +196,12 @@ export const LOGIN_PER_DEVICE: ThrottleRule = {
  * per window, however many refusals follow, so a lockout is on record without an attack filling
  * the log (docs/decisions.md, "Audit log"). As long as the longest sign-in lockout.
  */
-export const THROTTLE_RECORDS: ThrottleRule = { name: "audit-throttled", max: 1, windowMs: 15 * MINUTE };
+export const THROTTLE_RECORDS: ThrottleRule = {
+  name: "audit-throttled",
+  max: 1,
+  windowMs: 15 * MINUTE,
+  unreported: true,
+};
 
 /**
  * Passkey prompts started per address (the Login screen starts one on each visit): each keeps a
@@ -163,7 +224,12 @@ export const CODE_GUESSES: ThrottleRule = { name: "code-ip", max: 10, windowMs: 
 export const TOKEN_GUESSES: ThrottleRule = { name: "token-ip", max: 20, windowMs: 60 * MINUTE };
 /** Password-reset requests, per address and per e-mail (each sends mail, so each counts). */
 export const RESET_REQUESTS_PER_IP: ThrottleRule = { name: "reset-ip", max: 10, windowMs: 60 * MINUTE };
-export const RESET_REQUESTS_PER_EMAIL: ThrottleRule = { name: "reset-email", max: 3, windowMs: 60 * MINUTE };
+export const RESET_REQUESTS_PER_EMAIL: ThrottleRule = {
+  name: "reset-email",
+  max: 3,
+  windowMs: 60 * MINUTE,
+  unreported: true,
+};
 /** Links asked for to confirm a password session by e-mail, per member (each sends mail). */
 export const CONFIRMATION_MAILS_PER_ACCOUNT: ThrottleRule = { name: "confirm-account", max: 5, windowMs: 60 * MINUTE };
 /** Wrong codes typed to confirm a password session, per session: six digits allow few guesses. */

@@ -1,4 +1,12 @@
-import { type ApiContext, appRouter, type ContextDeps, createApiContext, isUnavailable, unavailable } from "@club/api";
+import {
+  type ApiContext,
+  appRouter,
+  type ContextDeps,
+  createApiContext,
+  isUnavailable,
+  Quotas,
+  unavailable,
+} from "@club/api";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TRPC_MAX_BATCH } from "../request-limits";
@@ -27,6 +35,20 @@ export async function createContext(
     requestId: request.id,
     ip: request.ip,
     userAgent: request.headers["user-agent"] ?? null,
+    quotas: rateLimitHeaders(reply),
+  });
+}
+
+/**
+ * The request's throttled quotas as RateLimit-Policy and RateLimit headers, kept up to date as its
+ * procedures count attempts (a batch's several ones merged). Headers already on their way (a
+ * streamed answer) are left as they went.
+ */
+function rateLimitHeaders(reply: FastifyReply): Quotas {
+  return new Quotas(({ policy, state }) => {
+    if (reply.raw.headersSent) return;
+    reply.header("RateLimit-Policy", policy);
+    reply.header("RateLimit", state);
   });
 }
 
