@@ -4,7 +4,7 @@
 // driver, with nothing built around it. The ratio is what the issue's target reads ("in-process
 // time of a list procedure ≤ 2× its Postgres time"). On the realistic mix's club (mix-seed.ts),
 // large by default: 10,000 members, 2,000 events, 50,000 media, 200,000 comments.
-//   pnpm --filter @club/bench procedure-cost [--scale small|large] [--runs 30] [--only TEXT] [--reuse]
+//   pnpm --filter @club/bench procedure-cost [--scale small|large] [--runs 200] [--only TEXT] [--reuse]
 // Postgres at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), database
 // club_bench_cost (seeded once; --reuse keeps it).
 import { loadavg } from "node:os";
@@ -17,7 +17,7 @@ import { type MixFixture, type Scale, seedMix } from "./http/mix-seed";
 const { values: args } = parseArgs({
   options: {
     scale: { type: "string", default: "large" },
-    runs: { type: "string", default: "30" },
+    runs: { type: "string", default: "200" },
     only: { type: "string" },
     reuse: { type: "boolean", default: false },
   },
@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
 const scale = args.scale as Scale;
 if (scale !== "small" && scale !== "large") throw new Error("--scale is small or large");
 const runs = Number(args.runs);
+const WARM_UP = 50;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const url = new URL(ADMIN_URL);
 url.pathname = "/club_bench_cost";
@@ -89,8 +90,12 @@ const cases: [string, () => Promise<unknown>][] = [
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/**
+ * Warmed up first as a running server is (its code optimised, Postgres's plans and pages cached):
+ * three calls measured code V8 had not yet optimised, which no busy server runs.
+ */
 async function timeEach(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 3; i++) await fn();
+  for (let i = 0; i < WARM_UP; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
@@ -103,7 +108,7 @@ async function timeEach(fn: () => Promise<unknown>): Promise<number> {
 console.log(
   `Procedures in process against their own SQL sent bare (${scale} club: ${fixture.counts.members.toLocaleString("en")} members, ` +
     `${fixture.counts.events.toLocaleString("en")} events, ${fixture.counts.media.toLocaleString("en")} media, ` +
-    `${fixture.counts.comments.toLocaleString("en")} comments; median of ${runs}; load ${loadavg()
+    `${fixture.counts.comments.toLocaleString("en")} comments; median of ${runs} after ${WARM_UP} to warm up; load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")})`,
 );
