@@ -1,13 +1,17 @@
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import superjson from "superjson";
+import { unreachable } from "./errors";
 import type { AppRouter } from "./router";
+
+/** How long a call waits for the server's answer when `timeoutMs` is not given. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface ClubClientOptions {
   /** The club's address, e.g. https://club.example.com. */
   url: string;
   /** A personal API token (Settings → API tokens). Without one, sign in with auth.login first. */
   token?: string;
-  /** Abort a request after this many milliseconds. */
+  /** Give up on a request after this many milliseconds (default 30,000; 0 waits for ever). */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -18,8 +22,9 @@ export interface ClubClientOptions {
  * call throws a ClubError carrying the server's code and message.
  */
 export function createClubClient(options: ClubClientOptions) {
-  const origin = new URL(options.url).origin;
+  const origin = originOf(options.url);
   const baseFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let cookie: string | undefined;
 
   const authFetch: typeof fetch = async (input, init) => {
@@ -30,8 +35,18 @@ export function createClubClient(options: ClubClientOptions) {
       headers.set("origin", origin);
       if (cookie) headers.set("cookie", cookie);
     }
-    const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : init?.signal;
-    const res = await baseFetch(input, { ...init, headers, ...(signal ? { signal } : {}) });
+    const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+    const signals = [init?.signal, timeout].filter((s): s is AbortSignal => Boolean(s));
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    let res: Response;
+    try {
+      res = await baseFetch(input, { ...init, headers, ...(signal ? { signal } : {}) });
+    } catch (err) {
+      // The caller's own abort stays hers; anything else says which address failed, and why.
+      if (init?.signal?.aborted) throw err;
+      const why = timeout?.aborted ? new Error(`no answer within ${timeoutMs / 1000} s`) : err;
+      throw unreachable(origin, why);
+    }
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       if (pair?.startsWith("club_session=")) cookie = pair.endsWith("=") ? undefined : pair;
@@ -47,3 +62,21 @@ export function createClubClient(options: ClubClientOptions) {
 }
 
 export type ClubClient = ReturnType<typeof createClubClient>;
+
+/** The club's origin; a missing or malformed address is refused here, not at the first call. */
+export function originOf(url: unknown): string {
+  const example = "e.g. https://club.example.com";
+  if (typeof url !== "string" || url.trim() === "")
+    throw new TypeError(`createClubClient needs the club's address as \`url\`, ${example}.`);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed?.protocol !== "https:" && parsed?.protocol !== "http:")
+    throw new TypeError(
+      `"${url}" is not a web address: give the club's address with https:// (or http://), ${example}.`,
+    );
+  return parsed.origin;
+}

@@ -1,4 +1,4 @@
-export { type ClubClient, type ClubClientOptions, createClubClient } from "./client";
+export { type ClubClient, type ClubClientOptions, createClubClient, DEFAULT_TIMEOUT_MS } from "./client";
 export { type ClubError, isClubError } from "./errors";
 export type { AppRouter, RouterInputs, RouterOutputs } from "./router";
 export { type MediaUpload, type UploadedMedia, type UploadProgress, uploadMedia } from "./upload";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { openAsBlob } from "node:fs";
 import { basename } from "node:path";
-import { type ClubClientOptions, createClubClient } from "./client";
+import { type ClubClientOptions, createClubClient, originOf } from "./client";
 import { restRefusal, unreachable } from "./errors";
 import type { RouterOutputs } from "./router";
 
@@ -92,7 +92,7 @@ export async function uploadMedia(
 ): Promise<UploadedMedia> {
   const source = await sourceOf(upload);
   const boundary = `club-${randomUUID()}`;
-  const url = `${new URL(options.url).origin}/upload-media`;
+  const url = `${originOf(options.url)}/upload-media`;
   let res: Response;
   try {
     res = await (options.fetch ?? fetch)(url, {
