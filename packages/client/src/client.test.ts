@@ -1,7 +1,9 @@
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClubClient } from "./client";
 import { isClubError } from "./errors";
+import { API_VERSION, CLIENT_VERSION } from "./version";
 
 // What a script's author sees when the address is wrong or the server does not answer: a message
 // naming the address and the reason, at once or within the timeout, never a bare "fetch failed".
@@ -21,6 +23,18 @@ async function closedPort(): Promise<number> {
   const { port } = probe.address() as { port: number };
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+/** A server whose `GET /api/version` answers `status` and `body`; any other request fails the test. */
+async function serverSaying(status: number, body: unknown): Promise<number> {
+  const asked: string[] = [];
+  server = createHttpServer((req, res) => {
+    asked.push(req.url ?? "");
+    res.writeHead(req.url === "/api/version" ? status : 500, { "content-type": "application/json" });
+    res.end(JSON.stringify(req.url === "/api/version" ? body : { message: "not expected" }));
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return (server.address() as { port: number }).port;
 }
 
 /** A server that takes the connection and never answers. */
@@ -70,6 +84,25 @@ describe("createClubClient", () => {
     const err = await failureOf(club.auth.status.query());
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(err.message).toBe(`Could not reach http://127.0.0.1:${port}: no answer within 0.3 s.`);
+  });
+
+  it("refuses, before any call, a server that speaks another API version, and says what to install", async () => {
+    const port = await serverSaying(200, { version: "0.2.0", apiVersion: "0.2" });
+    const club = createClubClient({ url: `http://127.0.0.1:${port}`, token: "club_x" });
+    const message =
+      `This @club/client ${CLIENT_VERSION} speaks the club's API ${API_VERSION}; the server at ` +
+      `http://127.0.0.1:${port} is version 0.2.0, API 0.2: install @club/client@0.2.0.`;
+    expect((await failureOf(club.auth.status.query())).message).toBe(message);
+    // Every later call too, without the procedure ever being asked (the server fails any other URL).
+    expect((await failureOf(club.events.list.query({}))).message).toBe(message);
+  });
+
+  it("refuses a server older than the version route", async () => {
+    const port = await serverSaying(404, { message: "Not found" });
+    const club = createClubClient({ url: `http://127.0.0.1:${port}`, token: "club_x" });
+    expect((await failureOf(club.auth.status.query())).message).toMatch(
+      /is a version older than this client's first, with no API version: update the server/,
+    );
   });
 
   it("leaves a call the script aborted itself as its own abort", async () => {

@@ -1,7 +1,8 @@
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import superjson from "superjson";
-import { unreachable } from "./errors";
+import { restRefusal, type ServerVersion, unreachable, versionMismatch } from "./errors";
 import type { AppRouter } from "./router";
+import { API_VERSION, CLIENT_VERSION } from "./version";
 
 /** How long a call waits for the server's answer when `timeoutMs` is not given. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -27,7 +28,34 @@ export function createClubClient(options: ClubClientOptions) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let cookie: string | undefined;
 
+  /** One request with the timeout beside the caller's own signal; no answer names the address and why. */
+  const send = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined) => {
+    const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+    const signals = [init?.signal, timeout].filter((s): s is AbortSignal => Boolean(s));
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    try {
+      return await baseFetch(input, { ...init, ...(signal ? { signal } : {}) });
+    } catch (err) {
+      // The caller's own abort stays hers; anything else says which address failed, and why.
+      if (init?.signal?.aborted) throw err;
+      throw unreachable(origin, timeout?.aborted ? new Error(`no answer within ${timeoutMs / 1000} s`) : err);
+    }
+  };
+
+  // Before the first call: whether the server speaks this client's API version. Asked again after
+  // a failure to reach it; a server that speaks another one is refused for every call.
+  let asked: Promise<ServerVersion> | undefined;
+  const checkVersion = async (signal: AbortSignal | null | undefined) => {
+    asked ??= serverVersion(origin, (input) => send(input, signal ? { signal } : undefined)).catch((err: unknown) => {
+      asked = undefined;
+      throw err;
+    });
+    const server = await asked;
+    if (server.apiVersion !== API_VERSION) throw versionMismatch(origin, server, CLIENT_VERSION, API_VERSION);
+  };
+
   const authFetch: typeof fetch = async (input, init) => {
+    await checkVersion(init?.signal);
     const headers = new Headers(init?.headers);
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
     else {
@@ -35,18 +63,7 @@ export function createClubClient(options: ClubClientOptions) {
       headers.set("origin", origin);
       if (cookie) headers.set("cookie", cookie);
     }
-    const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
-    const signals = [init?.signal, timeout].filter((s): s is AbortSignal => Boolean(s));
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-    let res: Response;
-    try {
-      res = await baseFetch(input, { ...init, headers, ...(signal ? { signal } : {}) });
-    } catch (err) {
-      // The caller's own abort stays hers; anything else says which address failed, and why.
-      if (init?.signal?.aborted) throw err;
-      const why = timeout?.aborted ? new Error(`no answer within ${timeoutMs / 1000} s`) : err;
-      throw unreachable(origin, why);
-    }
+    const res = await send(input, { ...init, headers });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       if (pair?.startsWith("club_session=")) cookie = pair.endsWith("=") ? undefined : pair;
@@ -62,6 +79,24 @@ export function createClubClient(options: ClubClientOptions) {
 }
 
 export type ClubClient = ReturnType<typeof createClubClient>;
+
+/** What `GET /api/version` says; a server older than the route speaks no API version. */
+async function serverVersion(origin: string, send: (input: string) => Promise<Response>): Promise<ServerVersion> {
+  const res = await send(`${origin}/api/version`);
+  const body: unknown = await res.json().catch(() => undefined);
+  if (
+    res.ok &&
+    typeof body === "object" &&
+    body !== null &&
+    "version" in body &&
+    "apiVersion" in body &&
+    typeof body.version === "string" &&
+    typeof body.apiVersion === "string"
+  )
+    return { version: body.version, apiVersion: body.apiVersion };
+  if (res.status === 404) return { version: null, apiVersion: null };
+  throw restRefusal(res.status, body);
+}
 
 /** The club's origin; a missing or malformed address is refused here, not at the first call. */
 export function originOf(url: unknown): string {

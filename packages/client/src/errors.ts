@@ -65,3 +65,19 @@ export function unreachable(url: string, cause: unknown): ClubError {
     ...(cause instanceof Error ? { cause } : {}),
   });
 }
+
+/** What `GET /api/version` answers; null for a server older than that route. */
+export interface ServerVersion {
+  version: string | null;
+  apiVersion: string | null;
+}
+
+/** A server that speaks another API version than this client: what to install instead. */
+export function versionMismatch(origin: string, server: ServerVersion, client: string, api: string): ClubError {
+  const theirs = server.version
+    ? `version ${server.version}, API ${server.apiVersion}: install @club/client@${server.version}`
+    : "a version older than this client's first, with no API version: update the server or use the client it came with";
+  return new TRPCClientError<AppRouter>(
+    `This @club/client ${client} speaks the club's API ${api}; the server at ${origin} is ${theirs}.`,
+  );
+}

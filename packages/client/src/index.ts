@@ -1,4 +1,5 @@
 export { type ClubClient, type ClubClientOptions, createClubClient, DEFAULT_TIMEOUT_MS } from "./client";
-export { type ClubError, isClubError } from "./errors";
+export { type ClubError, isClubError, type ServerVersion } from "./errors";
 export type { AppRouter, RouterInputs, RouterOutputs } from "./router";
 export { type MediaUpload, type UploadedMedia, type UploadProgress, uploadMedia } from "./upload";
+export { API_VERSION, CLIENT_VERSION } from "./version";

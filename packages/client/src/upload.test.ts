@@ -8,6 +8,7 @@ import superjson from "superjson";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isClubError } from "./errors";
 import { type UploadProgress, uploadMedia } from "./upload";
+import { API_VERSION, CLIENT_VERSION } from "./version";
 
 /** What the stand-in server received with the last upload. */
 interface Received {
@@ -26,7 +27,8 @@ const dir = mkdtempSync(join(tmpdir(), "club-client-upload-"));
 
 /**
  * A stand-in for the club's server: POST /upload-media reads the multipart body as a browser's
- * FormData would be read, and `media.get` answers an item in tRPC's batched, superjson form.
+ * FormData would be read, `media.get` answers an item in tRPC's batched, superjson form, and
+ * `/api/version` the client's own API version.
  */
 beforeAll(async () => {
   server = createServer(async (req, res) => {
@@ -40,6 +42,8 @@ beforeAll(async () => {
       received = { headers: req.headers, form: await body.formData() };
       res.statusCode = answer.status;
       res.end(JSON.stringify(answer.body));
+    } else if (req.url === "/api/version") {
+      res.end(JSON.stringify({ version: CLIENT_VERSION, apiVersion: API_VERSION }));
     } else if (req.url?.startsWith("/trpc/media.get?")) {
       const item = { id: ITEM_ID, media_type: "image", upload_date: uploadedAt };
       res.end(JSON.stringify([{ result: { data: superjson.serialize(item) } }]));

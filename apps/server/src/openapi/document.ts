@@ -6,8 +6,18 @@ import { type Limit, limitsTable } from "./limits";
 import { type ProcedureInfo, procedure, procedures } from "./procedures";
 import { type Answer, type RestAccess, type RestOperation, restOperations } from "./rest-operations";
 
-/** The server's version: the document's `info.version`. */
+/** The server's version: the document's `info.version`, and `GET /api/version`'s. */
 export const SERVER_VERSION = serverPackage.version;
+
+/**
+ * The part of a version that a breaking change raises (README, "For callers in other languages"):
+ * the major number, or "0.minor" while it is 0.x. A client made for one API version works with
+ * every server of the same one; `@club/client` checks it on its first call.
+ */
+export function apiVersionOf(version: string): string {
+  const [major = "0", minor = "0"] = version.split(".");
+  return major === "0" ? `0.${minor}` : major;
+}
 
 const fieldErrors = z
   .record(z.string(), z.array(z.string()))

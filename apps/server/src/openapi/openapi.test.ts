@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "@club/api";
 import { createApiToken } from "@club/auth";
+import { API_VERSION, CLIENT_VERSION } from "@club/client";
 import { users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -10,7 +11,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, startApp } from "../test/harness";
-import { openApiPath, SERVER_VERSION } from "./document";
+import { apiVersionOf, openApiPath, SERVER_VERSION } from "./document";
 import { restOperations } from "./rest-operations";
 
 let h: Harness;
@@ -54,6 +55,27 @@ describe("GET /api/openapi.json", () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
     expect(document.info.version).toBe(SERVER_VERSION);
+  });
+
+  it("answers the server's version and API version at /api/version, which the client's match", async () => {
+    const res = await fetch(`${url}/api/version`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ version: SERVER_VERSION, apiVersion: apiVersionOf(SERVER_VERSION) });
+    // Released together: the client says the version it is, and speaks the server's API version.
+    const clientPackage = JSON.parse(
+      readFileSync(new URL("../../../../packages/client/package.json", import.meta.url), "utf8"),
+    );
+    expect(CLIENT_VERSION).toBe(clientPackage.version);
+    expect(CLIENT_VERSION).toBe(SERVER_VERSION);
+    expect(API_VERSION).toBe(apiVersionOf(SERVER_VERSION));
+  });
+
+  it("counts a breaking change in the major number, or the minor one while it is 0.x", () => {
+    expect(apiVersionOf("0.1.0")).toBe("0.1");
+    expect(apiVersionOf("0.1.7")).toBe("0.1");
+    expect(apiVersionOf("0.2.0")).toBe("0.2");
+    expect(apiVersionOf("1.4.2")).toBe("1");
+    expect(apiVersionOf("2.0.0")).toBe("2");
   });
 
   it("has every REST route the app registers, and nothing it does not", () => {

@@ -89,6 +89,13 @@ export const restOperations: Record<string, RestOperation> = {
     description: "Built at its first request and kept; cached an hour (ETag, If-None-Match answers 304).",
     answer: json("The OpenAPI 3.1 document."),
   },
+  "GET /api/version": {
+    summary: "The server's version",
+    access: "public",
+    description:
+      "The API version is the part a breaking change raises: the major number, or 0.minor while the version is 0.x. @club/client checks it on its first call.",
+    answer: json('`{"version":"0.1.0","apiVersion":"0.1"}`.'),
+  },
   "GET /auth-status": { summary: "Who is signed in", procedure: "auth.status", answer: json("The session's state.") },
   "POST /login": {
     summary: "Sign in",

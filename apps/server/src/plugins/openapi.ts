@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { mayReadApiDescription } from "@club/api";
 import type { FastifyInstance } from "fastify";
-import type { OpenApiDocument } from "../openapi/document";
+import { apiVersionOf, type OpenApiDocument, SERVER_VERSION } from "../openapi/document";
 
 /**
+ * GET /api/version: the server's version and the API version it speaks (`{version, apiVersion}`).
  * GET /api/openapi.json: the API's OpenAPI document, made at its first request and kept (making it
  * takes 80–150 ms, which every server start, and every test's, would pay for a page few ask for).
  * The access module makes it public, for anyone (so the session is not read: the rule does not
@@ -18,6 +19,13 @@ export async function openApiPlugin(app: FastifyInstance, { document }: { docume
     made = { body, etag: `W/"${createHash("sha256").update(body).digest("base64url")}"` };
     return made;
   };
+  // The version is the document's `info.version`, public as the document is; a deployment changes
+  // it, so it is not kept by caches.
+  app.get("/api/version", async (_request, reply) => {
+    if (!mayReadApiDescription(null)) return reply.code(404).send({ error: "Not found", message: "Not found" });
+    reply.header("Cache-Control", "no-cache");
+    return { version: SERVER_VERSION, apiVersion: apiVersionOf(SERVER_VERSION) };
+  });
   app.get("/api/openapi.json", async (request, reply) => {
     const { body, etag } = answer();
     if (!mayReadApiDescription(null)) return reply.code(404).send({ error: "Not found", message: "Not found" });

@@ -48,6 +48,7 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     "GET /readyz": {},
     "GET /metrics": {},
     "GET /api/openapi.json": {},
+    "GET /api/version": {},
     "GET /auth-status": {},
     "POST /login": { body: () => ({ email: "login@club.test", password: "password1" }) },
     "POST /logout": {},
