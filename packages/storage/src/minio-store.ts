@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import { Client } from "minio";
 import { assertSafeKey, type MediaStore } from "./media-store";
 
 export interface MinioConfig {
@@ -27,6 +26,9 @@ async function* listing(items: AsyncIterable<unknown>): AsyncGenerator<{ name?: 
 
 /** Media in a MinIO (S3 API) bucket, created when missing. */
 export async function createMinioStore(config: MinioConfig): Promise<MediaStore> {
+  // Loaded here, not at the top: the minio client (with lodash and an XML parser) is about 8 MB of
+  // heap a server keeping media in files never uses (docs/decisions.md, "The embedded database's memory").
+  const { Client } = await import("minio");
   const url = new URL(config.endpoint);
   const client = new Client({
     endPoint: url.hostname,
