@@ -55,7 +55,13 @@ export async function expectAccessible(page: Page): Promise<void> {
     .exclude('iframe[title="E-mail preview"]')
     .analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  // Each node with axe's reason (for contrast, the colours and ratio it measured) and its markup.
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""} ${n.html}`).join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -141,16 +147,36 @@ export async function atBothSizes(page: Page, name: string, before?: () => Promi
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-/** The page's layout shift so far, and over `ms` more (a PerformanceObserver's sum). */
-export function layoutShift(page: Page, ms = 300): Promise<number> {
+/**
+ * The page's layout shift so far and over `ms` more (a PerformanceObserver's sum), with what moved:
+ * each shifted element's tag, classes and text, and where it was and went. `{ total: 0, moved: [] }`
+ * for a page that held still.
+ */
+export function layoutShift(page: Page, ms = 300): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
     (wait) =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
         let total = 0;
+        const moved: string[] = [];
+        const box = (r: DOMRectReadOnly) =>
+          `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        type Shift = {
+          value: number;
+          sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+          for (const entry of list.getEntries() as unknown as Shift[]) {
+            total += entry.value;
+            for (const { node, previousRect, currentRect } of entry.sources ?? []) {
+              const el = node instanceof Element ? node : node?.parentElement;
+              const what = el
+                ? `<${el.tagName.toLowerCase()} class="${el.className}"> "${(el.textContent ?? "").trim().slice(0, 40)}"`
+                : "a node";
+              moved.push(`${what} ${box(previousRect)} → ${box(currentRect)}`);
+            }
+          }
         }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), wait);
+        setTimeout(() => resolve({ total, moved }), wait);
       }),
     ms,
   );

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, atBothSizes, signIn } from "../fixtures";
+import { ADMIN, atBothSizes, layoutShift, signIn } from "../fixtures";
 import { waitForMail } from "../mail";
 
 // Bulk e-mail with a safety net (Admin Panel → Bulk e-mail): the rich-text editor writes only what
@@ -41,6 +41,28 @@ async function pasteHtml(page: Page, html: string) {
     el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: clip, bubbles: true, cancelable: true }));
   }, html);
 }
+
+test("the composer holds still while its recipients are counted: the Send button does not move under her pointer", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN.email);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The count is held back until the form is on screen, as on a slow connection.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/trpc/*adminMail.recipientCount*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/mail");
+  await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await expect(page.getByText("Counting recipients…")).toBeVisible();
+  release();
+  await expect(page.getByText(/^\d+ recipients?/)).toBeVisible();
+  expect(await layoutShift(page, 500)).toEqual({ total: 0, moved: [] });
+});
 
 test("a group e-mail is written in the editor, tested on the admin alone, and sent only once confirmed", async ({
   page,

@@ -119,6 +119,7 @@ export function MailComposer({
     enabled: Boolean(eventId),
   });
   const count = eventId ? announceCount.data : groupCount.data;
+  const countFailed = eventId ? announceCount.isError : groupCount.isError;
   const preview = useMutation(trpc.mail.preview.mutationOptions());
   const { mutate: renderPreview } = preview;
   const kind = eventId ? "announcements" : "group";
@@ -184,14 +185,21 @@ export function MailComposer({
       <div className="flex flex-col gap-5">
         <div>
           <SelectField label="Recipients" options={groups} {...form.register("recipientGroup")} />
-          {count ? (
-            <p className="mt-1.5 text-sm text-ink-soft" aria-live="polite">
-              {count.recipients} recipient{count.recipients === 1 ? "" : "s"}
-              {count.optedOut > 0
-                ? ` (${count.optedOut} who unsubscribed from ${eventId ? "announcements" : "group e-mails"} left out)`
-                : ""}
-            </p>
-          ) : null}
+          {/* Always a line, so the form below holds still when the count arrives. */}
+          <p className="mt-1.5 min-h-5 text-sm text-ink-soft" aria-live="polite">
+            {count ? (
+              <>
+                {count.recipients} recipient{count.recipients === 1 ? "" : "s"}
+                {count.optedOut > 0
+                  ? ` (${count.optedOut} who unsubscribed from ${eventId ? "announcements" : "group e-mails"} left out)`
+                  : ""}
+              </>
+            ) : countFailed ? (
+              "The recipients could not be counted."
+            ) : (
+              "Counting recipients…"
+            )}
+          </p>
         </div>
         {group === "selected" ? (
           <Controller

@@ -1,4 +1,4 @@
-import type { Attribute, Editor } from "@tiptap/core";
+import type { Attribute, ChainedCommands, Editor } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
@@ -79,7 +79,7 @@ export function RichTextEditor({
         "aria-multiline": "true",
         "aria-labelledby": labelId,
         ...(invalid ? { "aria-invalid": "true" } : {}),
-        class: "mail-body min-h-64 px-4 py-3 focus:outline-none",
+        class: `${EDITOR_PAGE} focus:outline-none`,
       },
     },
     onUpdate: ({ editor }) => onChange(editor.isEmpty ? "" : editor.getHTML()),
@@ -102,8 +102,10 @@ export function RichTextEditor({
           invalid ? "border-danger" : "border-line",
         )}
       >
-        {editor ? <Toolbar editor={editor} galleryImages={galleryImages} /> : null}
-        <EditorContent editor={editor} />
+        {/* The editor starts in the browser after the first paint: until then its toolbar (disabled)
+            and an empty page of its height hold its place, so the form below does not move. */}
+        <Toolbar editor={editor} galleryImages={galleryImages} />
+        {editor ? <EditorContent editor={editor} /> : <div aria-hidden="true" className={EDITOR_PAGE} />}
       </div>
       {error ? (
         <p role="alert" className="text-sm text-danger">
@@ -114,29 +116,39 @@ export function RichTextEditor({
   );
 }
 
-function Toolbar({ editor, galleryImages }: { editor: Editor; galleryImages: boolean }) {
+/** The body's page, in the editor and in its place while the editor starts. */
+const EDITOR_PAGE = "mail-body min-h-64 px-4 py-3";
+
+/** Where the selection stands, for the buttons' pressed and enabled states. */
+function toolStateOf(e: Editor) {
+  return {
+    h2: e.isActive("heading", { level: 2 }),
+    h3: e.isActive("heading", { level: 3 }),
+    bold: e.isActive("bold"),
+    italic: e.isActive("italic"),
+    link: e.isActive("link"),
+    bullets: e.isActive("bulletList"),
+    numbers: e.isActive("orderedList"),
+    quote: e.isActive("blockquote"),
+    canUndo: e.can().undo(),
+    canRedo: e.can().redo(),
+  };
+}
+
+/** The formatting buttons; before the editor starts (`editor` null), the same buttons, disabled. */
+function Toolbar({ editor, galleryImages }: { editor: Editor | null; galleryImages: boolean }) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [imageOpen, setImageOpen] = useState(false);
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      h2: e.isActive("heading", { level: 2 }),
-      h3: e.isActive("heading", { level: 3 }),
-      bold: e.isActive("bold"),
-      italic: e.isActive("italic"),
-      link: e.isActive("link"),
-      bullets: e.isActive("bulletList"),
-      numbers: e.isActive("orderedList"),
-      quote: e.isActive("blockquote"),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-    }),
-  });
-  const chain = () => editor.chain().focus();
+  const state = useEditorState({ editor, selector: ({ editor: e }) => (e ? toolStateOf(e) : null) });
+  const off = !editor;
+  /** A command on the selection, the editor keeping the focus. */
+  const run = (command: (c: ChainedCommands) => ChainedCommands) => {
+    if (editor) command(editor.chain().focus()).run();
+  };
   /** After a dialog: typing goes on after what was selected (the new link or image), not over it. */
   const backToText = (event: Event) => {
     event.preventDefault();
-    editor.commands.focus(editor.state.selection.to);
+    editor?.commands.focus(editor.state.selection.to);
   };
   return (
     <div
@@ -144,64 +156,64 @@ function Toolbar({ editor, galleryImages }: { editor: Editor; galleryImages: boo
       aria-label="Formatting"
       className="flex flex-wrap gap-1 border-b border-line bg-paper px-2 py-1.5"
     >
-      <Tool label="Heading" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <Tool label="Heading" off={off} active={state?.h2} onClick={() => run((c) => c.toggleHeading({ level: 2 }))}>
         <span className="font-serif text-base">Heading</span>
       </Tool>
-      <Tool label="Subheading" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <Tool label="Subheading" off={off} active={state?.h3} onClick={() => run((c) => c.toggleHeading({ level: 3 }))}>
         <span className="font-serif">Subheading</span>
       </Tool>
       <Separator />
-      <Tool label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+      <Tool label="Bold" off={off} active={state?.bold} onClick={() => run((c) => c.toggleBold())}>
         <b>B</b>
       </Tool>
-      <Tool label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+      <Tool label="Italic" off={off} active={state?.italic} onClick={() => run((c) => c.toggleItalic())}>
         <i className="font-serif">I</i>
       </Tool>
-      <Tool label="Link" active={state.link} onClick={() => setLinkOpen(true)}>
+      <Tool label="Link" off={off} active={state?.link} onClick={() => setLinkOpen(true)}>
         Link
       </Tool>
       <Separator />
-      <Tool label="Bulleted list" active={state.bullets} onClick={() => chain().toggleBulletList().run()}>
+      <Tool label="Bulleted list" off={off} active={state?.bullets} onClick={() => run((c) => c.toggleBulletList())}>
         • List
       </Tool>
-      <Tool label="Numbered list" active={state.numbers} onClick={() => chain().toggleOrderedList().run()}>
+      <Tool label="Numbered list" off={off} active={state?.numbers} onClick={() => run((c) => c.toggleOrderedList())}>
         Numbered list
       </Tool>
-      <Tool label="Quote" active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
+      <Tool label="Quote" off={off} active={state?.quote} onClick={() => run((c) => c.toggleBlockquote())}>
         “ ”
       </Tool>
       {galleryImages ? (
-        <Tool label="Image from the gallery" onClick={() => setImageOpen(true)}>
+        <Tool label="Image from the gallery" off={off} onClick={() => setImageOpen(true)}>
           Image
         </Tool>
       ) : null}
       <Separator />
-      <Tool label="Undo" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+      <Tool label="Undo" off={!state?.canUndo} onClick={() => run((c) => c.undo())}>
         ↶
       </Tool>
-      <Tool label="Redo" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+      <Tool label="Redo" off={!state?.canRedo} onClick={() => run((c) => c.redo())}>
         ↷
       </Tool>
-      <LinkDialog
-        open={linkOpen}
-        onOpenChange={setLinkOpen}
-        onClosed={backToText}
-        current={editor.getAttributes("link").href as string | undefined}
-        onSave={(href) => {
-          if (!href) chain().extendMarkRange("link").unsetLink().run();
-          else if (editor.state.selection.empty && !editor.isActive("link"))
-            chain()
-              .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
-              .run();
-          else chain().extendMarkRange("link").setLink({ href }).run();
-        }}
-      />
-      {galleryImages ? (
+      {editor ? (
+        <LinkDialog
+          open={linkOpen}
+          onOpenChange={setLinkOpen}
+          onClosed={backToText}
+          current={editor.getAttributes("link").href as string | undefined}
+          onSave={(href) => {
+            if (!href) run((c) => c.extendMarkRange("link").unsetLink());
+            else if (editor.state.selection.empty && !editor.isActive("link"))
+              run((c) => c.insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }));
+            else run((c) => c.extendMarkRange("link").setLink({ href }));
+          }}
+        />
+      ) : null}
+      {editor && galleryImages ? (
         <GalleryImagePicker
           open={imageOpen}
           onOpenChange={setImageOpen}
           onClosed={backToText}
-          onPick={(image) => chain().setImage({ src: image.src, alt: image.alt, width: MAIL_IMAGE_WIDTH }).run()}
+          onPick={(image) => run((c) => c.setImage({ src: image.src, alt: image.alt, width: MAIL_IMAGE_WIDTH }))}
         />
       ) : null}
     </div>
@@ -211,13 +223,14 @@ function Toolbar({ editor, galleryImages }: { editor: Editor; galleryImages: boo
 function Tool({
   label,
   active,
-  disabled,
+  off,
   onClick,
   children,
 }: {
   label: string;
-  active?: boolean;
-  disabled?: boolean;
+  active?: boolean | undefined;
+  /** Disabled: nothing to undo or redo, or the editor not started yet. */
+  off?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -227,7 +240,7 @@ function Tool({
       aria-label={label}
       title={label}
       {...(active === undefined ? {} : { "aria-pressed": active })}
-      disabled={disabled}
+      disabled={off}
       // Keep the selection in the editor while the button is pressed.
       onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
