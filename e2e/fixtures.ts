@@ -150,11 +150,16 @@ export async function atBothSizes(page: Page, name: string, before?: () => Promi
 /**
  * The page's layout shift so far and over `ms` more (a PerformanceObserver's sum), with what moved:
  * each shifted element's tag, classes and text, and where it was and went. `{ total: 0, moved: [] }`
- * for a page that held still.
+ * for a page that held still. `since: "now"` leaves out what moved before the call (the page's
+ * loading), for a spec about what the running app does.
  */
-export function layoutShift(page: Page, ms = 300): Promise<{ total: number; moved: string[] }> {
+export function layoutShift(
+  page: Page,
+  ms = 300,
+  { since = "load" }: { since?: "load" | "now" } = {},
+): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
-    (wait) =>
+    ({ wait, buffered }) =>
       new Promise<{ total: number; moved: string[] }>((resolve) => {
         let total = 0;
         const moved: string[] = [];
@@ -175,9 +180,9 @@ export function layoutShift(page: Page, ms = 300): Promise<{ total: number; move
               moved.push(`${what} ${box(previousRect)} → ${box(currentRect)}`);
             }
           }
-        }).observe({ type: "layout-shift", buffered: true });
+        }).observe({ type: "layout-shift", buffered });
         setTimeout(() => resolve({ total, moved }), wait);
       }),
-    ms,
+    { wait: ms, buffered: since === "load" },
   );
 }
