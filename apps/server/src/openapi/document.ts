@@ -2,6 +2,7 @@ import { SESSION_COOKIE } from "@club/auth";
 import { z } from "zod";
 import { createDocument, createSchema, type oas31, type ZodOpenApiOperationObject } from "zod-openapi";
 import serverPackage from "../../package.json" with { type: "json" };
+import { PROBLEM_TYPE } from "../rest/problem";
 import { type Limit, limitsTable } from "./limits";
 import { type ProcedureInfo, procedure, procedures } from "./procedures";
 import { type Answer, type RestAccess, type RestOperation, restOperations } from "./rest-operations";
@@ -25,11 +26,30 @@ const fieldErrors = z
 
 const restError = z
   .object({
-    error: z.string().meta({ description: "What went wrong, in words a person can act on." }),
-    message: z.string().meta({ description: "The same text (the spec's client reads either)." }),
+    type: z.literal("about:blank").meta({ description: "No problem type of its own: the status says what kind." }),
+    title: z.string().meta({ description: "The status's phrase (Bad Request, Not Found…)." }),
+    status: z.number().int().meta({ description: "The HTTP status, as sent." }),
+    detail: z.string().meta({ description: "What went wrong, in words a person can act on." }),
+    code: z.string().meta({
+      description:
+        "tRPC's code for it, as a procedure's refusal carries: BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND…",
+    }),
+    requestId: z
+      .string()
+      .meta({ description: "The request's id, as in the X-Request-Id header and the server's log." }),
+    error: z.string().meta({ description: "The same text as `detail` (the spec's client reads it)." }),
+    message: z.string().meta({ description: "The same text again (the spec's client reads either)." }),
     fieldErrors: fieldErrors.optional(),
+    retryAfterSeconds: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "On 429 and 503: seconds to wait, as the Retry-After header says." }),
   })
-  .meta({ id: "RestError", description: "A REST URL's refusal. 429 and 503 carry Retry-After (seconds)." });
+  .meta({
+    id: "Problem",
+    description: "A REST URL's refusal: problem details (RFC 9457), sent as application/problem+json.",
+  });
 
 const superjsonMeta = z
   .object({
@@ -142,7 +162,7 @@ function restOperation(key: string, op: RestOperation): [path: string, method: s
     .filter(Boolean)
     .join("\n\n");
   const errors = op.textErrors || op.tus ? { "text/plain": { schema: { type: "string" as const } } } : undefined;
-  const refusal = { description: "Refused", content: errors ?? { "application/json": { schema: restError } } };
+  const refusal = { description: "Refused", content: errors ?? { [PROBLEM_TYPE]: { schema: restError } } };
   const operation: ZodOpenApiOperationObject = {
     operationId: operationIdOf(method, path),
     summary: op.summary,
@@ -232,7 +252,7 @@ function describe(limits: Limit[]): string {
 
 **Authentication.** Scripts send an API token as \`Authorization: Bearer club_…\` (made in Settings or with \`club token create\`). A token has a scope: \`read\` calls queries only, \`seed\` adds what \`club seed\` writes, \`admin\` may do all its owner may; no token may create, list or revoke tokens, and none has more rights than its owner. A browser session is the \`${SESSION_COOKIE}\` cookie set by \`POST /login\`; requests that change something with a cookie must carry the site's own \`Origin\` header (bearer requests need none).
 
-**REST URLs** take and give plain JSON. Refusals are \`{"error": "...", "message": "...", "fieldErrors"?: {...}}\` with a 4xx status (\`/forgot-password\` and \`/reset-password\` answer plain text, as do the tus upload routes).
+**REST URLs** take and give plain JSON. Every refusal is problem details (RFC 9457) as \`application/problem+json\`: \`{"type": "about:blank", "title", "status", "detail", "code", "requestId", "error", "message", "fieldErrors"?, "retryAfterSeconds"?}\`, where \`detail\`, \`error\` and \`message\` carry the same text, \`code\` is tRPC's code for it (as a procedure's refusal says) and \`requestId\` the X-Request-Id header's (\`/forgot-password\` and \`/reset-password\` answer plain text, as the specification has it, as do the tus upload routes).
 
 **tRPC procedures** are at \`/trpc/<procedure>\` and use superjson: a query is \`GET /trpc/<procedure>?input=<URL-encoded JSON {"json": input}>\`, a mutation is \`POST /trpc/<procedure>\` with the body \`{"json": input}\`. The answer is \`{"result": {"data": {"json": answer, "meta"?: ...}}}\`; a refusal is \`{"error": {"json": {"message", "code", "data": {"code", "httpStatus", "fieldErrors"?}}}}\`. Several calls may go in one request (\`?batch=1\`, inputs keyed "0", "1"…).
 

@@ -98,7 +98,7 @@ describe("an event's zip", () => {
     store.fault = "get-rejects";
     const refused = await h.app.inject({ url: `/api/events/${event.id}/media.zip`, headers: { cookie: ada } });
     expect(refused.statusCode).toBe(503);
-    expect(refused.headers["content-type"]).toMatch(/^application\/json/);
+    expect(refused.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(refused.headers["retry-after"]).toBe("5");
   });
 

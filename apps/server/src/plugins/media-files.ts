@@ -11,12 +11,15 @@ import {
 } from "@club/api";
 import { assertSafeKey } from "@club/storage";
 import { create as contentDisposition } from "content-disposition";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import rangeParser from "range-parser";
+import { sendProblem } from "../rest/problem";
 import { mediaZip } from "./media-zip";
 import { type ContextDeps, createContext } from "./trpc";
 
-const notFound = (reply: FastifyReply) => reply.code(404).send({ error: "Not found", message: "Not found" });
+/** A file that is not there, or not hers to see: the same answer, so neither is told apart. */
+const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+  sendProblem(request, reply, { status: 404, text: "No such file." });
 
 /** A key the store would refuse (`..`, odd characters): "not found" for a member, sign in for a visitor. */
 function refusedKey(ctx: ApiContext, key: string): boolean {
@@ -39,10 +42,10 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
   app.get<{ Params: { "*": string }; Querystring: { download?: string } }>("/media/*", async (request, reply) => {
     const key = `media/${request.params["*"]}`;
     const ctx = await createContext(deps, request, reply);
-    if (refusedKey(ctx, key)) return notFound(reply);
+    if (refusedKey(ctx, key)) return notFound(request, reply);
     const item = await requireVisibleMediaObject(ctx, key);
     const head = await store.stat(key);
-    if (!head) return notFound(reply);
+    if (!head) return notFound(request, reply);
 
     reply
       .header("Content-Type", head.contentType)
@@ -57,7 +60,7 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
     if (ranges === -1) return reply.code(416).header("Content-Range", `bytes */${head.size}`).send();
     const range = ranges !== -2 && ranges.type === "bytes" && ranges.length === 1 ? ranges[0] : undefined;
     const object = await store.get(key, range);
-    if (!object) return notFound(reply);
+    if (!object) return notFound(request, reply);
     if (range) {
       reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${head.size}`);
       reply.header("Content-Length", range.end - range.start + 1);
@@ -74,10 +77,10 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
   app.get<{ Params: { "*": string } }>("/portraits/*", async (request, reply) => {
     const key = `portraits/${request.params["*"]}`;
     const ctx = await createContext(deps, request, reply);
-    if (refusedKey(ctx, key)) return notFound(reply);
+    if (refusedKey(ctx, key)) return notFound(request, reply);
     await requirePortraitObject(ctx, key);
     const object = await store.get(key);
-    if (!object) return notFound(reply);
+    if (!object) return notFound(request, reply);
     return reply
       .header("Content-Type", "image/webp")
       .header("X-Content-Type-Options", "nosniff")
@@ -95,7 +98,7 @@ export async function mediaFiles(app: FastifyInstance, deps: ContextDeps): Promi
     const { key } = await requireMailImage(deps, keys, request.params.token);
     const head = await store.stat(key);
     const object = head ? await store.get(key) : null;
-    if (!head || !object) return notFound(reply);
+    if (!head || !object) return notFound(request, reply);
     return reply
       .header("Content-Type", head.contentType)
       .header("Content-Length", head.size)

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { AnswerCache } from "../answers/answer-cache";
+import { noSuchEndpoint } from "../rest/problem";
 import { bearerToken } from "./session";
 
 interface MetricsOptions {
@@ -96,7 +97,7 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, { t
 
   app.get("/metrics", async (request, reply) => {
     if (!mayReadMetrics(token, bearerToken(request))) {
-      return reply.code(404).send({ error: "No such endpoint: GET /metrics", message: "Not found" });
+      return noSuchEndpoint(request, reply);
     }
     reply.header("Cache-Control", "no-store").type(registry.contentType);
     return registry.metrics();

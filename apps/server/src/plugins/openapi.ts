@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mayReadApiDescription } from "@club/api";
 import type { FastifyInstance } from "fastify";
 import { apiVersionOf, type OpenApiDocument, SERVER_VERSION } from "../openapi/document";
+import { noSuchEndpoint } from "../rest/problem";
 
 /**
  * GET /api/version: the server's version and the API version it speaks (`{version, apiVersion}`).
@@ -21,14 +22,14 @@ export async function openApiPlugin(app: FastifyInstance, { document }: { docume
   };
   // The version is the document's `info.version`, public as the document is; a deployment changes
   // it, so it is not kept by caches.
-  app.get("/api/version", async (_request, reply) => {
-    if (!mayReadApiDescription(null)) return reply.code(404).send({ error: "Not found", message: "Not found" });
+  app.get("/api/version", async (request, reply) => {
+    if (!mayReadApiDescription(null)) return noSuchEndpoint(request, reply);
     reply.header("Cache-Control", "no-cache");
     return { version: SERVER_VERSION, apiVersion: apiVersionOf(SERVER_VERSION) };
   });
   app.get("/api/openapi.json", async (request, reply) => {
     const { body, etag } = answer();
-    if (!mayReadApiDescription(null)) return reply.code(404).send({ error: "Not found", message: "Not found" });
+    if (!mayReadApiDescription(null)) return noSuchEndpoint(request, reply);
     reply.header("Cache-Control", "public, max-age=3600").header("ETag", etag);
     if (request.headers["if-none-match"] === etag) return reply.code(304).send();
     return reply.type("application/json; charset=utf-8").send(body);

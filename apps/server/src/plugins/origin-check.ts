@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { sendProblem } from "../rest/problem";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "../rest/unsubscribe";
 import { bearerToken } from "./session";
 
@@ -23,9 +24,9 @@ export const originCheck = fp<{ appOrigin: string }>(async (app: FastifyInstance
     // Bearer requests carry no ambient credential a foreign site could ride on; the session
     // plugin then ignores cookies for them.
     if (bearerToken(request) !== undefined) return;
-    return reply.code(403).send({
-      error: "This request did not come from the club's own site and was refused.",
-      message: "Forbidden origin",
+    return sendProblem(request, reply, {
+      status: 403,
+      text: "This request did not come from the club's own site and was refused.",
     });
   });
 });

@@ -56,7 +56,7 @@ describe("headers and the SPA", () => {
     for (const url of ["/api/nope", "/trpc/nope.nothing"]) {
       const res = await h.app.inject({ url });
       expect(res.statusCode).toBe(404);
-      expect(res.headers["content-type"]).toContain("application/json");
+      expect(res.headers["content-type"]).toMatch(/^application\/(problem\+)?json/);
     }
     const post = await h.app.inject({ method: "POST", url: "/nope", headers: { origin: ORIGIN } });
     expect(post.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import { appRouter } from "@club/api";
 import { SESSION_COOKIE } from "@club/auth";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { noSuchEndpoint } from "../rest/problem";
 import { loadPageRenderer, type PageRenderer, pageHtml, pageTimeZone, renderedPageTemplate } from "./page-render";
 import { type ContextDeps, createContext } from "./trpc";
 
@@ -32,12 +33,6 @@ async function sessionEnded(request: FastifyRequest): Promise<boolean> {
   return auth !== null && auth.session === null;
 }
 
-function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .code(404)
-    .send({ error: `No such endpoint: ${request.method} ${request.url.split("?")[0]}`, message: "Not found" });
-}
-
 /**
  * Serves the built web app. Hashed assets are cached for a year. Any other GET of a page path gets
  * the page rendered on the server for this visitor (her first screen and its data in the HTML) when
@@ -48,7 +43,7 @@ export async function spaPlugin(
   { webDist, deps }: { webDist?: string | undefined; deps: ContextDeps },
 ): Promise<void> {
   if (!webDist) {
-    app.setNotFoundHandler(jsonNotFound);
+    app.setNotFoundHandler(noSuchEndpoint);
     return;
   }
   const template = readFileSync(join(webDist, "index.html"), "utf8");
@@ -69,7 +64,7 @@ export async function spaPlugin(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if ((request.method !== "GET" && request.method !== "HEAD") || isApiPath(path) || isAssetPath(path)) {
-      return jsonNotFound(request, reply);
+      return noSuchEndpoint(request, reply);
     }
     return renderer && rendered ? renderPage(renderer, rendered, request, reply) : sendShell(reply);
   });

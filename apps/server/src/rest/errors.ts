@@ -11,17 +11,9 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance } from "fastify";
 import { ZodError } from "zod";
+import { type Refusal, sendProblem } from "./problem";
 
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
-
-export interface ErrorAnswer {
-  status: number;
-  /** The text a person can act on. */
-  text: string;
-  fieldErrors?: Record<string, string[]>;
-  /** For 429 and 503: when to try again. */
-  retryAfterSeconds?: number;
-}
 
 /** When a refused or unavailable request may be tried again (the Retry-After header). */
 export function retryAfterOf(err: unknown): number | undefined {
@@ -32,13 +24,14 @@ export function retryAfterOf(err: unknown): number | undefined {
 }
 
 /** What a failure tells the client. Internal errors are logged and never described. */
-export function describeError(err: unknown, log: Logger): ErrorAnswer {
+export function describeError(err: unknown, log: Logger): Refusal {
   const retryAfterSeconds = retryAfterOf(err);
   const retry = retryAfterSeconds ? { retryAfterSeconds } : {};
   if (err instanceof TRPCError && err.code !== "INTERNAL_SERVER_ERROR") {
     const zod = err.cause instanceof ZodError ? err.cause : undefined;
     return {
       status: getHTTPStatusCodeFromError(err),
+      code: err.code,
       text: zod ? firstMessage(zod) : err.message,
       ...(zod ? { fieldErrors: fieldErrorsOf(zod) } : {}),
       ...retry,
@@ -60,14 +53,7 @@ export function describeError(err: unknown, log: Logger): ErrorAnswer {
   return { status: 500, text: INTERNAL_MESSAGE };
 }
 
-/**
- * One error shape for the JSON REST answers: `{ error, message, fieldErrors? }` (the spec's
- * client reads `error` in some places and `message` in others; both carry the same text).
- */
+/** Every refusal of a JSON REST URL is problem details (./problem.ts). */
 export function restErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err, request, reply) => {
-    const { status, text, fieldErrors, retryAfterSeconds } = describeError(err, request.log);
-    if (retryAfterSeconds) reply.header("Retry-After", String(retryAfterSeconds));
-    return reply.code(status).send({ error: text, message: text, ...(fieldErrors ? { fieldErrors } : {}) });
-  });
+  app.setErrorHandler((err, request, reply) => sendProblem(request, reply, describeError(err, request.log)));
 }
