@@ -108,7 +108,7 @@ export async function seedMix(db: Db, scale: Scale, log: (line: string) => void 
         slug: `mix-event-${i}`,
         title: `${TOPICS[i % TOPICS.length]} ${i}`,
         description: `An evening of conversation, food and music with the club. Event number ${i}. `.repeat(3),
-        type: "entertainment",
+        type: "entertainment" as const,
         exclusivity: i % 4 === 0 ? ("invite-only" as const) : ("open" as const),
         eventDate: isoDay(day),
         city: CITIES[i % CITIES.length],

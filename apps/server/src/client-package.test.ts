@@ -86,10 +86,13 @@ describe("@club/client installed outside the workspace", () => {
 
     const mistakes = await tsc("tsconfig.mistakes.json");
     const errors = mistakes.stdout.split("\n").filter((line) => line.includes("error TS"));
-    expect(errors).toHaveLength(3);
+    expect(errors).toHaveLength(5);
     expect(errors[0]).toMatch(/^mistakes\.ts\(5,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
     expect(errors[1]).toMatch(/^mistakes\.ts\(6,\d+\): error TS2339: Property 'doesNotExist' does not exist/);
     expect(errors[2]).toMatch(/^mistakes\.ts\(8,\d+\): error TS2339: Property 'organiser' does not exist/);
+    // An enum field takes its values, not any string.
+    expect(errors[3]).toMatch(/^mistakes\.ts\(9,\d+\): error TS2322: Type '"barbecue"' is not assignable/);
+    expect(errors[4]).toMatch(/^mistakes\.ts\(10,\d+\): error TS2322: Type '"secret"' is not assignable/);
     // Two runs of tsc over the client's declarations: a minute alone on a busy 2-core machine.
   }, 180_000);
 

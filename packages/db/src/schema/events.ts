@@ -1,3 +1,4 @@
+import type { EventType } from "@club/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -26,7 +27,8 @@ export const events = pgTable(
     description: text("description").notNull(),
     note: text("note"),
     color: text("color").notNull().default("#d3d3d3"),
-    type: text("type").notNull().default("entertainment"),
+    // One of the form's types (a text column, so a type added later needs no migration).
+    type: text("type").$type<EventType>().notNull().default("entertainment"),
     exclusivity: exclusivityEnum("exclusivity").notNull().default("open"),
     isPhysical: boolean("is_physical").notNull().default(true),
     location: text("location"),

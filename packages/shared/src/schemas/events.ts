@@ -1,4 +1,4 @@
-import { type EventExclusivity, eventExclusivities, eventSortOrders, myEventFilters } from "../enums";
+import { eventExclusivities, eventSortOrders, myEventFilters } from "../enums";
 import { EVENTS_PAGE_MAX } from "../lists";
 import { countryName } from "../places";
 import { z } from "../zod";
@@ -33,8 +33,11 @@ export const eventTypes = [
   { value: "custom", label: "Custom" },
 ] as const;
 export type EventType = (typeof eventTypes)[number]["value"];
-const isEventType = (v: string): v is EventType => eventTypes.some((t) => t.value === v);
-const isExclusivity = (v: string): v is EventExclusivity => eventExclusivities.some((e) => e === v);
+
+/** A type read back from stored data: one of the form's, else "other". */
+export function eventTypeOf(value: string): EventType {
+  return eventTypes.find((t) => t.value === value)?.value ?? "other";
+}
 
 export function eventTypeLabel(value: string): string {
   return eventTypes.find((t) => t.value === value)?.label ?? "Other";
@@ -92,18 +95,15 @@ const optionalCount = (label: string, min: number, max: number) =>
 export const eventInput = z.object({
   title: text(200),
   // Empty and the form's 'none' placeholder mean "use the default".
+  // The values as literals, so a typed caller (@club/client) is offered them and refused others.
   type: z
-    .string()
-    .trim()
+    .literal([...eventTypes.map((t) => t.value), "none", ""], "Unknown event type.")
     .nullish()
-    .transform((v) => (v && v !== "none" ? v : ""))
-    .refine((v): v is EventType | "" => v === "" || isEventType(v), "Unknown event type."),
+    .transform((v) => (v && v !== "none" ? v : "")),
   exclusivity: z
-    .string()
-    .trim()
+    .literal([...eventExclusivities, ""], "Exclusivity is open or invite-only.")
     .nullish()
-    .transform((v) => v ?? "")
-    .refine((v): v is EventExclusivity | "" => v === "" || isExclusivity(v), "Exclusivity is open or invite-only."),
+    .transform((v) => v ?? ""),
   description: text(10_000),
   note: text(5_000),
   color: z
@@ -175,7 +175,7 @@ type ParsedEventInput = z.output<typeof eventInput>;
 
 export interface NormalizedEvent {
   title: string;
-  type: string;
+  type: EventType;
   exclusivity: "open" | "invite-only";
   description: string;
   note: string | null;

@@ -6,3 +6,5 @@ await club.events.create.mutate({ title: 42, event_date: "2031-05-01" });
 await club.events.doesNotExist.query();
 const events = await club.events.list.query();
 console.log(events.items[0]?.organiser);
+await club.events.create.mutate({ title: "Salon", type: "barbecue" });
+await club.events.create.mutate({ title: "Salon", exclusivity: "secret" });

@@ -2,6 +2,7 @@ import type { RouterOutputs } from "@club/api";
 import {
   countryNames,
   EVENT_DEFAULTS,
+  type EventInput,
   eventInput,
   eventTypes,
   isUnitedStates,
@@ -20,8 +21,8 @@ type EventDto = RouterOutputs["events"]["get"];
 
 export interface EventForm {
   title: string;
-  type: string;
-  exclusivity: string;
+  type: NonNullable<EventInput["type"]>;
+  exclusivity: NonNullable<EventInput["exclusivity"]>;
   description: string;
   color: string;
   event_date: string;

@@ -1,6 +1,7 @@
 import { generateToken, hashToken } from "@club/auth";
 import { calendarFeeds, cancelledEvents, type Event, events, type Queryable } from "@club/db";
 import { and, asc, eq, gt, or, sql } from "@club/db/orm";
+import { eventTypeOf } from "@club/shared";
 import { createEvents, type EventAttributes } from "ics";
 import { z } from "zod";
 import { feedCancellations, hasParticipant, type Viewer, visibleEvents } from "../access";
@@ -58,7 +59,7 @@ const cancelledCalendar = z.object({
   zipCode: z.string().nullable(),
   country: z.string().nullable(),
   virtualLink: z.string().nullable(),
-  type: z.string(),
+  type: z.string().transform(eventTypeOf),
 }) satisfies z.ZodType<CalendarEvent>;
 
 /** What the club's mails and the feed keep of an event once it is deleted (see `cancelledEvents`). */
