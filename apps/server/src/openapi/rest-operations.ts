@@ -377,17 +377,19 @@ export const restOperations: Record<string, RestOperation> = {
     params: id("images.byEvent", "eventId"),
     answer: json("The images."),
   },
-  "PUT /api/images/:id": {
+  // One parameter name for both methods of /api/images/…: the id for a change, the title for a
+  // read (OpenAPI refuses two paths that differ only in a parameter's name).
+  "PUT /api/images/:image": {
     summary: "Change an image's description or event",
     procedure: "images.update",
-    params: id("images.update"),
+    params: id("images.update", "id", "image"),
     body: mediaChanges("images.update"),
     answer: json("The image."),
   },
-  "GET /api/images/:title": {
+  "GET /api/images/:image": {
     summary: "An image by its title",
     procedure: "images.byTitle",
-    params: id("images.byTitle", "title"),
+    params: id("images.byTitle", "title", "image"),
     answer: json("The image."),
   },
   "GET /api/comments": {

@@ -61,15 +61,16 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       call((await callerFor(deps, request, reply)).images.byEvent, { eventId: request.params.eventId }),
   );
 
-  app.put<IdParams>("/api/images/:id", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).images.update, mediaChanges(request.params.id, request.body)),
+  // One parameter name for both (the OpenAPI document's path is one): the id here, the title below.
+  app.put<{ Params: { image: string } }>("/api/images/:image", async (request, reply) =>
+    call((await callerFor(deps, request, reply)).images.update, mediaChanges(request.params.image, request.body)),
   );
 
-  app.get<{ Params: { title: string } }>(
-    "/api/images/:title",
+  app.get<{ Params: { image: string } }>(
+    "/api/images/:image",
     { config: keptAnswerOf("images.byTitle") },
     async (request, reply) =>
-      call((await callerFor(deps, request, reply)).images.byTitle, { title: request.params.title }),
+      call((await callerFor(deps, request, reply)).images.byTitle, { title: request.params.image }),
   );
 
   // Newest first, at most COMMENTS_PAGE_MAX per answer; a Link header says where older ones start.

@@ -3,22 +3,20 @@ import { LIST_MAX } from "@club/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextDeps } from "../plugins/trpc";
 import { call, callerFor, linkNext, offsetOf, pick } from "./caller";
-import { describeError } from "./errors";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
 
-/** The spec's client shows these answers' text as it is, so they are plain text, errors included. */
+/**
+ * The spec's client shows these answers' text as it is, so they are plain text, refusals included
+ * (`plainTextErrors`: the error handler answers them in words alone).
+ */
 function textRoute(deps: ContextDeps, fn: (caller: Caller, body: unknown) => Promise<{ message: string }>) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.type("text/plain; charset=utf-8");
-    try {
+  return {
+    config: { plainTextErrors: true },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { message } = await fn(await callerFor(deps, request, reply), request.body);
-      return message;
-    } catch (err) {
-      const { status, text, retryAfterSeconds } = describeError(err, request.log);
-      if (retryAfterSeconds) reply.header("Retry-After", String(retryAfterSeconds));
-      return reply.code(status).send(text);
-    }
+      return reply.type("text/plain; charset=utf-8").send(message);
+    },
   };
 }
 

@@ -80,4 +80,18 @@ describe("REST refusals are problem details", () => {
     expect(body.retryAfterSeconds).toBe(Number(res.headers["retry-after"]));
     expect(body.retryAfterSeconds).toBeGreaterThan(0);
   });
+
+  it("a route of plain-text answers refuses in plain text, a body it cannot read included", async () => {
+    h = await startApp();
+    const res = await h.app.inject({
+      method: "POST",
+      url: "/forgot-password",
+      payload: "{not json",
+      headers: { origin: ORIGIN, "content-type": "application/json" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(res.body.length).toBeGreaterThan(0);
+    expect(res.body).not.toMatch(/^\{/);
+  });
 });

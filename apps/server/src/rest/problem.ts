@@ -2,6 +2,13 @@ import { STATUS_CODES } from "node:http";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route refuses in plain text, as the specification has its text answers (not problem details). */
+    plainTextErrors?: boolean;
+  }
+}
+
 /** The media type of every refusal of a JSON REST URL (RFC 9457, "Problem Details for HTTP APIs"). */
 export const PROBLEM_TYPE = "application/problem+json";
 
@@ -67,10 +74,16 @@ export function problemOf(request: FastifyRequest, refusal: Refusal) {
   };
 }
 
-/** The one way a JSON REST URL refuses: problem details, with Retry-After when it applies. */
+/**
+ * The one way a REST URL refuses, with Retry-After when it applies: problem details, or the words
+ * alone on a route of plain-text answers (`plainTextErrors`), whatever failed (its procedure, or
+ * Fastify reading its body).
+ */
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, refusal: Refusal): FastifyReply {
   if (refusal.retryAfterSeconds) reply.header("Retry-After", String(refusal.retryAfterSeconds));
-  return reply.code(refusal.status).type(PROBLEM_TYPE).send(problemOf(request, refusal));
+  reply.code(refusal.status);
+  if (request.routeOptions.config?.plainTextErrors) return reply.type("text/plain; charset=utf-8").send(refusal.text);
+  return reply.type(PROBLEM_TYPE).send(problemOf(request, refusal));
 }
 
 /** A URL (or a method on it) the server does not answer, or one it hides from this caller. */
