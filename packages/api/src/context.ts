@@ -91,6 +91,8 @@ export interface ApiContext {
   adminWithheld: boolean;
   /** Set when the caller presented an API token; null for a browser's session, the command line and visitors. */
   apiToken: TokenGrant | null;
+  /** Why the API token the caller sent was not taken (expired, or not valid): what a 401 says. */
+  tokenRefused: string | null;
   cookies: SessionCookies;
   log: Logger;
   requestId: string;
@@ -122,6 +124,8 @@ export interface Caller {
   session: CallerSession | null;
   /** The API token the request was made with, if any. */
   apiToken?: TokenGrant | null;
+  /** Why the API token it sent was not taken, if it sent one that was not. */
+  tokenRefused?: string | null | undefined;
   /** Whether the club's sign-in rule withheld her admin right (see ApiContext). */
   adminWithheld?: boolean | undefined;
   log: Logger;
@@ -149,6 +153,7 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     session: caller.session,
     user: caller.user,
     apiToken: caller.apiToken ?? null,
+    tokenRefused: caller.tokenRefused ?? null,
     adminWithheld: caller.adminWithheld ?? false,
     cookies: caller.cookies ?? noCookies,
     log: caller.log,

@@ -29,6 +29,25 @@ export async function createApiToken(
   return { token, id: row.id };
 }
 
+/**
+ * Why a token `validateApiToken` did not take was refused, in words for the script's author: an
+ * expired one is told apart (she makes a new one) from one that is not the club's (revoked, or
+ * mistyped). Asked only after a refusal, so a valid call pays nothing for it. Saying "expired" tells
+ * the holder of the token only what the token itself would.
+ */
+export async function apiTokenRefusal(db: Queryable, token: string): Promise<string> {
+  const [row] = token.startsWith(API_TOKEN_PREFIX)
+    ? await db
+        .select({ expiresAt: apiTokens.expiresAt })
+        .from(apiTokens)
+        .where(eq(apiTokens.tokenHash, hashToken(token)))
+    : [];
+  if (row?.expiresAt) {
+    return `This API token expired on ${row.expiresAt.toISOString().slice(0, 10)}. Make a new one in Settings → API tokens, or with "club token create".`;
+  }
+  return "This API token is not valid: it was revoked, or it is mistyped.";
+}
+
 /** The owner of a valid token and what the token may do; its last-used time is recorded (at most once a minute). */
 export async function validateApiToken(
   db: Queryable,

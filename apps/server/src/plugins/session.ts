@@ -1,5 +1,6 @@
 import { type ApiContext, type SessionCookies, withholdAdminRight } from "@club/api";
 import {
+  apiTokenRefusal,
   DEVICE_COOKIE,
   SESSION_COOKIE,
   type SessionCache,
@@ -12,7 +13,7 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
-type Auth = Pick<ApiContext, "session" | "user" | "apiToken" | "adminWithheld">;
+type Auth = Pick<ApiContext, "session" | "user" | "apiToken" | "adminWithheld" | "tokenRefused">;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -66,7 +67,7 @@ export interface SessionPluginOptions {
   sessions?: SessionCache | undefined;
 }
 
-const NOBODY: Auth = { session: null, user: null, apiToken: null, adminWithheld: false };
+const NOBODY: Auth = { session: null, user: null, apiToken: null, adminWithheld: false, tokenRefused: null };
 
 export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { db, appOrigin, sessions }) => {
   await app.register(cookie);
@@ -85,7 +86,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     const bearer = bearerToken(request);
     if (bearer !== undefined) {
       const valid = await validateApiToken(db, bearer);
-      if (!valid) return { session: null, user: null, apiToken: null };
+      if (!valid) return { session: null, user: null, apiToken: null, tokenRefused: await apiTokenRefusal(db, bearer) };
       // A token is as strong as the sign-in of the session that made it (the admins' sign-in rule).
       const session = {
         id: `api-token:${valid.tokenId}`,
@@ -94,10 +95,10 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
         method: valid.createdWith,
       };
       // The token's scope goes with the request: the access module keeps every call within it.
-      return { session, user: valid.user, apiToken: { id: valid.tokenId, scope: valid.scope } };
+      return { session, user: valid.user, apiToken: { id: valid.tokenId, scope: valid.scope }, tokenRefused: null };
     }
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return { session: null, user: null, apiToken: null };
+    if (!token) return { session: null, user: null, apiToken: null, tokenRefused: null };
     // Where she is seen from: Settings → Security shows it (written at most every few minutes).
     const valid = await validateSessionToken(db, token, sessions, {
       ip: request.ip,
@@ -105,10 +106,10 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     });
     if (!valid) {
       sessionCookies(reply, appOrigin).clearSession();
-      return { session: null, user: null, apiToken: null };
+      return { session: null, user: null, apiToken: null, tokenRefused: null };
     }
     // Sliding expiry: the cookie follows the session's new expiry.
     if (valid.renewed) sessionCookies(reply, appOrigin).setSession(token, valid.session.expiresAt);
-    return { session: valid.session, user: valid.user, apiToken: null };
+    return { session: valid.session, user: valid.user, apiToken: null, tokenRefused: null };
   }
 });

@@ -22,7 +22,7 @@ export async function createContext(
   reply: FastifyReply,
 ): Promise<ApiContext> {
   // The session is read from the database: when that is down, the answer is 503, not 500.
-  const { session, user, apiToken, adminWithheld } = await request.auth().catch((err: unknown) => {
+  const { session, user, apiToken, adminWithheld, tokenRefused } = await request.auth().catch((err: unknown) => {
     throw isUnavailable(err) ? unavailable(err) : err;
   });
   return createApiContext(deps, {
@@ -30,6 +30,7 @@ export async function createContext(
     user,
     apiToken,
     adminWithheld,
+    tokenRefused,
     cookies: sessionCookies(reply, deps.config.appOrigin),
     log: request.log,
     requestId: request.id,

@@ -199,3 +199,36 @@ describe("token management", () => {
     expect(bad.json().error.json.message).toBe("The scope must be read, seed or admin.");
   });
 });
+
+describe("a refused token", () => {
+  it("is told expired (with the day) apart from not valid, on REST and tRPC alike", async () => {
+    const expired = (
+      await createApiToken(h.db.db, {
+        userId: fayId,
+        name: "last year's script",
+        scope: "read",
+        expiresAt: new Date("2025-03-01T12:00:00Z"),
+      })
+    ).token;
+    const rest = await send(expired, "GET", "/api/events");
+    expect(rest.statusCode).toBe(401);
+    expect(rest.json().detail).toBe(
+      'This API token expired on 2025-03-01. Make a new one in Settings → API tokens, or with "club token create".',
+    );
+    const trpc = await send(expired, "GET", "/trpc/auth.me");
+    expect(trpc.statusCode).toBe(401);
+    expect(trpc.json().error.json.message).toContain("expired on 2025-03-01");
+
+    for (const unknown of ["club_not-a-token-of-this-club", "no-prefix-at-all"]) {
+      const refused = await send(unknown, "GET", "/api/events");
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().detail).toBe("This API token is not valid: it was revoked, or it is mistyped.");
+    }
+  });
+
+  it("a valid token's owner learns its scope from auth.me", async () => {
+    const seed = await tokenOf(rootId, "seed");
+    const me = await send(seed, "GET", "/trpc/auth.me");
+    expect(me.json().result.data.json).toMatchObject({ email: "root@club.test", apiTokenScope: "seed" });
+  });
+});

@@ -74,7 +74,8 @@ export const authRouter = router({
   /** GET /user-details. */
   me: memberProcedure.meta({ allowWhilePasswordChangeRequired: true }).query(({ ctx }) => {
     const { id, name, email, type, admin, mustChangePassword } = ctx.user;
-    return { user_id: id, name, email, type, admin, mustChangePassword };
+    // A script learns what its token may do (`club seed --check` checks a file against it).
+    return { user_id: id, name, email, type, admin, mustChangePassword, apiTokenScope: ctx.apiToken?.scope ?? null };
   }),
 
   updateUser: memberProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {

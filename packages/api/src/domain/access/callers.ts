@@ -37,7 +37,8 @@ export function requireMember(
   options: { allowWhilePasswordChangeRequired?: boolean } = {},
 ): MemberContext {
   const { user, session } = ctx;
-  if (!user || !session) throw new TRPCError({ code: "UNAUTHORIZED", message: PLEASE_LOG_IN });
+  // A script whose token was refused hears why (expired, or not valid), not "please log in".
+  if (!user || !session) throw new TRPCError({ code: "UNAUTHORIZED", message: ctx.tokenRefused ?? PLEASE_LOG_IN });
   if (user.mustChangePassword && !options.allowWhilePasswordChangeRequired) {
     throw new TRPCError({ code: "FORBIDDEN", message: MUST_CHANGE_PASSWORD });
   }
