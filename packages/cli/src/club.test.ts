@@ -94,6 +94,8 @@ describe("club CLI", () => {
       skipped: 0,
       differs: [],
       updated: [],
+      // On this machine's database every author is kept: nothing to warn of.
+      warnings: [],
     });
     const second = JSON.parse((await club("seed", "--file", seed, "--json")).stdout);
     expect(second.created).toEqual({ users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0 });
@@ -191,7 +193,7 @@ media:
       const failed = await clubIn(dir, "seed", "--file", seed);
       expect(failed.code).toBe(2);
       expect(failed.stderr).toBe(
-        "club: media[1] (Broken clip): Only photos (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, WebM, QuickTime) can be uploaded.\n",
+        `club: ${seed}:7:5: media[1] (Broken clip): Only photos (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, WebM, QuickTime) can be uploaded.\nNothing was written (the run is one transaction).\n`,
       );
       // The clip stored before the failure is gone with the rows.
       const stored = readdirSync(join(dir, "media"), { recursive: true, withFileTypes: true }).filter((f) =>
@@ -332,7 +334,9 @@ describe("seeding a running server", () => {
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toBe(`club: Cannot reach ${down}: connection refused (ECONNREFUSED).\n`);
     expect(wrongToken.code).toBe(2);
-    expect(wrongToken.stderr).toBe(`club: ${server.url} refused the token (401): Please log in to continue.\n`);
+    expect(wrongToken.stderr).toBe(
+      `club: ${server.url} refused the token (401): This API token is not valid: it was revoked, or it is mistyped.\n`,
+    );
     expect(memberOnly.code).toBe(2);
     expect(memberOnly.stderr).toBe(
       `club: The token of fay@club.test at ${server.url} is not an administrator's: seeding needs one.\n`,
@@ -374,8 +378,117 @@ media:
     const valid = await remote(adminToken, "seed", "--check", "--file", seed);
     expect(valid.code, valid.stderr).toBe(0);
     expect(valid.stdout).toBe(
-      `${seed} is valid: 1 users, 0 invitation codes, 1 events, 1 media (every member, event and file it names checked against ${server.url}).\n`,
+      `${seed} is valid: 1 users, 0 invitation codes, 1 events, 1 media (every member, event and file it names, and the token, checked against ${server.url}).\n`,
     );
     expect(await server.db.db.select().from(users).where(eq(users.email, "new@seed.test"))).toEqual([]);
+  }, 90_000);
+
+  it("checks the token's scope against what the file writes, and tells an expired token apart", async () => {
+    const rootId = (await server.db.db.select().from(users).where(eq(users.email, "root@club.test")))[0]!.id;
+    const readOnly = (await createApiToken(server.db.db, { userId: rootId, name: "reader", scope: "read" })).token;
+    const expired = (
+      await createApiToken(server.db.db, {
+        userId: rootId,
+        name: "old",
+        scope: "admin",
+        expiresAt: new Date("2026-01-31T10:00:00Z"),
+      })
+    ).token;
+    const seed = join(dir, "scope.yaml");
+    writeFileSync(
+      seed,
+      `users:
+  - { email: plain@seed.test, name: Plain, password: seed-pass-1 }
+  - { email: boss@seed.test, name: Boss, password: seed-pass-1, admin: true }
+`,
+    );
+    const [read, seedScope, old] = await Promise.all([
+      remote(readOnly, "seed", "--check", "--file", seed),
+      remote(adminToken, "seed", "--check", "--file", seed),
+      remote(expired, "seed", "--check", "--file", seed),
+    ]);
+    expect(read.code).toBe(2);
+    expect(read.stderr).toBe(
+      `club: ${seed} has 1 error; nothing was written.\n${seed}:1:1: (file): The token of root@club.test may only read (scope "read"), and seeding writes. Use a token with the "seed" or "admin" scope.\n`,
+    );
+    expect(seedScope.code).toBe(2);
+    expect(seedScope.stderr).toBe(
+      `club: ${seed} has 1 error; nothing was written.\n${seed}:3:72: users[1].admin: Making boss@seed.test an administrator takes a token with the "admin" scope; this one's is "seed".\n`,
+    );
+    expect(old.code).toBe(2);
+    expect(old.stderr).toBe(
+      `club: ${server.url} refused the token (401): This API token expired on 2026-01-31. Make a new one in Settings → API tokens, or with "club token create".\n`,
+    );
+    // The run refuses what the check did, before writing anything.
+    expect((await remote(adminToken, "seed", "--file", seed)).code).toBe(2);
+    expect(await server.db.db.select().from(users).where(eq(users.email, "plain@seed.test"))).toEqual([]);
+  }, 90_000);
+
+  it("warns, line by line, of authors a server cannot keep, and goes on", async () => {
+    const seed = join(dir, "authors.yaml");
+    writeFileSync(
+      seed,
+      `events:
+  - slug: authors-night
+    createdBy: fay@club.test
+    comments:
+      - { author: fay@club.test, content: Lovely. }
+      - { author: root@club.test, content: Thank you. }
+`,
+    );
+    const warnings = [
+      `warning: ${seed}:3:16: events[0].createdBy: The event will be created by root@club.test (the token's owner), not fay@club.test: a server keeps no other author for what a token writes.`,
+      `warning: ${seed}:5:19: events[0].comments[0].author: The comment will be written by root@club.test (the token's owner), not fay@club.test: a server keeps no other author for what a token writes.`,
+      "",
+    ].join("\n");
+    const checked = await remote(adminToken, "seed", "--check", "--file", seed);
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(checked.stderr).toBe(warnings);
+    const ran = await remote(adminToken, "seed", "--file", seed);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stderr).toBe(warnings);
+    expect(ran.stdout).toMatch(/^Seeded: 0 users, 0 invitationCodes, 1 events, 0 participants, 2 comments, 0 media;/);
+    const json = JSON.parse((await remote(adminToken, "seed", "--check", "--file", seed, "--json")).stdout);
+    expect(json).toMatchObject({ valid: true, events: 1 });
+    expect(json.warnings).toEqual(
+      warnings
+        .split("\n")
+        .filter(Boolean)
+        .map((w) => w.replace(/^warning: /, "")),
+    );
+  }, 90_000);
+
+  it("a failure half-way names the entry's line and what was written before it, in words and in JSON", async () => {
+    const seed = join(dir, "half-remote.yaml");
+    const notVideo = join(dir, "broken-remote.mp4");
+    writeFileSync(notVideo, "not a video");
+    writeFileSync(
+      seed,
+      `users:
+  - { email: halfway@seed.test, name: Half Way, password: seed-pass-1 }
+events:
+  - { slug: half-remote }
+media:
+  - { file: ${notVideo}, name: Broken remote clip }
+`,
+    );
+    const failed = await remote(adminToken, "seed", "--file", seed);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toBe(
+      [
+        `club: ${seed}:6:5: media[0] (Broken remote clip): Only photos (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, WebM, QuickTime) can be uploaded.`,
+        "Written before it stopped: 1 users, 0 invitationCodes, 1 events, 0 participants, 0 comments, 0 media. Run it again once this is fixed: what is there is found and left as it is.",
+        "",
+      ].join("\n"),
+    );
+    expect(await server.db.db.select().from(users).where(eq(users.email, "halfway@seed.test"))).toHaveLength(1);
+    const asJson = await remote(adminToken, "seed", "--file", seed, "--json");
+    expect(asJson.code).toBe(2);
+    expect(JSON.parse(asJson.stdout)).toEqual({
+      error:
+        "media[0] (Broken remote clip): Only photos (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, WebM, QuickTime) can be uploaded.",
+      at: `${seed}:6:5`,
+      written: { users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0 },
+    });
   }, 90_000);
 });

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { localOnly, print, remoteOf, withDb } from "../context";
 import { loadSeedFile, SeedFileError } from "../seed/load";
 import { remoteTarget } from "../seed/remote-target";
-import { checkSeed, describeReport, runSeed } from "../seed/run";
+import { checkSeed, describeReport, runSeed, SeedStopped } from "../seed/run";
 
 interface SeedOptions {
   demo?: boolean;
@@ -59,33 +59,67 @@ export function registerDbCommands(program: Command): void {
         return;
       }
       const file = opts.file ?? command.error(chooseOne);
-      const source = loadSeedFile(file);
-      const remote = remoteOf(command);
-      const target = remote ? remoteTarget(remote.url, remote.token) : undefined;
-      if (opts.check) {
-        const problems = await checkSeed(source, target);
-        if (problems.length) throw new SeedFileError(file, problems);
-        const { users, invitationCodes, events, media } = source.seed;
-        const looked = target
-          ? `every member, event and file it names checked against ${target.name}`
-          : "its media files found; members and events not in the file are looked up with --url and --token";
-        print(
-          `${file} is valid: ${users.length} users, ${invitationCodes.length} invitation codes, ${events.length} events, ${media.length} media (${looked}).`,
-        );
-        return;
+      const options = { update: Boolean(opts.update), check: Boolean(opts.check) };
+      try {
+        await seedFile(file, remoteOf(command), options, Boolean(opts.json));
+      } catch (err) {
+        // With --json a failure is JSON on stdout too (and still the words on stderr, exit 2).
+        if (opts.json) print(JSON.stringify(failureJson(err)));
+        throw err;
       }
-      const options = { update: Boolean(opts.update) };
-      const report = target
-        ? await runSeed(source, target, options)
-        : await withDb(
-            async (h, env, jobs) => {
-              // Loaded only when seeding the database: the remote path never loads the server's packages.
-              const { seedDatabase } = await import("../seed/local-target");
-              return seedDatabase(h, env, jobs, source, options);
-            },
-            { jobs: true },
-          );
-      if (opts.json) return print(JSON.stringify(report));
-      for (const line of describeReport(report)) print(line);
     });
+}
+
+/** `seed --file`: checked, or written (on the database, or on a server with --url and --token). */
+async function seedFile(
+  file: string,
+  remote: { url: string; token: string } | undefined,
+  options: { update: boolean; check: boolean },
+  json: boolean,
+): Promise<void> {
+  const source = loadSeedFile(file);
+  const target = remote ? remoteTarget(remote.url, remote.token) : undefined;
+  if (options.check) {
+    const { problems, warnings } = await checkSeed(source, target);
+    if (problems.length) throw new SeedFileError(file, problems);
+    const { users, invitationCodes, events, media } = source.seed;
+    if (json) {
+      const counts = { users: users.length, invitationCodes: invitationCodes.length, events: events.length };
+      return print(JSON.stringify({ valid: true, ...counts, media: media.length, warnings }));
+    }
+    warn(warnings);
+    const looked = target
+      ? `every member, event and file it names, and the token, checked against ${target.name}`
+      : "its media files found; members and events not in the file are looked up with --url and --token";
+    return print(
+      `${file} is valid: ${users.length} users, ${invitationCodes.length} invitation codes, ${events.length} events, ${media.length} media (${looked}).`,
+    );
+  }
+  const report = target
+    ? await runSeed(source, target, options)
+    : await withDb(
+        async (h, env, jobs) => {
+          // Loaded only when seeding the database: the remote path never loads the server's packages.
+          const { seedDatabase } = await import("../seed/local-target");
+          return seedDatabase(h, env, jobs, source, options);
+        },
+        { jobs: true },
+      );
+  if (json) return print(JSON.stringify(report));
+  warn(report.warnings);
+  for (const line of describeReport(report)) print(line);
+}
+
+/** Warnings go to stderr, each `warning: seed.yaml:12:5: events[0].createdBy: …`. */
+function warn(warnings: string[]): void {
+  for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
+}
+
+/** A failed seed as JSON: the problems of a file that cannot be used, or where a run stopped and what it had written. */
+function failureJson(err: unknown) {
+  if (err instanceof SeedFileError) return { error: err.message.split("\n")[0], problems: err.problems, written: null };
+  if (err instanceof SeedStopped) {
+    return { error: err.reason, at: err.where, written: err.written?.created ?? null };
+  }
+  return { error: err instanceof Error ? err.message : String(err), written: null };
 }

@@ -58,3 +58,68 @@ export async function referenceProblems(source: SeedSource, club: ClubLookup | u
   }
   return problems;
 }
+
+/** A remote target's token: whose it is and what it may do. */
+export interface SeedToken {
+  owner: string;
+  scope: "read" | "seed" | "admin";
+}
+
+/**
+ * What the token's scope would refuse, found before anything is written: a `read` token writes
+ * nothing, and a `seed` token makes no administrator (the access module keeps rights to `admin`
+ * tokens), so a new member the file makes an administrator would stop the run there.
+ */
+export function scopeProblems(source: SeedSource, token: SeedToken, members: Set<string>): string[] {
+  const { seed, places } = source;
+  if (token.scope === "read") {
+    return [
+      places.problem(
+        [],
+        `The token of ${token.owner} may only read (scope "read"), and seeding writes. Use a token with the "seed" or "admin" scope.`,
+      ),
+    ];
+  }
+  if (token.scope !== "seed") return [];
+  return seed.users.flatMap((u, i) =>
+    u.admin && !members.has(u.email)
+      ? [
+          places.problem(
+            ["users", i, "admin"],
+            `Making ${u.email} an administrator takes a token with the "admin" scope; this one's is "seed".`,
+          ),
+        ]
+      : [],
+  );
+}
+
+/**
+ * Authorship a server cannot keep: through the API every entry is written as the token's owner,
+ * so an event's `createdBy` and the authors of comments and media who are someone else become
+ * her. Each is a warning with its line (the run goes on; on this machine's database they are kept).
+ */
+export function authorshipWarnings(source: SeedSource, owner: string): string[] {
+  const { seed, places } = source;
+  const warnings: string[] = [];
+  const note = (path: Path, who: string | undefined, what: string) => {
+    if (who && who !== owner) {
+      warnings.push(
+        places.problem(
+          path,
+          `${what} by ${owner} (the token's owner), not ${who}: a server keeps no other author for what a token writes.`,
+        ),
+      );
+    }
+  };
+  for (const [i, e] of seed.events.entries()) {
+    note(["events", i, "createdBy"], e.createdBy, "The event will be created");
+    for (const [j, c] of e.comments.entries())
+      note(["events", i, "comments", j, "author"], c.author, "The comment will be written");
+  }
+  for (const [i, m] of seed.media.entries()) {
+    note(["media", i, "author"], m.author, "The file will be uploaded");
+    for (const [j, c] of m.comments.entries())
+      note(["media", i, "comments", j, "author"], c.author, "The comment will be written");
+  }
+  return warnings;
+}

@@ -74,6 +74,7 @@ function localTarget(tx: Tx, store: MediaStore, env: Env, jobs: JobSender): Seed
   };
   return {
     name: "this machine's database",
+    atomic: true,
     admin: async () => api(await firstAdmin()),
     as: async (email) => api(await member(email)),
     async upload(path, name, author) {

@@ -1,5 +1,6 @@
 import { openAsBlob } from "node:fs";
 import { basename } from "node:path";
+import type { RouterOutputs } from "@club/client";
 import { z } from "zod";
 import { type Api, remoteApi } from "../api";
 import { CommandFailed } from "../errors";
@@ -15,14 +16,19 @@ export function remoteTarget(url: string, token: string): SeedTarget {
   const api = remoteApi(url, token);
   const send = remoteFetch(url);
   // The first call says whether the server answers and takes the token, before anything is sent.
+  let whoAmI: Promise<RouterOutputs["auth"]["me"]> | undefined;
+  const me = () => {
+    whoAmI ??= api.auth.me.query().catch((err: unknown) => {
+      throw remoteFailureIn(err) ?? err;
+    });
+    return whoAmI;
+  };
   let ready: Promise<Api> | undefined;
   const admin = () => {
     ready ??= (async () => {
-      const me = await api.auth.me.query().catch((err: unknown) => {
-        throw remoteFailureIn(err) ?? err;
-      });
-      if (!me.admin) {
-        throw new CommandFailed(`The token of ${me.email} at ${origin} is not an administrator's: seeding needs one.`);
+      const { admin, email } = await me();
+      if (!admin) {
+        throw new CommandFailed(`The token of ${email} at ${origin} is not an administrator's: seeding needs one.`);
       }
       return api;
     })();
@@ -32,6 +38,11 @@ export function remoteTarget(url: string, token: string): SeedTarget {
     name: origin,
     admin,
     as: admin,
+    async token() {
+      const { email, apiTokenScope } = await me();
+      // A server older than auth.me's scope: the run itself will say what the token may not do.
+      return { owner: email, scope: apiTokenScope ?? "admin" };
+    },
     async upload(path, name) {
       const form = new FormData();
       form.append("media", await openAsBlob(path), name || basename(path));
