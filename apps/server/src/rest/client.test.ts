@@ -147,16 +147,24 @@ describe("scripts and the CLI against a running server", processes, () => {
       runScript(cli, ["--url", url, "--token", member.token, "seed", "--file", seed], {}),
     ]);
     expect(byScope.code).toBe(2);
+    // Found by the check every run starts with, before anything is written.
     expect(byScope.stderr).toBe(
-      'club: users[0] (admin@seed.test): This API token (scope "seed") may not create an administrator: that takes a token with the "admin" scope.\n',
+      `club: ${seed} has 1 error; nothing was written.\n${seed}:3:95: users[0].admin: Making admin@seed.test an administrator takes a token with the "admin" scope; this one's is "seed".\n`,
     );
     const first = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
       `club: The token of fay@club.test at ${url} is not an administrator's: seeding needs one.\n`,
     );
+    // With --json the authors a server cannot keep (the file's are admin@seed.test and mia@seed.test,
+    // the token's owner root@club.test) are in the report, not on stderr.
     expect(first.stderr).toBe("");
     expect(JSON.parse(first.stdout).created).toMatchObject({ users: 2, events: 1, participants: 2, media: 1 });
+    expect(JSON.parse(first.stdout).warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/events\[0\]\.createdBy: The event will be created by root@club\.test/),
+      ]),
+    );
     const again = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
     expect(JSON.parse(again.stdout).created).toEqual({
       users: 0,
