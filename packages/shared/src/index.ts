@@ -3,6 +3,7 @@ export * from "./audit-sentences";
 export * from "./enums";
 export * from "./format";
 export * from "./identities";
+export * from "./ids";
 export * from "./lists";
 export * from "./mail-kinds";
 export * from "./messages";

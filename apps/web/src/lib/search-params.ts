@@ -30,6 +30,9 @@ export const matching =
   (value) =>
     typeof value === "string" && pattern.test(value) ? value : undefined;
 
+/** A row's id (a member, a message): @club/shared's `rowId`, without zod in the first script. */
+export const rowIdParam: Reader<string> = matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
 type Parsed<S extends Record<string, Reader<unknown>>> = { [K in keyof S]?: S[K] extends Reader<infer T> ? T : never };
 
 /**

@@ -14,15 +14,14 @@ import {
   registrationTokens,
   users,
 } from "@club/db";
-import { and, eq, inArray, sql } from "@club/db/orm";
+import { eq, inArray, sql } from "@club/db/orm";
 import { accountDeletedMail, enqueueMail } from "@club/mail";
 import type { DeletedMemberContent } from "@club/shared";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { badRequest, conflict } from "../errors";
 import { requireDeletable } from "./access";
 import { type AuditActor, recordAudit } from "./audit";
-import { cancelReminder } from "./events/reminders";
-import { lockEvent, promoteFromWaitlist, type RsvpContext } from "./events/rsvp";
+import { leaveWithin, type RsvpContext } from "./events/rsvp";
 import { confirmWithPasskey } from "./passkeys/confirm";
 import { MEMBER_NOT_FOUND } from "./users";
 
@@ -197,16 +196,9 @@ async function giveUpSeats(ctx: DeletionContext, tx: Queryable, userId: string) 
   let seatsFreed = 0;
   let promoted = 0;
   for (const eventId of eventIds) {
-    const e = await lockEvent(tx, eventId);
-    await tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
-    const left = await tx
-      .delete(eventParticipants)
-      .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)))
-      .returning({ userId: eventParticipants.userId });
-    if (left.length === 0) continue;
-    seatsFreed += 1;
-    await cancelReminder(ctx.jobs, tx, e.id, userId);
-    promoted += (await promoteFromWaitlist(ctx, tx, e)).length;
+    const left = await leaveWithin(ctx, tx, eventId, userId);
+    if (left.seatFreed) seatsFreed += 1;
+    promoted += left.promoted;
   }
   return { seatsFreed, promoted };
 }

@@ -1,6 +1,6 @@
 import { auditLog, type Queryable, users } from "@club/db";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL } from "@club/db/orm";
-import { type AuditKind, auditKinds, findNul, isCalendarDay, nulMessage } from "@club/shared";
+import { type AuditKind, auditKinds, findNul, isCalendarDay, isRowId, nulMessage } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import type { ApiContext } from "../context";
@@ -48,7 +48,6 @@ export interface AuditPage {
 }
 
 export const AUDIT_PAGE = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The first instant of a calendar day in a zone. */
 function startOfDay(day: string, timeZone: string): Date {
@@ -70,7 +69,7 @@ function conditions(filter: AuditFilter, timeZone: string): SQL[] {
   const out: SQL[] = [];
   if (filter.actor) {
     const byEmail = ilike(auditLog.actorEmail, `%${escapeLike(filter.actor)}%`);
-    out.push(UUID.test(filter.actor) ? (or(eq(auditLog.actorId, filter.actor), byEmail) ?? byEmail) : byEmail);
+    out.push(isRowId(filter.actor) ? (or(eq(auditLog.actorId, filter.actor), byEmail) ?? byEmail) : byEmail);
   }
   if (filter.kind) out.push(eq(auditLog.kind, filter.kind));
   if (filter.from) out.push(gte(auditLog.at, startOfDay(filter.from, timeZone)));
@@ -152,10 +151,10 @@ async function withNames<R extends AuditRow>(db: Queryable, rows: R[]) {
   const emails = new Set<string>();
   for (const r of rows) {
     if (r.actorId) ids.add(r.actorId);
-    if (r.targetId && UUID.test(r.targetId)) ids.add(r.targetId);
+    if (r.targetId && isRowId(r.targetId)) ids.add(r.targetId);
     if (OWNED_TARGETS.has(r.kind) && r.targetEmail) emails.add(r.targetEmail);
     const { createdBy, uploadedBy } = r.detail;
-    if (typeof createdBy === "string" && UUID.test(createdBy)) ids.add(createdBy);
+    if (typeof createdBy === "string" && isRowId(createdBy)) ids.add(createdBy);
     if (typeof uploadedBy === "string") emails.add(uploadedBy);
   }
   const found =

@@ -2,14 +2,14 @@ import { type Db, mailOutbox, type Queryable } from "@club/db";
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { requeueMail } from "@club/mail";
-import type { MailStatus } from "@club/shared";
+import { type MailStatus, rowId } from "@club/shared";
+import { z } from "zod";
 import { badRequest, notFound } from "../errors";
 import { escapeLike } from "./like";
 
 // The mail outbox, for admins: every message the club sent or will send, with its delivery state.
 
 const PAGE = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STALE = "This page of the outbox is no longer available. Please reload it.";
 
 const envelope = {
@@ -33,11 +33,18 @@ function linksIn(html: string): string[] {
   return [...found];
 }
 
-/** The messages after the cursor (`createdAt|id` of the last one shown); a cursor this server did not make is a 400. */
+/** `createdAt|id` of the last message shown (the time as Postgres writes a timestamptz as text). */
+const outboxCursor = z
+  .string()
+  .transform((cursor) => cursor.split("|"))
+  .pipe(z.tuple([z.string().refine((at) => !Number.isNaN(Date.parse(at))), rowId]));
+
+/** The messages after the cursor; a cursor this server did not make is a 400. */
 function after(cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
-  const [at, id] = cursor.split("|");
-  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at))) throw badRequest(STALE);
+  const parsed = outboxCursor.safeParse(cursor);
+  if (!parsed.success) throw badRequest(STALE);
+  const [at, id] = parsed.data;
   return sql`(${mailOutbox.createdAt}, ${mailOutbox.id}) < (${at}::timestamptz, ${id}::uuid)`;
 }
 

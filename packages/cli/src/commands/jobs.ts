@@ -1,8 +1,7 @@
 import { type JobKind, jobKindNames } from "@club/jobs/kinds";
+import { isRowId } from "@club/shared";
 import { Argument, type Command } from "commander";
 import { CommandFailed, print, withOperatorApi } from "../context";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The background job queue: on the database when it is free, through the running server when it
@@ -41,7 +40,7 @@ export function registerJobCommands(program: Command): void {
     .addArgument(new Argument("<kind>", "the job's kind").choices(jobKindNames))
     .argument("<id>", "the job's id")
     .action(async (kind: JobKind, id: string, _opts, command: Command) => {
-      if (!UUID.test(id)) throw new CommandFailed(`"${id}" is not a job id; see club jobs list.`);
+      if (!isRowId(id)) throw new CommandFailed(`"${id}" is not a job id; see club jobs list.`);
       await withOperatorApi(command, async (api) => print((await api.jobs.retry.mutate({ kind, id })).message));
     });
 }

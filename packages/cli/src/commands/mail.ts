@@ -1,10 +1,9 @@
-import { mailStatuses } from "@club/shared";
+import { isRowId, mailStatuses } from "@club/shared";
 import { type Command, Option } from "commander";
 import { CommandFailed, print, withOperatorApi } from "../context";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const messageId = (id: string) => {
-  if (!UUID.test(id)) throw new CommandFailed(`"${id}" is not a message id; see club mail list.`);
+  if (!isRowId(id)) throw new CommandFailed(`"${id}" is not a message id; see club mail list.`);
   return id;
 };
 

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { OutboxMessage } from "../../features/mail/OutboxMessage";
 import { outboxStatusLabel, outboxStatusTone } from "../../features/mail/outbox-status";
 import { formatMoment } from "../../lib/moments";
-import { matching, oneOf, searchParams, text } from "../../lib/search-params";
+import { oneOf, rowIdParam, searchParams, text } from "../../lib/search-params";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -17,7 +17,7 @@ import { Page } from "../../ui/Page";
 const search = searchParams({
   status: oneOf(mailStatuses),
   q: text(200),
-  message: matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+  message: rowIdParam,
 });
 
 const listInput = (s: ReturnType<typeof search>) => ({

@@ -18,7 +18,7 @@ import { pollWhileProcessing } from "../../features/media/processing";
 import { UploadPicker, UploadQueuePanel, useFileDrop } from "../../features/media/UploadQueue";
 import { useUploadQueue } from "../../features/media/upload-queue";
 import { MemberLink } from "../../features/members/MemberLink";
-import { matching, searchParams, text } from "../../lib/search-params";
+import { rowIdParam, searchParams, text } from "../../lib/search-params";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -30,7 +30,7 @@ const search = searchParams({
   tag: text(40),
   event: text(100),
   /** One member's uploads (her profile's "See all in the gallery"). */
-  by: matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+  by: rowIdParam,
 });
 
 const pageInput = (s: ReturnType<typeof search>) => ({

@@ -12,6 +12,7 @@ import {
   users,
 } from "@club/db";
 import { and, eq, exists, isNotNull, isNull, or, type Placeholder, type SQL, sql } from "@club/db/orm";
+import { isRowId } from "@club/shared";
 import { EVENT_NOT_FOUND, FEED_NOT_FOUND, forbidden, notFound } from "../../errors";
 import { preparedOnce } from "../prepared";
 import type { Viewer, ViewerRef } from "./callers";
@@ -102,7 +103,6 @@ export function visibleDrafts(viewer: ViewerRef): SQL | undefined {
   return and(isNull(events.publishedAt), viewer.admin ? undefined : isCreatedBy(viewer.id));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const p = sql.placeholder;
 
 /** Whose sight a prepared look-up is built for: her id is then a placeholder (`viewerId`). */
@@ -122,7 +122,7 @@ const refValue = (ref: string, byId: boolean) => (byId ? ref : ref.toLowerCase()
  * (preparedOnce), and only its values change.
  */
 export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | null }, ref: string): Promise<Event> {
-  const byId = UUID.test(ref);
+  const byId = isRowId(ref);
   const kind = viewerKind(ctx.user);
   const query = preparedOnce(ctx.db, `requireVisibleEvent ${kind} ${byId}`, () =>
     ctx.db
@@ -143,7 +143,7 @@ export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | n
  * answers "Event not found" there until it is published.
  */
 export async function requireEventOrDraft(ctx: { db: Queryable; user: Viewer }, ref: string): Promise<Event> {
-  const byId = UUID.test(ref);
+  const byId = isRowId(ref);
   const kind = viewerKind(ctx.user);
   const query = preparedOnce(ctx.db, `requireEventOrDraft ${kind} ${byId}`, () => {
     const viewer = viewerPlaceholder(kind) as ViewerRef;

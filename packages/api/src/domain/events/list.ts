@@ -1,10 +1,11 @@
 import { type Event, eventParticipants, events, eventWaitlist, media, type Queryable } from "@club/db";
 import { and, asc, desc, eq, exists, ilike, lte, type SQL, sql } from "@club/db/orm";
-import { EVENTS_PAGE_DEFAULT, isCalendarDay, type MyEventFilter } from "@club/shared";
+import { EVENTS_PAGE_DEFAULT, isCalendarDay, type MyEventFilter, rowId } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { badRequest } from "../../errors";
+import { z } from "zod";
 import { hasInvitationFor, hasParticipant, isCreatedBy, type Viewer, visibleEvents } from "../access";
+import { cursorOf } from "../cursor";
 import { escapeLike } from "../like";
 import { toEventListItem } from "./queries";
 import { type RsvpCounts, type RsvpSummary, rsvpSummary, usesRsvp, usesRsvpCondition } from "./rsvp";
@@ -61,34 +62,29 @@ interface Place {
 }
 
 const STALE = "These events have changed. Please reload them.";
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const side = z.enum(["n", "p"]);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isCalendarDay);
+/** An event's place (its day, time and id), or the start of a day (no time, no id). */
+const places = cursorOf(
+  z.union([
+    z.tuple([side, day, z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/), rowId]),
+    z.tuple([side, day, z.null(), z.null()]),
+  ]),
+  STALE,
+);
 
 const encodePlace = (p: Place): string =>
-  Buffer.from(JSON.stringify([p.side, p.date, p.time, p.id])).toString("base64url");
+  p.time === null || p.id === null
+    ? places.make([p.side, p.date, null, null])
+    : places.make([p.side, p.date, p.time, p.id]);
 
 /** A cursor this server did not make is a 400, not a 500 nor a silently wrong page. */
 function decodePlace(cursor: string): Place {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    throw badRequest(STALE);
-  }
-  if (!Array.isArray(parts) || parts.length !== 4) throw badRequest(STALE);
-  const [side, date, time, id] = parts as unknown[];
-  const dayOnly = time === null && id === null;
-  if (
-    (side !== "n" && side !== "p") ||
-    typeof date !== "string" ||
-    !DAY.test(date) ||
-    !isCalendarDay(date) ||
-    !(dayOnly || (typeof time === "string" && TIME.test(time) && typeof id === "string" && UUID.test(id)))
-  ) {
-    throw badRequest(STALE);
-  }
-  return { side, date, time: dayOnly ? null : (time as string), id: dayOnly ? null : (id as string) };
+  const [where, date, time, id] = places.read(cursor);
+  return { side: where, date, time, id };
 }
 
 const placeOf = (side: Place["side"], e: Event): Place => ({ side, date: e.eventDate, time: e.startTime, id: e.id });

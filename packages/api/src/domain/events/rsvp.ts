@@ -171,17 +171,30 @@ async function someoneWaits(tx: Queryable, eventId: string): Promise<boolean> {
 
 /** Leaves the event or its waitlist; her seats go to the first on the waitlist. */
 export async function leaveEvent(ctx: RsvpContext, eventId: string, userId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const e = await lockEvent(tx, eventId);
-    await tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
-    const left = await tx
-      .delete(eventParticipants)
-      .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)))
-      .returning({ userId: eventParticipants.userId });
-    if (left.length === 0) return;
-    await cancelReminder(ctx.jobs, tx, e.id, userId);
-    await promoteFromWaitlist(ctx, tx, e);
-  });
+  await ctx.db.transaction((tx) => leaveWithin(ctx, tx, eventId, userId));
+}
+
+/**
+ * Her leaving, inside the caller's transaction ("Leave", and account deletion for each of her
+ * events): the event locked, her place on its waitlist or her seat given up, her reminder
+ * cancelled, and the first who fit moved up (and mailed). Says whether she had a seat, and how
+ * many moved up.
+ */
+export async function leaveWithin(
+  ctx: RsvpContext,
+  tx: Queryable,
+  eventId: string,
+  userId: string,
+): Promise<{ seatFreed: boolean; promoted: number }> {
+  const e = await lockEvent(tx, eventId);
+  await tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
+  const left = await tx
+    .delete(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)))
+    .returning({ userId: eventParticipants.userId });
+  if (left.length === 0) return { seatFreed: false, promoted: 0 };
+  await cancelReminder(ctx.jobs, tx, e.id, userId);
+  return { seatFreed: true, promoted: (await promoteFromWaitlist(ctx, tx, e)).length };
 }
 
 /**
