@@ -27,10 +27,11 @@ export { type DeletionSummary, deleteAccount } from "./domain/account-deletion";
 export { issueApiToken, listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
 export { type AuditActor, operatorActor } from "./domain/audit";
 export {
+  AUDIT_EXPORT_PAGE,
   type AuditFilter,
   type AuditRecordDto,
   auditFilterInput,
-  exportAudit,
+  auditRecords,
   listAudit,
 } from "./domain/audit-list";
 export {

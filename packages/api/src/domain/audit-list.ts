@@ -1,11 +1,8 @@
 import { auditLog, type Queryable, users } from "@club/db";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL } from "@club/db/orm";
-import { type AuditKind, auditKinds, findNul, isCalendarDay, isRowId, nulMessage } from "@club/shared";
+import { type AuditKind, auditKinds, isCalendarDay, isRowId } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
-import type { ApiContext } from "../context";
-import { badRequest } from "../errors";
-import { requireAdminTools, requireMember, requireTokenScope } from "./access";
 import { escapeLike } from "./like";
 
 // Reading the audit log (Admin Panel → Audit log, its CSV export, `club audit`).
@@ -180,45 +177,25 @@ async function withNames<R extends AuditRow>(db: Queryable, rows: R[]) {
   }));
 }
 
-/**
- * Every record the filter matches, newest first, a page at a time: the CSV export streams these,
- * so a long log is never held in memory whole.
- */
-export async function* iterateAudit(
-  db: Queryable,
-  timeZone: string,
-  filter: AuditFilter,
-  pageSize = 500,
-  olderThan?: number,
-): AsyncGenerator<AuditRecordDto> {
-  let before = olderThan;
-  for (;;) {
-    const page = await listAudit(db, timeZone, { ...filter, before, limit: pageSize });
-    yield* page.items;
-    if (page.older === null) return;
-    before = page.older;
-  }
-}
+/** The CSV export's page: large, as it is read to be written out. */
+export const AUDIT_EXPORT_PAGE = 500;
 
 /**
- * The CSV export's records: the same rule as `audit.list` (admins, and their API tokens of any
- * scope, as for any read), checked before the first record is read.
+ * Every record a filter matches, newest first, read a page at a time by `readPage` (the CSV export
+ * passes its caller's `audit.list`, so each page goes through the procedure's checks and input),
+ * so a long log is never held whole. The first page is read before this returns: a refusal or a
+ * bad filter is still an error status, not a 200 cut short.
  */
-export async function exportAudit(ctx: ApiContext, query: unknown): Promise<AsyncIterable<AuditRecordDto>> {
-  await requireAdminTools(requireMember(ctx));
-  requireTokenScope(ctx, "audit.list", "query");
-  const nul = findNul(query);
-  if (nul) throw badRequest(nulMessage(nul));
-  const filter = auditFilterInput.safeParse(query ?? {});
-  if (!filter.success) throw badRequest(filter.error.issues[0]?.message ?? "Invalid filter.");
-  // The first page is read before the answer starts: a failure there is still a proper error
-  // status, not a 200 cut short.
-  const first = await listAudit(ctx.db, ctx.config.timeZone, { ...filter.data, limit: EXPORT_PAGE });
-  const { db, config } = ctx;
+export async function auditRecords(
+  readPage: (before: number | undefined) => Promise<{ items: AuditRecordDto[]; older: number | null }>,
+): Promise<AsyncIterable<AuditRecordDto>> {
+  const first = await readPage(undefined);
   return (async function* () {
     yield* first.items;
-    if (first.older !== null) yield* iterateAudit(db, config.timeZone, filter.data, EXPORT_PAGE, first.older);
+    for (let older = first.older; older !== null; ) {
+      const page = await readPage(older);
+      yield* page.items;
+      older = page.older;
+    }
   })();
 }
-
-const EXPORT_PAGE = 500;
