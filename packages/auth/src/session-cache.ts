@@ -1,4 +1,4 @@
-import type { AuthChangeListener } from "@club/db";
+import { type AuthChangeListener, ToldCache } from "@club/db";
 import { LRUCache } from "lru-cache";
 import type { KeptSessions, ValidSession } from "./sessions";
 
@@ -14,27 +14,21 @@ type Kept = Readonly<Pick<ValidSession, "session" | "user">>;
  *   a commit cannot be kept after the change was told;
  * - whatever happens, nothing is kept longer than `ttlMs`.
  */
-export class SessionCache implements AuthChangeListener, KeptSessions {
+export class SessionCache extends ToldCache implements AuthChangeListener, KeptSessions {
   readonly #kept: LRUCache<string, Kept>;
-  #generation = 0;
-  #listening = false;
 
   constructor(options: { ttlMs: number; max?: number }) {
+    super();
     this.#kept = new LRUCache({ max: options.max ?? 10_000, ttl: options.ttlMs });
   }
 
   get(id: string): Kept | undefined {
-    return this.#listening ? this.#kept.get(id) : undefined;
+    return this.isListening ? this.#kept.get(id) : undefined;
   }
 
-  /** Taken before reading a session from the database, and given back to `set`. */
-  mark(): number {
-    return this.#generation;
-  }
-
-  /** Keeps what was read, unless a change was told (or listening stopped) since `mark`. */
+  /** Keeps what was read, unless any change was told (or listening stopped) since `mark`. */
   set(id: string, value: Kept, mark: number): void {
-    if (!this.#listening || mark !== this.#generation) return;
+    if (!this.keepable(mark) || mark !== this.mark()) return;
     // Shared by every request that finds it: nobody may change it.
     this.#kept.set(
       id,
@@ -42,31 +36,19 @@ export class SessionCache implements AuthChangeListener, KeptSessions {
     );
   }
 
+  /** A member's sessions are forgotten (`*`: everyone's). */
   changed(userId: string): void {
-    this.#generation++;
     if (userId === "*") {
-      this.#kept.clear();
+      this.clear();
       return;
     }
+    this.nextGeneration();
     const hers: string[] = [];
     for (const [id, kept] of this.#kept.entries()) if (kept.user.id === userId) hers.push(id);
     for (const id of hers) this.#kept.delete(id);
   }
 
-  listening(): void {
-    this.#generation++;
+  protected forgetAll(): void {
     this.#kept.clear();
-    this.#listening = true;
-  }
-
-  deaf(): void {
-    this.#generation++;
-    this.#listening = false;
-    this.#kept.clear();
-  }
-
-  /** Forgets everything (a change may have gone untold). */
-  clear(): void {
-    this.changed("*");
   }
 }

@@ -26,3 +26,4 @@ export {
 } from "./notifications";
 export { rowsOf } from "./rows";
 export * from "./schema";
+export { ToldCache } from "./told-cache";

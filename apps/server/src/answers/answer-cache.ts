@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ChangeListener } from "@club/db";
+import { ToldCache } from "@club/db";
 import { LRUCache } from "lru-cache";
 import type { Encoding } from "./encodings";
 
@@ -45,14 +45,10 @@ export function etagOf(viewer: string, body: string): string {
  * each table remembers the number of its last change, and an answer made before the last change
  * to one of its tables is dropped when it is next asked for.
  */
-export class AnswerCache implements ChangeListener {
+export class AnswerCache extends ToldCache {
   readonly #kept: LRUCache<string, KeptAnswer>;
-  #generation = 0;
   /** The generation of each table's last change. */
   readonly #changedAt = new Map<string, number>();
-  /** The generation of the last time everything was forgotten: what was read before is not kept. */
-  #clearedAt = 0;
-  #listening = false;
   /**
    * Requests for an answer that may be kept, since the start: served a kept one (or the one another
    * request was making at that moment), or made their own (the metrics' club_answer_cache_requests_total).
@@ -60,6 +56,7 @@ export class AnswerCache implements ChangeListener {
   readonly requests = { hit: 0, miss: 0 };
 
   constructor(options: { ttlMs: number; maxBytes?: number }) {
+    super();
     this.#kept = new LRUCache({
       ttl: options.ttlMs,
       // Bounded by size, not count: an answer is 10 bytes or a megabyte. JS strings are UTF-16; its
@@ -72,18 +69,13 @@ export class AnswerCache implements ChangeListener {
   }
 
   get(key: string): KeptAnswer | undefined {
-    if (!this.#listening) return undefined;
+    if (!this.isListening) return undefined;
     const kept = this.#kept.get(key);
     if (kept && !this.#unchangedSince(kept.tables, kept.madeAt)) {
       this.#kept.delete(key);
       return undefined;
     }
     return kept;
-  }
-
-  /** Taken before the answer is read from the database, and given back to `set`. */
-  mark(): number {
-    return this.#generation;
   }
 
   /** Keeps an answer, unless one of its tables changed (or listening stopped) since `mark`. */
@@ -93,7 +85,7 @@ export class AnswerCache implements ChangeListener {
     answer: Pick<KeptAnswer, "body" | "contentType" | "link" | "tables">,
     mark: number,
   ): KeptAnswer | undefined {
-    if (!this.#listening || !this.#unchangedSince(answer.tables, mark)) return undefined;
+    if (!this.#unchangedSince(answer.tables, mark)) return undefined;
     // An answer larger than the whole cache is not kept (lru-cache would refuse it with a warning).
     if (2 * answer.body.length > this.#kept.maxSize / 4) return undefined;
     const kept = Object.freeze({ ...answer, etag: etagOf(viewer, answer.body), madeAt: mark, encoded: new Map() });
@@ -101,37 +93,21 @@ export class AnswerCache implements ChangeListener {
     return kept;
   }
 
+  /** Listening, not cleared, and none of `tables` changed since `generation`. */
   #unchangedSince(tables: readonly string[], generation: number): boolean {
-    return generation >= this.#clearedAt && tables.every((table) => (this.#changedAt.get(table) ?? 0) <= generation);
+    return this.keepable(generation) && tables.every((table) => (this.#changedAt.get(table) ?? 0) <= generation);
   }
 
   /** A table changed (the notification's payload is its name). */
   changed(table: string): void {
-    this.#changedAt.set(table, ++this.#generation);
+    this.#changedAt.set(table, this.nextGeneration());
   }
 
-  listening(): void {
-    this.clear();
-    this.#listening = true;
-  }
-
-  deaf(): void {
-    this.#listening = false;
-    this.clear();
-  }
-
-  /** Forgets everything (changes may have gone untold). */
-  clear(): void {
-    this.#clearedAt = ++this.#generation;
+  protected forgetAll(): void {
     this.#kept.clear();
   }
 
   get size(): number {
     return this.#kept.size;
-  }
-
-  /** Whether changes are told now (the metrics' club_answer_cache_listening). */
-  get isListening(): boolean {
-    return this.#listening;
   }
 }
