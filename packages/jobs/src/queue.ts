@@ -122,8 +122,8 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
   /** Installs or migrates pg-boss's schema, and makes a queue for every kind. */
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
-    const createQueues = async () => {
+    const startAndCreateQueues = async () => {
+      await this.boss.start();
       for (const [kind, spec] of Object.entries(this.kinds)) {
         // "short": one waiting job per key (a unique index of pg-boss's); the update keeps an existing
         // queue's options in step with the code.
@@ -132,9 +132,11 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
         await this.boss.updateQueue(kind, options);
       }
     };
-    // A queue is a table of its own: two instances creating them at once on one Postgres deadlock.
-    if (this.connection.kind === "postgres") await withSchemaLock(this.connection.url, createQueues);
-    else await createQueues();
+    // A queue is a table of its own (a partition of pgboss.job): two instances creating them at once
+    // on one Postgres deadlock. pg-boss's own start creates one too (its schedule's), so it runs
+    // under the same lock: a second instance starting beside the first once lost that race.
+    if (this.connection.kind === "postgres") await withSchemaLock(this.connection.url, startAndCreateQueues);
+    else await startAndCreateQueues();
     this.started = true;
   }
 
