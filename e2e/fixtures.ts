@@ -186,3 +186,19 @@ export function layoutShift(
     { wait: ms, buffered: since === "load" },
   );
 }
+
+/**
+ * Holds back the requests to `url` (a glob, as `page.route` takes) until the returned function is
+ * called, as a slow connection would: the page's waiting state can be seen, then the answer comes.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

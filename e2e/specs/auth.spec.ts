@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, expectAccessible, FOUNDING, layoutShift, STANDARD, screenshot, signIn, takenOver } from "../fixtures";
+import {
+  ADMIN,
+  expectAccessible,
+  FOUNDING,
+  holdRequests,
+  layoutShift,
+  STANDARD,
+  screenshot,
+  signIn,
+  takenOver,
+} from "../fixtures";
 import { BASE_URL } from "../playwright.config";
 
 test("a wrong password shows 'Login failed'", async ({ page }) => {
@@ -89,14 +99,7 @@ test("the not-found page has a way home, and Access Denied says what to do", asy
 test("logging out shows 'Logging out...' and ends the session", async ({ page }) => {
   await signIn(page, FOUNDING.email);
   // The answer is held back a moment, so the page's waiting state can be seen.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/trpc/auth.logout**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/trpc/auth.logout**");
   await page.goto("/logout");
   await expect(page.getByRole("heading", { name: "Logging out..." })).toBeVisible();
   release();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, atBothSizes, layoutShift, signIn } from "../fixtures";
+import { ADMIN, atBothSizes, holdRequests, layoutShift, signIn } from "../fixtures";
 import { waitForMail } from "../mail";
 
 // Bulk e-mail with a safety net (Admin Panel → Bulk e-mail): the rich-text editor writes only what
@@ -48,14 +48,7 @@ test("the composer holds still while its recipients are counted: the Send button
   await signIn(page, ADMIN.email);
   await page.setViewportSize({ width: 1280, height: 900 });
   // The count is held back until the form is on screen, as on a slow connection.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/trpc/*adminMail.recipientCount*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/trpc/*adminMail.recipientCount*");
   await page.goto("/mail");
   await expect(page.getByRole("textbox", { name: "Message" })).toBeVisible();
   await expect(page.getByText("Counting recipients…")).toBeVisible();
