@@ -179,6 +179,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
       oidc: config.oidc,
       unsubscribeSecrets: config.unsubscribeSecrets,
+      webhookAllowPrivate: config.webhookAllowPrivate,
     },
     throttle: options.throttle ?? new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
     jobs,

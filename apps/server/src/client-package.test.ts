@@ -28,11 +28,14 @@ beforeAll(async () => {
     packed.tarball,
     `typescript@${workspaceVersion("typescript")}`,
     `@types/node@${workspaceVersion("@types/node")}`,
+    // What the script's receiver of webhooks checks signatures with (the version the server signs with).
+    "standardwebhooks@1.1.1",
   ]);
   for (const file of ["script.ts", "mistakes.ts", "tsconfig.json", "tsconfig.mistakes.json", "declarations.mjs"]) {
     copyFileSync(join(fixtures, file), join(project, file));
   }
-  h = await startApp();
+  // The script's receiver of webhooks listens on this machine.
+  h = await startApp({ webhookAllowPrivate: true });
 }, 180_000);
 afterAll(async () => {
   await h?.close();
@@ -86,18 +89,20 @@ describe("@club/client installed outside the workspace", () => {
 
     const mistakes = await tsc("tsconfig.mistakes.json");
     const errors = mistakes.stdout.split("\n").filter((line) => line.includes("error TS"));
-    expect(errors).toHaveLength(5);
+    expect(errors).toHaveLength(6);
     expect(errors[0]).toMatch(/^mistakes\.ts\(5,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
     expect(errors[1]).toMatch(/^mistakes\.ts\(6,\d+\): error TS2339: Property 'doesNotExist' does not exist/);
     expect(errors[2]).toMatch(/^mistakes\.ts\(8,\d+\): error TS2339: Property 'organiser' does not exist/);
     // An enum field takes its values, not any string.
     expect(errors[3]).toMatch(/^mistakes\.ts\(9,\d+\): error TS2322: Type '"barbecue"' is not assignable/);
     expect(errors[4]).toMatch(/^mistakes\.ts\(10,\d+\): error TS2322: Type '"secret"' is not assignable/);
+    expect(errors[5]).toMatch(/^mistakes\.ts\(11,\d+\): error TS2322: Type '"event\.exploded"' is not assignable/);
     // Two runs of tsc over the client's declarations: a minute alone on a busy 2-core machine.
   }, 180_000);
 
   it("runs with plain node against the server: lists and creates events, uploads a photo and a video", async () => {
-    const fay = await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
+    // An administrator: the script adds a webhook too.
+    const fay = await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding", admin: true });
     const { token } = await createApiToken(h.db.db, { userId: fay.id, name: "outside", scope: "admin" });
     const url = await h.app.listen({ port: 0, host: "127.0.0.1" });
     writeFileSync(join(project, "photo.jpg"), await testPhoto("jpeg"));
@@ -117,11 +122,13 @@ describe("@club/client installed outside the workspace", () => {
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout.trim().split("\n")).toEqual([
+      "webhook: event.created, media.uploaded",
       "events before: 0",
       "created: from-outside on 2031-05-01",
       "listed: From outside",
       "photo: image for the event, dated true",
       "video: video, 4178 of 4178 bytes sent",
+      "heard, signed: event.created (it), media.uploaded, media.uploaded",
       "refused: NOT_FOUND Event not found",
     ]);
   }, 60_000);

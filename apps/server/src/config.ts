@@ -44,6 +44,8 @@ export interface AppConfig {
   oidc?: OidcSettings | undefined;
   /** The unsubscribe links' keys (UNSUBSCRIBE_SECRET; first signs, all verify); absent: one kept in the database. */
   unsubscribeSecrets?: string[] | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may post inside the server's network and over http. */
+  webhookAllowPrivate?: boolean | undefined;
   /** The built SPA; absent when the web app has not been built (API only). */
   webDist?: string | undefined;
 }
@@ -81,6 +83,7 @@ export function configFromEnv(env: Env): AppConfig {
     answerCacheMs: env.ANSWER_CACHE_SECONDS * 1000,
     oidc: oidcSettings(env),
     unsubscribeSecrets: env.UNSUBSCRIBE_SECRET,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     webDist: env.WEB_DIST ?? findWebDist(),
   };
 }

@@ -2,7 +2,9 @@ import {
   type ApiConfig,
   buildDataExport,
   deleteStoredObjects,
+  deliverWebhooks,
   queueUnplayableVideos,
+  queueWaitingWebhooks,
   sendDigests,
   sendEventReminder,
   sendPasswordResetLink,
@@ -37,6 +39,9 @@ export async function startWorkers(
   await jobs.work("media.transcode", (payload, job) => transcodeMedia(transcoding, payload.mediaId, job));
   await jobs.work("data-export.build", (payload, job) => buildDataExport({ ...deps, jobs }, payload.exportId, job));
   await jobs.work("media.delete-objects", (payload) => deleteStoredObjects(deps.store, payload.prefixes));
+  await jobs.work("webhook.deliver", (payload) =>
+    deliverWebhooks({ db, jobs, allowPrivate: config.webhookAllowPrivate ?? false }, payload.endpointId),
+  );
   await jobs.work("housekeeping", () => runHousekeeping(deps));
   await jobs.work("notifications.digest", async () => {
     await sendDigests({ db, jobs, config });
@@ -47,6 +52,8 @@ export async function startWorkers(
   // row's id, so a message that has its job already is not sent a second one).
   const waiting = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, "pending"));
   for (const { id } of waiting) await jobs.send("mail.send", { outboxId: id }, { id });
+  // Webhook messages whose delivery stopped with a server (its job done, its lease not given back).
+  await queueWaitingWebhooks(db, jobs);
   // Videos not yet playable everywhere (older ones, the CLI seed's) get their conversion.
   if (await ffmpegAvailable()) await queueUnplayableVideos(db, jobs);
 }

@@ -36,6 +36,8 @@ export interface ApiConfig {
   oidc?: OidcSettings | undefined;
   /** The unsubscribe links' keys (UNSUBSCRIBE_SECRET; first signs, all verify); absent: one kept in the database. */
   unsubscribeSecrets?: string[] | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may post inside the server's network and over http; absent: not. */
+  webhookAllowPrivate?: boolean | undefined;
 }
 
 /** How procedures reach the HTTP request's and response's cookies without knowing the HTTP server. */

@@ -121,6 +121,14 @@ const envSchema = z.object({
     .default("true")
     .transform((v) => ["true", "1", "yes"].includes(v)),
   TRUST_PROXY: trustProxy,
+  /**
+   * Whether webhooks may post to addresses inside the server's network (loopback, private,
+   * link-local) and over plain http: for a receiver beside the server. Off, only public https.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0", "yes", "no"], "must be true or false")
+    .default("false")
+    .transform((v) => ["true", "1", "yes"].includes(v)),
   MAIL_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Hours before an event its participants are e-mailed a reminder; 0 sends none. */
   EVENT_REMINDER_HOURS: z.coerce

@@ -80,6 +80,7 @@ export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
 export { sendScheduledGroupMail } from "./domain/scheduled-mail";
 export { createMemberAsAdmin } from "./domain/user-management";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
+export { deliverWebhooks, queueWaitingWebhooks } from "./domain/webhooks/deliver";
 export {
   ConfigError,
   DEFAULT_MAX_VIDEO_MINUTES,

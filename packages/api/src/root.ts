@@ -26,6 +26,7 @@ import { registrationRouter } from "./routers/registration";
 import { sessionsRouter } from "./routers/sessions";
 import { unsubscribeRouter } from "./routers/unsubscribe";
 import { usersRouter } from "./routers/users";
+import { webhooksRouter } from "./routers/webhooks";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -58,6 +59,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   clubSettings: clubSettingsRouter,
   dataExport: dataExportRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { registerJobCommands } from "./commands/jobs";
 import { registerMailCommands } from "./commands/mail";
 import { registerTokenCommands } from "./commands/token";
 import { registerUserCommands } from "./commands/user";
+import { registerWebhookCommands } from "./commands/webhook";
 
 export function buildProgram(): Command {
   const program = new Command("club")
@@ -15,6 +16,9 @@ export function buildProgram(): Command {
     .version(manifest.version, "-V, --version", "print the CLI's version")
     .option("--url <url>", "work against a running server (with --token) instead of the database; or CLUB_URL")
     .option("--token <token>", "an administrator's API token (Settings → API tokens); or CLUB_TOKEN")
+    // --url and --token go before the command (club --url … --token … seed …): after it, an
+    // option is the command's own (`club webhook add --url` is the endpoint's address).
+    .enablePositionalOptions()
     .showHelpAfterError()
     .addHelpText(
       "after",
@@ -27,5 +31,6 @@ export function buildProgram(): Command {
   registerJobCommands(program);
   registerTokenCommands(program);
   registerAuditCommand(program);
+  registerWebhookCommands(program);
   return program;
 }

@@ -35,7 +35,10 @@ export interface Remote {
 
 /** `--url` and `--token` (or CLUB_URL and CLUB_TOKEN): work against a running server instead of the database. */
 export function remoteOf(command: Command): Remote | undefined {
-  const opts = command.optsWithGlobals<{ url?: string; token?: string }>();
+  // The program's own options (before the command): a command may have a --url of its own.
+  let root = command;
+  while (root.parent) root = root.parent;
+  const opts = root.opts<{ url?: string; token?: string }>();
   const url = opts.url ?? process.env.CLUB_URL;
   const token = opts.token ?? process.env.CLUB_TOKEN;
   if (!url && !token) return undefined;

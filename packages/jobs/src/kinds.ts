@@ -63,6 +63,17 @@ export const jobKinds = {
     options: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
     workers: 1,
   },
+  /**
+   * The messages waiting for one webhook endpoint, posted in order (keyed by the endpoint: one job
+   * waits per endpoint, moved to the next try's time). A try that fails is the delivery's to retry
+   * (its log keeps each); the job is retried only when the database failed it.
+   */
+  "webhook.deliver": {
+    payload: z.object({ endpointId: z.uuid() }),
+    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
+    workers: 2,
+    keyed: true,
+  },
   /** Members' daily and weekly digests of unread notifications, each when due. */
   "notifications.digest": {
     payload: z.object({}),

@@ -30,4 +30,6 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "club_settings.changed": "Club settings changed",
   "data_export.requested": "Data export asked for",
   "data_export.downloaded": "Data export downloaded",
+  "webhook.added": "Webhook added",
+  "webhook.removed": "Webhook removed",
 };

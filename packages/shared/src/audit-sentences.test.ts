@@ -192,6 +192,18 @@ const examples: Record<AuditKind, [Partial<AuditRecordWords>, string]> = {
     { ...BEA, detail: { exportId: "e", bytes: 2_400_000 } },
     "Bea Member downloaded a copy of their data (2.3 MB).",
   ],
+  "webhook.added": [
+    {
+      ...ADMIN,
+      ...THING,
+      detail: { name: "CRM", url: "https://crm.example.com/hooks", events: ["event.created", "member.created"] },
+    },
+    "Alexandra Admin added the webhook “CRM” posting to https://crm.example.com/hooks for event.created, member.created.",
+  ],
+  "webhook.removed": [
+    { ...ADMIN, ...THING, detail: { name: "CRM", url: "https://crm.example.com/hooks" } },
+    "Alexandra Admin removed the webhook “CRM” that posted to https://crm.example.com/hooks.",
+  ],
 };
 
 describe("the audit log in words", () => {

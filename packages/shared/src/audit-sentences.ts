@@ -249,6 +249,15 @@ export const auditSentenceOf: Record<AuditKind, Words> = {
     r.detail.via === "club user export"
       ? `${actor(r)} wrote ${targets(r, "data")} to a file with club user export${bytes(r.detail.bytes)}`
       : `${actor(r)} downloaded a copy of ${whose(r, "data")}${bytes(r.detail.bytes)}`,
+  "webhook.added": (r) => {
+    const events = Array.isArray(r.detail.events) ? r.detail.events.map(text).filter(Boolean) : [];
+    const url = text(r.detail.url);
+    return `${actor(r)} added the webhook ${quoted(r.detail.name, "(unnamed)")}${url ? ` posting to ${url}` : ""}${events.length ? ` for ${events.join(", ")}` : ""}`;
+  },
+  "webhook.removed": (r) => {
+    const url = text(r.detail.url);
+    return `${actor(r)} removed the webhook ${quoted(r.detail.name, "(unnamed)")}${url ? ` that posted to ${url}` : ""}`;
+  },
 };
 
 const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;

@@ -81,6 +81,8 @@ export const auditKinds = [
   "club_settings.changed",
   "data_export.requested",
   "data_export.downloaded",
+  "webhook.added",
+  "webhook.removed",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

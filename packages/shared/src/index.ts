@@ -20,3 +20,4 @@ export * from "./schemas/passkeys";
 export * from "./schemas/profiles";
 export * from "./site-path";
 export * from "./text";
+export * from "./webhooks";

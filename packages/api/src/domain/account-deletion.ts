@@ -24,6 +24,7 @@ import { type AuditActor, recordAudit } from "./audit";
 import { leaveWithin, type RsvpContext } from "./events/rsvp";
 import { confirmWithPasskey } from "./passkeys/confirm";
 import { MEMBER_NOT_FOUND } from "./users";
+import { emitWebhook } from "./webhooks/emit";
 
 /**
  * Deleting an account (docs/decisions.md, "Deleting an account"): in one transaction, every row
@@ -147,6 +148,8 @@ export async function deleteAccount(
       targetEmail: member.email,
       detail: { by: deleter.kind, ...detail },
     });
+    // Her e-mail too: what the club's other systems know her by, to forget her there as well.
+    await emitWebhook(tx, ctx.jobs, "member.deleted", { id: member.id, email: member.email, by: deleter.kind });
     // She deleted it herself: a confirmation of what was done, to the address she had (queued
     // with the deletion, so it goes exactly when the deletion happened).
     if (deleter.kind === "self") {

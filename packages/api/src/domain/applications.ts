@@ -9,6 +9,7 @@ import { auditActor, recordAudit } from "./audit";
 import { consumeInvitationCode, guessInvitationCode } from "./invitation-codes";
 import { noticeApplication } from "./notifications/on-applications";
 import { createRegistrationToken } from "./one-time-tokens";
+import { emitWebhook } from "./webhooks/emit";
 
 // Applications for membership: a visitor with an invitation code applies, an admin decides.
 
@@ -50,6 +51,12 @@ export async function submitApplication(
     }
     await enqueueMail(tx, ctx.jobs, [{ to: input.email, ...applicationReceivedMail(input.full_name) }]);
     await noticeApplication(tx, row.id);
+    await emitWebhook(tx, ctx.jobs, "application.submitted", {
+      id: row.id,
+      name: input.full_name,
+      email: input.email,
+      membershipType: input.membershipType,
+    });
     return row.id;
   });
 }

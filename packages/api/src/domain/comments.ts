@@ -1,10 +1,12 @@
 import { commentLikes, comments, type Queryable, users } from "@club/db";
 import { and, desc, eq, inArray, sql } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import { COMMENTS_PAGE_MAX, FORMER_MEMBER } from "@club/shared";
 import { COMMENT_NOT_FOUND, notFound } from "../errors";
 import { keyset } from "./keyset";
 import { noticeComment, noticeLike } from "./notifications/on-comments";
 import { insertedRow } from "./rows";
+import { emitWebhook } from "./webhooks/emit";
 
 /**
  * Comments on events and media items, with their likes. Callers check first that the reader may
@@ -82,12 +84,12 @@ export async function commentsPage(
 }
 
 export async function addComment(
-  db: Queryable,
+  ctx: { db: Queryable; jobs: JobSender },
   authorId: string,
   comment: { commentableId: string; content: string },
 ): Promise<Comment> {
-  // The comment and the news of it to the item's owner, together.
-  const id = await db.transaction(async (tx) => {
+  // The comment, the news of it to the item's owner, and the club's webhooks, together.
+  const id = await ctx.db.transaction(async (tx) => {
     const row = insertedRow(
       await tx
         .insert(comments)
@@ -95,9 +97,15 @@ export async function addComment(
         .returning({ id: comments.id }),
     );
     await noticeComment(tx, authorId, comment.commentableId);
+    await emitWebhook(tx, ctx.jobs, "comment.created", {
+      id: row.id,
+      commentableId: comment.commentableId,
+      authorId,
+      content: comment.content,
+    });
     return row.id;
   });
-  return commentById(db, authorId, id);
+  return commentById(ctx.db, authorId, id);
 }
 
 export async function editComment(db: Queryable, authorId: string, id: string, content: string): Promise<Comment> {

@@ -7,12 +7,15 @@ import { TOKEN_GUESSES } from "../throttle";
 import { startProfile } from "./members/profile";
 import { consumeRegistrationToken, findRegistrationToken } from "./one-time-tokens";
 import { createUser, EmailTakenError } from "./users";
+import { memberData } from "./webhooks/acts";
+import { emitWebhook } from "./webhooks/emit";
 
 // An accepted applicant's registration, from the link in her acceptance e-mail.
 
 export const INVALID_REGISTRATION_TOKEN = "Invalid or expired token. Please request a new invitation.";
 
 type GuessContext = Pick<ApiContext, "db" | "throttle" | "ip">;
+type RegisterContext = GuessContext & Pick<ApiContext, "jobs">;
 
 /** The usable token; a token that is not one counts as a guess (throttled per address). */
 async function guessRegistrationToken(ctx: GuessContext, token: string) {
@@ -40,7 +43,7 @@ export async function registrationOffer(
 
 /** The token works once; the account gets the type of the accepted application. */
 export async function register(
-  ctx: GuessContext,
+  ctx: RegisterContext,
   input: { token: string; name: string; password: string; type: MemberType },
 ): Promise<void> {
   const row = await guessRegistrationToken(ctx, input.token);
@@ -64,6 +67,7 @@ export async function register(
             .where(eq(applications.id, row.applicationId))
         : [];
       await startProfile(tx, user.id, application?.interests ?? []);
+      await emitWebhook(tx, ctx.jobs, "member.created", memberData(user));
     });
   } catch (err) {
     if (err instanceof EmailTakenError)

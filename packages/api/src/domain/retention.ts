@@ -7,15 +7,21 @@ import {
   type Queryable,
   registrationTokens,
   sessionConfirmations,
+  webhookDeliveries,
 } from "@club/db";
-import { and, isNotNull, isNull, lt, or, sql } from "@club/db/orm";
+import { and, isNotNull, isNull, lt, ne, or, sql } from "@club/db/orm";
 import { deleteExpiredChallenges } from "./passkeys/ceremony";
 
 /**
  * How long a link or code is kept once it stopped working: long enough for an admin to see why a
  * member's link failed, short enough that the database does not keep every secret's trace.
  */
-export const RETENTION_DAYS = { oneTimeTokens: 30, invitationCodes: 90, cancelledEvents: 60 } as const;
+export const RETENTION_DAYS = {
+  oneTimeTokens: 30,
+  invitationCodes: 90,
+  cancelledEvents: 60,
+  webhookDeliveries: 30,
+} as const;
 
 const daysAgo = (days: number) => sql`now() - ${days}::integer * interval '1 day'`;
 
@@ -60,7 +66,18 @@ export async function deleteExpiredRecords(db: Queryable): Promise<Record<string
     .delete(sessionConfirmations)
     .where(lt(sessionConfirmations.expiresAt, tokens))
     .returning({ id: sessionConfirmations.id });
+  // A webhook message's log is kept a month, delivered or failed (one still to deliver stays).
+  const webhookMessages = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        ne(webhookDeliveries.status, "pending"),
+        lt(webhookDeliveries.createdAt, daysAgo(RETENTION_DAYS.webhookDeliveries)),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
   return {
+    webhookDeliveries: webhookMessages.length,
     sessionConfirmations: confirmations.length,
     webauthnChallenges: challenges,
     cancelledEvents: cancellations.length,

@@ -1,11 +1,14 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
 import { type Db, type Queryable, users } from "@club/db";
 import { asc, eq, ilike, or, type SQL } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import { LIST_MAX, type MemberType } from "@club/shared";
 import { notFound } from "../errors";
 import { type AuditActor, recordAudit } from "./audit";
 import { escapeLike } from "./like";
 import { createUser, MEMBER_NOT_FOUND, type NewUser, replacePassword } from "./users";
+import { memberData } from "./webhooks/acts";
+import { emitWebhook } from "./webhooks/emit";
 
 // The admins' User Management screen: the members, their type, their passwords, their mailing groups.
 
@@ -152,8 +155,8 @@ export async function setTestingTeam(db: Queryable, userId: string, testingTeam:
  * registration she was invited to: recorded, with its type and admin right, in the same
  * transaction (an admin quietly making another admin's account is the act most worth a record).
  */
-export async function createMemberAsAdmin(db: Db, input: NewUser, actor: AuditActor) {
-  return db.transaction(async (tx) => {
+export async function createMemberAsAdmin(ctx: { db: Db; jobs: JobSender }, input: NewUser, actor: AuditActor) {
+  return ctx.db.transaction(async (tx) => {
     const user = await createUser(tx, input);
     await recordAudit(tx, actor, {
       kind: "member.created",
@@ -161,6 +164,7 @@ export async function createMemberAsAdmin(db: Db, input: NewUser, actor: AuditAc
       targetEmail: user.email,
       detail: { type: user.type, admin: user.admin },
     });
+    await emitWebhook(tx, ctx.jobs, "member.created", memberData(user));
     return user;
   });
 }

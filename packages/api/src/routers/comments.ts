@@ -35,7 +35,7 @@ export const commentsRouter = router({
   /** POST /api/comments: on an event or a media item the member can see. */
   create: memberProcedure.input(commentInput).mutation(async ({ ctx, input }) => {
     await requireCommentable(ctx, input.commentableId);
-    return addComment(ctx.db, ctx.user.id, input);
+    return addComment(ctx, ctx.user.id, input);
   }),
 
   /** PUT /api/comments/{id}: the author only. */

@@ -61,7 +61,7 @@ export const usersRouter = router({
   create: adminProcedure.input(newUserInput).mutation(async ({ ctx, input }) => {
     if (input.admin) requireTokenMayGrantRights(ctx, "create an administrator");
     try {
-      return await createMemberAsAdmin(ctx.db, input, auditActor(ctx));
+      return await createMemberAsAdmin(ctx, input, auditActor(ctx));
     } catch (err) {
       if (err instanceof EmailTakenError) throw conflict(err.message);
       throw err;

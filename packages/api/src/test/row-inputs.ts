@@ -14,6 +14,8 @@ import {
   sessionConfirmations,
   userIdentities,
   webauthnChallenges,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
@@ -215,4 +217,17 @@ export async function draftOf(c: Cell): Promise<string> {
     })
     .returning({ id: events.id });
   return row!.id;
+}
+
+/** A webhook endpoint made for one call (one that removes it), with a message delivered to it. */
+export async function webhookWithMessage(db: Db): Promise<{ endpointId: string; deliveryId: string }> {
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({ name: "CRM", url: "https://crm.example.com/hooks", events: ["event.created"], secret: "whsec_dGVzdA==" })
+    .returning({ id: webhookEndpoints.id });
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({ endpointId: endpoint!.id, type: "event.created", payload: {}, status: "delivered", attempts: 1 })
+    .returning({ id: webhookDeliveries.id });
+  return { endpointId: endpoint!.id, deliveryId: delivery!.id };
 }

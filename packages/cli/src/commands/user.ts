@@ -35,10 +35,14 @@ export function registerUserCommands(program: Command): void {
       const remote = remoteOf(command);
       const created = remote
         ? await remoteApi(remote.url, remote.token).users.create.mutate(input)
-        : await withDb(async (h) => {
-            const { createMemberAsAdmin, operatorActor } = await import("@club/api");
-            return createMemberAsAdmin(h.db, input, operatorActor);
-          });
+        : await withDb(
+            async (h, _env, jobs) => {
+              const { createMemberAsAdmin, operatorActor } = await import("@club/api");
+              return createMemberAsAdmin({ db: h.db, jobs }, input, operatorActor);
+            },
+            // Her webhook message's delivery job, sent with her account.
+            { jobs: true },
+          );
       if (json) return print(JSON.stringify(created));
       print(`Created ${created.email} (${created.type}${created.admin ? ", admin" : ""}), id ${created.id}`);
     });

@@ -32,6 +32,8 @@ export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser,
       mailDelivery: env.SMTP_URL ? ("smtp" as const) : ("capture" as const),
       // Mail queued here carries unsubscribe links the server must accept: the same keys.
       unsubscribeSecrets: env.UNSUBSCRIBE_SECRET,
+      // `club webhook add` refuses the addresses the server would.
+      webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     },
   };
   const session = { id: "cli", userId: user.id, expiresAt: new Date(8.64e15), method: "command line" as const };

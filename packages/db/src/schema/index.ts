@@ -9,3 +9,4 @@ export * from "./notifications";
 export * from "./profiles";
 export * from "./secrets";
 export * from "./users";
+export * from "./webhooks";

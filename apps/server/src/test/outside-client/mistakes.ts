@@ -8,3 +8,4 @@ const events = await club.events.list.query();
 console.log(events.items[0]?.organiser);
 await club.events.create.mutate({ title: "Salon", type: "barbecue" });
 await club.events.create.mutate({ title: "Salon", exclusivity: "secret" });
+await club.webhooks.add.mutate({ name: "CRM", url: "https://crm.example.com", events: ["event.exploded"] });

@@ -18,6 +18,7 @@ const kindLabel: Record<JobKind, string> = {
   "media.transcode": "Video conversion",
   "data-export.build": "Members' data exports",
   "media.delete-objects": "Deleted members' files",
+  "webhook.deliver": "Webhook deliveries",
   "notifications.digest": "Notification digests (hourly)",
   housekeeping: "Housekeeping (hourly)",
 };

@@ -59,7 +59,9 @@ export function requireOwnAccountChange(
 /**
  * Whoever runs `club` on the server's own machine (the command line reads the database, or asks
  * the running server through its local socket): an administrator who is no member. It may call
- * only the procedures in `OPERATOR_PROCEDURES`, which read or retry and write no row of hers.
+ * only the procedures in `OPERATOR_PROCEDURES`, which read or retry and write no row of hers
+ * (the webhooks it adds are nobody's: their `created_by` is empty, and the audit log names the
+ * command line).
  */
 export const OPERATOR: SessionUser = {
   id: "00000000-0000-0000-0000-000000000000",
@@ -77,6 +79,11 @@ export const OPERATOR_PROCEDURES: ReadonlySet<string> = new Set([
   "jobs.summary",
   "jobs.failures",
   "jobs.retry",
+  "webhooks.list",
+  "webhooks.add",
+  "webhooks.remove",
+  "webhooks.deliveries",
+  "webhooks.redeliver",
 ]);
 
 /** Through the running server's socket, the operator calls the operator procedures only. */

@@ -20,6 +20,8 @@ import { actsOnOthers } from "../access";
 import { type AuditActor, recordAudit } from "../audit";
 import { receivesKind, unsubscribeLinks } from "../mail-kinds";
 import { noticeEventCancelled, noticeEventChanged } from "../notifications/on-events";
+import { eventData } from "../webhooks/acts";
+import { emitWebhook } from "../webhooks/emit";
 import { eventInstants, wallClockInstant } from "./calendar";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
@@ -48,13 +50,18 @@ function eventColumns(form: EventForm, timeZone: string): EventColumns {
  * at once, or a draft that only its creator and admins see until it is published.
  */
 export async function createEvent(
-  ctx: Pick<RsvpContext, "db" | "config">,
+  ctx: Pick<RsvpContext, "db" | "config" | "jobs">,
   creatorId: string,
   form: EventForm,
   options: { slug?: string | undefined; draft?: boolean | undefined } = {},
 ): Promise<Event> {
   const values = { ...eventColumns(form, ctx.config.timeZone), createdBy: creatorId };
-  return insertEvent(ctx.db, options.draft ? { ...values, publishedAt: null } : values, options.slug);
+  if (options.draft) return insertEvent(ctx.db, { ...values, publishedAt: null }, options.slug);
+  return ctx.db.transaction(async (tx) => {
+    const e = await insertEvent(tx, values, options.slug);
+    await emitWebhook(tx, ctx.jobs, "event.created", eventData(e, ctx.config.appOrigin));
+    return e;
+  });
 }
 
 /** What a change of the date, time or place looks like to people: old → new, as mails write them. */
@@ -119,6 +126,7 @@ export async function updateEvent(
       .where(eq(events.id, eventId))
       .returning();
     if (!after) throw notFound(EVENT_NOT_FOUND);
+    if (after.publishedAt) await emitWebhook(tx, ctx.jobs, "event.updated", eventData(after, ctx.config.appOrigin));
     await promoteFromWaitlist(ctx, tx, after);
     if (changes.length === 0) return after;
     const details = eventMailDetails(after, ctx.config.appOrigin, ctx.config.timeZone);
@@ -162,6 +170,7 @@ export async function deleteEvent(
         detail: { title: e.title, date: e.eventDate, createdBy: e.createdBy },
       });
     }
+    if (e.publishedAt) await emitWebhook(tx, ctx.jobs, "event.cancelled", eventData(e, ctx.config.appOrigin));
     // An event that is over is only tidied away: nobody needs to hear it is cancelled. Nor a
     // draft, which nobody else saw (a cancellation in the feeds would show its title).
     if (e.publishedAt && eventInstants(e, ctx.config.timeZone).end.getTime() > Date.now()) {

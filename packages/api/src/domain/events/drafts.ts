@@ -1,7 +1,10 @@
-import { type Event, events, type Queryable, users } from "@club/db";
+import { type Db, type Event, events, users } from "@club/db";
 import { and, desc, eq, isNull } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import { conflict, EVENT_NOT_FOUND, notFound } from "../../errors";
 import { visibleDrafts } from "../access";
+import { eventData } from "../webhooks/acts";
+import { emitWebhook } from "../webhooks/emit";
 import { loadEventDto } from "./queries";
 
 // Drafts (the Schedule screen): events kept on the server before they are published, seen by
@@ -34,16 +37,24 @@ export async function listDrafts(ctx: Parameters<typeof loadEventDto>[0]) {
  * and search; its organiser may then send its announcement. Publishing twice is refused, so a
  * second click (or a second tab) cannot look like a second announcement moment.
  */
-export async function publishDraft(db: Queryable, event: Event): Promise<Event> {
+export async function publishDraft(
+  ctx: { db: Db; jobs: JobSender; config: { appOrigin: string } },
+  event: Event,
+): Promise<Event> {
   if (event.publishedAt) throw conflict("This event is published already.");
   const now = new Date();
-  const [row] = await db
-    .update(events)
-    .set({ publishedAt: now, updatedAt: now })
-    .where(and(eq(events.id, event.id), isNull(events.publishedAt)))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [published] = await tx
+      .update(events)
+      .set({ publishedAt: now, updatedAt: now })
+      .where(and(eq(events.id, event.id), isNull(events.publishedAt)))
+      .returning();
+    // Its webhook message is the event's creation: nobody outside knew of the draft.
+    if (published) await emitWebhook(tx, ctx.jobs, "event.created", eventData(published, ctx.config.appOrigin));
+    return published;
+  });
   if (row) return row;
   // Published or deleted meanwhile (another tab, an admin).
-  const [still] = await db.select({ id: events.id }).from(events).where(eq(events.id, event.id));
+  const [still] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.id, event.id));
   throw still ? conflict("This event is published already.") : notFound(EVENT_NOT_FOUND);
 }

@@ -5,6 +5,8 @@ import { enqueueMail, waitlistPromotedMail } from "@club/mail";
 import { formatLongDate } from "@club/shared";
 import { badRequest, conflict, EVENT_NOT_FOUND, notFound } from "../../errors";
 import { noticeJoined, noticeSeats } from "../notifications/on-events";
+import { participantData } from "../webhooks/acts";
+import { emitWebhook } from "../webhooks/emit";
 import { wallClockOf } from "./calendar";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { cancelReminder, scheduleReminders } from "./reminders";
@@ -158,6 +160,7 @@ export async function joinIn(
     await tx.insert(eventParticipants).values({ eventId: e.id, userId, guests: wanted });
     await scheduleReminders(ctx, tx, e, [userId]);
     await noticeJoined(tx, e.id, userId);
+    await emitWebhook(tx, ctx.jobs, "event.participant.joined", participantData(e.id, userId, wanted));
     return { status: "going", guests: wanted };
   }
   await tx.insert(eventWaitlist).values({ eventId: e.id, userId, guests: wanted });
@@ -191,9 +194,11 @@ export async function leaveWithin(
   const left = await tx
     .delete(eventParticipants)
     .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)))
-    .returning({ userId: eventParticipants.userId });
-  if (left.length === 0) return { seatFreed: false, promoted: 0 };
+    .returning({ guests: eventParticipants.guests });
+  const [seat] = left;
+  if (!seat) return { seatFreed: false, promoted: 0 };
   await cancelReminder(ctx.jobs, tx, e.id, userId);
+  await emitWebhook(tx, ctx.jobs, "event.participant.left", participantData(e.id, userId, seat.guests));
   return { seatFreed: true, promoted: (await promoteFromWaitlist(ctx, tx, e)).length };
 }
 
@@ -243,6 +248,12 @@ async function seat(ctx: RsvpContext, tx: Queryable, e: Event, people: { userId:
     .onConflictDoNothing();
   await scheduleReminders(ctx, tx, e, ids);
   await noticeSeats(tx, e.id, ids);
+  await emitWebhook(
+    tx,
+    ctx.jobs,
+    "event.participant.joined",
+    people.map((p) => participantData(e.id, p.userId, p.guests)),
+  );
   const recipients = await tx
     .select({ name: users.name, email: users.email })
     .from(users)

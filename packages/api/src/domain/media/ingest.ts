@@ -13,6 +13,7 @@ import {
 import { TRPCError } from "@trpc/server";
 import { noticeEventMedia } from "../notifications/on-events";
 import { insertedRow } from "../rows";
+import { emitWebhook } from "../webhooks/emit";
 
 export interface IncomingFile {
   /** A complete file on local disk (uploads are spooled first). */
@@ -79,6 +80,18 @@ export async function ingestMediaFile(
         .where(eq(media.id, id));
       if (needsWork && jobs) await jobs.send("media.transcode", { mediaId: id }, { tx });
       if (owner.associatedEventId) await noticeEventMedia(tx, owner.associatedEventId, owner.uploadedBy);
+      // A member's upload (a seed, which passes no queue, tells nobody).
+      if (jobs) {
+        await emitWebhook(tx, jobs, "media.uploaded", {
+          id,
+          eventId: owner.associatedEventId,
+          uploadedBy: owner.uploadedBy,
+          mediaType: type.mediaType,
+          contentType: type.mime,
+          title: name,
+          sizeBytes: file.size,
+        });
+      }
     });
     return id;
   } catch (err) {

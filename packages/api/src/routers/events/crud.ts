@@ -66,7 +66,7 @@ export const eventCrud = {
   publish: memberProcedure.input(z.object({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
     const event = await requireEventOrDraft(ctx, input.id);
     requireEventManager(ctx.user, event, "publish");
-    return loadEventDto(ctx, await publishDraft(ctx.db, event));
+    return loadEventDto(ctx, await publishDraft(ctx, event));
   }),
 
   /** PUT /api/events/{id}: the creator or an admin; the slug stays, so shared links keep working. */

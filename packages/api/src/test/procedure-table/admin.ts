@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ADMINS, MEMBERS } from "../callers";
-import { failedJob, failedMail, freshMember } from "../row-inputs";
+import { failedJob, failedMail, freshMember, webhookWithMessage } from "../row-inputs";
 import type { ProcedureRow } from "./row";
 
 /** The admins' tools: members, group mail, the outbox, jobs and the audit log. */
@@ -113,6 +113,31 @@ export const adminRows: ProcedureRow[] = [
     path: "jobs.retry",
     tokens: "admin",
     input: async (c) => ({ kind: "housekeeping", id: await failedJob(c) }),
+    expect: ADMINS,
+  },
+  { path: "webhooks.list", tokens: "read", input: () => undefined, expect: ADMINS },
+  {
+    path: "webhooks.add",
+    tokens: "admin",
+    input: () => ({ name: "CRM", url: "https://crm.example.com/hooks", events: ["event.created"] }),
+    expect: ADMINS,
+  },
+  {
+    path: "webhooks.remove",
+    tokens: "admin",
+    input: async (c) => ({ id: (await webhookWithMessage(c.db)).endpointId }),
+    expect: ADMINS,
+  },
+  {
+    path: "webhooks.deliveries",
+    tokens: "read",
+    input: async (c) => ({ id: (await webhookWithMessage(c.db)).endpointId }),
+    expect: ADMINS,
+  },
+  {
+    path: "webhooks.redeliver",
+    tokens: "admin",
+    input: async (c) => ({ id: (await webhookWithMessage(c.db)).deliveryId }),
     expect: ADMINS,
   },
   { path: "audit.list", tokens: "read", input: () => undefined, expect: ADMINS },

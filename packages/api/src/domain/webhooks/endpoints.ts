@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import { type Db, type Queryable, webhookDeliveries, webhookEndpoints } from "@club/db";
+import { and, count, desc, eq, lt, ne, sql } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
+import type { WebhookEventType, webhookInput } from "@club/shared";
+import type { z } from "zod";
+import { badRequest, conflict, notFound } from "../../errors";
+import { type AuditActor, recordAudit } from "../audit";
+import { webhookUrlProblem } from "./post";
+
+export const WEBHOOK_NOT_FOUND = "No webhook with that id: it may have been removed.";
+export const DELIVERY_NOT_FOUND = "No webhook message with that id.";
+
+/** An endpoint as the Admin Panel and `club webhook list` show it (never its secret). */
+export interface WebhookSummary {
+  id: string;
+  name: string;
+  url: string;
+  events: WebhookEventType[];
+  createdAt: Date;
+  /** Since when its messages fail after a day of tries; null while it answers. */
+  failingSince: Date | null;
+  /** Messages waiting to be delivered, and those that failed. */
+  pending: number;
+  failed: number;
+}
+
+/** Every endpoint, oldest first, with its waiting and failed messages counted. */
+export async function listWebhooks(db: Queryable): Promise<WebhookSummary[]> {
+  const counts = db
+    .select({
+      endpointId: webhookDeliveries.endpointId,
+      pending: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'pending')`
+        .mapWith(Number)
+        .as("pending"),
+      failed: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'failed')`.mapWith(Number).as("failed"),
+    })
+    .from(webhookDeliveries)
+    .groupBy(webhookDeliveries.endpointId)
+    .as("counts");
+  const rows = await db
+    .select({
+      id: webhookEndpoints.id,
+      name: webhookEndpoints.name,
+      url: webhookEndpoints.url,
+      events: webhookEndpoints.events,
+      createdAt: webhookEndpoints.createdAt,
+      failingSince: webhookEndpoints.failingSince,
+      pending: counts.pending,
+      failed: counts.failed,
+    })
+    .from(webhookEndpoints)
+    .leftJoin(counts, eq(counts.endpointId, webhookEndpoints.id))
+    .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
+  return rows.map((r) => ({
+    ...r,
+    events: r.events as WebhookEventType[],
+    pending: r.pending ?? 0,
+    failed: r.failed ?? 0,
+  }));
+}
+
+/**
+ * A new endpoint, with the secret its messages are signed with: shown once, in this answer. An
+ * address the server would not post to is refused now, with the reason.
+ */
+export async function addWebhook(
+  db: Db,
+  input: z.output<typeof webhookInput>,
+  options: { allowPrivate: boolean; createdBy: string | null; actor: AuditActor },
+): Promise<{ webhook: WebhookSummary; secret: string }> {
+  const problem = webhookUrlProblem(input.url, options.allowPrivate);
+  if (problem) throw badRequest(problem);
+  const secret = `whsec_${randomBytes(24).toString("base64")}`;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ name: input.name, url: input.url, events: input.events, secret, createdBy: options.createdBy })
+      .returning();
+    if (!row) throw new Error("The webhook was not stored.");
+    await recordAudit(tx, options.actor, {
+      kind: "webhook.added",
+      targetId: row.id,
+      detail: { name: row.name, url: row.url, events: row.events },
+    });
+    const { id, name, url, events, createdAt, failingSince } = row;
+    const webhook = {
+      id,
+      name,
+      url,
+      events: events as WebhookEventType[],
+      createdAt,
+      failingSince,
+      pending: 0,
+      failed: 0,
+    };
+    return { webhook, secret };
+  });
+}
+
+/** An endpoint removed, with its messages and their log. */
+export async function removeWebhook(db: Db, id: string, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+    if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+    await recordAudit(tx, actor, { kind: "webhook.removed", targetId: id, detail: { name: row.name, url: row.url } });
+  });
+}
+
+export const DELIVERY_PAGE_MAX = 100;
+
+/** One page of an endpoint's delivery log, newest first; `before` is the last page's `next`. */
+export async function webhookDeliveryLog(db: Queryable, endpointId: string, page: { before?: number; limit: number }) {
+  const [endpoint] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId));
+  if (!endpoint) throw notFound(WEBHOOK_NOT_FOUND);
+  const rows = await db
+    .select({
+      id: webhookDeliveries.id,
+      seq: webhookDeliveries.seq,
+      type: webhookDeliveries.type,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+      createdAt: webhookDeliveries.createdAt,
+      lastAttemptAt: webhookDeliveries.lastAttemptAt,
+      dueAt: webhookDeliveries.dueAt,
+      responseStatus: webhookDeliveries.responseStatus,
+      lastError: webhookDeliveries.lastError,
+    })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        page.before !== undefined ? lt(webhookDeliveries.seq, page.before) : undefined,
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.seq))
+    .limit(page.limit + 1);
+  const items = rows.slice(0, page.limit).map(({ seq: _seq, ...r }) => ({
+    ...r,
+    status: r.status as "pending" | "delivered" | "failed",
+    type: r.type as WebhookEventType,
+  }));
+  const last = rows[page.limit - 1];
+  return { items, next: rows.length > page.limit && last ? last.seq : null };
+}
+
+/** A delivered or failed message posted again: a new round of tries, from now. */
+export async function redeliverWebhook(db: Db, jobs: JobSender, deliveryId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({ status: "pending", triesFrom: sql`now()`, dueAt: sql`now()` })
+      .where(and(eq(webhookDeliveries.id, deliveryId), ne(webhookDeliveries.status, "pending")))
+      .returning({ endpointId: webhookDeliveries.endpointId });
+    if (!row) {
+      const [waiting] = await tx
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, deliveryId));
+      if (waiting?.n) throw conflict("This message is waiting to be delivered already.");
+      throw notFound(DELIVERY_NOT_FOUND);
+    }
+    await jobs.sendKeyed("webhook.deliver", row.endpointId, { endpointId: row.endpointId }, { tx });
+  });
+}

@@ -1,0 +1,368 @@
+import { createHmac } from "node:crypto";
+import { once } from "node:events";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { SessionUser } from "@club/auth";
+import { auditLog, rowsOf, webhookDeliveries, webhookEndpoints } from "@club/db";
+import { and, eq, sql } from "@club/db/orm";
+import type { WebhookEventType } from "@club/shared";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { deliverWebhooks, WEBHOOK_TRIES_MS } from "./domain/webhooks/deliver";
+import {
+  guardedLookup,
+  postWebhook,
+  privateRange,
+  WEBHOOK_ANSWER_MAX_BYTES,
+  webhookUrlProblem,
+} from "./domain/webhooks/post";
+import { type TestApi, testApi } from "./test/api";
+
+// Webhooks: the address guard, adding endpoints, and delivery (signed as Standard Webhooks says,
+// in order, retried for a day) to a receiver started here.
+
+describe("the address guard", () => {
+  it.each([
+    ["127.0.0.1", "loopback"],
+    ["127.1.2.3", "loopback"],
+    ["10.0.0.1", "private"],
+    ["172.16.5.4", "private"],
+    ["172.31.255.255", "private"],
+    ["192.168.1.1", "private"],
+    ["169.254.169.254", "linkLocal"],
+    ["100.64.0.1", "carrierGradeNat"],
+    ["0.0.0.0", "unspecified"],
+    ["224.0.0.1", "multicast"],
+    ["255.255.255.255", "broadcast"],
+    ["::1", "loopback"],
+    ["::", "unspecified"],
+    ["fc00::1", "uniqueLocal"],
+    ["fd12:3456::1", "uniqueLocal"],
+    ["fe80::1", "linkLocal"],
+    // IPv4 inside IPv6: mapped is read as the IPv4 address it carries; the others are refused whole.
+    ["::ffff:127.0.0.1", "loopback"],
+    ["::ffff:10.1.1.1", "private"],
+    ["2002:7f00:1::1", "6to4"],
+    ["64:ff9b::a00:1", "rfc6052"],
+    ["2001::1", "teredo"],
+  ])("refuses %s (%s)", (address, range) => {
+    expect(privateRange(address)).toBe(range);
+  });
+
+  it.each(["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111"])("allows the public address %s", (address) => {
+    expect(privateRange(address)).toBeUndefined();
+  });
+
+  it("says what is wrong with an address an endpoint may not have", () => {
+    expect(webhookUrlProblem("https://crm.example.com/hooks", false)).toBeUndefined();
+    expect(webhookUrlProblem("crm.example.com", false)).toMatch(/full address/);
+    expect(webhookUrlProblem("http://crm.example.com/hooks", false)).toBe(
+      "The address must start with https:// (plain http:// only where WEBHOOK_ALLOW_PRIVATE is set).",
+    );
+    expect(webhookUrlProblem("ftp://crm.example.com", true)).toBe("The address must start with https:// or http://.");
+    expect(webhookUrlProblem("https://10.0.0.8/hooks", false)).toMatch(
+      /10\.0\.0\.8 is inside a private network \(private\)/,
+    );
+    expect(webhookUrlProblem("https://[::1]:8443/", false)).toMatch(/::1 is inside a private network \(loopback\)/);
+    expect(webhookUrlProblem("https://localhost/", false)).toMatch(/this machine/);
+    expect(webhookUrlProblem("https://user:pw@crm.example.com/", false)).toMatch(/user name or password/);
+    expect(webhookUrlProblem("http://127.0.0.1:9000/", true)).toBeUndefined();
+  });
+
+  it("refuses a name that resolves inside the network when it connects (not only when added)", async () => {
+    // The check made as the connection is made: what the name resolves to then is what is refused.
+    const lookup = guardedLookup(false);
+    const [error, address] = await new Promise<[Error | null, unknown]>((resolve) =>
+      lookup("localhost", { all: true }, (err, addresses) => resolve([err, addresses])),
+    );
+    expect(error?.message).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), inside a private network \(loopback\)/);
+    expect(address).toBe("");
+    const allowed = guardedLookup(true);
+    const [none, found] = await new Promise<[Error | null, unknown]>((resolve) =>
+      allowed("localhost", { all: true }, (err, addresses) => resolve([err, addresses])),
+    );
+    expect(none).toBeNull();
+    expect(found).toEqual(expect.arrayContaining([expect.objectContaining({ address: expect.any(String) })]));
+    // Numbers the URL reads as loopback are refused before any connection.
+    expect(webhookUrlProblem("https://2130706433/", false)).toMatch(/127\.0\.0\.1 is inside a private network/);
+    expect(webhookUrlProblem("https://127.1/", false)).toMatch(/127\.0\.0\.1 is inside a private network/);
+  });
+});
+
+/** A receiver on this machine: answers each POST as `answers` says, in turn (the last one from then on). */
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+let server: Server;
+let received: Received[] = [];
+let answers: { status: number; body?: string; headers?: Record<string, string> }[] = [];
+let receiverUrl: string;
+
+let api: TestApi;
+let admin: SessionUser;
+let ann: SessionUser;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const answer = answers.length > 1 ? answers.shift() : answers[0];
+      if (answer?.status === 0) return; // never answers
+      res.writeHead(answer?.status ?? 204, answer?.headers).end(answer?.body ?? "");
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  api = await testApi();
+  admin = await api.member("ada@hooks.test", { admin: true, name: "Ada Admin" });
+  ann = await api.member("ann@hooks.test", { name: "Ann", type: "Founding" });
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  server.close();
+  await api.close();
+});
+beforeEach(async () => {
+  received = [];
+  answers = [{ status: 204 }];
+  await api.db.delete(webhookEndpoints);
+});
+
+/** An admin's caller on a server where webhooks may post to this machine (WEBHOOK_ALLOW_PRIVATE). */
+const adminHere = () => {
+  const ctx = api.contextFor(admin);
+  return api.callerFor(admin, { config: { ...ctx.config, webhookAllowPrivate: true } });
+};
+const add = (events: WebhookEventType[], url = receiverUrl) => adminHere().webhooks.add({ name: "CRM", url, events });
+const deliver = (endpointId: string, at = new Date()) =>
+  deliverWebhooks({ db: api.db, jobs: api.jobs, allowPrivate: true, now: () => at }, endpointId);
+const later = (ms: number) => new Date(Date.now() + ms);
+const log = async (endpointId: string) => (await adminHere().webhooks.deliveries({ id: endpointId })).items;
+const newEvent = (title: string) =>
+  api.callerFor(ann).events.create({ title, description: "Tea and talk", event_date: "2031-05-06" });
+const waitingJobs = async (endpointId: string) =>
+  rowsOf(
+    await api.db.execute(
+      sql`select start_after from pgboss.job where name = 'webhook.deliver' and singleton_key = ${endpointId} and state = 'created'`,
+    ),
+    z.object({ start_after: z.coerce.date() }),
+  );
+
+describe("adding an endpoint", () => {
+  it("shows its secret once, keeps it out of the list, and records who added it", async () => {
+    const { webhook, secret } = await add(["event.created", "member.created"]);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(webhook).toMatchObject({ name: "CRM", url: receiverUrl, events: ["event.created", "member.created"] });
+    const list = await adminHere().webhooks.list();
+    expect(list).toEqual([{ ...webhook, pending: 0, failed: 0 }]);
+    expect(JSON.stringify(list)).not.toContain(secret);
+    const [record] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, "webhook.added"), eq(auditLog.targetId, webhook.id)));
+    expect(record?.detail).toEqual({ name: "CRM", url: receiverUrl, events: ["event.created", "member.created"] });
+    expect(JSON.stringify(record)).not.toContain(secret);
+  });
+
+  it("refuses an unknown event, naming it, and an address the server would not post to", async () => {
+    // As a script in plain JavaScript can send it.
+    await expect(add(["event.created", "event.exploded" as WebhookEventType])).rejects.toThrow(
+      /Unknown event: event\.exploded\. The events are member\.created, /,
+    );
+    const onThisServer = api.callerFor(admin);
+    await expect(
+      onThisServer.webhooks.add({ name: "CRM", url: receiverUrl, events: ["event.created"] }),
+    ).rejects.toThrow("The address must start with https:// (plain http:// only where WEBHOOK_ALLOW_PRIVATE is set).");
+    await expect(
+      onThisServer.webhooks.add({ name: "CRM", url: "https://192.168.0.10/hooks", events: ["event.created"] }),
+    ).rejects.toThrow(/192\.168\.0\.10 is inside a private network/);
+    expect(await api.db.select().from(webhookEndpoints)).toEqual([]);
+  });
+});
+
+describe("delivery", () => {
+  it("posts the act signed as Standard Webhooks says, written with the act and its job", async () => {
+    const { webhook, secret } = await add(["event.created"]);
+    const event = await newEvent("Spring Salon");
+    // Written with the act: the message and its endpoint's job wait before any delivery.
+    const [waiting] = await api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, webhook.id));
+    expect(waiting).toMatchObject({ type: "event.created", status: "pending", attempts: 0 });
+    expect(await waitingJobs(webhook.id)).toHaveLength(1);
+
+    await deliver(webhook.id);
+    expect(received).toHaveLength(1);
+    const [post] = received;
+    if (!post) throw new Error("nothing posted");
+    const headers = post.headers as Record<string, string>;
+    // The package's own verification, and the specification's HMAC computed here.
+    const payload = new Webhook(secret).verify(post.body, headers) as { type: string; data: Record<string, unknown> };
+    expect(payload.type).toBe("event.created");
+    expect(payload.data).toMatchObject({
+      id: event.id,
+      title: "Spring Salon",
+      date: "2031-05-06",
+      url: `http://club.test/events/${event.slug}`,
+      createdBy: ann.id,
+    });
+    const key = Buffer.from(secret.slice("whsec_".length), "base64");
+    const signed = `${headers["webhook-id"]}.${headers["webhook-timestamp"]}.${post.body}`;
+    expect(headers["webhook-signature"]).toBe(`v1,${createHmac("sha256", key).update(signed).digest("base64")}`);
+    expect(headers["webhook-id"]).toBe(waiting?.id);
+    expect(headers["content-type"]).toBe("application/json");
+    expect(() => new Webhook(`whsec_${Buffer.alloc(24).toString("base64")}`).verify(post.body, headers)).toThrow();
+
+    expect(await log(webhook.id)).toEqual([
+      expect.objectContaining({ type: "event.created", status: "delivered", attempts: 1, responseStatus: 204 }),
+    ]);
+  });
+
+  it("writes nothing when the act is undone, and nothing for acts an endpoint did not ask for", async () => {
+    const { webhook } = await add(["event.created"]);
+    await newEvent("Taken");
+    const before = await api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, webhook.id));
+    // The same slug again: the insert is refused, and the message with it.
+    const ann$ = api.callerFor(ann);
+    await expect(
+      ann$.events.create({ title: "Taken", slug: "taken", description: "x", event_date: "2031-05-06" }),
+    ).rejects.toThrow(/exists already/);
+    await ann$.events.create({ title: "Draft", description: "x", event_date: "2031-05-06", draft: true });
+    const after = await api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, webhook.id));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it("retries with backoff against a receiver that fails twice, and keeps each try in the log", async () => {
+    const { webhook, secret } = await add(["event.created"]);
+    answers = [{ status: 500, body: "down for maintenance" }, { status: 503 }, { status: 200 }];
+    await newEvent("Book Circle");
+    await deliver(webhook.id);
+    let [row] = await log(webhook.id);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, responseStatus: 500 });
+    expect(row?.lastError).toBe("The endpoint answered 500: down for maintenance");
+    // The next try waits for its time: a job at it, and nothing posted before.
+    const [job] = await waitingJobs(webhook.id);
+    expect(job?.start_after.getTime()).toBe(row?.dueAt.getTime());
+    expect(row!.dueAt.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(WEBHOOK_TRIES_MS[1]! - 1000);
+    await deliver(webhook.id);
+    expect(received).toHaveLength(1);
+
+    await deliver(webhook.id, later(WEBHOOK_TRIES_MS[1]!));
+    [row] = await log(webhook.id);
+    expect(row).toMatchObject({ status: "pending", attempts: 2, responseStatus: 503 });
+    expect(row!.dueAt.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(WEBHOOK_TRIES_MS[2]! - 1000);
+
+    await deliver(webhook.id, later(WEBHOOK_TRIES_MS[2]!));
+    [row] = await log(webhook.id);
+    expect(row).toMatchObject({ status: "delivered", attempts: 3, responseStatus: 200, lastError: null });
+    // The same message each time: one id, each try signed afresh.
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((r) => r.headers["webhook-id"])).size).toBe(1);
+    for (const r of received)
+      expect(() => new Webhook(secret).verify(r.body, r.headers as Record<string, string>)).not.toThrow();
+  });
+
+  it("keeps an endpoint's order: a message being retried holds back those after it", async () => {
+    const { webhook } = await add(["event.created"]);
+    answers = [{ status: 500 }, { status: 204 }];
+    await newEvent("First");
+    await newEvent("Second");
+    await deliver(webhook.id);
+    expect(received.map((r) => JSON.parse(r.body).data.title)).toEqual(["First"]);
+    await deliver(webhook.id, later(WEBHOOK_TRIES_MS[1]!));
+    expect(received.map((r) => JSON.parse(r.body).data.title)).toEqual(["First", "First", "Second"]);
+  });
+
+  it("gives up after a day, marks the endpoint failing, then tries each message once until one gets through", async () => {
+    const { webhook } = await add(["event.created"]);
+    answers = [{ status: 500 }];
+    await newEvent("Doomed");
+    for (const offset of WEBHOOK_TRIES_MS) await deliver(webhook.id, later(offset));
+    const [failed] = await log(webhook.id);
+    expect(failed).toMatchObject({ status: "failed", attempts: WEBHOOK_TRIES_MS.length });
+    const [endpoint] = await adminHere().webhooks.list();
+    expect(endpoint).toMatchObject({ failed: 1, pending: 0 });
+    expect(endpoint?.failingSince).toBeInstanceOf(Date);
+
+    // Failing: the next message gets one try.
+    await newEvent("Also doomed");
+    await deliver(webhook.id, later(WEBHOOK_TRIES_MS.at(-1)!));
+    expect((await log(webhook.id))[0]).toMatchObject({ status: "failed", attempts: 1 });
+
+    // The receiver is back: "Redeliver" posts it again, and the endpoint is well again.
+    answers = [{ status: 204 }];
+    await adminHere().webhooks.redeliver({ id: failed!.id });
+    await expect(adminHere().webhooks.redeliver({ id: failed!.id })).rejects.toThrow(/waiting to be delivered already/);
+    await deliver(webhook.id, later(WEBHOOK_TRIES_MS.at(-1)!));
+    const redelivered = (await log(webhook.id)).find((d) => d.id === failed!.id);
+    expect(redelivered).toMatchObject({ status: "delivered", attempts: WEBHOOK_TRIES_MS.length + 1 });
+    expect((await adminHere().webhooks.list())[0]?.failingSince).toBeNull();
+  });
+
+  it("follows no redirect, and reads at most 64 KB of an answer", async () => {
+    const { webhook } = await add(["event.created"]);
+    answers = [{ status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } }];
+    await newEvent("Moved");
+    await deliver(webhook.id);
+    expect((await log(webhook.id))[0]).toMatchObject({
+      status: "pending",
+      responseStatus: 302,
+      lastError: "Redirected to http://169.254.169.254/latest/meta-data/; webhooks do not follow redirects.",
+    });
+    expect(received).toHaveLength(1);
+
+    const big = "x".repeat(WEBHOOK_ANSWER_MAX_BYTES * 16);
+    answers = [{ status: 200, body: big }];
+    const answer = await postWebhook({ url: receiverUrl, headers: {}, body: "{}", allowPrivate: true });
+    expect(answer.ok).toBe(true);
+    answers = [{ status: 500, body: big }];
+    const refused = await postWebhook({ url: receiverUrl, headers: {}, body: "{}", allowPrivate: true });
+    expect(refused).toMatchObject({ ok: false, status: 500 });
+    expect(refused.ok || refused.error.length < 400).toBe(true);
+  });
+
+  it("gives up on an endpoint that does not answer in time", async () => {
+    answers = [{ status: 0 }];
+    const started = Date.now();
+    const answer = await postWebhook({ url: receiverUrl, headers: {}, body: "{}", allowPrivate: true, timeoutMs: 300 });
+    expect(answer).toEqual({ ok: false, status: null, error: "No answer within 0.3 seconds." });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe("what each act tells", () => {
+  it("tells joining, leaving, comments, members and applications to the endpoints that asked", async () => {
+    const { webhook } = await add([
+      "event.participant.joined",
+      "event.participant.left",
+      "comment.created",
+      "member.created",
+      "member.deleted",
+    ]);
+    const event = await newEvent("Walk");
+    const ann$ = api.callerFor(ann);
+    await ann$.events.join({ id: event.id });
+    await ann$.comments.create({ commentableId: event.id, content: "See you there" });
+    await ann$.events.leave({ id: event.id });
+    const made = await adminHere().users.create({ email: "bea@hooks.test", name: "Bea", password: "password1" });
+    await adminHere().users.delete({ userId: made.id });
+    const messages = await api.db
+      .select({ type: webhookDeliveries.type, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, webhook.id))
+      .orderBy(webhookDeliveries.seq);
+    expect(messages.map((m) => [m.type, m.payload.data])).toEqual([
+      ["event.participant.joined", { eventId: event.id, userId: ann.id, guests: 0 }],
+      [
+        "comment.created",
+        { id: expect.any(String), commentableId: event.id, authorId: ann.id, content: "See you there" },
+      ],
+      ["event.participant.left", { eventId: event.id, userId: ann.id, guests: 0 }],
+      ["member.created", { id: made.id, name: "Bea", email: "bea@hooks.test", type: "Standard", admin: false }],
+      ["member.deleted", { id: made.id, email: "bea@hooks.test", by: "admin" }],
+    ]);
+  });
+});

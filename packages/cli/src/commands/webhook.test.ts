@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDb } from "@club/db";
+import { afterAll, describe, expect, it } from "vitest";
+import { clubIn, startServer } from "../test/cli";
+
+const dataDir = mkdtempSync(join(tmpdir(), "club-cli-webhook-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The CLI on this file's own embedded database. */
+const club = (...args: string[]) => clubIn(dataDir, ...args);
+
+describe("club webhook", () => {
+  it("adds an endpoint and prints its secret once, lists it, and removes it", async () => {
+    const added = await club(
+      "webhook",
+      "add",
+      "--url",
+      "https://crm.example.com/club-hooks",
+      "--events",
+      "event.created, member.created",
+      "--name",
+      "CRM",
+    );
+    expect(added.code).toBe(0);
+    expect(added.stdout).toMatch(
+      /^Added the webhook "CRM" \(([0-9a-f-]{36})\), posting event\.created, member\.created to https:\/\/crm\.example\.com\/club-hooks\.\nSigning secret \(shown this once; give it to the receiver to check each message\):\nwhsec_\S{32}\n$/,
+    );
+    const id = /\(([0-9a-f-]{36})\)/.exec(added.stdout)?.[1] ?? "";
+    const secret = added.stdout.trim().split("\n").at(-1) ?? "";
+
+    const list = await club("webhook", "list");
+    expect(list.stdout).toBe(
+      `${id}  CRM  https://crm.example.com/club-hooks\n  event.created, member.created; answering; 0 waiting, 0 failed\n`,
+    );
+    expect(list.stdout).not.toContain(secret);
+    const json = JSON.parse((await club("webhook", "list", "--json")).stdout);
+    expect(json).toEqual([expect.objectContaining({ id, name: "CRM", events: ["event.created", "member.created"] })]);
+
+    // While the server holds the embedded database, through its socket.
+    const db = await createDb({ pgliteDir: join(dataDir, "pglite"), processName: "club server (test)" });
+    const { app } = await startServer(db, dataDir, { operatorSocket: true });
+    try {
+      expect((await club("webhook", "list")).stdout).toContain(`${id}  CRM`);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+
+    expect(await club("webhook", "remove", id)).toMatchObject({ code: 0, stdout: "The webhook was removed.\n" });
+    expect((await club("webhook", "list")).stdout).toBe("No webhooks. Add one with club webhook add.\n");
+    const again = await club("webhook", "remove", id);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain("No webhook with that id: it may have been removed.");
+  }, 180_000);
+
+  it("refuses an unknown event and an address it would not post to, saying which", async () => {
+    const unknown = await club(
+      "webhook",
+      "add",
+      "--url",
+      "https://crm.example.com/h",
+      "--events",
+      "event.exploded",
+      "--name",
+      "X",
+    );
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain("Unknown event: event.exploded. The events are member.created,");
+    const plain = await club(
+      "webhook",
+      "add",
+      "--url",
+      "http://crm.example.com/h",
+      "--events",
+      "event.created",
+      "--name",
+      "X",
+    );
+    expect(plain.code).not.toBe(0);
+    expect(plain.stderr).toContain("The address must start with https://");
+    const inside = await club(
+      "webhook",
+      "add",
+      "--url",
+      "https://10.0.0.7/h",
+      "--events",
+      "event.created",
+      "--name",
+      "X",
+    );
+    expect(inside.stderr).toContain("10.0.0.7 is inside a private network (private)");
+    expect((await club("webhook", "list")).stdout).toBe("No webhooks. Add one with club webhook add.\n");
+  }, 120_000);
+});

@@ -1,0 +1,85 @@
+import {
+  isRowId,
+  isWebhookEventType,
+  unknownWebhookEvents,
+  type WebhookEventType,
+  webhookEventTypeNames,
+} from "@club/shared";
+import { type Command, InvalidArgumentError } from "commander";
+import { CommandFailed, print, withOperatorApi } from "../context";
+
+const webhookId = (id: string) => {
+  if (!isRowId(id)) throw new CommandFailed(`"${id}" is not a webhook id; see club webhook list.`);
+  return id;
+};
+
+/** `--events a,b`: each a name the club has, or the usage error names those that are not. */
+function eventsOf(value: string): WebhookEventType[] {
+  const names = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !isWebhookEventType(n));
+  if (unknown.length) throw new InvalidArgumentError(unknownWebhookEvents(unknown));
+  return names.filter(isWebhookEventType);
+}
+
+/**
+ * The club's webhooks (Admin Panel → Webhooks): on the database when it is free, through the
+ * running server when it holds the embedded database, or on a remote server with --url and --token
+ * (an "admin" token to add or remove).
+ */
+export function registerWebhookCommands(program: Command): void {
+  const webhook = program
+    .command("webhook")
+    .description("the club's webhooks: other systems told of what happens here, signed (Standard Webhooks)");
+  webhook
+    .command("add")
+    .description("add an endpoint; prints its signing secret, shown this once")
+    .requiredOption("--url <url>", "where to post: https://… (http:// only where WEBHOOK_ALLOW_PRIVATE is set)")
+    .requiredOption("--events <list>", `comma-separated, of: ${webhookEventTypeNames.join(", ")}`, eventsOf)
+    .requiredOption("--name <name>", "what the Admin Panel calls it")
+    .option("--json", "print the endpoint and its secret as JSON")
+    .addHelpText(
+      "after",
+      "\nExample:\n  club webhook add --url https://crm.example.com/club-hooks --events event.created,event.updated --name CRM",
+    )
+    .action(
+      async (opts: { url: string; events: WebhookEventType[]; name: string; json?: boolean }, command: Command) => {
+        await withOperatorApi(command, async (api) => {
+          const { webhook: added, secret } = await api.webhooks.add.mutate({
+            url: opts.url,
+            events: opts.events,
+            name: opts.name,
+          });
+          if (opts.json) return print(JSON.stringify({ ...added, secret }, null, 2));
+          print(`Added the webhook "${added.name}" (${added.id}), posting ${added.events.join(", ")} to ${added.url}.`);
+          print(`Signing secret (shown this once; give it to the receiver to check each message):\n${secret}`);
+        });
+      },
+    );
+  webhook
+    .command("list")
+    .description("every endpoint, with its events and what waits or failed")
+    .option("--json", "print JSON")
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      await withOperatorApi(command, async (api) => {
+        const list = await api.webhooks.list.query();
+        if (opts.json) return print(JSON.stringify(list, null, 2));
+        if (list.length === 0) return print("No webhooks. Add one with club webhook add.");
+        for (const w of list) {
+          const state = w.failingSince ? `failing since ${w.failingSince.toISOString()}` : "answering";
+          print(`${w.id}  ${w.name}  ${w.url}`);
+          print(`  ${w.events.join(", ")}; ${state}; ${w.pending} waiting, ${w.failed} failed`);
+        }
+      });
+    });
+  webhook
+    .command("remove <id>")
+    .description("remove an endpoint, with its messages and their log")
+    .action(async (id: string, _opts, command: Command) => {
+      await withOperatorApi(command, async (api) =>
+        print((await api.webhooks.remove.mutate({ id: webhookId(id) })).message),
+      );
+    });
+}
