@@ -43,6 +43,8 @@ import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$t
 import { Route as RegisterTokenRouteImport } from './routes/register.$token'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
+import { Route as AdminWebhooksIndexRouteImport } from './routes/_admin/webhooks.index'
+import { Route as AdminWebhooksIdRouteImport } from './routes/_admin/webhooks.$id'
 import { Route as MemberConfirmSignInTokenRouteImport } from './routes/_member/confirm-sign-in.$token'
 import { Route as MemberEventsIdRouteImport } from './routes/_member/events.$id'
 import { Route as MemberMembersIndexRouteImport } from './routes/_member/members.index'
@@ -224,6 +226,16 @@ const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
   path: '/unsubscribe/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminWebhooksIndexRoute = AdminWebhooksIndexRouteImport.update({
+  id: '/webhooks/',
+  path: '/webhooks/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminWebhooksIdRoute = AdminWebhooksIdRouteImport.update({
+  id: '/webhooks/$id',
+  path: '/webhooks/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const MemberConfirmSignInTokenRoute =
   MemberConfirmSignInTokenRouteImport.update({
     id: '/confirm-sign-in/$token',
@@ -320,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
+  '/webhooks/$id': typeof AdminWebhooksIdRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
   '/members/$id': typeof MemberMembersIdRoute
@@ -329,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/settings/email': typeof MemberSettingsEmailRoute
   '/settings/profile': typeof MemberSettingsProfileRoute
   '/settings/security': typeof MemberSettingsSecurityRoute
+  '/webhooks/': typeof AdminWebhooksIndexRoute
   '/members/': typeof MemberMembersIndexRoute
   '/settings/': typeof MemberSettingsIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
@@ -365,6 +379,7 @@ export interface FileRoutesByTo {
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
+  '/webhooks/$id': typeof AdminWebhooksIdRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
   '/members/$id': typeof MemberMembersIdRoute
@@ -374,6 +389,7 @@ export interface FileRoutesByTo {
   '/settings/email': typeof MemberSettingsEmailRoute
   '/settings/profile': typeof MemberSettingsProfileRoute
   '/settings/security': typeof MemberSettingsSecurityRoute
+  '/webhooks': typeof AdminWebhooksIndexRoute
   '/members': typeof MemberMembersIndexRoute
   '/settings': typeof MemberSettingsIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
@@ -414,6 +430,7 @@ export interface FileRoutesById {
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
+  '/_admin/webhooks/$id': typeof AdminWebhooksIdRoute
   '/_member/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/_member/events/$id': typeof MemberEventsIdRoute
   '/_member/members/$id': typeof MemberMembersIdRoute
@@ -423,6 +440,7 @@ export interface FileRoutesById {
   '/_member/settings/email': typeof MemberSettingsEmailRoute
   '/_member/settings/profile': typeof MemberSettingsProfileRoute
   '/_member/settings/security': typeof MemberSettingsSecurityRoute
+  '/_admin/webhooks/': typeof AdminWebhooksIndexRoute
   '/_member/members/': typeof MemberMembersIndexRoute
   '/_member/settings/': typeof MemberSettingsIndexRoute
   '/_member/events/invite/$token': typeof MemberEventsInviteTokenRoute
@@ -462,6 +480,7 @@ export interface FileRouteTypes {
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
+    | '/webhooks/$id'
     | '/confirm-sign-in/$token'
     | '/events/$id'
     | '/members/$id'
@@ -471,6 +490,7 @@ export interface FileRouteTypes {
     | '/settings/email'
     | '/settings/profile'
     | '/settings/security'
+    | '/webhooks/'
     | '/members/'
     | '/settings/'
     | '/events/invite/$token'
@@ -507,6 +527,7 @@ export interface FileRouteTypes {
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
+    | '/webhooks/$id'
     | '/confirm-sign-in/$token'
     | '/events/$id'
     | '/members/$id'
@@ -516,6 +537,7 @@ export interface FileRouteTypes {
     | '/settings/email'
     | '/settings/profile'
     | '/settings/security'
+    | '/webhooks'
     | '/members'
     | '/settings'
     | '/events/invite/$token'
@@ -555,6 +577,7 @@ export interface FileRouteTypes {
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
+    | '/_admin/webhooks/$id'
     | '/_member/confirm-sign-in/$token'
     | '/_member/events/$id'
     | '/_member/members/$id'
@@ -564,6 +587,7 @@ export interface FileRouteTypes {
     | '/_member/settings/email'
     | '/_member/settings/profile'
     | '/_member/settings/security'
+    | '/_admin/webhooks/'
     | '/_member/members/'
     | '/_member/settings/'
     | '/_member/events/invite/$token'
@@ -831,6 +855,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnsubscribeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/webhooks/': {
+      id: '/_admin/webhooks/'
+      path: '/webhooks'
+      fullPath: '/webhooks/'
+      preLoaderRoute: typeof AdminWebhooksIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/webhooks/$id': {
+      id: '/_admin/webhooks/$id'
+      path: '/webhooks/$id'
+      fullPath: '/webhooks/$id'
+      preLoaderRoute: typeof AdminWebhooksIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_member/confirm-sign-in/$token': {
       id: '/_member/confirm-sign-in/$token'
       path: '/confirm-sign-in/$token'
@@ -928,6 +966,8 @@ interface AdminRouteChildren {
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminSecuritySettingsRoute: typeof AdminSecuritySettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
+  AdminWebhooksIdRoute: typeof AdminWebhooksIdRoute
+  AdminWebhooksIndexRoute: typeof AdminWebhooksIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -940,6 +980,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminOutboxRoute: AdminOutboxRoute,
   AdminSecuritySettingsRoute: AdminSecuritySettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
+  AdminWebhooksIdRoute: AdminWebhooksIdRoute,
+  AdminWebhooksIndexRoute: AdminWebhooksIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

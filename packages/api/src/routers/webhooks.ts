@@ -41,7 +41,8 @@ export const webhooksRouter = router({
     .input(
       z.object({
         id: z.guid(WEBHOOK_NOT_FOUND),
-        before: z.number().int().positive().optional(),
+        /** The last page's `nextCursor`: tRPC's infinite queries page with it. */
+        cursor: z.number().int().positive().optional(),
         limit: z.number().int().min(1).max(DELIVERY_PAGE_MAX).default(50),
       }),
     )

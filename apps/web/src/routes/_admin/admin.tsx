@@ -11,6 +11,7 @@ const tools = [
   { to: "/invitation-codes", title: "Invitation codes", text: "Create, list and revoke codes." },
   { to: "/outbox", title: "Mail outbox", text: "Every message sent or waiting, and any that failed." },
   { to: "/jobs", title: "Background jobs", text: "What waits, what runs, and what failed." },
+  { to: "/webhooks", title: "Webhooks", text: "Tell the club's other systems what happens here." },
   { to: "/audit-log", title: "Audit log", text: "Who did what, to whom, when and from where." },
   { to: "/security-settings", title: "Security settings", text: "How administrators must sign in." },
 ] as const;

@@ -109,8 +109,8 @@ export async function removeWebhook(db: Db, id: string, actor: AuditActor): Prom
 
 export const DELIVERY_PAGE_MAX = 100;
 
-/** One page of an endpoint's delivery log, newest first; `before` is the last page's `next`. */
-export async function webhookDeliveryLog(db: Queryable, endpointId: string, page: { before?: number; limit: number }) {
+/** One page of an endpoint's delivery log, newest first; `cursor` is the last page's `nextCursor`. */
+export async function webhookDeliveryLog(db: Queryable, endpointId: string, page: { cursor?: number; limit: number }) {
   const [endpoint] = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -133,7 +133,7 @@ export async function webhookDeliveryLog(db: Queryable, endpointId: string, page
     .where(
       and(
         eq(webhookDeliveries.endpointId, endpointId),
-        page.before !== undefined ? lt(webhookDeliveries.seq, page.before) : undefined,
+        page.cursor !== undefined ? lt(webhookDeliveries.seq, page.cursor) : undefined,
       ),
     )
     .orderBy(desc(webhookDeliveries.seq))
@@ -144,7 +144,7 @@ export async function webhookDeliveryLog(db: Queryable, endpointId: string, page
     type: r.type as WebhookEventType,
   }));
   const last = rows[page.limit - 1];
-  return { items, next: rows.length > page.limit && last ? last.seq : null };
+  return { items, nextCursor: rows.length > page.limit && last ? last.seq : null };
 }
 
 /** A delivered or failed message posted again: a new round of tries, from now. */
