@@ -8,6 +8,7 @@ import { Button } from "../../../ui/Button";
 import { cn } from "../../../ui/cn";
 import { deliveryPages } from "./delivery-pages";
 import { eventWords } from "./EventNames";
+import { th } from "./table";
 
 type Delivery = RouterOutputs["webhooks"]["deliveries"]["items"][number];
 
@@ -53,7 +54,15 @@ function ErrorText({ delivery: d }: { delivery: Delivery }) {
   );
 }
 
-const th = "px-4 py-3 text-xs font-semibold tracking-[0.08em] whitespace-nowrap text-ink-soft uppercase";
+/** The log's columns: their headings and alignment. */
+const logColumns = [
+  ["Event", ""],
+  ["Created", ""],
+  ["State", ""],
+  ["Tries", "text-right"],
+  ["Last answer", ""],
+  ["Error", ""],
+] as const;
 const td = "px-4 py-3";
 
 /**
@@ -143,24 +152,11 @@ export function DeliveryLog({ id }: { id: string }) {
           <caption className="sr-only">Messages, newest first</caption>
           <thead className="bg-paper-deep">
             <tr>
-              <th scope="col" className={th}>
-                Event
-              </th>
-              <th scope="col" className={th}>
-                Created
-              </th>
-              <th scope="col" className={th}>
-                State
-              </th>
-              <th scope="col" className={cn(th, "text-right")}>
-                Tries
-              </th>
-              <th scope="col" className={th}>
-                Last answer
-              </th>
-              <th scope="col" className={th}>
-                Error
-              </th>
+              {logColumns.map(([label, align]) => (
+                <th key={label} scope="col" className={cn(th, align)}>
+                  {label}
+                </th>
+              ))}
               <th scope="col" className={th}>
                 <span className="sr-only">Actions</span>
               </th>

@@ -9,6 +9,7 @@ import { Button } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { cn } from "../../../ui/cn";
 import { EventNames } from "./EventNames";
+import { th } from "./table";
 
 export type Webhook = RouterOutputs["webhooks"]["list"][number];
 
@@ -24,7 +25,15 @@ function WebhookState({ webhook }: { webhook: Webhook }) {
 const count = (n: number, danger = false) =>
   cn("tabular-nums", danger && n > 0 ? "font-semibold text-danger" : "text-ink");
 
-const th = "px-4 py-3 text-xs font-semibold tracking-[0.08em] whitespace-nowrap text-ink-soft uppercase";
+/** The list's columns: their headings, and the numbers' narrow width aligned right. */
+const listColumns = [
+  ["Name", ""],
+  ["Address", ""],
+  ["Events", ""],
+  ["State", "w-px"],
+  ["Waiting", "w-px text-right"],
+  ["Failed", "w-px text-right"],
+] as const;
 
 /**
  * The club's webhooks: a card each on a phone, a table on wider screens, each with its state, its
@@ -113,24 +122,11 @@ export function WebhookList({ webhooks, onRemoved }: { webhooks: Webhook[]; onRe
               <caption className="sr-only">Webhooks, with their messages waiting and failed</caption>
               <thead className="bg-paper-deep">
                 <tr>
-                  <th scope="col" className={th}>
-                    Name
-                  </th>
-                  <th scope="col" className={th}>
-                    Address
-                  </th>
-                  <th scope="col" className={th}>
-                    Events
-                  </th>
-                  <th scope="col" className={cn(th, "w-px")}>
-                    State
-                  </th>
-                  <th scope="col" className={cn(th, "w-px text-right")}>
-                    Waiting
-                  </th>
-                  <th scope="col" className={cn(th, "w-px text-right")}>
-                    Failed
-                  </th>
+                  {listColumns.map(([label, width]) => (
+                    <th key={label} scope="col" className={cn(th, width)}>
+                      {label}
+                    </th>
+                  ))}
                   <th scope="col" className={cn(th, "w-px")}>
                     <span className="sr-only">Actions</span>
                   </th>
