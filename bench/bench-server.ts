@@ -1,23 +1,20 @@
-import type { AppConfig } from "@club/server";
+import { type AppConfig, configWith } from "@club/server";
 
 /** The origin the benchmarks' servers answer as (requests that change things send it). */
 export const BENCH_ORIGIN = "http://bench.local";
 
 /** A server's configuration for a benchmark: quiet, on a free port, its files under `dataDir`. */
 export function benchConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    port: 0,
-    host: "127.0.0.1",
+  return configWith({
     appOrigin: BENCH_ORIGIN,
     tempPassword: "Temp-Pass-1",
     timeZone: "UTC",
     dataDir,
     mailFrom: "bench@club.local",
-    logLevel: "silent",
     maxUploadBytes: 1024 * 1024,
     shutdownGraceMs: 10_000,
     ...overrides,
-  };
+  });
 }
 
 /** Signs in through POST /login of a listening server; the session cookie. */

@@ -1,4 +1,4 @@
-import { type ApiContext, createApiContext, createCaller, Throttle } from "@club/api";
+import { type ApiContext, apiConfigFromEnv, createApiContext, createCaller, loadEnv, Throttle } from "@club/api";
 import type { Db } from "@club/db";
 import { discardJobs } from "@club/jobs";
 
@@ -9,7 +9,7 @@ export type BenchUser = Omit<NonNullable<ApiContext["user"]>, "mustChangePasswor
 export function benchCaller(db: Db, user: BenchUser) {
   const deps = {
     db,
-    config: { appOrigin: "http://bench.local", tempPassword: "x", timeZone: "UTC", mailDelivery: "capture" as const },
+    config: { ...apiConfigFromEnv(loadEnv({})), appOrigin: "http://bench.local", timeZone: "UTC" },
     throttle: new Throttle(),
     jobs: discardJobs,
     store: {

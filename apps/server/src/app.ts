@@ -1,13 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import {
-  DEFAULT_MAX_VIDEO_MINUTES,
-  LiveChanges,
-  memoryLimiters,
-  operatorSocketPath,
-  redisLimiters,
-  Throttle,
-} from "@club/api";
+import { LiveChanges, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
 import { SessionCache } from "@club/auth";
 import {
   AUTH_CHANGES_CHANNEL,
@@ -174,7 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       deletedMemberContent: config.deletedMemberContent,
       timeZone: config.timeZone,
       reminderHours: config.reminderHours,
-      maxVideoSeconds: config.maxVideoSeconds ?? DEFAULT_MAX_VIDEO_MINUTES * 60,
+      maxVideoSeconds: config.maxVideoSeconds,
       tmpDir: uploadTmpDir(config.dataDir),
       mailDelivery: config.smtpUrl ? ("smtp" as const) : ("capture" as const),
       oidc: config.oidc,
@@ -213,8 +206,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // of a change to them or their member (see SessionCache); so are the answers of the lists and reads
   // of events, media and comments (ANSWER_CACHE_SECONDS, see AnswerCache), forgotten when a table
   // they are made of changes. One connection listens for both.
-  const sessionCacheMs = config.sessionCacheMs ?? 5000;
-  const answerCacheMs = config.answerCacheMs ?? 5000;
+  const { sessionCacheMs, answerCacheMs } = config;
   const sessionCache = sessionCacheMs > 0 ? new SessionCache({ ttlMs: sessionCacheMs }) : undefined;
   const answerCache = answerCacheMs > 0 ? new AnswerCache({ ttlMs: answerCacheMs }) : undefined;
   const listeners = {
@@ -244,7 +236,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     document: () =>
       openApiDocument({
         origin: config.appOrigin,
-        limits: limitsOf({ ...config, maxVideoSeconds: deps.config.maxVideoSeconds }),
+        limits: limitsOf(config),
       }),
   });
   await app.register(trpcPlugin, deps);
@@ -276,7 +268,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     store,
     tmpDir: uploadTmpDir(config.dataDir),
     resumable,
-    mailKeepDays: config.mailKeepDays ?? 7,
+    mailKeepDays: config.mailKeepDays,
     log: app.log,
   };
   app.decorate("runHousekeeping", () => runHousekeeping(housekeeping));
@@ -285,7 +277,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...housekeeping,
       transport,
       config: deps.config,
-      keepVideoOriginals: config.keepVideoOriginals ?? true,
+      keepVideoOriginals: config.keepVideoOriginals,
     });
   }
 

@@ -1,20 +1,25 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Env, type OidcSettings, oidcSettings, type S3Settings, s3Settings } from "@club/api";
+import { type Env, loadEnv, type OidcSettings, oidcSettings, type S3Settings, s3Settings } from "@club/api";
 import type { DeletedMemberContent } from "@club/shared";
 
-/** Everything buildApp needs, independent of where it came from (environment or a test). */
+/**
+ * Everything buildApp needs: the environment read once (`configFromEnv`), or a test's or a
+ * benchmark's (`configWith`, the same defaults with its own values). A setting with a default is
+ * required here, so the default lives in one place, the environment's schema (`loadEnv`); only
+ * what may really be absent is optional.
+ */
 export interface AppConfig {
   port: number;
   host: string;
   appOrigin: string;
   tempPassword: string;
   /** A deleted member's comments and uploads: anonymise (kept, "Former member") or remove. */
-  deletedMemberContent?: DeletedMemberContent | undefined;
+  deletedMemberContent: DeletedMemberContent;
   timeZone: string;
   /** Hours before an event its participants get a reminder; 0 sends none. */
-  reminderHours?: number | undefined;
+  reminderHours: number;
   databaseUrl?: string | undefined;
   dataDir: string;
   smtpUrl?: string | undefined;
@@ -25,19 +30,19 @@ export interface AppConfig {
   s3?: S3Settings | undefined;
   maxUploadBytes: number;
   /** The longest video a member may upload (MAX_VIDEO_MINUTES; default 30 minutes). */
-  maxVideoSeconds?: number;
+  maxVideoSeconds: number;
   /** Keep a video's file as uploaded beside its playable version (default true). */
-  keepVideoOriginals?: boolean;
+  keepVideoOriginals: boolean;
   /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
-  trustProxy?: false | number | string[];
+  trustProxy: false | number | string[];
   /** Days a delivered message's body is kept in the outbox. */
-  mailKeepDays?: number;
+  mailKeepDays: number;
   /** How long requests in flight may take to finish when the server is stopped. */
   shutdownGraceMs: number;
   /** How long a session read from the database is kept at most (SESSION_CACHE_SECONDS; default 5 s; 0: never). */
-  sessionCacheMs?: number;
+  sessionCacheMs: number;
   /** How long a list's or read's answer is kept at most (ANSWER_CACHE_SECONDS; default 5 s; 0: never). */
-  answerCacheMs?: number;
+  answerCacheMs: number;
   /** The bearer token Prometheus presents at /metrics; absent: no metrics are served. */
   metricsToken?: string | undefined;
   /** The OpenID Connect provider members may sign in with (OIDC_*); absent: none. */
@@ -45,7 +50,7 @@ export interface AppConfig {
   /** The unsubscribe links' keys (UNSUBSCRIBE_SECRET; first signs, all verify); absent: one kept in the database. */
   unsubscribeSecrets?: string[] | undefined;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may post inside the server's network and over http. */
-  webhookAllowPrivate?: boolean | undefined;
+  webhookAllowPrivate: boolean;
   /** The built SPA; absent when the web app has not been built (API only). */
   webDist?: string | undefined;
 }
@@ -86,4 +91,14 @@ export function configFromEnv(env: Env): AppConfig {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     webDist: env.WEB_DIST ?? findWebDist(),
   };
+}
+
+/**
+ * A configuration for a server started by a test or a benchmark: the environment's defaults (as a
+ * server started with no variables has them, but on this machine's loopback and a free port,
+ * silent), with `values` over them.
+ */
+export function configWith(values: Partial<AppConfig> & Pick<AppConfig, "dataDir">): AppConfig {
+  const defaults = configFromEnv(loadEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent" }));
+  return { ...defaults, webDist: undefined, ...values };
 }

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { ffmpegAvailable } from "@club/storage";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "./app";
+import { configWith } from "./config";
 import { addUser, type Harness, loginOver, ORIGIN, settle, startApp, testPhoto, uploadVia } from "./test/harness";
 
 const run = promisify(execFile);
@@ -82,18 +83,7 @@ it("the embedded database's folder too (PGlite writes it 750 and its configurati
   const own = join(parent, "embedded");
   try {
     const app = await buildApp(
-      {
-        port: 0,
-        host: "127.0.0.1",
-        appOrigin: ORIGIN,
-        tempPassword: "Temp-Pass-1",
-        timeZone: "America/New_York",
-        dataDir: own,
-        mailFrom: "club@club.test",
-        logLevel: "silent",
-        maxUploadBytes: 1024 * 1024,
-        shutdownGraceMs: 5_000,
-      },
+      configWith({ appOrigin: ORIGIN, dataDir: own, maxUploadBytes: 1024 * 1024, shutdownGraceMs: 5_000 }),
       { logger: false, workers: false },
     );
     await app.close();

@@ -1,2 +1,2 @@
 export { type BuildOptions, buildApp } from "./app";
-export { type AppConfig, configFromEnv } from "./config";
+export { type AppConfig, configFromEnv, configWith } from "./config";

@@ -40,7 +40,7 @@ export async function startWorkers(
   await jobs.work("data-export.build", (payload, job) => buildDataExport({ ...deps, jobs }, payload.exportId, job));
   await jobs.work("media.delete-objects", (payload) => deleteStoredObjects(deps.store, payload.prefixes));
   await jobs.work("webhook.deliver", (payload) =>
-    deliverWebhooks({ db, jobs, allowPrivate: config.webhookAllowPrivate ?? false }, payload.endpointId),
+    deliverWebhooks({ db, jobs, allowPrivate: config.webhookAllowPrivate }, payload.endpointId),
   );
   await jobs.work("housekeeping", () => runHousekeeping(deps));
   await jobs.work("notifications.digest", async () => {

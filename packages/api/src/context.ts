@@ -19,15 +19,15 @@ export interface ApiConfig {
   tempPassword: string;
   /**
    * What becomes of a deleted member's comments and uploads (DELETED_MEMBER_CONTENT): kept as a
-   * "Former member"'s, or removed; absent: anonymise.
+   * "Former member"'s, or removed.
    */
-  deletedMemberContent?: DeletedMemberContent | undefined;
+  deletedMemberContent: DeletedMemberContent;
   /** The club's time zone: event dates and times are wall-clock times there. */
   timeZone: string;
   /** Whether mail leaves the server (SMTP) or is only kept in the outbox (the embedded default). */
   mailDelivery: "smtp" | "capture";
-  /** Hours before an event its participants get a reminder (EVENT_REMINDER_HOURS; 0: none; default 24). */
-  reminderHours?: number | undefined;
+  /** Hours before an event its participants get a reminder (EVENT_REMINDER_HOURS; 0: none). */
+  reminderHours: number;
   /** The longest video a member may upload (MAX_VIDEO_MINUTES); absent: any length (the CLI). */
   maxVideoSeconds?: number | undefined;
   /** Where work files go while a file is processed (the server's DATA_DIR/tmp); absent: the OS's temporary folder. */
@@ -36,8 +36,8 @@ export interface ApiConfig {
   oidc?: OidcSettings | undefined;
   /** The unsubscribe links' keys (UNSUBSCRIBE_SECRET; first signs, all verify); absent: one kept in the database. */
   unsubscribeSecrets?: string[] | undefined;
-  /** WEBHOOK_ALLOW_PRIVATE: webhooks may post inside the server's network and over http; absent: not. */
-  webhookAllowPrivate?: boolean | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may post inside the server's network and over http. */
+  webhookAllowPrivate: boolean;
 }
 
 /** How procedures reach the HTTP request's and response's cookies without knowing the HTTP server. */

@@ -82,8 +82,8 @@ export { createMemberAsAdmin } from "./domain/user-management";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
 export { deliverWebhooks, queueWaitingWebhooks } from "./domain/webhooks/deliver";
 export {
+  apiConfigFromEnv,
   ConfigError,
-  DEFAULT_MAX_VIDEO_MINUTES,
   type Env,
   loadEnv,
   type OidcSettings,

@@ -1,6 +1,5 @@
 import {
   CODE_GUESSES,
-  DEFAULT_MAX_VIDEO_MINUTES,
   LOGIN_PER_ACCOUNT,
   LOGIN_PER_DEVICE,
   LOGIN_PER_IP,
@@ -33,8 +32,8 @@ const n = (value: number) => value.toLocaleString("en-US");
  * The limits of this server, from the constants and the configuration the server runs with: the
  * OpenAPI document's descriptions and the README's table are both made from this list.
  */
-export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds?: number | undefined }): Limit[] {
-  const videoMinutes = (config.maxVideoSeconds ?? DEFAULT_MAX_VIDEO_MINUTES * 60) / 60;
+export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: number }): Limit[] {
+  const videoMinutes = config.maxVideoSeconds / 60;
   return [
     { what: "Sign-in, wrong passwords from one address", limit: perWindow(LOGIN_PER_IP, "tries"), beyond: THROTTLED },
     {

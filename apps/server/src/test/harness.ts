@@ -6,7 +6,7 @@ import type { Db, DbHandle } from "@club/db";
 import { createTestDb } from "@club/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type BuildOptions, buildApp } from "../app";
-import type { AppConfig } from "../config";
+import { type AppConfig, configWith } from "../config";
 
 export const ORIGIN = "http://club.test";
 
@@ -36,15 +36,11 @@ export async function startApp(
   const webDist = mkdtempSync(join(tmpdir(), "club-web-"));
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>club</title><div id=root></div>");
   const app = await buildApp(
-    {
-      port: 0,
-      host: "127.0.0.1",
+    configWith({
       appOrigin: ORIGIN,
       tempPassword: "Temp-Pass-1",
-      timeZone: "America/New_York",
       dataDir: webDist,
       mailFrom: "club@club.test",
-      logLevel: "silent",
       webDist,
       maxUploadBytes: 5 * 1024 * 1024,
       shutdownGraceMs: 10_000,
@@ -55,7 +51,7 @@ export async function startApp(
       sessionCacheMs: 0,
       answerCacheMs: 0,
       ...overrides,
-    },
+    }),
     {
       db: appDb ?? db,
       logger: false,

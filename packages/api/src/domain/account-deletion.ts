@@ -36,7 +36,7 @@ import { emitWebhook } from "./webhooks/emit";
  */
 
 export interface DeletionContext extends RsvpContext {
-  config: RsvpContext["config"] & { deletedMemberContent?: DeletedMemberContent | undefined };
+  config: RsvpContext["config"] & { deletedMemberContent: DeletedMemberContent };
 }
 
 /** Who deletes: she herself (Settings), an admin (User Management), or the command line. */
@@ -81,7 +81,7 @@ export async function deletionPreview(ctx: DeletionContext, userId: string) {
     .select({ n: sql<number>`count(*)::int` })
     .from(events)
     .where(eq(events.createdBy, userId));
-  return { content: ctx.config.deletedMemberContent ?? "anonymise", ...counts, events: created?.n ?? 0 };
+  return { content: ctx.config.deletedMemberContent, ...counts, events: created?.n ?? 0 };
 }
 
 /** Deletes the member's account as described above; returns what was done (also the audit record's detail). */
@@ -91,7 +91,7 @@ export async function deleteAccount(
   deleter: Deleter,
   actor: AuditActor,
 ): Promise<DeletionSummary> {
-  const content = ctx.config.deletedMemberContent ?? "anonymise";
+  const content = ctx.config.deletedMemberContent;
   return ctx.db.transaction(async (tx) => {
     const { member, otherAdmins } = await requireDeletable(tx, userId, deleter.kind === "self");
 

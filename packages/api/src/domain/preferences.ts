@@ -2,7 +2,6 @@ import { type Queryable, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { type MailKind, type MailPreferences, mailKindLabels, mailKinds, maskEmail } from "@club/shared";
 import type { ApiConfig } from "../context";
-import { DEFAULT_REMINDER_HOURS } from "./events/reminders";
 import { mailKindColumn } from "./mail-kinds";
 
 // A member's own choices about what the club sends her (Settings → E-mail, and the unsubscribe
@@ -21,7 +20,7 @@ export async function preferencesOf(db: Queryable, config: Pick<ApiConfig, "remi
   return {
     mail: row ?? { group: true, announcements: true, reminders: true, changes: true, digest: true },
     /** The club's setting: how long before an event reminders go out (0: the club sends none). */
-    reminderHours: config.reminderHours ?? DEFAULT_REMINDER_HOURS,
+    reminderHours: config.reminderHours,
   };
 }
 

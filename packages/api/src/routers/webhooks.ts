@@ -25,7 +25,7 @@ export const webhooksRouter = router({
     const actor = auditActor(ctx);
     // The command line on the server's machine is no member: its webhooks are nobody's.
     return addWebhook(ctx.db, input, {
-      allowPrivate: ctx.config.webhookAllowPrivate ?? false,
+      allowPrivate: ctx.config.webhookAllowPrivate,
       createdBy: actor.id,
       actor,
     });

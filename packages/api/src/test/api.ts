@@ -9,6 +9,7 @@ import { JobQueue, jobKinds } from "@club/jobs";
 import { createFileStore } from "@club/storage";
 import { type ApiContext, createApiContext } from "../context";
 import { createUser } from "../domain/users";
+import { apiConfigFromEnv, loadEnv } from "../env";
 import { createCaller } from "../root";
 import { Throttle } from "../throttle";
 import { storeTestSession, testSessionId } from "./cell";
@@ -27,11 +28,12 @@ export async function testApi() {
 
   const deps = {
     db: handle.db,
+    // The environment's defaults, as a server started with no variables has them, on the tests' club.
     config: {
+      ...apiConfigFromEnv(loadEnv({})),
       appOrigin: "http://club.test",
       tempPassword: "Temp-Pass-1",
       timeZone: "America/New_York",
-      mailDelivery: "capture" as const,
     },
     store,
     jobs,

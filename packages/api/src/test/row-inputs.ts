@@ -58,7 +58,7 @@ export async function failedVideo(db: Db, id: string) {
  * its uploader and admins only (docs/decisions.md, "Media of a deleted invite-only event").
  */
 export async function orphaned(c: Cell): Promise<string> {
-  const club = { appOrigin: "http://club.test", timeZone: "America/New_York" };
+  const club = { appOrigin: "http://club.test", timeZone: "America/New_York", reminderHours: 24 };
   const owner = c.people.owner;
   await deleteEvent({ db: c.db, jobs: c.jobs, config: club }, c.private, null, owner.id, {
     id: owner.id,

@@ -113,15 +113,10 @@ export function registerUserCommands(program: Command): void {
         ? await deleteRemotely(remote, email)
         : await withDb(
             async (h, env, jobs) => {
-              const { deleteAccount, findUserByEmail, operatorActor } = await import("@club/api");
+              const { apiConfigFromEnv, deleteAccount, findUserByEmail, operatorActor } = await import("@club/api");
               const member = await findUserByEmail(h.db, email);
               if (!member) throw new CommandFailed(`No member has the e-mail ${email}.`);
-              const config = {
-                appOrigin: env.APP_ORIGIN,
-                timeZone: env.CLUB_TIME_ZONE,
-                reminderHours: env.EVENT_REMINDER_HOURS,
-                deletedMemberContent: env.DELETED_MEMBER_CONTENT,
-              };
+              const config = apiConfigFromEnv(env);
               return deleteAccount({ db: h.db, jobs, config }, member.id, { kind: "command line" }, operatorActor);
             },
             { jobs: true },

@@ -1,5 +1,13 @@
 import { join } from "node:path";
-import { type AppRouter, appRouter, createApiContext, type Env, s3Settings, Throttle } from "@club/api";
+import {
+  type AppRouter,
+  apiConfigFromEnv,
+  appRouter,
+  createApiContext,
+  type Env,
+  s3Settings,
+  Throttle,
+} from "@club/api";
 import type { SessionUser } from "@club/auth";
 import type { Db } from "@club/db";
 import type { JobSender } from "@club/jobs";
@@ -24,17 +32,9 @@ export function localApi(db: Db, store: MediaStore, env: Env, user: SessionUser,
     store,
     jobs,
     throttle: new Throttle(),
-    config: {
-      appOrigin: env.APP_ORIGIN,
-      tempPassword: env.TEMP_PASSWORD,
-      timeZone: env.CLUB_TIME_ZONE,
-      reminderHours: env.EVENT_REMINDER_HOURS,
-      mailDelivery: env.SMTP_URL ? ("smtp" as const) : ("capture" as const),
-      // Mail queued here carries unsubscribe links the server must accept: the same keys.
-      unsubscribeSecrets: env.UNSUBSCRIBE_SECRET,
-      // `club webhook add` refuses the addresses the server would.
-      webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
-    },
+    // As the server reads the environment: the same keys for unsubscribe links in mail queued
+    // here, the same addresses refused for webhooks.
+    config: apiConfigFromEnv(env),
   };
   const session = { id: "cli", userId: user.id, expiresAt: new Date(8.64e15), method: "command line" as const };
   return createTRPCClient<AppRouter>({

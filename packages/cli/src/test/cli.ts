@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { DbHandle } from "@club/db";
-import { buildApp } from "@club/server";
+import { buildApp, configWith } from "@club/server";
 
 const run = promisify(execFile);
 
@@ -43,18 +43,15 @@ export async function startServer(
   options: { maxUploadBytes?: number; operatorSocket?: boolean } = {},
 ): Promise<{ app: TestServer; url: string }> {
   const app = await buildApp(
-    {
-      port: 0,
-      host: "127.0.0.1",
+    configWith({
       appOrigin: "http://club.test",
       tempPassword: "Temp-Pass-1",
       timeZone: "UTC",
       dataDir,
       mailFrom: "club@club.test",
-      logLevel: "silent",
       maxUploadBytes: options.maxUploadBytes ?? 1024 * 1024,
       shutdownGraceMs: 5000,
-    },
+    }),
     { db, workers: false, logger: false, operatorSocket: options.operatorSocket ?? false },
   );
   return { app, url: await app.listen({ port: 0, host: "127.0.0.1" }) };

@@ -12,18 +12,17 @@ import { eventMailDetails, icsAttachment } from "./mail-details";
  * every one of the event's. At run time the job checks again (still going? reminders still on?),
  * so a change that raced it sends nothing wrong.
  */
-export const DEFAULT_REMINDER_HOURS = 24;
-
 interface ReminderConfig {
   timeZone: string;
-  reminderHours?: number | undefined;
+  /** EVENT_REMINDER_HOURS: hours before an event; 0 sends none. */
+  reminderHours: number;
 }
 
 const keyOf = (eventId: string, userId: string) => `${eventId}:${userId}`;
 
 /** When her reminder is due, or null when there is none to send (turned off, or already past). */
 export function reminderTime(e: Event, config: ReminderConfig, now = Date.now()): Date | null {
-  const hours = config.reminderHours ?? DEFAULT_REMINDER_HOURS;
+  const hours = config.reminderHours;
   if (hours === 0) return null;
   const at = eventInstants(e, config.timeZone).start.getTime() - hours * 3_600_000;
   return at > now ? new Date(at) : null;
@@ -86,7 +85,7 @@ export async function sendEventReminder(
   payload: { eventId: string; userId: string },
 ): Promise<boolean> {
   // The club may have turned reminders off since this one was queued.
-  if ((deps.config.reminderHours ?? DEFAULT_REMINDER_HOURS) === 0) return false;
+  if (deps.config.reminderHours === 0) return false;
   const [row] = await deps.db
     .select({ event: events, userId: users.id, name: users.name, email: users.email, wants: users.eventReminders })
     .from(eventParticipants)

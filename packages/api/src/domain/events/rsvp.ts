@@ -23,7 +23,7 @@ export interface RsvpContext {
   config: {
     appOrigin: string;
     timeZone: string;
-    reminderHours?: number | undefined;
+    reminderHours: number;
     unsubscribeSecrets?: string[] | undefined;
   };
 }
