@@ -2,7 +2,7 @@ import { type Db, type WebhookDelivery, type WebhookEndpoint, webhookDeliveries,
 import { and, asc, eq, isNull, lt, or, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { Webhook } from "standardwebhooks";
-import { postWebhook, type WebhookAnswer, type WebhookPost } from "./post";
+import { postWebhook, type WebhookAnswer } from "./post";
 
 /**
  * When each try of a message is due, from the start of its round of tries: at once, then after 5
@@ -19,8 +19,7 @@ export interface WebhookDeliveryDeps {
   db: Db;
   jobs: JobSender;
   allowPrivate: boolean;
-  /** The POST itself (a test's receiver is reached the same way; the guard is tested apart). */
-  post?: (post: WebhookPost) => Promise<WebhookAnswer>;
+  /** The clock the tries are due by (a test walks it through a day of tries). */
   now?: () => Date;
 }
 
@@ -92,7 +91,6 @@ async function retryAfterLease(deps: WebhookDeliveryDeps, endpointId: string): P
 }
 
 async function postDue(deps: WebhookDeliveryDeps, endpoint: WebhookEndpoint, now: () => Date): Promise<void> {
-  const post = deps.post ?? postWebhook;
   const signer = new Webhook(endpoint.secret);
   for (;;) {
     const next = await nextPending(deps.db, endpoint.id);
@@ -110,7 +108,7 @@ async function postDue(deps: WebhookDeliveryDeps, endpoint: WebhookEndpoint, now
       .where(eq(webhookEndpoints.id, endpoint.id));
     const sentAt = now();
     const body = JSON.stringify(next.payload);
-    const answer = await post({
+    const answer = await postWebhook({
       url: endpoint.url,
       body,
       allowPrivate: deps.allowPrivate,
