@@ -4,7 +4,7 @@ import type { JobSender } from "@club/jobs";
 import type { DeletedMemberContent } from "@club/shared";
 import type { MediaStore } from "@club/storage";
 import type { LiveChanges } from "./domain/live";
-import type { OidcSettings } from "./env";
+import { type Env, type OidcSettings, oidcSettings } from "./env";
 import type { Quotas, Throttle } from "./throttle";
 
 export interface Logger {
@@ -162,5 +162,26 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     requestId: caller.requestId,
     ip: caller.ip,
     userAgent: caller.userAgent ?? null,
+  };
+}
+
+/**
+ * The procedures' configuration as the environment gives it, every default the schema's: what the
+ * command line runs procedures with (the server makes its own from its AppConfig, which a test may
+ * set). Absent here: the longest video (the command line takes any length) and the work folder
+ * (the system's temporary one).
+ */
+export function apiConfigFromEnv(env: Env): ApiConfig {
+  return {
+    appOrigin: env.APP_ORIGIN,
+    tempPassword: env.TEMP_PASSWORD,
+    deletedMemberContent: env.DELETED_MEMBER_CONTENT,
+    timeZone: env.CLUB_TIME_ZONE,
+    mailDelivery: env.SMTP_URL ? "smtp" : "capture",
+    reminderHours: env.EVENT_REMINDER_HOURS,
+    oidc: oidcSettings(env),
+    // Mail queued by the command line carries unsubscribe links the server must accept: the same keys.
+    unsubscribeSecrets: env.UNSUBSCRIBE_SECRET,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
   };
 }

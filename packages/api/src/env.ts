@@ -2,7 +2,6 @@ import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { deletedMemberContents } from "@club/shared";
 import { z } from "zod";
-import type { ApiConfig } from "./context";
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -236,25 +235,4 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   s3Settings(result.data);
   oidcSettings(result.data);
   return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
-}
-
-/**
- * The procedures' configuration as the environment gives it, every default the schema's: what the
- * command line runs procedures with (the server makes its own from its AppConfig, which a test may
- * set). Absent here: the longest video (the command line takes any length) and the work folder
- * (the system's temporary one).
- */
-export function apiConfigFromEnv(env: Env): ApiConfig {
-  return {
-    appOrigin: env.APP_ORIGIN,
-    tempPassword: env.TEMP_PASSWORD,
-    deletedMemberContent: env.DELETED_MEMBER_CONTENT,
-    timeZone: env.CLUB_TIME_ZONE,
-    mailDelivery: env.SMTP_URL ? "smtp" : "capture",
-    reminderHours: env.EVENT_REMINDER_HOURS,
-    oidc: oidcSettings(env),
-    // Mail queued by the command line carries unsubscribe links the server must accept: the same keys.
-    unsubscribeSecrets: env.UNSUBSCRIBE_SECRET,
-    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
-  };
 }

@@ -1,6 +1,7 @@
 export {
   type ApiConfig,
   type ApiContext,
+  apiConfigFromEnv,
   type Caller,
   type ContextDeps,
   createApiContext,
@@ -82,7 +83,6 @@ export { createMemberAsAdmin } from "./domain/user-management";
 export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
 export { deliverWebhooks, queueWaitingWebhooks } from "./domain/webhooks/deliver";
 export {
-  apiConfigFromEnv,
   ConfigError,
   type Env,
   loadEnv,
