@@ -16,6 +16,7 @@ const mailDir = join(import.meta.dirname, ".e2e-data", "mail");
 
 function all(): CapturedMail[] {
   return readdirSync(mailDir)
+    .filter((f) => f.endsWith(".json"))
     .sort()
     .map((f) => JSON.parse(readFileSync(join(mailDir, f), "utf8")) as CapturedMail);
 }

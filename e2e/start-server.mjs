@@ -1,7 +1,7 @@
 // Starts the built server on a data directory of its own, emptied first, so every run begins
 // with the first-start demo data. Mail goes over real SMTP to a small sink in this process,
 // which writes each message as JSON for the specs to read (see mail.ts).
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -31,7 +31,11 @@ const sink = new SMTPServer({
             .map((l) => [l.key, l.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ")]),
         ),
       };
-      writeFileSync(`${mailDir}/${Date.now()}-${++count}.json`, JSON.stringify(record));
+      // Written aside and renamed into place: a spec polling the directory must never read a
+      // message half-written (it once read an empty file and failed on the JSON).
+      const name = `${mailDir}/${Date.now()}-${String(++count).padStart(6, "0")}`;
+      writeFileSync(`${name}.part`, JSON.stringify(record));
+      renameSync(`${name}.part`, `${name}.json`);
       done();
     }, done);
   },

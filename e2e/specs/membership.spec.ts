@@ -102,6 +102,8 @@ test("from invitation code to signed-in member", async ({ page }) => {
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/login\?email=grace%40example\.com$/);
   await expect(page.getByText("Your account is ready. Please log in.")).toBeVisible();
+  // The address changes at once; the registration form stays until the Login page has loaded.
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue("grace@example.com");
   await page.getByLabel("Password").fill("grace-pass-1");
   await page.getByRole("button", { name: "Login" }).click();
