@@ -6,9 +6,11 @@ import { createSession, SESSION_COOKIE, signMailImage, unsubscribeKeys } from "@
 import { comments, events, media, sessions } from "@club/db";
 import { eq, ne } from "@club/db/orm";
 import fc from "fast-check";
-import type { InjectOptions } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import superjson from "superjson";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openApiPath } from "./openapi/document";
+import { documentAnswers } from "./test/document-answers";
 import { fuzzRoutes } from "./test/fuzz-routes";
 import { addUser, type Harness, ORIGIN, startApp, testPhoto, uploadVia } from "./test/harness";
 import { nasty, pathSegment, spoil, spoiling } from "./test/hostile-values";
@@ -91,6 +93,7 @@ beforeAll(async () => {
     maxUploadBytes: 64 * 1024,
     oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, label: "Fuzz IdP" },
   });
+  documented = documentAnswers((await h.app.inject({ url: "/api/openapi.json" })).json());
   const user = (email: string, extra: Omit<Parameters<typeof addUser>[1], "email"> = {}) =>
     addUser(h, { email, name: email.split("@")[0]!, ...extra });
   // The member owns every cell's rows, so what only an owner may do is fuzzed past its check.
@@ -196,6 +199,14 @@ async function resolveParam(pick: ParamChoice, valid: string, c: Cell): Promise<
 
 let sent = 0;
 const fiveHundreds: string[] = [];
+/** Successful JSON answers checked against the OpenAPI document. */
+let answersChecked = 0;
+let documented: ReturnType<typeof documentAnswers>;
+const procedureTypes = Object.fromEntries(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(
+    ([path, p]) => [path, p._def.type],
+  ),
+);
 /** Sends one request; a 5xx is recorded and fails the run. */
 async function send(target: string, request: InjectOptions, describeIt: () => string): Promise<void> {
   const res = await h.app.inject(request);
@@ -204,10 +215,34 @@ async function send(target: string, request: InjectOptions, describeIt: () => st
   // ("GET /path" is a route, "events.get" a procedure.)
   const isProcedure = !target.includes(" ");
   const failed = res.statusCode >= 500 || (isProcedure && res.body.includes('"INTERNAL_SERVER_ERROR"'));
-  if (!failed) return;
-  const line = `${target} → ${res.statusCode} ${res.body.slice(0, 300)} | ${describeIt()}`;
-  fiveHundreds.push(line);
-  expect.fail(line);
+  if (failed) {
+    const line = `${target} → ${res.statusCode} ${res.body.slice(0, 300)} | ${describeIt()}`;
+    fiveHundreds.push(line);
+    expect.fail(line);
+  }
+  const wrong = wrongAnswer(target, res);
+  if (wrong) expect.fail(`${wrong} | ${describeIt()}`);
+}
+
+/**
+ * What is wrong with a successful JSON answer, by the OpenAPI document: a route's answer against its
+ * route's schema, a procedure's (each of a batch) against its procedure's.
+ */
+function wrongAnswer(target: string, res: LightMyRequestResponse): string | undefined {
+  if (res.statusCode < 200 || res.statusCode >= 300) return undefined;
+  if (!String(res.headers["content-type"] ?? "").startsWith("application/json")) return undefined;
+  answersChecked++;
+  if (target.includes(" ")) {
+    const [method, url] = target.split(" ") as [string, string];
+    return documented.check(method, url, res.statusCode, res.json());
+  }
+  const method = procedureTypes[target] === "mutation" ? "POST" : "GET";
+  const body: unknown = res.json();
+  for (const one of Array.isArray(body) ? body : [body]) {
+    const wrong = documented.check(method, `/trpc/${target}`, res.statusCode, one);
+    if (wrong) return wrong;
+  }
+  return undefined;
 }
 
 describe("coverage", () => {
@@ -232,6 +267,61 @@ describe("coverage", () => {
       [],
     );
   });
+});
+
+describe("answers as the document describes them", () => {
+  it("each REST route with a JSON answer answers its valid request as the document says", async () => {
+    const document = (await h.app.inject({ url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    const jsonRoutes = Object.keys(routes).filter((key) => {
+      const [method, url] = key.split(" ") as [string, string];
+      const op = document.paths[openApiPath(url)]?.[method.toLowerCase()];
+      return Object.entries(op?.responses ?? {}).some(
+        ([status, r]) => /^2/.test(status) && r.content?.["application/json"],
+      );
+    });
+    const answered = new Set<string>();
+    for (const key of jsonRoutes) {
+      const [method, template] = key.split(" ") as [string, string];
+      const spec = routes[key]!;
+      // The admin, then the member, then a visitor: the first one the route lets through.
+      for (const who of [2, 1, 0] as const) {
+        const c = await freshCell(fx, callers[who]);
+        const param = spec.param ? await spec.param(c) : null;
+        const url = param === null ? template : template.replace(/:[a-z_]+|\*/i, pathSegment(param));
+        const cookie = await sessionOf(who);
+        let payload: string | Buffer | undefined;
+        let type: string | undefined;
+        if (spec.multipart) {
+          const form = multipart(spec.multipart.field, spec.multipart.fields?.(c) ?? {}, photoBytes);
+          payload = form.payload;
+          type = form.type;
+        } else if (spec.body || method !== "GET") {
+          payload = JSON.stringify(spec.body ? await spec.body(c) : {});
+          type = "application/json";
+        }
+        const res = await h.app.inject({
+          method: method as "GET",
+          url,
+          ...(spec.query ? { query: spec.query(c) } : {}),
+          ...(payload === undefined ? {} : { payload }),
+          headers: {
+            origin: ORIGIN,
+            ...(spec.headers?.(c) ?? {}),
+            ...(type ? { "content-type": type } : {}),
+            ...(cookie ? { cookie } : {}),
+          },
+        });
+        if (res.statusCode >= 300) continue;
+        expect(wrongAnswer(key, res), `${WHO[who]} ${method} ${url}`).toBeUndefined();
+        answered.add(key);
+        break;
+      }
+    }
+    const unanswered = jsonRoutes.filter((key) => !answered.has(key));
+    expect(unanswered, "JSON routes whose valid request succeeded for no one").toEqual([]);
+  }, 120_000);
 });
 
 describe("generated REST requests", () => {
@@ -474,6 +564,6 @@ describe("generated tRPC requests", () => {
 
 afterAll(() => {
   console.info(
-    `fuzz: ${Object.keys(routes).length} routes, ${Object.keys(appRouter._def.procedures).length} procedures, ${sent} requests, ${fiveHundreds.length} 5xx`,
+    `fuzz: ${Object.keys(routes).length} routes, ${Object.keys(appRouter._def.procedures).length} procedures, ${sent} requests, ${fiveHundreds.length} 5xx, ${answersChecked} successful JSON answers checked against the document`,
   );
 });

@@ -8,10 +8,40 @@ import superjson, { type SuperJSONResult } from "superjson";
  * finite numbers, null, `undefined` and valid Dates, each object met once. Anything else (a Map, a
  * class instance, NaN, a bigint, an object met twice, which superjson records as a referential
  * equality) gives the whole answer to superjson. Clients read either with `superjson.deserialize`:
- * the wire format is superjson's, checked against it value by value in the tests.
+ * the wire format is superjson's, checked against it value by value in the tests, except that an
+ * object's undefined property is left out rather than sent as an annotated null.
  */
 export function serializeAnswer(value: unknown): SuperJSONResult {
-  return (isPlainObject(value) || isPlainArray(value) ? plainWalk(value) : undefined) ?? superjson.serialize(value);
+  return (
+    (isPlainObject(value) || isPlainArray(value) ? plainWalk(value) : undefined) ??
+    superjson.serialize(withoutUndefinedProperties(value))
+  );
+}
+
+/**
+ * The value with its plain objects' undefined properties left out, each object copied once (an
+ * object met twice stays one object, which superjson records as such). What superjson is given when
+ * the walk cannot write an answer, so that its optional fields are absent there too.
+ */
+export function withoutUndefinedProperties(value: unknown, copies = new Map<object, unknown>()): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (copies.has(value)) return copies.get(value);
+  if (isPlainArray(value)) {
+    // A sparse list is given as it is (superjson writes its holes its own way).
+    if (value.length !== Object.keys(value).length) return value;
+    const out: unknown[] = [];
+    copies.set(value, out);
+    for (const item of value) out.push(withoutUndefinedProperties(item, copies));
+    return out;
+  }
+  // Keys superjson refuses are given to it as they are, for it to refuse.
+  if (!isPlainObject(value) || Object.hasOwn(value, "__proto__")) return value;
+  const out = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
+  copies.set(value, out);
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== undefined) out[key] = withoutUndefinedProperties(item, copies);
+  }
+  return out;
 }
 
 /** The transformer of tRPC's router: inputs read by superjson, answers written by `serializeAnswer`. */
@@ -81,6 +111,10 @@ function plainWalk(root: object): SuperJSONResult | undefined {
     for (const key of Object.keys(value)) {
       // superjson refuses these (prototype pollution): it says so itself.
       if (key === "__proto__" || key === "constructor" || key === "prototype") return OTHER;
+      // A property that is undefined is left out, as JSON.stringify leaves it: superjson would send
+      // it as null with an annotation, and a client reading the JSON as the OpenAPI document
+      // describes it (an optional field is absent, never null) would read a null it was not told of.
+      if (value[key] === undefined) continue;
       const item = walk(value[key], at(path, escapeKey(key)));
       if (item === OTHER) return OTHER;
       out[key] = item;

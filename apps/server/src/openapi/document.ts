@@ -55,6 +55,7 @@ const superjsonMeta = z
   .object({
     values: z.record(z.string(), z.unknown()).optional(),
     referentialEqualities: z.record(z.string(), z.unknown()).optional(),
+    v: z.number().int().optional().meta({ description: "superjson's format version." }),
   })
   .meta({ description: "superjson's notes on values JSON cannot carry (dates, sets, maps, bigints…)." });
 
@@ -74,20 +75,21 @@ const trpcError = z
   })
   .meta({ id: "TrpcError", description: "A procedure's refusal (superjson-wrapped)." });
 
-const trpcResult = z
-  .object({
+/** A procedure's answer as it arrives: superjson's `{json, meta?}` in tRPC's `{result:{data}}`. */
+const trpcResult = (answer: z.ZodType) =>
+  z.object({
     result: z.object({
       data: z.object({
-        json: z.unknown().meta({ description: "The procedure's answer (see the operation's description)." }),
+        json: answer,
         meta: superjsonMeta.optional(),
       }),
     }),
-  })
-  .meta({ id: "TrpcResult", description: "A procedure's answer, superjson-encoded: `{result:{data:{json,meta?}}}`." });
+  });
 
-const anyJson: oas31.SchemaObject = {
-  description:
-    "JSON. Its shape is not part of this contract (only the inputs are generated from the server's schemas); the same answer's TypeScript type is in @club/client.",
+/** A live stream's events (server-sent events), not JSON. */
+const eventStream: oas31.SchemaObject = {
+  type: "string",
+  description: "Server-sent events (text/event-stream): each event's data is one message of the stream.",
 };
 
 const SCHEMES = { bearer: "bearerAuth", session: "sessionCookie", metrics: "metricsToken" } as const;
@@ -124,7 +126,7 @@ const operationIdOf = (method: string, path: string) =>
     .map((w) => w[0]?.toUpperCase() + w.slice(1))
     .join("");
 
-function successOf(answer: Answer): ZodOpenApiOperationObject["responses"] {
+function successOf(answer: Answer, answerSchema: z.ZodType | undefined): ZodOpenApiOperationObject["responses"] {
   const types: Record<Exclude<Answer["kind"], "json" | "empty">, string> = {
     text: "text/plain",
     csv: "text/csv",
@@ -134,13 +136,11 @@ function successOf(answer: Answer): ZodOpenApiOperationObject["responses"] {
     metrics: "text/plain",
   };
   if (answer.kind === "empty") return { [String(answer.status)]: { description: answer.description } };
-  if (answer.kind === "json")
-    return {
-      [String(answer.status ?? 200)]: {
-        description: answer.description,
-        content: { "application/json": { schema: anyJson } },
-      },
-    };
+  if (answer.kind === "json") {
+    if (!answerSchema) throw new Error(`${answer.description}: a JSON answer needs its schema`);
+    const content = { "application/json": { schema: answerSchema } };
+    return { [String(answer.status ?? 200)]: { description: answer.description, content } };
+  }
   const schema: oas31.SchemaObject =
     answer.kind === "zip" || answer.kind === "file" ? { format: "binary" } : { type: "string" };
   return { "200": { description: answer.description, content: { [types[answer.kind]]: { schema } } } };
@@ -196,12 +196,18 @@ function restOperation(key: string, op: RestOperation): [path: string, method: s
         }
       : {}),
     responses: {
-      ...successOf(op.answer),
+      ...successOf(op.answer, answerSchemaOf(op, called)),
       "4XX": refusal,
       "5XX": { ...refusal, description: "Failed on the server's side" },
     },
   };
   return [path, method.toLowerCase(), operation];
+}
+
+/** A JSON answer's schema: its own, else the procedure's answer the shim passes on as it is. */
+function answerSchemaOf(op: RestOperation, called: ProcedureInfo | undefined): z.ZodType | undefined {
+  if (op.answer.kind !== "json") return undefined;
+  return op.answer.schema ?? called?.output;
 }
 
 const tagOf = (url: string) => {
@@ -230,7 +236,9 @@ function procedureOperation(p: ProcedureInfo): [path: string, method: string, Zo
     tags: [`tRPC: ${p.path.split(".")[0]}`],
     security: p.access === "public" ? [] : signedIn,
     responses: {
-      "200": { description: "The answer", content: { "application/json": { schema: trpcResult } } },
+      "200": p.output
+        ? { description: "The answer", content: { "application/json": { schema: trpcResult(p.output) } } }
+        : { description: "The stream", content: { "text/event-stream": { schema: eventStream } } },
       "4XX": { description: "Refused", content: { "application/json": { schema: trpcError } } },
       "5XX": { description: "Failed on the server's side", content: { "application/json": { schema: trpcError } } },
     },
@@ -256,7 +264,7 @@ function describe(limits: Limit[]): string {
 
 **tRPC procedures** are at \`/trpc/<procedure>\` and use superjson: a query is \`GET /trpc/<procedure>?input=<URL-encoded JSON {"json": input}>\`, a mutation is \`POST /trpc/<procedure>\` with the body \`{"json": input}\`. The answer is \`{"result": {"data": {"json": answer, "meta"?: ...}}}\`; a refusal is \`{"error": {"json": {"message", "code", "data": {"code", "httpStatus", "fieldErrors"?}}}}\`. Several calls may go in one request (\`?batch=1\`, inputs keyed "0", "1"…).
 
-**Answers' shapes** are not part of this document: inputs are generated from the server's zod schemas; answers are described in words (their TypeScript types are in the @club/client package).
+**Answers' shapes** are generated, like the inputs, from the server's zod schemas: each procedure's output schema, which the server checks every answer against, and a REST URL's own where its answer is not the procedure's as it is. Dates are ISO 8601 strings (\`format: date-time\`); in a tRPC answer superjson's \`meta\` says which.
 
 **Versioning.** \`info.version\` is the server's version. The document is checked into the repository (docs/openapi.json) and a test fails when the server's differs, so every change to the contract shows in review; see the README's "For callers in other languages".
 
@@ -300,28 +308,41 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
   };
   for (const [key, op] of Object.entries(restOperations)) add(restOperation(key, op));
   for (const p of procedures()) add(procedureOperation(p));
-  return createDocument({
-    openapi: "3.1.0",
-    info: { title: "club", version: SERVER_VERSION, description: describe(options.limits) },
-    servers: [{ url: options.origin }],
-    security: signedIn,
-    components: {
-      securitySchemes: {
-        [SCHEMES.bearer]: {
-          type: "http",
-          scheme: "bearer",
-          description:
-            "An API token (`club_…`), made in Settings or with `club token create`; it acts as the member who made it, within its scope (read, seed or admin).",
+  return createDocument(
+    {
+      openapi: "3.1.0",
+      info: { title: "club", version: SERVER_VERSION, description: describe(options.limits) },
+      servers: [{ url: options.origin }],
+      security: signedIn,
+      components: {
+        securitySchemes: {
+          [SCHEMES.bearer]: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "An API token (`club_…`), made in Settings or with `club token create`; it acts as the member who made it, within its scope (read, seed or admin).",
+          },
+          [SCHEMES.session]: {
+            type: "apiKey",
+            in: "cookie",
+            name: SESSION_COOKIE,
+            description: "The browser's session, set by POST /login.",
+          },
+          [SCHEMES.metrics]: { type: "http", scheme: "bearer", description: "METRICS_TOKEN, for /metrics only." },
         },
-        [SCHEMES.session]: {
-          type: "apiKey",
-          in: "cookie",
-          name: SESSION_COOKIE,
-          description: "The browser's session, set by POST /login.",
-        },
-        [SCHEMES.metrics]: { type: "http", scheme: "bearer", description: "METRICS_TOKEN, for /metrics only." },
       },
+      paths,
     },
-    paths,
-  });
+    {
+      // JSON carries a date as its ISO string (Fastify's serialiser and superjson's `json` alike).
+      override: ({ jsonSchema, zodSchema, io }) => {
+        if (zodSchema._zod.def.type === "date" && io === "output") {
+          jsonSchema.type = "string";
+          jsonSchema.format = "date-time";
+        }
+      },
+      // A passkey's options may carry binary extension values (never sent as JSON by this server).
+      allowEmptySchema: { custom: true },
+    },
+  );
 }

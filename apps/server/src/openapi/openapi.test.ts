@@ -134,13 +134,19 @@ describe("a client generated from the document", () => {
         join(dir, "good.ts"),
         script(`await club.GET("/api/events", { params: { query: { search: "golf" } } });
 await club.POST("/api/events", { body: { title: "Golf", event_date: "2027-04-01", capacity: 20 } });
-await club.PUT("/api/events/{id}", { params: { path: { id: "golf" } }, body: { date: "2027-04-02" } });`),
+await club.PUT("/api/events/{id}", { params: { path: { id: "golf" } }, body: { date: "2027-04-02" } });
+const event = (await club.GET("/api/events/{id}", { params: { path: { id: "golf" } } })).data;
+const title: string | undefined = event?.title;
+const seatsLeft: number | null | undefined = event?.rsvp?.seats_left;
+const names: string[] | undefined = (await club.GET("/api/comments", { params: { query: { commentableId: "x" } } })).data?.map((c) => c.username);`),
       );
       writeFileSync(
         join(dir, "bad.ts"),
         script(`await club.POST("/api/events", { body: { title: 42 } });
 await club.GET("/api/nothing-here");
-await club.PUT("/api/events/{id}", { body: {} });`),
+await club.PUT("/api/events/{id}", { body: {} });
+const misspelt = (await club.GET("/api/events/{id}", { params: { path: { id: "golf" } } })).data?.titel;
+const count: number | undefined = (await club.GET("/api/events/{id}", { params: { path: { id: "golf" } } })).data?.title;`),
       );
       const program = ts.createProgram([join(dir, "good.ts"), join(dir, "bad.ts")], {
         strict: true,
@@ -156,12 +162,16 @@ await club.PUT("/api/events/{id}", { body: {} });`),
           .getPreEmitDiagnostics(program, program.getSourceFile(join(dir, file)))
           .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
       expect(errorsIn("good.ts")).toEqual([]);
-      // One error on each of the three wrong calls (lines 5 to 7 of the script, counted from 1).
+      // One error on each of the five wrong lines (5 to 9 of the script, counted from 1): three
+      // requests, then two answers read wrong (a field misspelt, a text taken for a number).
       const badLines = ts
         .getPreEmitDiagnostics(program, program.getSourceFile(join(dir, "bad.ts")))
         .map((d) => (d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0));
-      expect(badLines).toEqual([5, 6, 7]);
-      expect(errorsIn("bad.ts")[0]).toBe("Type 'number' is not assignable to type 'string'.");
+      expect(badLines).toEqual([5, 6, 7, 8, 9]);
+      const errors = errorsIn("bad.ts");
+      expect(errors[0]).toBe("Type 'number' is not assignable to type 'string'.");
+      expect(errors[3]).toMatch(/Property 'titel' does not exist/);
+      expect(errors[4]).toMatch(/Type 'string \| undefined' is not assignable to type 'number \| undefined'/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

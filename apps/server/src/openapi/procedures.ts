@@ -7,6 +7,8 @@ export interface ProcedureInfo {
   type: "query" | "mutation" | "subscription";
   /** The procedure's zod input; undefined when it takes none. */
   input: z.ZodType | undefined;
+  /** Its answer's zod schema (tRPC checks each answer against it); undefined for a live stream. */
+  output: z.ZodType | undefined;
   access: ProcedureAccess;
   /** Reachable while the member must still replace a temporary password. */
   allowWhilePasswordChangeRequired: boolean;
@@ -16,6 +18,7 @@ interface ProcedureDef {
   _def: {
     type: ProcedureInfo["type"];
     inputs: unknown[];
+    output?: unknown;
     middlewares: unknown[];
     meta?: { allowWhilePasswordChangeRequired?: boolean };
   };
@@ -29,10 +32,16 @@ export function procedures(): ProcedureInfo[] {
     const inputs = p._def.inputs.filter((i): i is z.ZodType => i instanceof z.ZodType);
     if (inputs.length !== p._def.inputs.length) throw new Error(`${path}: an input that is not a zod schema`);
     const [first, ...rest] = inputs;
+    const output = p._def.output;
+    if (output !== undefined && !(output instanceof z.ZodType))
+      throw new Error(`${path}: an output that is not a zod schema`);
+    if (!output && p._def.type !== "subscription")
+      throw new Error(`${path}: no output schema (.output(...)) for its answer`);
     return {
       path,
       type: p._def.type,
       input: rest.reduce<z.ZodType | undefined>((all, next) => (all ? z.intersection(all, next) : next), first),
+      output,
       access: procedureAccess(p),
       allowWhilePasswordChangeRequired: p._def.meta?.allowWhilePasswordChangeRequired === true,
     };

@@ -1,4 +1,13 @@
-import { LIST_MAX } from "@club/shared";
+import {
+  authLoginAnswer,
+  commentSchema,
+  eventCardSchema,
+  LIST_MAX,
+  mediaGetAnswer,
+  mediaItemSchema,
+  profileGetAnswer,
+  unsubscribeSetAnswer,
+} from "@club/shared";
 import { z } from "zod";
 import { EVENT_FIELDS, EVENTS_LIST_MAX } from "../rest/events";
 import { MEDIA_CHANGE_FIELDS, MEDIA_LIST_MAX } from "../rest/media";
@@ -18,7 +27,8 @@ export type RestAccess =
 
 /** What a REST URL answers when it succeeds. */
 export type Answer =
-  | { kind: "json"; status?: number; description: string }
+  /** `schema`: the answer's own; without it, the called procedure's answer, passed on as it is. */
+  | { kind: "json"; status?: number; description: string; schema?: z.ZodType }
   | { kind: "text" | "csv" | "calendar" | "zip" | "file" | "metrics"; description: string }
   | { kind: "empty"; status: number; description: string };
 
@@ -42,10 +52,10 @@ export interface RestOperation {
   limits?: string;
 }
 
-const json = (description: string, status?: number): Answer => ({
+const json = (description: string, schema?: z.ZodType): Answer => ({
   kind: "json",
   description,
-  ...(status ? { status } : {}),
+  ...(schema ? { schema } : {}),
 });
 const id = (path: string, field = "id", as = field) => z.object({ [as]: objectInput(path).shape[field] as z.ZodType });
 const offset = z.object({
@@ -71,11 +81,18 @@ const mediaChanges = (path: string) =>
  * openapi.test.ts.
  */
 export const restOperations: Record<string, RestOperation> = {
-  "GET /healthz": { summary: "Liveness", access: "public", answer: json('`{"status":"ok"}` while the process runs.') },
+  "GET /healthz": {
+    summary: "Liveness",
+    access: "public",
+    answer: json('`{"status":"ok"}` while the process runs.', z.object({ status: z.literal("ok") })),
+  },
   "GET /readyz": {
     summary: "Readiness",
     access: "public",
-    answer: json('`{"status":"ready"}` when the database answers; 503 `{"status":"unavailable"}` when not.'),
+    answer: json(
+      '`{"status":"ready"}` when the database answers; 503 `{"status":"unavailable"}` when not.',
+      z.object({ status: z.literal("ready") }),
+    ),
   },
   "GET /metrics": {
     summary: "Prometheus metrics",
@@ -87,21 +104,33 @@ export const restOperations: Record<string, RestOperation> = {
     summary: "This document",
     access: "public",
     description: "Built at its first request and kept; cached an hour (ETag, If-None-Match answers 304).",
-    answer: json("The OpenAPI 3.1 document."),
+    answer: json(
+      "The OpenAPI 3.1 document.",
+      z.looseObject({ openapi: z.string(), info: z.looseObject({ version: z.string() }), paths: z.looseObject({}) }),
+    ),
   },
   "GET /api/version": {
     summary: "The server's version",
     access: "public",
     description:
       "The API version is the part a breaking change raises: the major number, or 0.minor while the version is 0.x. @club/client checks it on its first call.",
-    answer: json('`{"version":"0.1.0","apiVersion":"0.1"}`.'),
+    answer: json(
+      '`{"version":"0.1.0","apiVersion":"0.1"}`.',
+      z.object({
+        version: z.string().meta({ description: "The server's version." }),
+        apiVersion: z.string().meta({ description: "The API version: what a breaking change raises." }),
+      }),
+    ),
   },
   "GET /auth-status": { summary: "Who is signed in", procedure: "auth.status", answer: json("The session's state.") },
   "POST /login": {
     summary: "Sign in",
     procedure: "auth.login",
     body: fieldsOf("auth.login", ["email", "password"]),
-    answer: json('`{"message":"Login successful","user":{…}}`; sets the session cookie.'),
+    answer: json(
+      '`{"message":"Login successful","user":{…}}`; sets the session cookie.',
+      authLoginAnswer.extend({ message: z.literal("Login successful") }),
+    ),
     limits: "Wrong passwords are throttled per address, per account and per device (see the document's description).",
   },
   "POST /logout": { summary: "Sign out", procedure: "auth.logout", answer: json("Clears the session cookie.") },
@@ -242,6 +271,7 @@ export const restOperations: Record<string, RestOperation> = {
     query: fieldsOf("events.list", ["search", "sort", "cursor"]),
     answer: json(
       `Up to ${EVENTS_LIST_MAX} events, by start date; a \`Link: <…&cursor=…>; rel="next"\` header leads to the rest.`,
+      z.array(eventCardSchema),
     ),
   },
   "POST /api/events": {
@@ -330,7 +360,10 @@ export const restOperations: Record<string, RestOperation> = {
       "The URL of a bulk mail's `List-Unsubscribe` header, posted by mail providers with the form body `List-Unsubscribe=One-Click`: no session and no Origin needed, the token is the credential. Stops that one kind of mail for that member; posting again answers the same. A GET of the same URL is the web page that confirms and offers to undo.",
     procedure: "unsubscribe.set",
     params: id("unsubscribe.set", "token"),
-    answer: json("`{ message, kind }`: which kind of mail she no longer receives."),
+    answer: json(
+      "`{ message, kind }`: which kind of mail she no longer receives.",
+      z.object({ message: z.string(), kind: unsubscribeSetAnswer.shape.kind }),
+    ),
   },
   "POST /api/events/send-confirmation": {
     summary: "E-mail a participant her confirmation",
@@ -356,7 +389,10 @@ export const restOperations: Record<string, RestOperation> = {
     summary: "The gallery, newest first",
     procedure: "media.list",
     query: fieldsOf("media.list", ["tag", "eventId", "cursor"]),
-    answer: json(`Up to ${MEDIA_LIST_MAX} items; a \`Link: <…&cursor=…>; rel="next"\` header leads to the rest.`),
+    answer: json(
+      `Up to ${MEDIA_LIST_MAX} items; a \`Link: <…&cursor=…>; rel="next"\` header leads to the rest.`,
+      z.array(mediaItemSchema),
+    ),
   },
   "PUT /api/media/:id": {
     summary: "Change a media item's name, description, tags or event",
@@ -396,7 +432,7 @@ export const restOperations: Record<string, RestOperation> = {
     summary: "Comments of an event or media item, newest first",
     procedure: "comments.page",
     query: fieldsOf("comments.page", ["commentableId", "cursor"]),
-    answer: json('One page; a `Link: <…&cursor=…>; rel="next"` header leads to older ones.'),
+    answer: json('One page; a `Link: <…&cursor=…>; rel="next"` header leads to older ones.', z.array(commentSchema)),
   },
   "POST /api/comments": {
     summary: "Comment",
@@ -433,14 +469,14 @@ export const restOperations: Record<string, RestOperation> = {
     summary: "Upload a photo or video to the gallery",
     access: "member",
     multipart: { file: "media", fields: uploadFields },
-    answer: json("The new media item."),
+    answer: json("The new media item.", mediaGetAnswer),
     limits: "One file per request, up to MAX_UPLOAD_MB; the type is read from the bytes.",
   },
   "POST /upload-image": {
     summary: "Upload an event image",
     access: "member",
     multipart: { file: "image", fields: uploadFields },
-    answer: json("The new media item."),
+    answer: json("The new media item.", mediaGetAnswer),
     limits: "One file per request, up to MAX_UPLOAD_MB; the type is read from the bytes.",
   },
   "POST /uploads": {
@@ -480,7 +516,7 @@ export const restOperations: Record<string, RestOperation> = {
     description: "A photo, cropped square around what draws the eye and stored without its metadata.",
     access: "member",
     multipart: { file: "portrait", fields: z.object({}) },
-    answer: json("Her profile as Settings shows it (profile.get)."),
+    answer: json("Her profile as Settings shows it (profile.get).", profileGetAnswer),
     limits: "One photo, up to MAX_UPLOAD_MB; the type is read from the bytes.",
   },
   "GET /portraits/*": {

@@ -8,6 +8,8 @@ import { dataExports } from "@club/db";
 export interface RouteCase {
   /** The path's parameter (`:id`, `*`…) in a valid request; none when the route has none. */
   param?: (c: Cell) => string | Promise<string>;
+  /** The query a valid request carries (the fuzzer sends queries of its own). */
+  query?: (c: Cell) => Record<string, string>;
   /** A valid JSON body, or a multipart upload. */
   body?: (c: Cell) => unknown;
   multipart?: { field: string; fields?: (c: Cell) => Record<string, string> };
@@ -152,7 +154,7 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     "GET /api/images/event/:eventId": { param: event },
     "PUT /api/images/:image": { param: mediaItem, body: (c) => ({ description: "d", associated_event_id: c.open }) },
     "GET /api/images/:image": { param: () => "Photo of the day" },
-    "GET /api/comments": {},
+    "GET /api/comments": { query: (c) => ({ commentableId: c.open }) },
     "POST /api/comments": { body: (c) => ({ content: "c", commentableId: c.openMedia }) },
     "PUT /api/comments/:id": { param: comment, body: () => ({ content: "c" }) },
     "DELETE /api/comments/:id": { param: comment },

@@ -1,4 +1,14 @@
-import { changeEmailInput, deleteAccountInput } from "@club/shared";
+import {
+  accountCancelEmailChangeAnswer,
+  accountConfirmEmailChangeAnswer,
+  accountDeleteAnswer,
+  accountDeletionPasskeyOptionsAnswer,
+  accountDeletionPreviewAnswer,
+  accountEmailChangeAnswer,
+  accountRequestEmailChangeAnswer,
+  changeEmailInput,
+  deleteAccountInput,
+} from "@club/shared";
 import { z } from "zod";
 import { deleteAccount, deletionPreview, requireReentry } from "../domain/account-deletion";
 import { auditActor } from "../domain/audit";
@@ -19,26 +29,36 @@ import { authenticationResponse } from "./webauthn-input";
  */
 export const accountRouter = router({
   /** The change of address waiting for its link, or null. */
-  emailChange: memberProcedure.query(({ ctx }) => pendingEmailChange(ctx.db, ctx.user.id)),
+  emailChange: memberProcedure
+    .output(accountEmailChangeAnswer)
+    .query(({ ctx }) => pendingEmailChange(ctx.db, ctx.user.id)),
 
   /** Asks to use another address: her password again; the link goes to the new address. */
   requestEmailChange: memberProcedure
     .input(changeEmailInput)
+    .output(accountRequestEmailChangeAnswer)
     .mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
 
   /** Withdraws the change waiting for its link. */
-  cancelEmailChange: memberProcedure.mutation(({ ctx }) => cancelEmailChange(ctx)),
+  cancelEmailChange: memberProcedure
+    .output(accountCancelEmailChangeAnswer)
+    .mutation(({ ctx }) => cancelEmailChange(ctx)),
 
   /** The mailed link, in any browser: the address becomes hers and the old one is told. */
   confirmEmailChange: publicProcedure
     .input(z.object({ token: z.string().min(1, INVALID_EMAIL_CHANGE).max(200, INVALID_EMAIL_CHANGE) }))
+    .output(accountConfirmEmailChangeAnswer)
     .mutation(({ ctx, input }) => confirmEmailChange(ctx, input.token)),
 
   /** What deleting her account would do: what becomes of her comments and uploads, and how many. */
-  deletionPreview: memberProcedure.query(({ ctx }) => deletionPreview(ctx, ctx.user.id)),
+  deletionPreview: memberProcedure
+    .output(accountDeletionPreviewAnswer)
+    .query(({ ctx }) => deletionPreview(ctx, ctx.user.id)),
 
   /** "Confirm with a passkey instead": options asking for one of her own passkeys. */
-  deletionPasskeyOptions: memberProcedure.mutation(({ ctx }) => confirmationOptions(ctx, ctx.user.id)),
+  deletionPasskeyOptions: memberProcedure
+    .output(accountDeletionPasskeyOptionsAnswer)
+    .mutation(({ ctx }) => confirmationOptions(ctx, ctx.user.id)),
 
   /**
    * Deletes her account once she re-entered her password or answered `deletionPasskeyOptions`;
@@ -46,6 +66,7 @@ export const accountRouter = router({
    */
   delete: memberProcedure
     .input(z.union([deleteAccountInput, z.object({ passkey: authenticationResponse })]))
+    .output(accountDeleteAnswer)
     .mutation(async ({ ctx, input }) => {
       await requireReentry(ctx, ctx.user.id, input);
       await deleteAccount(ctx, ctx.user.id, { kind: "self" }, auditActor(ctx));

@@ -1,4 +1,11 @@
-import { apiTokenName, apiTokenScope, futureMoment } from "@club/shared";
+import {
+  apiTokenName,
+  apiTokenScope,
+  apiTokensCreateAnswer,
+  apiTokensListAnswer,
+  apiTokensRevokeAnswer,
+  futureMoment,
+} from "@club/shared";
 import { z } from "zod";
 import { issueApiToken, listApiTokens, revokeApiToken } from "../domain/api-tokens";
 import { auditActor } from "../domain/audit";
@@ -10,7 +17,7 @@ import { memberProcedure, router } from "../trpc";
  * scope. Tokens are managed with a signed-in session only (the access module refuses a token).
  */
 export const apiTokensRouter = router({
-  list: memberProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
+  list: memberProcedure.output(apiTokensListAnswer).query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
 
   /** The token is returned this once; only its hash is kept. */
   create: memberProcedure
@@ -22,6 +29,7 @@ export const apiTokensRouter = router({
         expiresAt: futureMoment("The expiry date").nullish(),
       }),
     )
+    .output(apiTokensCreateAnswer)
     .mutation(async ({ ctx, input }) => {
       const { token, id } = await issueApiToken(
         ctx.db,
@@ -38,8 +46,11 @@ export const apiTokensRouter = router({
       return { id, token, name: input.name, scope: input.scope };
     }),
 
-  revoke: memberProcedure.input(z.object({ id: z.uuid("Unknown token.") })).mutation(async ({ ctx, input }) => {
-    if (!(await revokeApiToken(ctx.db, ctx.user.id, input.id, auditActor(ctx)))) throw notFound("No such token.");
-    return { ok: true as const };
-  }),
+  revoke: memberProcedure
+    .input(z.object({ id: z.uuid("Unknown token.") }))
+    .output(apiTokensRevokeAnswer)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await revokeApiToken(ctx.db, ctx.user.id, input.id, auditActor(ctx)))) throw notFound("No such token.");
+      return { ok: true as const };
+    }),
 });

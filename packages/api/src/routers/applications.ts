@@ -1,18 +1,29 @@
-import { applicationInput, applicationStatusInput, offsetPageFields } from "@club/shared";
+import {
+  applicationInput,
+  applicationStatusInput,
+  applicationsListAnswer,
+  applicationsSetStatusAnswer,
+  applicationsSubmitAnswer,
+  offsetPageFields,
+} from "@club/shared";
 import { z } from "zod";
 import { decideApplication, listApplications, submitApplication } from "../domain/applications";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 
 export const applicationsRouter = router({
   /** POST /request: the code is checked again and used once; the applicant gets a receipt. */
-  submit: publicProcedure.input(applicationInput).mutation(async ({ ctx, input }) => {
-    const id = await submitApplication(ctx, input);
-    return { message: "Application submitted successfully.", id };
-  }),
+  submit: publicProcedure
+    .input(applicationInput)
+    .output(applicationsSubmitAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const id = await submitApplication(ctx, input);
+      return { message: "Application submitted successfully.", id };
+    }),
 
   /** GET /api/applications: newest first (up to LIST_MAX), each with its properties. */
   list: adminProcedure
     .input(z.object(offsetPageFields).optional())
+    .output(applicationsListAnswer)
     .query(({ ctx, input }) => listApplications(ctx.db, input)),
 
   /**
@@ -21,5 +32,6 @@ export const applicationsRouter = router({
    */
   setStatus: adminProcedure
     .input(applicationStatusInput)
+    .output(applicationsSetStatusAnswer)
     .mutation(({ ctx, input }) => decideApplication(ctx, input, ctx.user.id)),
 });

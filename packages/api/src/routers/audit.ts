@@ -1,3 +1,4 @@
+import { auditListAnswer } from "@club/shared";
 import { z } from "zod";
 import { AUDIT_PAGE, auditFilterInput, listAudit } from "../domain/audit-list";
 import { adminProcedure, router } from "../trpc";
@@ -15,5 +16,6 @@ export const auditRouter = router({
         .extend({ before: cursor, after: cursor, limit: z.number().int().min(1).max(500).default(AUDIT_PAGE) })
         .optional(),
     )
+    .output(auditListAnswer)
     .query(({ ctx, input }) => listAudit(ctx.db, ctx.config.timeZone, input)),
 });

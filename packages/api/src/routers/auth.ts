@@ -1,4 +1,21 @@
-import { confirmationCodeInput, loginInput, messages, updatePasswordInput, updateUserInput } from "@club/shared";
+import {
+  authConfirmByEmailAnswer,
+  authConfirmSessionAnswer,
+  authConfirmSessionByCodeAnswer,
+  authLoginAnswer,
+  authLogoutAnswer,
+  authMeAnswer,
+  authPasskeyOptionsAnswer,
+  authPasskeySignInAnswer,
+  authStatusAnswer,
+  authUpdatePasswordAnswer,
+  authUpdateUserAnswer,
+  confirmationCodeInput,
+  loginInput,
+  messages,
+  updatePasswordInput,
+  updateUserInput,
+} from "@club/shared";
 import { z } from "zod";
 import { requireOwnAccountChange } from "../domain/access";
 import { changeOwnPassword, updateOwnAccount } from "../domain/account";
@@ -16,7 +33,7 @@ import { authenticationResponse } from "./webauthn-input";
 
 export const authRouter = router({
   /** GET /auth-status: never fails; an anonymous visitor is simply not authenticated. */
-  status: publicProcedure.query(({ ctx }) => {
+  status: publicProcedure.output(authStatusAnswer).query(({ ctx }) => {
     if (!ctx.user) return { authenticated: false as const, user: null };
     const { id, name, admin, type, mustChangePassword } = ctx.user;
     // An admin whose right the club's sign-in rule withholds: the app says why, not "no access".
@@ -25,19 +42,23 @@ export const authRouter = router({
     return { authenticated: true as const, user: { id, name, admin, type, mustChangePassword, adminSignInRequired } };
   }),
 
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await signIn(ctx, input.email, input.password);
-    return {
-      user: { name: user.name, admin: user.admin, type: user.type, mustChangePassword: user.mustChangePassword },
-    };
-  }),
+  login: publicProcedure
+    .input(loginInput)
+    .output(authLoginAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const user = await signIn(ctx, input.email, input.password);
+      return {
+        user: { name: user.name, admin: user.admin, type: user.type, mustChangePassword: user.mustChangePassword },
+      };
+    }),
 
   /** The Login screen's passkey prompt (the button, or the e-mail field's autofill): its options. */
-  passkeyOptions: publicProcedure.mutation(({ ctx }) => signInOptions(ctx)),
+  passkeyOptions: publicProcedure.output(authPasskeyOptionsAnswer).mutation(({ ctx }) => signInOptions(ctx)),
 
   /** The answer to `passkeyOptions`: signs the browser in like `login`, with no e-mail or password. */
   passkeySignIn: publicProcedure
     .input(z.object({ response: authenticationResponse }))
+    .output(authPasskeySignInAnswer)
     .mutation(async ({ ctx, input }) => {
       const user = await signInWithPasskey(ctx, input.response);
       return {
@@ -49,7 +70,7 @@ export const authRouter = router({
    * Mails her a link that confirms this browser's session: a session signed in with a password
    * alone needs it before adding a passkey or connecting an identity (docs/decisions.md, "New ways in").
    */
-  confirmByEmail: memberProcedure.mutation(async ({ ctx }) => {
+  confirmByEmail: memberProcedure.output(authConfirmByEmailAnswer).mutation(async ({ ctx }) => {
     await sendSessionConfirmation(ctx, ctx.user, ctx.session);
     // Without a mail server the message waits in the outbox: she is told so, not promised a mail.
     const mailed = ctx.config.mailDelivery === "smtp";
@@ -59,34 +80,43 @@ export const authRouter = router({
   /** The code from that mail, typed in the browser that asked: the same as opening its link there. */
   confirmSessionByCode: memberProcedure
     .input(confirmationCodeInput)
+    .output(authConfirmSessionByCodeAnswer)
     .mutation(({ ctx, input }) => confirmSessionByCode(ctx, ctx.user, ctx.session, input.code)),
 
   /** The mailed link, opened signed in in the browser that asked: this session may add ways in for a while. */
   confirmSession: memberProcedure
     .input(z.object({ token: z.string().min(1).max(200) }))
+    .output(authConfirmSessionAnswer)
     .mutation(({ ctx, input }) => confirmSession(ctx, ctx.user, ctx.session, input.token)),
 
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  logout: publicProcedure.output(authLogoutAnswer).mutation(async ({ ctx }) => {
     await signOut(ctx);
     return { ok: true as const };
   }),
 
   /** GET /user-details. */
-  me: memberProcedure.meta({ allowWhilePasswordChangeRequired: true }).query(({ ctx }) => {
-    const { id, name, email, type, admin, mustChangePassword } = ctx.user;
-    // A script learns what its token may do (`club seed --check` checks a file against it).
-    return { user_id: id, name, email, type, admin, mustChangePassword, apiTokenScope: ctx.apiToken?.scope ?? null };
-  }),
+  me: memberProcedure
+    .meta({ allowWhilePasswordChangeRequired: true })
+    .output(authMeAnswer)
+    .query(({ ctx }) => {
+      const { id, name, email, type, admin, mustChangePassword } = ctx.user;
+      // A script learns what its token may do (`club seed --check` checks a file against it).
+      return { user_id: id, name, email, type, admin, mustChangePassword, apiTokenScope: ctx.apiToken?.scope ?? null };
+    }),
 
-  updateUser: memberProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
-    requireOwnAccountChange(ctx.user, input);
-    const user = await updateOwnAccount(ctx.db, ctx.user.id, input);
-    return { message: messages.userUpdated, user };
-  }),
+  updateUser: memberProcedure
+    .input(updateUserInput)
+    .output(authUpdateUserAnswer)
+    .mutation(async ({ ctx, input }) => {
+      requireOwnAccountChange(ctx.user, input);
+      const user = await updateOwnAccount(ctx.db, ctx.user.id, input);
+      return { message: messages.userUpdated, user };
+    }),
 
   updatePassword: memberProcedure
     .meta({ allowWhilePasswordChangeRequired: true })
     .input(updatePasswordInput)
+    .output(authUpdatePasswordAnswer)
     .mutation(async ({ ctx, input }) => {
       await changeOwnPassword(ctx.db, { userId: ctx.user.id, keepSessionId: ctx.session.id, ...input });
       return { message: messages.passwordUpdated };

@@ -1,4 +1,16 @@
-import { commentIdInput, commentInput, commentListInput, commentUpdateInput } from "@club/shared";
+import {
+  commentIdInput,
+  commentInput,
+  commentListInput,
+  commentsCreateAnswer,
+  commentsDeleteAnswer,
+  commentsLikeAnswer,
+  commentsListAnswer,
+  commentsPageAnswer,
+  commentsUnlikeAnswer,
+  commentsUpdateAnswer,
+  commentUpdateInput,
+} from "@club/shared";
 import { z } from "zod";
 import { requireAuthor, requireCommentable, requireCommentRemover, requireVisibleComment } from "../domain/access";
 import { addComment, commentsPage, deleteComment, editComment, likeComment, unlikeComment } from "../domain/comments";
@@ -7,16 +19,22 @@ import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const commentsRouter = router({
   /** GET /api/comments?commentableId=: newest first, for whoever may see the item (visitors: open events). */
-  list: publicProcedure.input(commentListInput).query(async ({ ctx, input }) => {
-    await requireCommentable(ctx, input.commentableId);
-    return (await commentsPage(ctx.db, ctx.user?.id ?? null, input)).items;
-  }),
+  list: publicProcedure
+    .input(commentListInput)
+    .output(commentsListAnswer)
+    .query(async ({ ctx, input }) => {
+      await requireCommentable(ctx, input.commentableId);
+      return (await commentsPage(ctx.db, ctx.user?.id ?? null, input)).items;
+    }),
 
   /** The same, with the cursor of the next page: GET /api/comments answers a page and links the next. */
-  page: publicProcedure.input(commentListInput).query(async ({ ctx, input }) => {
-    await requireCommentable(ctx, input.commentableId);
-    return commentsPage(ctx.db, ctx.user?.id ?? null, input);
-  }),
+  page: publicProcedure
+    .input(commentListInput)
+    .output(commentsPageAnswer)
+    .query(async ({ ctx, input }) => {
+      await requireCommentable(ctx, input.commentableId);
+      return commentsPage(ctx.db, ctx.user?.id ?? null, input);
+    }),
 
   /** Tells the page showing an item's comments each time they change, to fetch them again. */
   live: memberProcedure
@@ -33,33 +51,48 @@ export const commentsRouter = router({
     }),
 
   /** POST /api/comments: on an event or a media item the member can see. */
-  create: memberProcedure.input(commentInput).mutation(async ({ ctx, input }) => {
-    await requireCommentable(ctx, input.commentableId);
-    return addComment(ctx, ctx.user.id, input);
-  }),
+  create: memberProcedure
+    .input(commentInput)
+    .output(commentsCreateAnswer)
+    .mutation(async ({ ctx, input }) => {
+      await requireCommentable(ctx, input.commentableId);
+      return addComment(ctx, ctx.user.id, input);
+    }),
 
   /** PUT /api/comments/{id}: the author only. */
-  update: memberProcedure.input(commentUpdateInput).mutation(async ({ ctx, input }) => {
-    requireAuthor(ctx.user, await requireVisibleComment(ctx, input.id));
-    return editComment(ctx.db, ctx.user.id, input.id, input.content);
-  }),
+  update: memberProcedure
+    .input(commentUpdateInput)
+    .output(commentsUpdateAnswer)
+    .mutation(async ({ ctx, input }) => {
+      requireAuthor(ctx.user, await requireVisibleComment(ctx, input.id));
+      return editComment(ctx.db, ctx.user.id, input.id, input.content);
+    }),
 
   /** DELETE /api/comments/{id}: the author or an admin. */
-  delete: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
-    requireCommentRemover(ctx.user, await requireVisibleComment(ctx, input.id));
-    await deleteComment(ctx.db, input.id);
-    return { ok: true as const };
-  }),
+  delete: memberProcedure
+    .input(commentIdInput)
+    .output(commentsDeleteAnswer)
+    .mutation(async ({ ctx, input }) => {
+      requireCommentRemover(ctx.user, await requireVisibleComment(ctx, input.id));
+      await deleteComment(ctx.db, input.id);
+      return { ok: true as const };
+    }),
 
   /** POST /api/comments/{id}/like: one like per member. */
-  like: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
-    const comment = await requireVisibleComment(ctx, input.id);
-    return likeComment(ctx.db, ctx.user.id, comment);
-  }),
+  like: memberProcedure
+    .input(commentIdInput)
+    .output(commentsLikeAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const comment = await requireVisibleComment(ctx, input.id);
+      return likeComment(ctx.db, ctx.user.id, comment);
+    }),
 
   /** DELETE /api/comments/{id}/unlike. */
-  unlike: memberProcedure.input(commentIdInput).mutation(async ({ ctx, input }) => {
-    await requireVisibleComment(ctx, input.id);
-    return unlikeComment(ctx.db, ctx.user.id, input.id);
-  }),
+  unlike: memberProcedure
+    .input(commentIdInput)
+    .output(commentsUnlikeAnswer)
+    .mutation(async ({ ctx, input }) => {
+      await requireVisibleComment(ctx, input.id);
+      return unlikeComment(ctx.db, ctx.user.id, input.id);
+    }),
 });

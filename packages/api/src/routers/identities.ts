@@ -1,3 +1,9 @@
+import {
+  identitiesListAnswer,
+  identitiesProviderAnswer,
+  identitiesStartLinkAnswer,
+  identitiesUnlinkAnswer,
+} from "@club/shared";
 import { z } from "zod";
 import { listIdentities, oidcProvider, startOidc, unlinkIdentity } from "../domain/identities";
 import { IDENTITY_NOT_FOUND } from "../errors";
@@ -10,21 +16,24 @@ import { memberProcedure, publicProcedure, router } from "../trpc";
  */
 export const identitiesRouter = router({
   /** The provider's name for "Sign in with {label}"; null when none is configured (no button). */
-  provider: publicProcedure.query(({ ctx }) => oidcProvider(ctx)),
+  provider: publicProcedure.output(identitiesProviderAnswer).query(({ ctx }) => oidcProvider(ctx)),
 
-  list: memberProcedure.query(({ ctx }) => listIdentities(ctx.db, ctx.user.id)),
+  list: memberProcedure.output(identitiesListAnswer).query(({ ctx }) => listIdentities(ctx.db, ctx.user.id)),
 
   /**
    * Starts connecting an identity to her account: the URL to send the browser to. A mutation (so a
    * POST with the club's Origin): another site cannot start a link in her browser.
    */
-  startLink: memberProcedure.mutation(async ({ ctx }) => {
+  startLink: memberProcedure.output(identitiesStartLinkAnswer).mutation(async ({ ctx }) => {
     const url = await startOidc(ctx, "link", { userId: ctx.user.id });
     return { url: url.href };
   }),
 
-  unlink: memberProcedure.input(z.object({ id: z.uuid(IDENTITY_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    await unlinkIdentity(ctx, input.id);
-    return { ok: true as const };
-  }),
+  unlink: memberProcedure
+    .input(z.object({ id: z.uuid(IDENTITY_NOT_FOUND) }))
+    .output(identitiesUnlinkAnswer)
+    .mutation(async ({ ctx, input }) => {
+      await unlinkIdentity(ctx, input.id);
+      return { ok: true as const };
+    }),
 });

@@ -1,4 +1,11 @@
-import { futureMoment, invitationCodeInput } from "@club/shared";
+import {
+  futureMoment,
+  invitationCodeInput,
+  invitationCodesCreateAnswer,
+  invitationCodesListAnswer,
+  invitationCodesRevokeAnswer,
+  invitationCodesValidateAnswer,
+} from "@club/shared";
 import { z } from "zod";
 import { auditActor } from "../domain/audit";
 import {
@@ -13,10 +20,13 @@ import { adminProcedure, publicProcedure, router } from "../trpc";
 
 export const invitationCodesRouter = router({
   /** POST /api/validate-code: `{valid, error}`; wrong guesses are throttled per address. */
-  validate: publicProcedure.input(invitationCodeInput).mutation(async ({ ctx, input }) => {
-    const result = await guessInvitationCode(ctx, input.code);
-    return result.ok ? { valid: true, error: null } : { valid: false, error: result.error };
-  }),
+  validate: publicProcedure
+    .input(invitationCodeInput)
+    .output(invitationCodesValidateAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const result = await guessInvitationCode(ctx, input.code);
+      return result.ok ? { valid: true, error: null } : { valid: false, error: result.error };
+    }),
 
   create: adminProcedure
     .input(
@@ -31,6 +41,7 @@ export const invitationCodesRouter = router({
         expiresAt: futureMoment("The expiry date").nullish(),
       }),
     )
+    .output(invitationCodesCreateAnswer)
     .mutation(async ({ ctx, input }) => {
       const { code, row } = await issueInvitationCode(
         ctx.db,
@@ -45,10 +56,11 @@ export const invitationCodesRouter = router({
       return { code, id: row.id };
     }),
 
-  list: adminProcedure.query(({ ctx }) => listInvitationCodes(ctx.db)),
+  list: adminProcedure.output(invitationCodesListAnswer).query(({ ctx }) => listInvitationCodes(ctx.db)),
 
   revoke: adminProcedure
     .input(z.object({ id: z.uuid("Unknown invitation code.") }))
+    .output(invitationCodesRevokeAnswer)
     .mutation(async ({ ctx, input }) => {
       if (!(await revokeInvitationCode(ctx.db, input.id, auditActor(ctx))))
         throw notFound("No active invitation code with that id.");

@@ -1,4 +1,10 @@
-import { mailStatuses } from "@club/shared";
+import {
+  mailOutboxGetAnswer,
+  mailOutboxListAnswer,
+  mailOutboxRetryAnswer,
+  mailOutboxSummaryAnswer,
+  mailStatuses,
+} from "@club/shared";
 import { z } from "zod";
 import { listOutbox, outboxCounts, outboxMessage, retryFailedMail } from "../domain/mail-outbox";
 import { adminProcedure, router } from "../trpc";
@@ -19,10 +25,11 @@ export const mailOutboxRouter = router({
         })
         .optional(),
     )
+    .output(mailOutboxListAnswer)
     .query(({ ctx, input }) => listOutbox(ctx.db, input)),
 
   /** Counts by status, and whether mail leaves the server at all (SMTP) or is only kept here. */
-  summary: adminProcedure.query(async ({ ctx }) => ({
+  summary: adminProcedure.output(mailOutboxSummaryAnswer).query(async ({ ctx }) => ({
     delivery: ctx.config.mailDelivery,
     counts: await outboxCounts(ctx.db),
   })),
@@ -30,11 +37,15 @@ export const mailOutboxRouter = router({
   /** One message with its body (HTML and text), attachment names and links. */
   get: adminProcedure
     .input(z.object({ id: z.uuid("Message not found.") }))
+    .output(mailOutboxGetAnswer)
     .query(({ ctx, input }) => outboxMessage(ctx.db, input.id)),
 
   /** A message that failed is tried again now, from its first attempt. */
-  retry: adminProcedure.input(z.object({ id: z.uuid("Message not found.") })).mutation(async ({ ctx, input }) => {
-    await retryFailedMail(ctx.db, ctx.jobs, input.id);
-    return { message: "The message will be sent again shortly." };
-  }),
+  retry: adminProcedure
+    .input(z.object({ id: z.uuid("Message not found.") }))
+    .output(mailOutboxRetryAnswer)
+    .mutation(async ({ ctx, input }) => {
+      await retryFailedMail(ctx.db, ctx.jobs, input.id);
+      return { message: "The message will be sent again shortly." };
+    }),
 });

@@ -1,3 +1,4 @@
+import { mailPreviewAnswer } from "@club/shared";
 import { z } from "zod";
 import { previewGroupMail } from "../domain/mail-preview";
 import { memberProcedure, router } from "../trpc";
@@ -19,5 +20,6 @@ export const mailRouter = router({
         kind: z.enum(["group", "announcements"], "Choose a kind of mail.").default("group"),
       }),
     )
+    .output(mailPreviewAnswer)
     .mutation(({ ctx, input }) => previewGroupMail(ctx.db, ctx.config, ctx.user, input.kind, input)),
 });

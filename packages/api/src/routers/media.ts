@@ -1,4 +1,16 @@
-import { mediaDeleteInput, mediaListInput, mediaUpdateInput } from "@club/shared";
+import {
+  imagesByEventAnswer,
+  imagesByTitleAnswer,
+  mediaDeleteAnswer,
+  mediaDeleteInput,
+  mediaGetAnswer,
+  mediaListAnswer,
+  mediaListInput,
+  mediaRetryProcessingAnswer,
+  mediaTagsAnswer,
+  mediaUpdateAnswer,
+  mediaUpdateInput,
+} from "@club/shared";
 import { z } from "zod";
 import {
   requireManageableMedia,
@@ -16,61 +28,81 @@ import { badRequest, MEDIA_NOT_FOUND } from "../errors";
 import { memberProcedure, router } from "../trpc";
 
 /** Shared by PUT /api/media/{id} and PUT /api/images/{id}. */
-export const updateMedia = memberProcedure.input(mediaUpdateInput).mutation(async ({ ctx, input }) => {
-  const { id, ...change } = input;
-  const row = await requireVisibleMedia(ctx, id);
-  requireMediaManager(ctx.user, row, "change");
-  if (change.associatedEventId) await requireVisibleEvent(ctx, change.associatedEventId);
-  return changeMedia(ctx, row.id, change);
-});
+export const updateMedia = memberProcedure
+  .input(mediaUpdateInput)
+  .output(mediaUpdateAnswer)
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...change } = input;
+    const row = await requireVisibleMedia(ctx, id);
+    requireMediaManager(ctx.user, row, "change");
+    if (change.associatedEventId) await requireVisibleEvent(ctx, change.associatedEventId);
+    return changeMedia(ctx, row.id, change);
+  });
 
 export const mediaRouter = router({
   /** GET /api/media: newest first, a page at a time; filter by tag or event. */
-  list: memberProcedure.input(mediaListInput).query(({ ctx, input }) => listMedia(ctx.db, ctx.user, input)),
+  list: memberProcedure
+    .input(mediaListInput)
+    .output(mediaListAnswer)
+    .query(({ ctx, input }) => listMedia(ctx.db, ctx.user, input)),
 
   /** Suggestions for the gallery's tag search: the tags in use that start with what was typed. */
   tags: memberProcedure
     .input(z.object({ prefix: z.string().trim().toLowerCase().max(40) }))
+    .output(mediaTagsAnswer)
     .query(({ ctx, input }) => tagSuggestions(ctx.db, ctx.user, input.prefix)),
 
-  get: memberProcedure.input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) })).query(async ({ ctx, input }) => {
-    await requireVisibleMedia(ctx, input.id);
-    return mediaDto(ctx, input.id);
-  }),
+  get: memberProcedure
+    .input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) }))
+    .output(mediaGetAnswer)
+    .query(async ({ ctx, input }) => {
+      await requireVisibleMedia(ctx, input.id);
+      return mediaDto(ctx, input.id);
+    }),
 
   update: updateMedia,
 
   /** A video whose playable version could not be made: its uploader or an admin asks for another try. */
-  retryProcessing: memberProcedure.input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    const row = await requireVisibleMedia(ctx, input.id);
-    requireMediaManager(ctx.user, row, "retry");
-    if (!(await retryTranscode(ctx.db, ctx.jobs, row.id))) {
-      throw badRequest("This video is not waiting for another try: it is being converted, or it plays already.");
-    }
-    return mediaDto(ctx, row.id);
-  }),
+  retryProcessing: memberProcedure
+    .input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) }))
+    .output(mediaRetryProcessingAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const row = await requireVisibleMedia(ctx, input.id);
+      requireMediaManager(ctx.user, row, "retry");
+      if (!(await retryTranscode(ctx.db, ctx.jobs, row.id))) {
+        throw badRequest("This video is not waiting for another try: it is being converted, or it plays already.");
+      }
+      return mediaDto(ctx, row.id);
+    }),
 
   /**
    * POST /api/delete-media: all or nothing; the member must manage every item. Rows go first,
    * in one statement; then the objects leave the store.
    */
-  delete: memberProcedure.input(mediaDeleteInput).mutation(async ({ ctx, input }) => {
-    const ids = [...new Set(input.media)];
-    await deleteMedia(ctx, await requireManageableMedia(ctx, ids), { id: ctx.user.id, audit: auditActor(ctx) });
-    return { message: `Deleted ${ids.length} item(s).`, deleted: ids };
-  }),
+  delete: memberProcedure
+    .input(mediaDeleteInput)
+    .output(mediaDeleteAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const ids = [...new Set(input.media)];
+      await deleteMedia(ctx, await requireManageableMedia(ctx, ids), { id: ctx.user.id, audit: auditActor(ctx) });
+      return { message: `Deleted ${ids.length} item(s).`, deleted: ids };
+    }),
 });
 
 export const imagesRouter = router({
   /** GET /api/images/event/{eventId}. */
-  byEvent: memberProcedure.input(z.object({ eventId: z.uuid("Event not found") })).query(async ({ ctx, input }) => {
-    const event = await requireVisibleEvent(ctx, input.eventId);
-    return mediaOfEvent(ctx.db, ctx.user, event.id);
-  }),
+  byEvent: memberProcedure
+    .input(z.object({ eventId: z.uuid("Event not found") }))
+    .output(imagesByEventAnswer)
+    .query(async ({ ctx, input }) => {
+      const event = await requireVisibleEvent(ctx, input.eventId);
+      return mediaOfEvent(ctx.db, ctx.user, event.id);
+    }),
 
   /** GET /api/images/{title}: media whose title (or name) matches. */
   byTitle: memberProcedure
     .input(z.object({ title: z.string().trim().min(1).max(200) }))
+    .output(imagesByTitleAnswer)
     .query(({ ctx, input }) => mediaTitled(ctx.db, ctx.user, input.title)),
 
   update: updateMedia,

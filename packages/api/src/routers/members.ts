@@ -1,4 +1,16 @@
-import { directoryInput, memberRefInput, profileUpdateInput, showcaseInput } from "@club/shared";
+import {
+  directoryInput,
+  memberRefInput,
+  membersGetAnswer,
+  membersListAnswer,
+  membersTalentsAnswer,
+  profileGetAnswer,
+  profileRemovePortraitAnswer,
+  profileSetShowcaseAnswer,
+  profileUpdateAnswer,
+  profileUpdateInput,
+  showcaseInput,
+} from "@club/shared";
 import { listDirectory, popularTalents } from "../domain/members/directory";
 import { removePortrait } from "../domain/members/portrait";
 import { memberProfile, myProfile, setShowcase, updateProfile } from "../domain/members/profile";
@@ -7,23 +19,35 @@ import { memberProcedure, router } from "../trpc";
 /** The directory and members' profiles (`/members`, `/members/{id}`): for members only. */
 export const membersRouter = router({
   /** A page of the directory, by name; searched by name or talent, filtered by type and talent. */
-  list: memberProcedure.input(directoryInput).query(({ ctx, input }) => listDirectory(ctx.db, ctx.user, input)),
+  list: memberProcedure
+    .input(directoryInput)
+    .output(membersListAnswer)
+    .query(({ ctx, input }) => listDirectory(ctx.db, ctx.user, input)),
 
   /** The talents most members list: the directory's filter. */
-  talents: memberProcedure.query(({ ctx }) => popularTalents(ctx.db)),
+  talents: memberProcedure.output(membersTalentsAnswer).query(({ ctx }) => popularTalents(ctx.db)),
 
   /** A member's profile as the reader may see it (her e-mail only if she shows it). */
-  get: memberProcedure.input(memberRefInput).query(({ ctx, input }) => memberProfile(ctx, input.id)),
+  get: memberProcedure
+    .input(memberRefInput)
+    .output(membersGetAnswer)
+    .query(({ ctx, input }) => memberProfile(ctx, input.id)),
 });
 
 /** Settings → Profile: her own profile (her portrait arrives by POST /api/me/portrait). */
 export const profileRouter = router({
-  get: memberProcedure.query(({ ctx }) => myProfile(ctx)),
+  get: memberProcedure.output(profileGetAnswer).query(({ ctx }) => myProfile(ctx)),
 
-  update: memberProcedure.input(profileUpdateInput).mutation(({ ctx, input }) => updateProfile(ctx, input)),
+  update: memberProcedure
+    .input(profileUpdateInput)
+    .output(profileUpdateAnswer)
+    .mutation(({ ctx, input }) => updateProfile(ctx, input)),
 
   /** Her showcase, in order: up to twelve of her own photos and videos (none clears it). */
-  setShowcase: memberProcedure.input(showcaseInput).mutation(({ ctx, input }) => setShowcase(ctx, input.media)),
+  setShowcase: memberProcedure
+    .input(showcaseInput)
+    .output(profileSetShowcaseAnswer)
+    .mutation(({ ctx, input }) => setShowcase(ctx, input.media)),
 
-  removePortrait: memberProcedure.mutation(({ ctx }) => removePortrait(ctx)),
+  removePortrait: memberProcedure.output(profileRemovePortraitAnswer).mutation(({ ctx }) => removePortrait(ctx)),
 });

@@ -1,4 +1,12 @@
-import { notificationPrefsUpdate } from "@club/shared";
+import {
+  notificationPrefsUpdate,
+  notificationsListAnswer,
+  notificationsPrefsAnswer,
+  notificationsReadAllAnswer,
+  notificationsReadAnswer,
+  notificationsSetPrefsAnswer,
+  notificationsUnreadAnswer,
+} from "@club/shared";
 import { z } from "zod";
 import { listNotifications, markRead, unreadCount } from "../domain/notifications/list";
 import { notificationPrefsOf, setNotificationPrefs } from "../domain/notifications/prefs";
@@ -13,23 +21,30 @@ export const notificationsRouter = router({
         .object({ cursor: z.string().max(200).optional(), limit: z.number().int().min(1).max(50).optional() })
         .optional(),
     )
+    .output(notificationsListAnswer)
     .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user, input)),
 
   /** How many she has not read (the bell's number). */
-  unread: memberProcedure.query(async ({ ctx }) => ({ unread: await unreadCount(ctx.db, ctx.user) })),
+  unread: memberProcedure
+    .output(notificationsUnreadAnswer)
+    .query(async ({ ctx }) => ({ unread: await unreadCount(ctx.db, ctx.user) })),
 
   /** Marks these read (hers only; another's id changes nothing). */
   read: memberProcedure
     .input(z.object({ ids: z.array(z.uuid("Notification not found.")).min(1).max(100) }))
+    .output(notificationsReadAnswer)
     .mutation(async ({ ctx, input }) => ({ unread: await markRead(ctx.db, ctx.user, input.ids) })),
 
-  readAll: memberProcedure.mutation(async ({ ctx }) => ({ unread: await markRead(ctx.db, ctx.user) })),
+  readAll: memberProcedure
+    .output(notificationsReadAllAnswer)
+    .mutation(async ({ ctx }) => ({ unread: await markRead(ctx.db, ctx.user) })),
 
   /** Settings → Notifications: per kind in the app and in the digest, and how often the digest comes. */
-  prefs: memberProcedure.query(({ ctx }) => notificationPrefsOf(ctx.db, ctx.user.id)),
+  prefs: memberProcedure.output(notificationsPrefsAnswer).query(({ ctx }) => notificationPrefsOf(ctx.db, ctx.user.id)),
 
   setPrefs: memberProcedure
     .input(notificationPrefsUpdate)
+    .output(notificationsSetPrefsAnswer)
     .mutation(({ ctx, input }) => setNotificationPrefs(ctx.db, ctx.user.id, input)),
 
   /** The count, live (server-sent events; `lastEventId` is what a reconnecting browser sends). */

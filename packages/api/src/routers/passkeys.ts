@@ -1,4 +1,11 @@
-import { passkeyName } from "@club/shared";
+import {
+  passkeyName,
+  passkeysListAnswer,
+  passkeysRegisterAnswer,
+  passkeysRegistrationOptionsAnswer,
+  passkeysRemoveAnswer,
+  passkeysRenameAnswer,
+} from "@club/shared";
 import { z } from "zod";
 import { addPasskey, listPasskeys, registrationOptions, removePasskey, renamePasskey } from "../domain/passkeys/manage";
 import { memberProcedure, router } from "../trpc";
@@ -9,22 +16,29 @@ import { registrationResponse } from "./webauthn-input";
  * module refuses an API token), and only her own (someone else's is "not found").
  */
 export const passkeysRouter = router({
-  list: memberProcedure.query(({ ctx }) => listPasskeys(ctx.db, ctx.user)),
+  list: memberProcedure.output(passkeysListAnswer).query(({ ctx }) => listPasskeys(ctx.db, ctx.user)),
 
   /** Step one of adding a passkey: the options for the browser's `startRegistration`. */
-  registrationOptions: memberProcedure.mutation(({ ctx }) => registrationOptions(ctx, ctx.user)),
+  registrationOptions: memberProcedure
+    .output(passkeysRegistrationOptionsAnswer)
+    .mutation(({ ctx }) => registrationOptions(ctx, ctx.user)),
 
   /** Step two: the browser's answer, checked and kept. */
   register: memberProcedure
     .input(z.object({ response: registrationResponse, name: passkeyName.optional() }))
+    .output(passkeysRegisterAnswer)
     .mutation(({ ctx, input }) => addPasskey(ctx, ctx.user, input.response, input.name)),
 
   rename: memberProcedure
     .input(z.object({ id: z.uuid("Passkey not found."), name: passkeyName }))
+    .output(passkeysRenameAnswer)
     .mutation(({ ctx, input }) => renamePasskey(ctx.db, ctx.user, input.id, input.name)),
 
-  remove: memberProcedure.input(z.object({ id: z.uuid("Passkey not found.") })).mutation(async ({ ctx, input }) => {
-    await removePasskey(ctx, ctx.user, input.id);
-    return { ok: true as const };
-  }),
+  remove: memberProcedure
+    .input(z.object({ id: z.uuid("Passkey not found.") }))
+    .output(passkeysRemoveAnswer)
+    .mutation(async ({ ctx, input }) => {
+      await removePasskey(ctx, ctx.user, input.id);
+      return { ok: true as const };
+    }),
 });

@@ -1,4 +1,4 @@
-import { registerInput } from "@club/shared";
+import { registerInput, registrationRegisterAnswer, registrationValidateTokenAnswer } from "@club/shared";
 import { z } from "zod";
 import { register, registrationOffer } from "../domain/registration";
 import { publicProcedure, router } from "../trpc";
@@ -7,11 +7,15 @@ export const registrationRouter = router({
   /** GET /api/register/validate-token/{token}: the e-mail (read-only in the form) and the type offered. */
   validateToken: publicProcedure
     .input(z.object({ token: z.string().trim().min(1).max(200) }))
+    .output(registrationValidateTokenAnswer)
     .query(({ ctx, input }) => registrationOffer(ctx, input.token)),
 
   /** POST /api/register: the token works once; the account gets the type of the accepted application. */
-  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    await register(ctx, input);
-    return { message: "Account created successfully. You can now log in." };
-  }),
+  register: publicProcedure
+    .input(registerInput)
+    .output(registrationRegisterAnswer)
+    .mutation(async ({ ctx, input }) => {
+      await register(ctx, input);
+      return { message: "Account created successfully. You can now log in." };
+    }),
 });

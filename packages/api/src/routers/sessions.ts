@@ -1,3 +1,4 @@
+import { sessionsEndAnswer, sessionsEndOthersAnswer, sessionsListAnswer } from "@club/shared";
 import { z } from "zod";
 import {
   endMemberSession,
@@ -12,13 +13,16 @@ import { memberProcedure, router } from "../trpc";
  * `ownSessions`); no API token lists or ends them (`requireTokenScope`).
  */
 export const sessionsRouter = router({
-  list: memberProcedure.query(({ ctx }) => listMemberSessions(ctx.db, ctx.user, ctx.session.id)),
+  list: memberProcedure
+    .output(sessionsListAnswer)
+    .query(({ ctx }) => listMemberSessions(ctx.db, ctx.user, ctx.session.id)),
 
   /** Ends one of them; this browser's own signs her out (its cookie is cleared). */
   end: memberProcedure
     .input(z.object({ id: z.string().regex(PUBLIC_SESSION_ID, "Unknown session.") }))
+    .output(sessionsEndAnswer)
     .mutation(({ ctx, input }) => endMemberSession(ctx, input.id)),
 
   /** "Sign out everywhere else": every session but this browser's. */
-  endOthers: memberProcedure.mutation(({ ctx }) => endOtherMemberSessions(ctx)),
+  endOthers: memberProcedure.output(sessionsEndOthersAnswer).mutation(({ ctx }) => endOtherMemberSessions(ctx)),
 });

@@ -1,4 +1,4 @@
-import { unsubscribeTokenSchema } from "@club/shared";
+import { unsubscribeGetAnswer, unsubscribeSetAnswer, unsubscribeTokenSchema } from "@club/shared";
 import { z } from "zod";
 import { requireUnsubscribeToken } from "../domain/access";
 import { maskedAddressOf, receivesMailKind, setMailKind } from "../domain/preferences";
@@ -12,19 +12,25 @@ const tokenInput = z.object({ token: unsubscribeTokenSchema });
  * unsubscribe, link scanners open them); its buttons do.
  */
 export const unsubscribeRouter = router({
-  get: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
-    const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
-    const [receives, address] = await Promise.all([
-      receivesMailKind(ctx.db, userId, kind),
-      maskedAddressOf(ctx.db, userId),
-    ]);
-    return { kind, receives, address };
-  }),
+  get: publicProcedure
+    .input(tokenInput)
+    .output(unsubscribeGetAnswer)
+    .query(async ({ ctx, input }) => {
+      const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
+      const [receives, address] = await Promise.all([
+        receivesMailKind(ctx.db, userId, kind),
+        maskedAddressOf(ctx.db, userId),
+      ]);
+      return { kind, receives, address };
+    }),
 
   /** "Unsubscribe" (receive: false) and "Undo"/"Resubscribe" (receive: true); idempotent. */
-  set: publicProcedure.input(tokenInput.extend({ receive: z.boolean() })).mutation(async ({ ctx, input }) => {
-    const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
-    const receives = await setMailKind(ctx.db, userId, kind, input.receive);
-    return { kind, receives, address: await maskedAddressOf(ctx.db, userId) };
-  }),
+  set: publicProcedure
+    .input(tokenInput.extend({ receive: z.boolean() }))
+    .output(unsubscribeSetAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
+      const receives = await setMailKind(ctx.db, userId, kind, input.receive);
+      return { kind, receives, address: await maskedAddressOf(ctx.db, userId) };
+    }),
 });

@@ -6,6 +6,15 @@ import {
   privilegeInput,
   testingTeamInput,
   userIdInput,
+  usersCreateAnswer,
+  usersDeleteAnswer,
+  usersListAnswer,
+  usersPageAnswer,
+  usersResetPasswordToTempAnswer,
+  usersSetPrivilegeAnswer,
+  usersSetTestingTeamAnswer,
+  usersTemporaryPasswordAnswer,
+  usersUpdateAnswer,
 } from "@club/shared";
 import { z } from "zod";
 import {
@@ -58,15 +67,18 @@ const actingAs = (ctx: MemberContext) => ({
 
 export const usersRouter = router({
   /** Creates an account directly (scripts and seeding); applicants use the application flow. */
-  create: adminProcedure.input(newUserInput).mutation(async ({ ctx, input }) => {
-    if (input.admin) requireTokenMayGrantRights(ctx, "create an administrator");
-    try {
-      return await createMemberAsAdmin(ctx, input, auditActor(ctx));
-    } catch (err) {
-      if (err instanceof EmailTakenError) throw conflict(err.message);
-      throw err;
-    }
-  }),
+  create: adminProcedure
+    .input(newUserInput)
+    .output(usersCreateAnswer)
+    .mutation(async ({ ctx, input }) => {
+      if (input.admin) requireTokenMayGrantRights(ctx, "create an administrator");
+      try {
+        return await createMemberAsAdmin(ctx, input, auditActor(ctx));
+      } catch (err) {
+        if (err instanceof EmailTakenError) throw conflict(err.message);
+        throw err;
+      }
+    }),
 
   /**
    * GET /api/users (the whole list, as the spec's client expects); the User Management screen
@@ -81,6 +93,7 @@ export const usersRouter = router({
         })
         .optional(),
     )
+    .output(usersListAnswer)
     .query(({ ctx, input }) => listMembers(ctx.db, input)),
 
   /**
@@ -89,6 +102,7 @@ export const usersRouter = router({
    */
   page: adminProcedure
     .input(memberPageInput)
+    .output(usersPageAnswer)
     .query(({ ctx, input }) => memberPage(ctx.db, input ?? {}, input?.page ?? 1, input?.pageSize ?? MEMBER_PAGE_SIZE)),
 
   /**
@@ -103,6 +117,7 @@ export const usersRouter = router({
         admin: z.boolean().optional(),
       }),
     )
+    .output(usersUpdateAnswer)
     .mutation(({ ctx, input }) => {
       if (input.type !== undefined || input.admin !== undefined) {
         requireTokenMayGrantRights(ctx, "change a member's type or administrator right");
@@ -114,11 +129,14 @@ export const usersRouter = router({
     }),
 
   /** The temporary password the reset button is labelled with (TEMP_PASSWORD). */
-  temporaryPassword: adminProcedure.query(({ ctx }) => ({ password: ctx.config.tempPassword })),
+  temporaryPassword: adminProcedure
+    .output(usersTemporaryPasswordAnswer)
+    .query(({ ctx }) => ({ password: ctx.config.tempPassword })),
 
   /** PUT /api/users/{user_id}/privilege: the member's sessions and API tokens end, so the new type applies at once. */
   setPrivilege: adminProcedure
     .input(privilegeInput)
+    .output(usersSetPrivilegeAnswer)
     .mutation(({ ctx, input }) => setMemberType(ctx.db, input, actingAs(ctx))),
 
   /**
@@ -126,24 +144,31 @@ export const usersRouter = router({
    * value from the request), the member must choose a new one at the next sign-in, and her
    * sessions, API tokens and calendar feed end.
    */
-  resetPasswordToTemp: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    requireSomeoneElse(ctx.user, input.userId, "Your own password is changed in Settings, not reset here.");
-    await resetToTemporaryPassword(ctx.db, input.userId, ctx.config.tempPassword, auditActor(ctx));
-    return { message: `Password reset to ${ctx.config.tempPassword}`, temporaryPassword: ctx.config.tempPassword };
-  }),
+  resetPasswordToTemp: adminProcedure
+    .input(userIdInput)
+    .output(usersResetPasswordToTempAnswer)
+    .mutation(async ({ ctx, input }) => {
+      requireSomeoneElse(ctx.user, input.userId, "Your own password is changed in Settings, not reset here.");
+      await resetToTemporaryPassword(ctx.db, input.userId, ctx.config.tempPassword, auditActor(ctx));
+      return { message: `Password reset to ${ctx.config.tempPassword}`, temporaryPassword: ctx.config.tempPassword };
+    }),
 
   /**
    * Deletes a member's account (User Management, `club user delete`): no password, the admin's
    * sign-in is what the admin procedures ask; her own is deleted in Settings, with her password.
    */
-  delete: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    requireSomeoneElse(ctx.user, input.userId, OWN_ACCOUNT_IN_SETTINGS);
-    const summary = await deleteAccount(ctx, input.userId, { kind: "admin", adminId: ctx.user.id }, auditActor(ctx));
-    return { message: `The account of ${summary.email} has been deleted.`, ...summary };
-  }),
+  delete: adminProcedure
+    .input(userIdInput)
+    .output(usersDeleteAnswer)
+    .mutation(async ({ ctx, input }) => {
+      requireSomeoneElse(ctx.user, input.userId, OWN_ACCOUNT_IN_SETTINGS);
+      const summary = await deleteAccount(ctx, input.userId, { kind: "admin", adminId: ctx.user.id }, auditActor(ctx));
+      return { message: `The account of ${summary.email} has been deleted.`, ...summary };
+    }),
 
   /** Membership of the Testing Team mailing group. */
   setTestingTeam: adminProcedure
     .input(testingTeamInput)
+    .output(usersSetTestingTeamAnswer)
     .mutation(({ ctx, input }) => setTestingTeam(ctx.db, input.userId, input.testingTeam)),
 });

@@ -1,4 +1,11 @@
-import { webhookInput } from "@club/shared";
+import {
+  webhookInput,
+  webhooksAddAnswer,
+  webhooksDeliveriesAnswer,
+  webhooksListAnswer,
+  webhooksRedeliverAnswer,
+  webhooksRemoveAnswer,
+} from "@club/shared";
 import { z } from "zod";
 import { auditActor } from "../domain/audit";
 import {
@@ -18,23 +25,29 @@ import { adminProcedure, router } from "../trpc";
  * their delivery log, and a message posted again.
  */
 export const webhooksRouter = router({
-  list: adminProcedure.query(({ ctx }) => listWebhooks(ctx.db)),
+  list: adminProcedure.output(webhooksListAnswer).query(({ ctx }) => listWebhooks(ctx.db)),
 
   /** The secret is returned this once: the endpoint checks each message's signature with it. */
-  add: adminProcedure.input(webhookInput).mutation(({ ctx, input }) => {
-    const actor = auditActor(ctx);
-    // The command line on the server's machine is no member: its webhooks are nobody's.
-    return addWebhook(ctx.db, input, {
-      allowPrivate: ctx.config.webhookAllowPrivate,
-      createdBy: actor.id,
-      actor,
-    });
-  }),
+  add: adminProcedure
+    .input(webhookInput)
+    .output(webhooksAddAnswer)
+    .mutation(({ ctx, input }) => {
+      const actor = auditActor(ctx);
+      // The command line on the server's machine is no member: its webhooks are nobody's.
+      return addWebhook(ctx.db, input, {
+        allowPrivate: ctx.config.webhookAllowPrivate,
+        createdBy: actor.id,
+        actor,
+      });
+    }),
 
-  remove: adminProcedure.input(z.object({ id: z.guid(WEBHOOK_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    await removeWebhook(ctx.db, input.id, auditActor(ctx));
-    return { message: "The webhook was removed." };
-  }),
+  remove: adminProcedure
+    .input(z.object({ id: z.guid(WEBHOOK_NOT_FOUND) }))
+    .output(webhooksRemoveAnswer)
+    .mutation(async ({ ctx, input }) => {
+      await removeWebhook(ctx.db, input.id, auditActor(ctx));
+      return { message: "The webhook was removed." };
+    }),
 
   /** An endpoint's messages, newest first, with each one's state, tries and last answer. */
   deliveries: adminProcedure
@@ -46,10 +59,14 @@ export const webhooksRouter = router({
         limit: z.number().int().min(1).max(DELIVERY_PAGE_MAX).default(50),
       }),
     )
+    .output(webhooksDeliveriesAnswer)
     .query(({ ctx, input }) => webhookDeliveryLog(ctx.db, input.id, input)),
 
-  redeliver: adminProcedure.input(z.object({ id: z.guid(DELIVERY_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    await redeliverWebhook(ctx.db, ctx.jobs, input.id);
-    return { message: "The message will be posted again shortly." };
-  }),
+  redeliver: adminProcedure
+    .input(z.object({ id: z.guid(DELIVERY_NOT_FOUND) }))
+    .output(webhooksRedeliverAnswer)
+    .mutation(async ({ ctx, input }) => {
+      await redeliverWebhook(ctx.db, ctx.jobs, input.id);
+      return { message: "The message will be posted again shortly." };
+    }),
 });

@@ -1,4 +1,9 @@
-import { recipientCountInput, sendEmailInput } from "@club/shared";
+import {
+  eventsAnnounceAnswer,
+  eventsAnnounceRecipientCountAnswer,
+  recipientCountInput,
+  sendEmailInput,
+} from "@club/shared";
 import { z } from "zod";
 import { requireEventManager, requireVisibleEvent } from "../../domain/access";
 import { auditActor } from "../../domain/audit";
@@ -11,6 +16,7 @@ export const eventAnnouncement = {
   /** How many of the group an announcement would reach (those who stopped announcements are not counted). */
   announceRecipientCount: memberProcedure
     .input(z.intersection(eventRef, recipientCountInput))
+    .output(eventsAnnounceRecipientCountAnswer)
     .query(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       requireEventManager(ctx.user, event, "announce");
@@ -18,10 +24,13 @@ export const eventAnnouncement = {
     }),
 
   /** The 'Draft Announcement Email' modal: the event's creator or an admin; same outbox and sanitising as group mail. */
-  announce: memberProcedure.input(z.intersection(eventRef, sendEmailInput)).mutation(async ({ ctx, input }) => {
-    const event = await requireVisibleEvent(ctx, input.eventId);
-    requireEventManager(ctx.user, event, "announce");
-    const queued = await queueGroupMail(ctx, input, { actor: auditActor(ctx), eventId: event.id });
-    return { message: "Email sent successfully.", queued };
-  }),
+  announce: memberProcedure
+    .input(z.intersection(eventRef, sendEmailInput))
+    .output(eventsAnnounceAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const event = await requireVisibleEvent(ctx, input.eventId);
+      requireEventManager(ctx.user, event, "announce");
+      const queued = await queueGroupMail(ctx, input, { actor: auditActor(ctx), eventId: event.id });
+      return { message: "Email sent successfully.", queued };
+    }),
 };

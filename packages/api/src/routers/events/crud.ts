@@ -1,4 +1,18 @@
-import { eventInput, eventListInput, eventRefInput, eventSlug } from "@club/shared";
+import {
+  eventInput,
+  eventListInput,
+  eventRefInput,
+  eventSlug,
+  eventsCalendarFileAnswer,
+  eventsChoicesAnswer,
+  eventsCreateAnswer,
+  eventsDeleteAnswer,
+  eventsDraftsAnswer,
+  eventsGetAnswer,
+  eventsListAnswer,
+  eventsPublishAnswer,
+  eventsUpdateAnswer,
+} from "@club/shared";
 import { z } from "zod";
 import {
   requireEventCreator,
@@ -21,7 +35,10 @@ export const eventCrud = {
    * by title, her part in them or days, a page at a time (`upcoming`: from today, the past behind
    * `previousCursor`).
    */
-  list: memberProcedure.input(eventListInput).query(({ ctx, input }) => listEvents(ctx, input)),
+  list: memberProcedure
+    .input(eventListInput)
+    .output(eventsListAnswer)
+    .query(({ ctx, input }) => listEvents(ctx, input)),
 
   /**
    * What an event picker offers: id, title and date of the events the member may see, newest first.
@@ -29,23 +46,30 @@ export const eventCrud = {
    */
   choices: memberProcedure
     .input(z.object({ withMedia: z.boolean().optional() }).optional())
+    .output(eventsChoicesAnswer)
     .query(({ ctx, input }) => eventChoices(ctx.db, ctx.user, input)),
 
   /** GET /api/events/{id}: by id or slug; a draft for its creator and admins. */
-  get: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
-    const event = await requireEventOrDraft(ctx, input.id);
-    return loadEventDto(ctx, event);
-  }),
+  get: memberProcedure
+    .input(eventRefInput)
+    .output(eventsGetAnswer)
+    .query(async ({ ctx, input }) => {
+      const event = await requireEventOrDraft(ctx, input.id);
+      return loadEventDto(ctx, event);
+    }),
 
   /**
    * GET /api/events/{id}/event.ics: the event as a calendar file, with the UID and SEQUENCE of every
    * .ics the club sends, so a calendar that takes it keeps one entry through changes.
    */
-  calendarFile: memberProcedure.input(eventRefInput).query(async ({ ctx, input }) => {
-    const event = await requireVisibleEvent(ctx, input.id);
-    const { filename, content } = icsAttachment(event, ctx.config);
-    return { filename, text: content };
-  }),
+  calendarFile: memberProcedure
+    .input(eventRefInput)
+    .output(eventsCalendarFileAnswer)
+    .query(async ({ ctx, input }) => {
+      const event = await requireVisibleEvent(ctx, input.id);
+      const { filename, content } = icsAttachment(event, ctx.config);
+      return { filename, text: content };
+    }),
 
   /**
    * POST /api/events: Founding and Travel Host members and admins; defaults per SPEC.md section 5.
@@ -53,6 +77,7 @@ export const eventCrud = {
    */
   create: memberProcedure
     .input(eventInput.extend({ slug: eventSlug.optional(), draft: z.boolean().optional() }))
+    .output(eventsCreateAnswer)
     .mutation(async ({ ctx, input }) => {
       requireEventCreator(ctx.user);
       const { slug, draft, ...form } = input;
@@ -60,21 +85,27 @@ export const eventCrud = {
     }),
 
   /** The Schedule: her drafts, last edited first (an admin's: every member's). */
-  drafts: memberProcedure.query(({ ctx }) => listDrafts(ctx)),
+  drafts: memberProcedure.output(eventsDraftsAnswer).query(({ ctx }) => listDrafts(ctx)),
 
   /** Publishes a draft (its creator or an admin): from now on it is an event like any other. */
-  publish: memberProcedure.input(z.object({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    const event = await requireEventOrDraft(ctx, input.id);
-    requireEventManager(ctx.user, event, "publish");
-    return loadEventDto(ctx, await publishDraft(ctx, event));
-  }),
+  publish: memberProcedure
+    .input(z.object({ id: z.uuid(EVENT_NOT_FOUND) }))
+    .output(eventsPublishAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const event = await requireEventOrDraft(ctx, input.id);
+      requireEventManager(ctx.user, event, "publish");
+      return loadEventDto(ctx, await publishDraft(ctx, event));
+    }),
 
   /** PUT /api/events/{id}: the creator or an admin; the slug stays, so shared links keep working. */
-  update: memberProcedure.input(eventInput.extend({ id: z.uuid(EVENT_NOT_FOUND) })).mutation(async ({ ctx, input }) => {
-    const event = await requireEventOrDraft(ctx, input.id);
-    requireEventManager(ctx.user, event, "edit");
-    return loadEventDto(ctx, await updateEvent(ctx, event.id, input, ctx.user.id));
-  }),
+  update: memberProcedure
+    .input(eventInput.extend({ id: z.uuid(EVENT_NOT_FOUND) }))
+    .output(eventsUpdateAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const event = await requireEventOrDraft(ctx, input.id);
+      requireEventManager(ctx.user, event, "edit");
+      return loadEventDto(ctx, await updateEvent(ctx, event.id, input, ctx.user.id));
+    }),
 
   /**
    * DELETE /api/events/{id}: those going or waiting are e-mailed the cancellation, with the
@@ -88,6 +119,7 @@ export const eventCrud = {
         message: z.string().trim().max(2000, "Please keep the message under 2000 characters.").optional(),
       }),
     )
+    .output(eventsDeleteAnswer)
     .mutation(async ({ ctx, input }) => {
       const event = await requireEventOrDraft(ctx, input.id);
       requireEventManager(ctx.user, event, "delete");

@@ -1,0 +1,275 @@
+import { z } from "zod";
+import { eventExclusivities, memberTypes } from "../enums";
+
+/** The kinds of event the wizard offers. */
+export const eventTypeSchema = z
+  .enum([
+    "custom",
+    "travel",
+    "tea-party",
+    "golf",
+    "concert",
+    "arts-crafts",
+    "entertainment",
+    "cooking-food",
+    "sports",
+    "hiking-camping",
+    "book-club",
+    "yoga-meditation",
+    "picnic",
+    "movie-screening",
+    "charity-fundraising",
+    "arcade-escape",
+    "wine-tasting",
+    "karaoke",
+    "volunteer-day",
+    "fishing-trip",
+    "golfing",
+    "potluck",
+    "art-gallery",
+    "museum",
+    "other",
+  ])
+  .meta({ id: "EventType" });
+
+/** An event as the list shows it (events.list, GET /api/events). */
+export const eventCardSchema = z
+  .object({
+    participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+    participant_count: z.number(),
+    draft: z.literal(true).optional(),
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    note: z.string().nullable(),
+    color: z.string(),
+    type: eventTypeSchema,
+    exclusivity: z.enum(eventExclusivities),
+    is_physical: z.boolean(),
+    location: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+    virtual_link: z.string().nullable(),
+    event_date: z.string(),
+    end_date: z.string().nullable(),
+    start_time: z.string(),
+    end_time: z.string(),
+    image_url: z.string().nullable(),
+    bannerImage: z.string().nullable(),
+    created_by: z.string().nullable(),
+    can_manage: z.boolean(),
+    rsvp: z
+      .object({
+        capacity: z.number().nullable(),
+        guests_per_member: z.number(),
+        rsvp_deadline: z.string().nullable(),
+        closed: z.boolean(),
+        going: z.number(),
+        guests: z.number(),
+        seats_taken: z.number(),
+        seats_left: z.number().nullable(),
+        waitlist_count: z.number(),
+      })
+      .optional(),
+  })
+  .meta({ id: "EventCard" });
+
+export const eventLinkSchema = z
+  .object({ id: z.string(), title: z.string(), slug: z.string() })
+  .meta({ id: "EventLink" });
+
+export const attendeeSchema = z
+  .object({ user_id: z.string(), name: z.string(), email: z.string(), guests: z.number(), joined_at: z.date() })
+  .meta({ id: "Attendee" });
+
+export const waitlistEntrySchema = z
+  .object({
+    position: z.number(),
+    user_id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    guests: z.number(),
+    joined_at: z.date(),
+  })
+  .meta({ id: "WaitlistEntry" });
+
+export const rsvpSchema = z
+  .object({
+    capacity: z.number().nullable(),
+    guests_per_member: z.number(),
+    rsvp_deadline: z.string().nullable(),
+    closed: z.boolean(),
+    going: z.number(),
+    guests: z.number(),
+    seats_taken: z.number(),
+    seats_left: z.number().nullable(),
+    waitlist_count: z.number(),
+    me: z
+      .union([
+        z.object({ status: z.literal("going"), guests: z.number() }),
+        z.object({ status: z.literal("waitlist"), guests: z.number(), position: z.number() }),
+      ])
+      .nullable(),
+  })
+  .meta({ id: "Rsvp" });
+
+export const eventDtoSchema = z
+  .object({
+    participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+    calendar_url: z.string(),
+    draft: z.literal(true).optional(),
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    note: z.string().nullable(),
+    color: z.string(),
+    type: eventTypeSchema,
+    exclusivity: z.enum(eventExclusivities),
+    is_physical: z.boolean(),
+    location: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+    virtual_link: z.string().nullable(),
+    event_date: z.string(),
+    end_date: z.string().nullable(),
+    start_time: z.string(),
+    end_time: z.string(),
+    image_url: z.string().nullable(),
+    bannerImage: z.string().nullable(),
+    created_by: z.string().nullable(),
+    can_manage: z.boolean(),
+    rsvp: rsvpSchema.optional(),
+  })
+  .meta({ id: "EventDto" });
+
+/** events.announceRecipientCount */
+export const eventsAnnounceRecipientCountAnswer = z.object({ recipients: z.number(), optedOut: z.number() });
+
+/** events.announce */
+export const eventsAnnounceAnswer = z.object({ message: z.string(), queued: z.number() });
+
+/** events.invitableMembers */
+export const eventsInvitableMembersAnswer = z.array(
+  z.object({ email: z.string().nullable(), user_id: z.string(), name: z.string(), type: z.enum(memberTypes) }),
+);
+
+/** events.invite */
+export const eventsInviteAnswer = z.object({ message: z.string(), invited: z.number() });
+
+/** events.acceptInvite */
+export const eventsAcceptInviteAnswer = z.object({
+  event: eventLinkSchema,
+  /** Set when the event was full and she is on its waitlist. */
+  waitlist_position: z.number().optional(),
+});
+
+/** events.answerInvitation */
+export const eventsAnswerInvitationAnswer = z.union([
+  z.object({ declined: z.literal(true), message: z.string() }),
+  z.object({ event: eventLinkSchema, message: z.string() }),
+]);
+
+/** events.addParticipants */
+export const eventsAddParticipantsAnswer = z.object({
+  participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+});
+
+/** events.join */
+export const eventsJoinAnswer = z.object({
+  message: z.string(),
+  participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+  /** Set when the event was full and she joined its waitlist. */
+  waitlist_position: z.number().optional(),
+});
+
+/** events.leave */
+export const eventsLeaveAnswer = z.object({
+  message: z.string(),
+  participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+});
+
+/** events.attendees */
+export const eventsAttendeesAnswer = z.object({
+  participants: z.array(attendeeSchema),
+  waitlist: z.array(waitlistEntrySchema),
+  event: z.object({ id: z.string(), slug: z.string() }),
+});
+
+/** events.moveFromWaitlist */
+export const eventsMoveFromWaitlistAnswer = z.object({
+  participants: z.array(attendeeSchema),
+  waitlist: z.array(waitlistEntrySchema),
+  message: z.string(),
+});
+
+/** events.sendConfirmation */
+export const eventsSendConfirmationAnswer = z.object({ message: z.string() });
+
+/** events.list */
+export const eventsListAnswer = z.object({
+  items: z.array(eventCardSchema),
+  nextCursor: z.string().nullable(),
+  previousCursor: z.string().nullable(),
+});
+
+/** events.choices */
+export const eventsChoicesAnswer = z.array(z.object({ id: z.string(), title: z.string(), event_date: z.string() }));
+
+/** events.get */
+export const eventsGetAnswer = eventDtoSchema;
+
+/** events.calendarFile */
+export const eventsCalendarFileAnswer = z.object({ filename: z.string(), text: z.string() });
+
+/** events.create */
+export const eventsCreateAnswer = eventDtoSchema;
+
+/** events.drafts */
+export const eventsDraftsAnswer = z.array(
+  z.object({
+    creator_name: z.string().nullable(),
+    updated_at: z.string(),
+    participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+    calendar_url: z.string(),
+    draft: z.literal(true).optional(),
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    note: z.string().nullable(),
+    color: z.string(),
+    type: eventTypeSchema,
+    exclusivity: z.enum(eventExclusivities),
+    is_physical: z.boolean(),
+    location: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+    virtual_link: z.string().nullable(),
+    event_date: z.string(),
+    end_date: z.string().nullable(),
+    start_time: z.string(),
+    end_time: z.string(),
+    image_url: z.string().nullable(),
+    bannerImage: z.string().nullable(),
+    created_by: z.string().nullable(),
+    can_manage: z.boolean(),
+    rsvp: rsvpSchema.optional(),
+  }),
+);
+
+/** events.publish */
+export const eventsPublishAnswer = eventDtoSchema;
+
+/** events.update */
+export const eventsUpdateAnswer = eventDtoSchema;
+
+/** events.delete */
+export const eventsDeleteAnswer = z.object({ message: z.string(), id: z.string() });

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { mediaTypes } from "../enums";
+
+/** home.get */
+export const homeGetAnswer = z.object({
+  lastVisit: z.date().nullable(),
+  nextEvents: z.array(
+    z.union([
+      z.object({
+        status: z.literal("going"),
+        position: z.null(),
+        id: z.string(),
+        slug: z.string(),
+        title: z.string(),
+        eventDate: z.string(),
+        startTime: z.string(),
+        isPhysical: z.boolean(),
+        city: z.string().nullable(),
+      }),
+      z.object({
+        status: z.literal("waitlist"),
+        position: z.number(),
+        id: z.string(),
+        slug: z.string(),
+        title: z.string(),
+        eventDate: z.string(),
+        startTime: z.string(),
+        isPhysical: z.boolean(),
+        city: z.string().nullable(),
+      }),
+    ]),
+  ),
+  invitations: z.array(
+    z.object({
+      id: z.string(),
+      expiresAt: z.date(),
+      invitedBy: z.string().nullable(),
+      invitedById: z.string().nullable(),
+      event: z.object({
+        id: z.string(),
+        slug: z.string(),
+        title: z.string(),
+        eventDate: z.string(),
+        startTime: z.string(),
+        isPhysical: z.boolean(),
+        city: z.string().nullable(),
+      }),
+    }),
+  ),
+  deadlines: z.array(
+    z.object({
+      rsvpDeadline: z.date().nullable(),
+      id: z.string(),
+      slug: z.string(),
+      title: z.string(),
+      eventDate: z.string(),
+      startTime: z.string(),
+      isPhysical: z.boolean(),
+      city: z.string().nullable(),
+    }),
+  ),
+  newMedia: z.array(
+    z.object({
+      thumbnailUrl: z.string().nullable(),
+      isNew: z.boolean(),
+      id: z.string(),
+      title: z.string().nullable(),
+      name: z.string().nullable(),
+      mediaType: z.enum(mediaTypes),
+      uploadDate: z.date(),
+      event: z.object({ id: z.string(), slug: z.string(), title: z.string() }),
+    }),
+  ),
+  comments: z.array(
+    z.object({
+      id: z.string(),
+      excerpt: z.string(),
+      author: z.string(),
+      createdAt: z.date(),
+      on: z.union([
+        z.object({ kind: z.literal("event"), id: z.string(), slug: z.string().nullable(), title: z.string() }),
+        z.object({ kind: z.literal("media"), id: z.string(), slug: z.null(), title: z.string() }),
+      ]),
+    }),
+  ),
+  news: z.array(z.object({ id: z.string(), subject: z.string(), text: z.string(), sentAt: z.date() })),
+});
+
+/** home.seen */
+export const homeSeenAnswer = z.object({ message: z.string() });

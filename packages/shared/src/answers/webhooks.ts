@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { webhookEventTypeNames } from "../webhooks";
+
+export const webhookSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(webhookEventTypeNames)),
+    createdAt: z.date(),
+    failingSince: z.date().nullable(),
+    pending: z.number(),
+    failed: z.number(),
+  })
+  .meta({ id: "WebhookSummary" });
+
+/** webhooks.list */
+export const webhooksListAnswer = z.array(webhookSummarySchema);
+
+/** webhooks.add */
+export const webhooksAddAnswer = z.object({ webhook: webhookSummarySchema, secret: z.string() });
+
+/** webhooks.remove */
+export const webhooksRemoveAnswer = z.object({ message: z.string() });
+
+/** webhooks.deliveries */
+export const webhooksDeliveriesAnswer = z.object({
+  items: z.array(
+    z.object({
+      status: z.enum(["pending", "failed", "delivered"]),
+      type: z.enum(webhookEventTypeNames),
+      id: z.string(),
+      attempts: z.number(),
+      createdAt: z.date(),
+      lastAttemptAt: z.date().nullable(),
+      dueAt: z.date(),
+      responseStatus: z.number().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+  nextCursor: z.number().nullable(),
+});
+
+/** webhooks.redeliver */
+export const webhooksRedeliverAnswer = z.object({ message: z.string() });
