@@ -24,6 +24,7 @@ import type { AppConfig } from "./config";
 import { keepDataPrivate, narrowTree } from "./data-dir";
 import { type HousekeepingOptions, runHousekeeping } from "./housekeeping";
 import { requestLogFields } from "./log-redact";
+import { describedRoutes } from "./openapi/describe";
 import { openApiDocument } from "./openapi/document";
 import { limitsOf } from "./openapi/limits";
 import { listenOperatorSocket } from "./operator-socket";
@@ -115,6 +116,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestIdHeader: config.trustProxy ? "x-request-id" : false,
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
+  // Each REST route describes itself (config.openapi); the document is made from what was added.
+  const routes = describedRoutes(app);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });
@@ -237,6 +240,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       openApiDocument({
         origin: config.appOrigin,
         limits: limitsOf(config),
+        routes,
       }),
   });
   await app.register(trpcPlugin, deps);

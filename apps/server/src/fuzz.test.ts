@@ -9,7 +9,7 @@ import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import superjson from "superjson";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openApiPath } from "./openapi/document";
+import { isNotOurRoute, openApiPath } from "./openapi/document";
 import { documentAnswers } from "./test/document-answers";
 import { fuzzRoutes } from "./test/fuzz-routes";
 import { addUser, type Harness, ORIGIN, startApp, testPhoto, uploadVia } from "./test/harness";
@@ -34,17 +34,6 @@ import { resumableDir } from "./uploads/resumable";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 /** Each route's or procedure's runs, with room for a slow machine (and for FUZZ_RUNS raised). */
 const TIMEOUT = 20_000 + RUNS * 500;
-
-/**
- * What Fastify registers that is not a REST route of ours, and why:
- * - HEAD of a path that also has GET: Fastify adds it for every GET (same handler, no body);
- *   a HEAD route of its own (tus's `HEAD /uploads/:id`) is fuzzed.
- * - every method of `/trpc/:path`: tRPC's endpoint, fuzzed procedure by procedure below.
- * - `/index.html`: a file of the web build (@fastify/static); other page paths are the SPA's
- *   not-found handler, not routes.
- */
-const isExcluded = (method: string, url: string, all: Set<string>) =>
-  (method === "HEAD" && all.has(`GET ${url}`)) || url === "/trpc/:path" || url === "/index.html";
 
 type Who = 0 | 1 | 2;
 const WHO = ["visitor", "member", "admin"] as const;
@@ -250,7 +239,7 @@ describe("coverage", () => {
     const all = new Set(h.routes.map((r) => `${r.method} ${r.url}`));
     const rest = [...all].filter((key) => {
       const [method, url] = key.split(" ") as [string, string];
-      return !isExcluded(method, url, all);
+      return !isNotOurRoute(method, url, all);
     });
     const missing = rest.filter((key) => !(key in routes));
     const stale = Object.keys(routes).filter((key) => !rest.includes(key));

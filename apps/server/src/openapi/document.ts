@@ -3,9 +3,9 @@ import { z } from "zod";
 import { createDocument, createSchema, type oas31, type ZodOpenApiOperationObject } from "zod-openapi";
 import serverPackage from "../../package.json" with { type: "json" };
 import { PROBLEM_TYPE } from "../rest/problem";
+import type { Answer, RestAccess, RestOperation } from "./describe";
 import { type Limit, limitsTable } from "./limits";
 import { type ProcedureInfo, procedure, procedures } from "./procedures";
-import { type Answer, type RestAccess, type RestOperation, restOperations } from "./rest-operations";
 
 /** The server's version: the document's `info.version`, and `GET /api/version`'s. */
 export const SERVER_VERSION = serverPackage.version;
@@ -281,20 +281,50 @@ export interface DocumentOptions {
   /** The site's origin (APP_ORIGIN): the document's server. */
   origin: string;
   limits: Limit[];
+  /** The app's routes as registered (`METHOD /path`), each with its own description. */
+  routes: ReadonlyMap<string, RestOperation | undefined>;
 }
 
-const built = new Map<string, OpenApiDocument>();
+/**
+ * What Fastify registers that is not a REST route of ours, and why: a HEAD that Fastify adds beside
+ * every GET (same handler, no body); tRPC's endpoint `/trpc/:path`, described procedure by procedure;
+ * `/index.html`, a file of the web build (@fastify/static).
+ */
+export const isNotOurRoute = (method: string, url: string, routes: { has(key: string): boolean }) =>
+  (method === "HEAD" && routes.has(`GET ${url}`)) || url === "/trpc/:path" || url === "/index.html";
+
+/** Each REST route's description, or an error naming the routes added without one. */
+export function restOperationsOf(routes: DocumentOptions["routes"]): [key: string, RestOperation][] {
+  const ours = [...routes].filter(([key]) => {
+    const [method = "", url = ""] = key.split(" ");
+    return !isNotOurRoute(method, url, routes);
+  });
+  const undescribed = ours.filter(([, op]) => !op).map(([key]) => key);
+  if (undescribed.length > 0) {
+    throw new Error(
+      `Routes without a description (config.openapi) for the OpenAPI document: ${undescribed.join(", ")}`,
+    );
+  }
+  return ours as [string, RestOperation][];
+}
+
+const built = new WeakMap<DocumentOptions["routes"], Map<string, OpenApiDocument>>();
 
 /**
- * The document for these options, made once per process (apps started in one process, as tests
- * do, share it): a tenth of a second of work, the same for every request.
+ * The document for these options, made once per app's routes and options: a tenth of a second of
+ * work, the same for every request.
  */
 export function openApiDocument(options: DocumentOptions): OpenApiDocument {
-  const key = JSON.stringify(options);
-  let document = built.get(key);
+  const key = JSON.stringify({ origin: options.origin, limits: options.limits });
+  let byOptions = built.get(options.routes);
+  if (!byOptions) {
+    byOptions = new Map();
+    built.set(options.routes, byOptions);
+  }
+  let document = byOptions.get(key);
   if (!document) {
     document = buildOpenApiDocument(options);
-    built.set(key, document);
+    byOptions.set(key, document);
   }
   return document;
 }
@@ -306,7 +336,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
     paths[path] ??= {};
     paths[path][method] = op;
   };
-  for (const [key, op] of Object.entries(restOperations)) add(restOperation(key, op));
+  for (const [key, op] of restOperationsOf(options.routes)) add(restOperation(key, op));
   for (const p of procedures()) add(procedureOperation(p));
   return createDocument(
     {

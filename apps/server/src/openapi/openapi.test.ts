@@ -11,8 +11,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, startApp } from "../test/harness";
-import { apiVersionOf, openApiPath, SERVER_VERSION } from "./document";
-import { restOperations } from "./rest-operations";
+import { apiVersionOf, isNotOurRoute, openApiPath, restOperationsOf, SERVER_VERSION } from "./document";
 
 let h: Harness;
 let url: string;
@@ -31,10 +30,6 @@ beforeAll(async () => {
   document = (await (await fetch(`${url}/api/openapi.json`)).json()) as Document;
 });
 afterAll(() => h.close());
-
-/** What Fastify registers that is no REST URL of ours (as in fuzz.test.ts): HEAD for each GET, tRPC's one route, the web build's file. */
-const isExcluded = (method: string, path: string, all: Set<string>) =>
-  (method === "HEAD" && all.has(`GET ${path}`)) || path === "/trpc/:path" || path === "/index.html";
 
 describe("GET /api/openapi.json", () => {
   it("is served to anyone, without a session, cached, with an ETag that answers 304", async () => {
@@ -82,10 +77,14 @@ describe("GET /api/openapi.json", () => {
     const registered = new Set(h.routes.map((r) => `${r.method} ${r.url}`));
     const ours = [...registered].filter((key) => {
       const [method = "", path = ""] = key.split(" ");
-      return !isExcluded(method, path, registered);
+      return !isNotOurRoute(method, path, registered);
     });
-    expect(ours.filter((key) => !(key in restOperations))).toEqual([]);
-    expect(Object.keys(restOperations).filter((key) => !registered.has(key))).toEqual([]);
+    // Each describes itself on its route; one added without a description stops the document.
+    expect(ours.filter((key) => !h.described.get(key))).toEqual([]);
+    expect(restOperationsOf(h.described).map(([key]) => key)).toEqual(ours);
+    expect(() => restOperationsOf(new Map([...h.described, ["GET /api/undescribed", undefined]]))).toThrow(
+      "Routes without a description (config.openapi) for the OpenAPI document: GET /api/undescribed",
+    );
     const missing = ours.filter((key) => {
       const [method = "", path = ""] = key.split(" ");
       return !document.paths[openApiPath(path)]?.[method.toLowerCase()];

@@ -95,11 +95,25 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, { t
     statuses.inc({ status_code: labels.status_code });
   });
 
-  app.get("/metrics", async (request, reply) => {
-    if (!mayReadMetrics(token, bearerToken(request))) {
-      return noSuchEndpoint(request, reply);
-    }
-    reply.header("Cache-Control", "no-store").type(registry.contentType);
-    return registry.metrics();
-  });
+  app.get(
+    "/metrics",
+    {
+      config: {
+        openapi: {
+          summary: "Prometheus metrics",
+          access: "metrics token",
+          description:
+            "For the monitoring holding METRICS_TOKEN (as a bearer token); 404 without it, or when none is set.",
+          answer: { kind: "metrics", description: "Prometheus text format." },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!mayReadMetrics(token, bearerToken(request))) {
+        return noSuchEndpoint(request, reply);
+      }
+      reply.header("Cache-Control", "no-store").type(registry.contentType);
+      return registry.metrics();
+    },
+  );
 });

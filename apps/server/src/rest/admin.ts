@@ -2,6 +2,7 @@ import { AUDIT_EXPORT_PAGE, auditRecords } from "@club/api";
 import { LIST_MAX } from "@club/shared";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
+import { fieldsOf, id, json, offsetQuery } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
 import { auditCsv } from "./audit-csv";
 import { call, callerFor, linkNext, offsetOf, pick } from "./caller";
@@ -12,56 +13,145 @@ type UserParams = { Params: { user_id: string } };
 export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
   // The whole list, as the spec's client expects, up to LIST_MAX members (by name); a Link header
   // (`?offset=`) says where the rest starts.
-  app.get("/api/users", async (request, reply) => {
-    const offset = offsetOf(request.query);
-    const users = await (await callerFor(deps, request, reply)).users.list({ offset, limit: LIST_MAX });
-    if (users.length === LIST_MAX) linkNext(reply, "/api/users", { offset: String(offset + LIST_MAX) });
-    return users;
-  });
+  app.get(
+    "/api/users",
+    {
+      config: {
+        openapi: {
+          summary: "Members, by name",
+          procedure: "users.list",
+          query: offsetQuery,
+          answer: json(`Up to ${LIST_MAX}; a \`Link: <…?offset=…>; rel="next"\` header leads to the rest.`),
+        },
+      },
+    },
+    async (request, reply) => {
+      const offset = offsetOf(request.query);
+      const users = await (await callerFor(deps, request, reply)).users.list({ offset, limit: LIST_MAX });
+      if (users.length === LIST_MAX) linkNext(reply, "/api/users", { offset: String(offset + LIST_MAX) });
+      return users;
+    },
+  );
 
-  app.put<UserParams>("/api/users/:user_id/privilege", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).users.setPrivilege, {
-      userId: request.params.user_id,
-      type: pick(request.body, ["type"]).type,
-    }),
+  app.put<UserParams>(
+    "/api/users/:user_id/privilege",
+    {
+      config: {
+        openapi: {
+          summary: "Set a member's type",
+          procedure: "users.setPrivilege",
+          params: id("users.setPrivilege", "userId", "user_id"),
+          body: fieldsOf("users.setPrivilege", ["type"]),
+          answer: json("The member."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).users.setPrivilege, {
+        userId: request.params.user_id,
+        type: pick(request.body, ["type"]).type,
+      }),
   );
 
   // The spec's client sends {password}; the server always uses TEMP_PASSWORD and ignores it.
-  app.put<UserParams>("/api/users/:user_id/reset-password-to-temp", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).users.resetPasswordToTemp, { userId: request.params.user_id }),
+  app.put<UserParams>(
+    "/api/users/:user_id/reset-password-to-temp",
+    {
+      config: {
+        openapi: {
+          summary: "Reset a member's password to the temporary one",
+          description: "The body is ignored: the server uses its TEMP_PASSWORD.",
+          procedure: "users.resetPasswordToTemp",
+          params: id("users.resetPasswordToTemp", "userId", "user_id"),
+          answer: json("A message."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).users.resetPasswordToTemp, { userId: request.params.user_id }),
   );
 
-  app.put<UserParams>("/api/users/:user_id/testing-team", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).users.setTestingTeam, {
-      userId: request.params.user_id,
-      testingTeam: pick(request.body, ["testingTeam"]).testingTeam,
-    }),
+  app.put<UserParams>(
+    "/api/users/:user_id/testing-team",
+    {
+      config: {
+        openapi: {
+          summary: "Put a member in or out of the testing team",
+          procedure: "users.setTestingTeam",
+          params: id("users.setTestingTeam", "userId", "user_id"),
+          body: fieldsOf("users.setTestingTeam", ["testingTeam"]),
+          answer: json("The member."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).users.setTestingTeam, {
+        userId: request.params.user_id,
+        testingTeam: pick(request.body, ["testingTeam"]).testingTeam,
+      }),
   );
 
-  app.get("/api/admin/get-members", async (request, reply) =>
-    (await callerFor(deps, request, reply)).adminMail.members(),
+  app.get(
+    "/api/admin/get-members",
+    {
+      config: {
+        openapi: {
+          summary: "Members one can e-mail",
+          procedure: "adminMail.members",
+          answer: json("The members."),
+        },
+      },
+    },
+    async (request, reply) => (await callerFor(deps, request, reply)).adminMail.members(),
   );
 
-  app.post("/api/admin/send-email", async (request, reply) =>
-    call(
-      (await callerFor(deps, request, reply)).adminMail.send,
-      pick(request.body, ["subject", "body", "recipientGroup", "selectedMemberIds"]),
-    ),
+  app.post(
+    "/api/admin/send-email",
+    {
+      config: {
+        openapi: {
+          summary: "E-mail a group of members",
+          procedure: "adminMail.send",
+          body: fieldsOf("adminMail.send", ["subject", "body", "recipientGroup", "selectedMemberIds"]),
+          answer: json("A message and the number queued."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call(
+        (await callerFor(deps, request, reply)).adminMail.send,
+        pick(request.body, ["subject", "body", "recipientGroup", "selectedMemberIds"]),
+      ),
   );
 
   // The audit log as CSV, with the Admin Panel's filters (?actor=&kind=&from=&to=): admins only,
   // refused before the first line; streamed, as the log only grows.
-  app.get("/api/admin/audit.csv", async (request, reply) => {
-    const caller = await callerFor(deps, request, reply);
-    const filter = pick(request.query, ["actor", "kind", "from", "to"]);
-    const records = await auditRecords((before) =>
-      call(caller.audit.list, { ...filter, before, limit: AUDIT_EXPORT_PAGE }),
-    );
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header("Content-Type", "text/csv; charset=utf-8")
-      .header("Content-Disposition", contentDisposition(`audit-log-${day}.csv`))
-      .header("Cache-Control", "private, no-store")
-      .send(auditCsv(records, request.log));
-  });
+  app.get(
+    "/api/admin/audit.csv",
+    {
+      config: {
+        openapi: {
+          summary: "The audit log as CSV",
+          description:
+            "Every record the filters match, newest first: time (UTC), actor id and e-mail, kind, target id and e-mail, address, detail (JSON), and the record as the Admin Panel words it. Days are the club's (CLUB_TIME_ZONE), both included.",
+          procedure: "audit.list",
+          query: fieldsOf("audit.list", ["actor", "kind", "from", "to"]),
+          answer: { kind: "csv", description: "A header row, then a line per record." },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerFor(deps, request, reply);
+      const filter = pick(request.query, ["actor", "kind", "from", "to"]);
+      const records = await auditRecords((before) =>
+        call(caller.audit.list, { ...filter, before, limit: AUDIT_EXPORT_PAGE }),
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", contentDisposition(`audit-log-${day}.csv`))
+        .header("Cache-Control", "private, no-store")
+        .send(auditCsv(records, request.log));
+    },
+  );
 }

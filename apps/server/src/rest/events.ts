@@ -1,7 +1,9 @@
 import type { RouterInputs } from "@club/api";
-import { EVENTS_PAGE_MAX } from "@club/shared";
+import { EVENTS_PAGE_MAX, eventCardSchema } from "@club/shared";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { fieldsOf, id, json, objectInput } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
 import { attendeesCsv } from "./attendees-csv";
 import { CHANGES_DATA, call, callerFor, keptAnswerOf, linkNext, pick } from "./caller";
@@ -42,7 +44,20 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
   // `Link: <…&cursor=…>; rel="next"` header says where the rest starts.
   app.get<{ Querystring: { search?: string; sort?: string; cursor?: string } }>(
     "/api/events",
-    { config: keptAnswerOf("events.list") },
+    {
+      config: {
+        ...keptAnswerOf("events.list"),
+        openapi: {
+          summary: "Events the member may see",
+          procedure: "events.list",
+          query: fieldsOf("events.list", ["search", "sort", "cursor"]),
+          answer: json(
+            `Up to ${EVENTS_LIST_MAX} events, by start date; a \`Link: <…&cursor=…>; rel="next"\` header leads to the rest.`,
+            z.array(eventCardSchema),
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const caller = await callerFor(deps, request, reply);
       const { search, sort } = request.query;
@@ -59,94 +74,258 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     },
   );
 
-  app.post("/api/events", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).events.create, pick(request.body, [...EVENT_FIELDS, "slug"])),
+  app.post(
+    "/api/events",
+    {
+      config: {
+        openapi: {
+          summary: "Create an event",
+          procedure: "events.create",
+          body: fieldsOf("events.create", [...EVENT_FIELDS, "slug"]),
+          answer: json("The new event."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).events.create, pick(request.body, [...EVENT_FIELDS, "slug"])),
   );
 
-  app.get<IdParams>("/api/events/:id", { config: keptAnswerOf("events.get") }, async (request, reply) =>
-    call((await callerFor(deps, request, reply)).events.get, { id: request.params.id }),
+  app.get<IdParams>(
+    "/api/events/:id",
+    {
+      config: {
+        ...keptAnswerOf("events.get"),
+        openapi: {
+          summary: "One event, by id or slug",
+          procedure: "events.get",
+          params: id("events.get"),
+          answer: json("The event."),
+        },
+      },
+    },
+    async (request, reply) => call((await callerFor(deps, request, reply)).events.get, { id: request.params.id }),
   );
 
   // The spec's edit payload names the date `date`; the create payload names it `event_date`.
-  app.put<IdParams>("/api/events/:id", async (request, reply) => {
-    const fields = pick(request.body, EVENT_FIELDS);
-    const { date } = pick(request.body, ["date"]);
-    return call((await callerFor(deps, request, reply)).events.update, {
-      ...fields,
-      event_date: fields.event_date ?? date,
-      id: request.params.id,
-    });
-  });
-
-  app.delete<IdParams>("/api/events/:id", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).events.delete, { id: request.params.id }),
+  app.put<IdParams>(
+    "/api/events/:id",
+    {
+      config: {
+        openapi: {
+          summary: "Change an event",
+          description: "The date may be sent as `date` (the spec's edit form) or `event_date`.",
+          procedure: "events.update",
+          params: id("events.update"),
+          body: fieldsOf("events.update", EVENT_FIELDS).extend({ date: objectInput("events.update").shape.event_date }),
+          answer: json("The event."),
+        },
+      },
+    },
+    async (request, reply) => {
+      const fields = pick(request.body, EVENT_FIELDS);
+      const { date } = pick(request.body, ["date"]);
+      return call((await callerFor(deps, request, reply)).events.update, {
+        ...fields,
+        event_date: fields.event_date ?? date,
+        id: request.params.id,
+      });
+    },
   );
 
-  app.post<IdParams>("/api/events/:id/join", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).events.join, {
-      ...pick(request.body, ["guests"]),
-      id: request.params.id,
-    }),
+  app.delete<IdParams>(
+    "/api/events/:id",
+    {
+      config: {
+        openapi: {
+          summary: "Delete an event",
+          procedure: "events.delete",
+          params: id("events.delete"),
+          answer: json("A message."),
+        },
+      },
+    },
+    async (request, reply) => call((await callerFor(deps, request, reply)).events.delete, { id: request.params.id }),
   );
 
-  app.get<IdParams>("/api/events/:id/attendees", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).events.attendees, { id: request.params.id }),
+  app.post<IdParams>(
+    "/api/events/:id/join",
+    {
+      config: {
+        openapi: {
+          summary: "Join an event (or its waitlist)",
+          procedure: "events.join",
+          params: id("events.join"),
+          body: fieldsOf("events.join", ["guests"]),
+          answer: json("A message and the participants."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).events.join, {
+        ...pick(request.body, ["guests"]),
+        id: request.params.id,
+      }),
+  );
+
+  app.get<IdParams>(
+    "/api/events/:id/attendees",
+    {
+      config: {
+        openapi: {
+          summary: "An event's guest list",
+          procedure: "events.attendees",
+          params: id("events.attendees"),
+          answer: json("Participants and the waitlist."),
+        },
+      },
+    },
+    async (request, reply) => call((await callerFor(deps, request, reply)).events.attendees, { id: request.params.id }),
   );
 
   // The guest list for a spreadsheet: participants first, then the waitlist in order.
-  app.get<IdParams>("/api/events/:id/attendees.csv", async (request, reply) => {
-    const caller = await callerFor(deps, request, reply);
-    const list = await call(caller.events.attendees, { id: request.params.id });
-    reply
-      .header("Content-Type", "text/csv; charset=utf-8")
-      .header("Content-Disposition", contentDisposition(`attendees-${list.event.slug}.csv`))
-      .header("Cache-Control", "private, no-store");
-    return attendeesCsv(list);
-  });
+  app.get<IdParams>(
+    "/api/events/:id/attendees.csv",
+    {
+      config: {
+        openapi: {
+          summary: "An event's guest list as CSV",
+          procedure: "events.attendees",
+          params: id("events.attendees"),
+          answer: { kind: "csv", description: "Participants first, then the waitlist in order." },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerFor(deps, request, reply);
+      const list = await call(caller.events.attendees, { id: request.params.id });
+      reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", contentDisposition(`attendees-${list.event.slug}.csv`))
+        .header("Cache-Control", "private, no-store");
+      return attendeesCsv(list);
+    },
+  );
 
   // One event for a calendar application (the event page's "Add to calendar").
-  app.get<IdParams>("/api/events/:id/event.ics", async (request, reply) => {
-    const caller = await callerFor(deps, request, reply);
-    const file = await call(caller.events.calendarFile, { id: request.params.id });
-    reply
-      .header("Content-Type", "text/calendar; charset=utf-8")
-      .header("Content-Disposition", contentDisposition(file.filename))
-      .header("Cache-Control", "private, no-store");
-    return file.text;
-  });
+  app.get<IdParams>(
+    "/api/events/:id/event.ics",
+    {
+      config: {
+        openapi: {
+          summary: "One event as a calendar file",
+          description: "The UID and SEQUENCE of every .ics the club sends, so a calendar keeps one entry per event.",
+          procedure: "events.calendarFile",
+          params: id("events.calendarFile"),
+          answer: { kind: "calendar", description: "iCalendar (RFC 5545), one VEVENT." },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerFor(deps, request, reply);
+      const file = await call(caller.events.calendarFile, { id: request.params.id });
+      reply
+        .header("Content-Type", "text/calendar; charset=utf-8")
+        .header("Content-Disposition", contentDisposition(file.filename))
+        .header("Cache-Control", "private, no-store");
+      return file.text;
+    },
+  );
 
-  app.delete<IdParams>("/api/events/:id/leave", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).events.leave, { id: request.params.id }),
+  app.delete<IdParams>(
+    "/api/events/:id/leave",
+    {
+      config: {
+        openapi: {
+          summary: "Leave an event",
+          procedure: "events.leave",
+          params: id("events.leave"),
+          answer: json("A message."),
+        },
+      },
+    },
+    async (request, reply) => call((await callerFor(deps, request, reply)).events.leave, { id: request.params.id }),
   );
 
   // A member's private calendar feed: the secret in the URL is the credential (calendar
   // applications send no cookies). Calendars poll it; a few minutes of caching spares the database.
-  app.get<{ Params: { file: string } }>("/calendar/:file", async (request, reply) => {
-    const secret = request.params.file.replace(/\.ics$/i, "");
-    const caller = await callerFor(deps, request, reply);
-    const text = await call(caller.calendarFeed.feed, { secret });
-    reply
-      .header("Content-Type", "text/calendar; charset=utf-8")
-      .header("Content-Disposition", 'inline; filename="club.ics"')
-      .header("Cache-Control", "private, max-age=300");
-    return text;
-  });
-
-  app.post("/api/events/send-confirmation", async (request, reply) =>
-    call((await callerFor(deps, request, reply)).events.sendConfirmation, pick(request.body, ["eventId", "userId"])),
+  app.get<{ Params: { file: string } }>(
+    "/calendar/:file",
+    {
+      config: {
+        openapi: {
+          summary: "A member's calendar feed",
+          description: "`<secret>.ics`: the secret in the URL is the credential (calendars send no cookies).",
+          procedure: "calendarFeed.feed",
+          access: "calendar secret",
+          params: z.object({ file: z.string().max(204).meta({ description: "The feed's secret and `.ics`." }) }),
+          answer: { kind: "calendar", description: "iCalendar; cached privately for 5 minutes." },
+        },
+      },
+    },
+    async (request, reply) => {
+      const secret = request.params.file.replace(/\.ics$/i, "");
+      const caller = await callerFor(deps, request, reply);
+      const text = await call(caller.calendarFeed.feed, { secret });
+      reply
+        .header("Content-Type", "text/calendar; charset=utf-8")
+        .header("Content-Disposition", 'inline; filename="club.ics"')
+        .header("Cache-Control", "private, max-age=300");
+      return text;
+    },
   );
 
-  app.post("/api/events/invite", async (request, reply) =>
-    call(
-      (await callerFor(deps, request, reply)).events.invite,
-      pick(request.body, ["eventId", "eventTitle", "userIds"]),
-    ),
+  app.post(
+    "/api/events/send-confirmation",
+    {
+      config: {
+        openapi: {
+          summary: "E-mail a participant her confirmation",
+          procedure: "events.sendConfirmation",
+          body: fieldsOf("events.sendConfirmation", ["eventId", "userId"]),
+          answer: json("A message."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).events.sendConfirmation, pick(request.body, ["eventId", "userId"])),
+  );
+
+  app.post(
+    "/api/events/invite",
+    {
+      config: {
+        openapi: {
+          summary: "Invite members to an event",
+          procedure: "events.invite",
+          body: fieldsOf("events.invite", ["eventId", "eventTitle", "userIds"]),
+          answer: json("A message and the number invited."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call(
+        (await callerFor(deps, request, reply)).events.invite,
+        pick(request.body, ["eventId", "eventTitle", "userIds"]),
+      ),
   );
 
   // A GET that changes state, as the spec has it: the single-use token bound to its invitee guards it.
   app.get<{ Params: { token: string } }>(
     "/api/events/invite/:token",
-    { config: CHANGES_DATA },
+    {
+      config: {
+        ...CHANGES_DATA,
+        openapi: {
+          summary: "Accept an event invitation",
+          description:
+            "A GET that changes state, as the spec has it: the single-use token bound to its invitee guards it.",
+          procedure: "events.acceptInvite",
+          params: id("events.acceptInvite", "token"),
+          answer: json("The event joined."),
+          limits: "Wrong tokens are throttled per address.",
+        },
+      },
+    },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       return call((await callerFor(deps, request, reply)).events.acceptInvite, { token: request.params.token });

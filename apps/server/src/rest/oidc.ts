@@ -3,6 +3,7 @@ import { nextPath, OIDC_LINKED, type OidcRefusal, oidcRefusalMessages } from "@c
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { type ContextDeps, createContext } from "../plugins/trpc";
 import { describeError } from "./errors";
 
@@ -17,28 +18,62 @@ import { describeError } from "./errors";
  * starts with the `identities.startLink` mutation (a POST with the club's Origin) instead.
  */
 export async function oidcRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
-  app.get("/auth/oidc/start", async (request, reply) => {
-    noStore(reply);
-    try {
-      const ctx = await createContext(deps, request, reply);
-      const redirect = new URL(request.url, deps.config.appOrigin).searchParams.get("redirect");
-      const url = await startOidc(ctx, "sign_in", { redirect });
-      return reply.redirect(url.href, 302);
-    } catch (err) {
-      return failurePage(request, reply, err);
-    }
-  });
+  app.get(
+    "/auth/oidc/start",
+    {
+      config: {
+        openapi: {
+          summary: "Sign in with the identity provider (a browser's page)",
+          access: "public",
+          description:
+            "Sends the browser to the OpenID Connect provider (OIDC_ISSUER) to sign in, with PKCE, state and nonce; the state is also set in a cookie for the callback. 404 (a page) when no provider is configured, 503 when it does not answer.",
+          query: z.object({ redirect: z.string().max(2000).optional() }),
+          answer: { kind: "empty", status: 302, description: "Location: the provider's authorization URL." },
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      try {
+        const ctx = await createContext(deps, request, reply);
+        const redirect = new URL(request.url, deps.config.appOrigin).searchParams.get("redirect");
+        const url = await startOidc(ctx, "sign_in", { redirect });
+        return reply.redirect(url.href, 302);
+      } catch (err) {
+        return failurePage(request, reply, err);
+      }
+    },
+  );
 
-  app.get(OIDC_CALLBACK_PATH, async (request, reply) => {
-    noStore(reply);
-    try {
-      const ctx = await createContext(deps, request, reply);
-      const outcome = await finishOidc(ctx, new URL(request.url, deps.config.appOrigin));
-      return answer(request, reply, outcome);
-    } catch (err) {
-      return failurePage(request, reply, err);
-    }
-  });
+  app.get(
+    OIDC_CALLBACK_PATH,
+    {
+      config: {
+        openapi: {
+          summary: "Where the identity provider sends the browser back",
+          access: "public",
+          description:
+            "Takes the pending sign-in by its state (once), exchanges the code and verifies the ID token, then signs in the member the identity is linked to (or, the first time, the member with its verified e-mail) or links it (from Settings). Refusals of a real answer go to /login?error=… or /settings/security?oidc=…; a forged, replayed, expired or another browser's callback answers 400 with a page saying why.",
+          query: z.object({ code: z.string().optional(), state: z.string().optional(), iss: z.string().optional() }),
+          answer: {
+            kind: "empty",
+            status: 302,
+            description: "Location: where she was going, /home, or the screen saying why not.",
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      try {
+        const ctx = await createContext(deps, request, reply);
+        const outcome = await finishOidc(ctx, new URL(request.url, deps.config.appOrigin));
+        return answer(request, reply, outcome);
+      } catch (err) {
+        return failurePage(request, reply, err);
+      }
+    },
+  );
 }
 
 function answer(request: FastifyRequest, reply: FastifyReply, outcome: OidcOutcome) {

@@ -1,4 +1,7 @@
+import { unsubscribeSetAnswer } from "@club/shared";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { id, json } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
 import { call, callerFor } from "./caller";
 
@@ -20,9 +23,27 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: ContextDeps)
     (_request, body, done) => done(null, body),
   );
 
-  app.post<{ Params: { token: string } }>(ONE_CLICK_UNSUBSCRIBE_PATH, async (request, reply) => {
-    const caller = await callerFor(deps, request, reply);
-    const done = await call(caller.unsubscribe.set, { token: request.params.token, receive: false });
-    return { message: "You are unsubscribed.", kind: done.kind };
-  });
+  app.post<{ Params: { token: string } }>(
+    ONE_CLICK_UNSUBSCRIBE_PATH,
+    {
+      config: {
+        openapi: {
+          summary: "One-click unsubscribe (RFC 8058)",
+          description:
+            "The URL of a bulk mail's `List-Unsubscribe` header, posted by mail providers with the form body `List-Unsubscribe=One-Click`: no session and no Origin needed, the token is the credential. Stops that one kind of mail for that member; posting again answers the same. A GET of the same URL is the web page that confirms and offers to undo.",
+          procedure: "unsubscribe.set",
+          params: id("unsubscribe.set", "token"),
+          answer: json(
+            "`{ message, kind }`: which kind of mail she no longer receives.",
+            z.object({ message: z.string(), kind: unsubscribeSetAnswer.shape.kind }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerFor(deps, request, reply);
+      const done = await call(caller.unsubscribe.set, { token: request.params.token, receive: false });
+      return { message: "You are unsubscribed.", kind: done.kind };
+    },
+  );
 }

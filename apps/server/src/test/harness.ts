@@ -7,6 +7,7 @@ import { createTestDb } from "@club/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type BuildOptions, buildApp } from "../app";
 import { type AppConfig, configWith } from "../config";
+import type { RestOperation } from "../openapi/describe";
 
 export const ORIGIN = "http://club.test";
 
@@ -17,6 +18,8 @@ export interface Harness {
   db: TestDb;
   /** Every route the app added, as Fastify was told it (HEAD routes made for GET ones included). */
   routes: { method: string; url: string }[];
+  /** The same routes, `METHOD /path`, with each one's description for the OpenAPI document. */
+  described: Map<string, RestOperation | undefined>;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ export async function startApp(
   const db = await createTestDb();
   const appDb = openAppDb ? await openAppDb(db) : undefined;
   const routes: Harness["routes"] = [];
+  const described: Harness["described"] = new Map();
   const webDist = mkdtempSync(join(tmpdir(), "club-web-"));
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>club</title><div id=root></div>");
   const app = await buildApp(
@@ -58,7 +62,10 @@ export async function startApp(
       jobPollingSeconds: 0.5,
       ...build,
       onRoute: (route) => {
-        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+        for (const method of [route.method].flat()) {
+          routes.push({ method, url: route.url });
+          described.set(`${method} ${route.url}`, route.config?.openapi);
+        }
       },
     },
   );
@@ -66,6 +73,7 @@ export async function startApp(
     app,
     db,
     routes,
+    described,
     close: async () => {
       await app.close();
       await appDb?.close();

@@ -14,6 +14,8 @@ import {
 import { FileStore } from "@tus/file-store";
 import { ERRORS, Server, type Upload } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { tusHeaders } from "../openapi/describe";
 import { type ContextDeps, createContext } from "../plugins/trpc";
 import { describeError } from "../rest/errors";
 import { megabytes, UploadTooLarge } from "./spool";
@@ -247,7 +249,70 @@ export async function resumableUploads(
       tusRequest.release?.();
     }
   };
-  app.post("/uploads", handle);
+  app.post(
+    "/uploads",
+    {
+      config: {
+        openapi: {
+          summary: "Begin a resumable upload (tus)",
+          description: `${tusHeaders}; Upload-Metadata may carry \`filename\` and \`event_id\`.`,
+          access: "member, own uploads",
+          tus: true,
+          answer: { kind: "empty", status: 201, description: "Created; the Location header is the upload's URL." },
+          limits: "Upload-Length up to MAX_UPLOAD_MB; a member's unfinished uploads are limited in number and bytes.",
+        },
+      },
+    },
+    handle,
+  );
   // HEAD: where did it get to; PATCH: the next chunk; DELETE: the member cancelled it.
-  app.route({ method: ["HEAD", "PATCH", "DELETE"], url: "/uploads/:id", handler: handle });
+  const uploadId = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });
+  app.head(
+    "/uploads/:id",
+    {
+      config: {
+        openapi: {
+          summary: "Where a resumable upload got to",
+          description: tusHeaders,
+          access: "member, own uploads",
+          tus: true,
+          params: uploadId,
+          answer: { kind: "empty", status: 200, description: "Upload-Offset says how many bytes arrived." },
+        },
+      },
+    },
+    handle,
+  );
+  app.patch(
+    "/uploads/:id",
+    {
+      config: {
+        openapi: {
+          summary: "Send the next bytes of a resumable upload",
+          description: `${tusHeaders}; Content-Type: application/offset+octet-stream.`,
+          access: "member, own uploads",
+          tus: true,
+          params: uploadId,
+          answer: { kind: "empty", status: 204, description: "The new Upload-Offset; the last chunk stores the item." },
+        },
+      },
+    },
+    handle,
+  );
+  app.delete(
+    "/uploads/:id",
+    {
+      config: {
+        openapi: {
+          summary: "Cancel a resumable upload",
+          description: tusHeaders,
+          access: "member, own uploads",
+          tus: true,
+          params: uploadId,
+          answer: { kind: "empty", status: 204, description: "Cancelled." },
+        },
+      },
+    },
+    handle,
+  );
 }

@@ -1,9 +1,12 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { requireMember, requireTokenScope, setPortrait, uploadMedia } from "@club/api";
+import { mediaGetAnswer, profileGetAnswer } from "@club/shared";
 import multipart from "@fastify/multipart";
 import { TRPCError } from "@trpc/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { json, uploadFields } from "../openapi/describe";
 import { type ContextDeps, createContext } from "../plugins/trpc";
 import { spoolToDisk } from "./spool";
 
@@ -104,21 +107,64 @@ export async function uploadRoutes(
   }
 
   /** Settings → Profile: her portrait (field `portrait`), a photo within the upload limit. */
-  app.post("/api/me/portrait", async (request, reply) => {
-    const ctx = await createContext(deps, request, reply);
-    requireMember(ctx);
-    requireTokenScope(ctx, "profile.portrait", "mutation");
-    if (!request.isMultipart()) throw badRequest("Send the photo as multipart/form-data.");
-    const { file } = await receive(request, "portrait", deps.tmpDir, deps.maxUploadBytes);
-    try {
-      return await setPortrait(ctx, file);
-    } finally {
-      await rm(file.path, { force: true });
-    }
-  });
+  app.post(
+    "/api/me/portrait",
+    {
+      config: {
+        openapi: {
+          summary: "Set her portrait",
+          description: "A photo, cropped square around what draws the eye and stored without its metadata.",
+          access: "member",
+          multipart: { file: "portrait", fields: z.object({}) },
+          answer: json("Her profile as Settings shows it (profile.get).", profileGetAnswer),
+          limits: "One photo, up to MAX_UPLOAD_MB; the type is read from the bytes.",
+        },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await createContext(deps, request, reply);
+      requireMember(ctx);
+      requireTokenScope(ctx, "profile.portrait", "mutation");
+      if (!request.isMultipart()) throw badRequest("Send the photo as multipart/form-data.");
+      const { file } = await receive(request, "portrait", deps.tmpDir, deps.maxUploadBytes);
+      try {
+        return await setPortrait(ctx, file);
+      } finally {
+        await rm(file.path, { force: true });
+      }
+    },
+  );
 
-  app.post("/upload-media", (request, reply) => handle(request, reply, "media"));
-  app.post("/upload-image", (request, reply) => handle(request, reply, "image"));
+  app.post(
+    "/upload-media",
+    {
+      config: {
+        openapi: {
+          summary: "Upload a photo or video to the gallery",
+          access: "member",
+          multipart: { file: "media", fields: uploadFields },
+          answer: json("The new media item.", mediaGetAnswer),
+          limits: "One file per request, up to MAX_UPLOAD_MB; the type is read from the bytes.",
+        },
+      },
+    },
+    (request, reply) => handle(request, reply, "media"),
+  );
+  app.post(
+    "/upload-image",
+    {
+      config: {
+        openapi: {
+          summary: "Upload an event image",
+          access: "member",
+          multipart: { file: "image", fields: uploadFields },
+          answer: json("The new media item.", mediaGetAnswer),
+          limits: "One file per request, up to MAX_UPLOAD_MB; the type is read from the bytes.",
+        },
+      },
+    },
+    (request, reply) => handle(request, reply, "image"),
+  );
 }
 
 export const uploadTmpDir = (dataDir: string) => join(dataDir, "tmp");
