@@ -1,5 +1,5 @@
 import { ConfigError, isDatabaseEmpty, loadEnv, seedDemo } from "@club/api";
-import { DatabaseLockedError } from "@club/db";
+import { compileWebAssemblyOnce, DatabaseLockedError } from "@club/db";
 import { ffmpegAvailable } from "@club/storage";
 import { buildApp } from "./app";
 import { configFromEnv } from "./config";
@@ -13,6 +13,8 @@ let started: Awaited<ReturnType<typeof buildApp>> | undefined;
 
 async function main() {
   const config = configFromEnv(loadEnv());
+  // A server runs for days: the embedded database's code compiled once, for less memory held.
+  if (!config.databaseUrl) compileWebAssemblyOnce();
   // With the embedded database, `club` on this machine reaches it through the server while it runs.
   const app = await buildApp(config, { operatorSocket: !config.databaseUrl, logStream: logs.stream });
   started = app;

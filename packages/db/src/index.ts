@@ -24,6 +24,7 @@ export {
   listenChanges,
   NOTIFY_CHANNEL,
 } from "./notifications";
+export { compileWebAssemblyOnce } from "./pglite-module";
 export { rowsOf } from "./rows";
 export * from "./schema";
 export { ToldCache } from "./told-cache";

@@ -46,12 +46,20 @@ async function compile(): Promise<WasmModule | undefined> {
   const to = Buffer.alloc(from.length);
   if (to.write(`shared_buffers=${PGLITE_SHARED_BUFFERS}`, "latin1") >= from.length) return undefined;
   to.copy(bytes, at);
-  // V8 compiles WebAssembly twice over by default: every function that runs with its quick
-  // compiler (Liftoff), then the busy ones again with its optimising one (TurboFan), and keeps both.
-  // For Postgres's few megabytes of code that is tens of megabytes resident; TurboFan alone, still
-  // lazily (a function when it first runs), keeps one copy and ran the list benchmarks as fast or
-  // faster (see docs/decisions.md). A process-wide V8 setting, read when a module is compiled: the
-  // embedded database is the process's only WebAssembly.
-  v8.setFlagsFromString("--no-liftoff");
   return wasm.compile(bytes);
+}
+
+/**
+ * For a process that runs for days (the server): WebAssembly compiled once, optimised. V8 compiles
+ * it twice over by default: every function that runs with its quick compiler (Liftoff), then the
+ * busy ones again with its optimising one (TurboFan), and keeps both. For Postgres's few megabytes
+ * of code that is tens of megabytes resident; TurboFan alone, still lazily (a function when it
+ * first runs), keeps one copy and ran the list benchmarks as fast or faster (see
+ * docs/decisions.md). It costs at start: opening the embedded database takes 2.9 s instead of 0.5,
+ * as every function Postgres runs once is optimised, which a command that runs for seconds (`club`)
+ * and the tests would pay at every start; they keep V8's default. A process-wide V8 setting, read
+ * when a module is compiled: call it before the database is opened.
+ */
+export function compileWebAssemblyOnce(): void {
+  v8.setFlagsFromString("--no-liftoff");
 }
