@@ -32,35 +32,43 @@ export const eventTypeSchema = z
   ])
   .meta({ id: "EventType" });
 
+/** A member going to an event, as its cards and page list her. */
+export const participantSchema = z.object({ user_id: z.string(), name: z.string() }).meta({ id: "Participant" });
+
+/** What every answer about an event carries: the event itself, and what the caller may do with it. */
+const eventFields = {
+  participants: z.array(participantSchema),
+  draft: z.literal(true).optional(),
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  note: z.string().nullable(),
+  color: z.string(),
+  type: eventTypeSchema,
+  exclusivity: z.enum(eventExclusivities),
+  is_physical: z.boolean(),
+  location: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  virtual_link: z.string().nullable(),
+  event_date: z.string(),
+  end_date: z.string().nullable(),
+  start_time: z.string(),
+  end_time: z.string(),
+  image_url: z.string().nullable(),
+  bannerImage: z.string().nullable(),
+  created_by: z.string().nullable(),
+  can_manage: z.boolean(),
+};
+
 /** An event as the list shows it (events.list, GET /api/events). */
 export const eventCardSchema = z
   .object({
-    participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+    ...eventFields,
     participant_count: z.number(),
-    draft: z.literal(true).optional(),
-    id: z.string(),
-    slug: z.string(),
-    title: z.string(),
-    description: z.string(),
-    note: z.string().nullable(),
-    color: z.string(),
-    type: eventTypeSchema,
-    exclusivity: z.enum(eventExclusivities),
-    is_physical: z.boolean(),
-    location: z.string().nullable(),
-    zip_code: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    country: z.string().nullable(),
-    virtual_link: z.string().nullable(),
-    event_date: z.string(),
-    end_date: z.string().nullable(),
-    start_time: z.string(),
-    end_time: z.string(),
-    image_url: z.string().nullable(),
-    bannerImage: z.string().nullable(),
-    created_by: z.string().nullable(),
-    can_manage: z.boolean(),
     rsvp: z
       .object({
         capacity: z.number().nullable(),
@@ -116,34 +124,11 @@ export const rsvpSchema = z
   })
   .meta({ id: "Rsvp" });
 
+/** One event, as its page shows it (events.get, GET /api/events/{id}). */
 export const eventDtoSchema = z
   .object({
-    participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+    ...eventFields,
     calendar_url: z.string(),
-    draft: z.literal(true).optional(),
-    id: z.string(),
-    slug: z.string(),
-    title: z.string(),
-    description: z.string(),
-    note: z.string().nullable(),
-    color: z.string(),
-    type: eventTypeSchema,
-    exclusivity: z.enum(eventExclusivities),
-    is_physical: z.boolean(),
-    location: z.string().nullable(),
-    zip_code: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    country: z.string().nullable(),
-    virtual_link: z.string().nullable(),
-    event_date: z.string(),
-    end_date: z.string().nullable(),
-    start_time: z.string(),
-    end_time: z.string(),
-    image_url: z.string().nullable(),
-    bannerImage: z.string().nullable(),
-    created_by: z.string().nullable(),
-    can_manage: z.boolean(),
     rsvp: rsvpSchema.optional(),
   })
   .meta({ id: "EventDto" });
@@ -177,13 +162,13 @@ export const eventsAnswerInvitationAnswer = z.union([
 
 /** events.addParticipants */
 export const eventsAddParticipantsAnswer = z.object({
-  participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+  participants: z.array(participantSchema),
 });
 
 /** events.join */
 export const eventsJoinAnswer = z.object({
   message: z.string(),
-  participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+  participants: z.array(participantSchema),
   /** Set when the event was full and she joined its waitlist. */
   waitlist_position: z.number().optional(),
 });
@@ -191,7 +176,7 @@ export const eventsJoinAnswer = z.object({
 /** events.leave */
 export const eventsLeaveAnswer = z.object({
   message: z.string(),
-  participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
+  participants: z.array(participantSchema),
 });
 
 /** events.attendees */
@@ -232,37 +217,7 @@ export const eventsCreateAnswer = eventDtoSchema;
 
 /** events.drafts */
 export const eventsDraftsAnswer = z.array(
-  z.object({
-    creator_name: z.string().nullable(),
-    updated_at: z.string(),
-    participants: z.array(z.object({ user_id: z.string(), name: z.string() })),
-    calendar_url: z.string(),
-    draft: z.literal(true).optional(),
-    id: z.string(),
-    slug: z.string(),
-    title: z.string(),
-    description: z.string(),
-    note: z.string().nullable(),
-    color: z.string(),
-    type: eventTypeSchema,
-    exclusivity: z.enum(eventExclusivities),
-    is_physical: z.boolean(),
-    location: z.string().nullable(),
-    zip_code: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    country: z.string().nullable(),
-    virtual_link: z.string().nullable(),
-    event_date: z.string(),
-    end_date: z.string().nullable(),
-    start_time: z.string(),
-    end_time: z.string(),
-    image_url: z.string().nullable(),
-    bannerImage: z.string().nullable(),
-    created_by: z.string().nullable(),
-    can_manage: z.boolean(),
-    rsvp: rsvpSchema.optional(),
-  }),
+  eventDtoSchema.extend({ creator_name: z.string().nullable(), updated_at: z.string() }),
 );
 
 /** events.publish */

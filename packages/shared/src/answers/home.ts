@@ -1,33 +1,26 @@
 import { z } from "zod";
 import { mediaTypes } from "../enums";
 
+/** An event as her home names it: enough for its line and its link. */
+export const homeEventSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    eventDate: z.string(),
+    startTime: z.string(),
+    isPhysical: z.boolean(),
+    city: z.string().nullable(),
+  })
+  .meta({ id: "HomeEvent" });
+
 /** home.get */
 export const homeGetAnswer = z.object({
   lastVisit: z.date().nullable(),
   nextEvents: z.array(
     z.union([
-      z.object({
-        status: z.literal("going"),
-        position: z.null(),
-        id: z.string(),
-        slug: z.string(),
-        title: z.string(),
-        eventDate: z.string(),
-        startTime: z.string(),
-        isPhysical: z.boolean(),
-        city: z.string().nullable(),
-      }),
-      z.object({
-        status: z.literal("waitlist"),
-        position: z.number(),
-        id: z.string(),
-        slug: z.string(),
-        title: z.string(),
-        eventDate: z.string(),
-        startTime: z.string(),
-        isPhysical: z.boolean(),
-        city: z.string().nullable(),
-      }),
+      homeEventSchema.extend({ status: z.literal("going"), position: z.null() }),
+      homeEventSchema.extend({ status: z.literal("waitlist"), position: z.number() }),
     ]),
   ),
   invitations: z.array(
@@ -36,29 +29,10 @@ export const homeGetAnswer = z.object({
       expiresAt: z.date(),
       invitedBy: z.string().nullable(),
       invitedById: z.string().nullable(),
-      event: z.object({
-        id: z.string(),
-        slug: z.string(),
-        title: z.string(),
-        eventDate: z.string(),
-        startTime: z.string(),
-        isPhysical: z.boolean(),
-        city: z.string().nullable(),
-      }),
+      event: homeEventSchema,
     }),
   ),
-  deadlines: z.array(
-    z.object({
-      rsvpDeadline: z.date().nullable(),
-      id: z.string(),
-      slug: z.string(),
-      title: z.string(),
-      eventDate: z.string(),
-      startTime: z.string(),
-      isPhysical: z.boolean(),
-      city: z.string().nullable(),
-    }),
-  ),
+  deadlines: z.array(homeEventSchema.extend({ rsvpDeadline: z.date().nullable() })),
   newMedia: z.array(
     z.object({
       thumbnailUrl: z.string().nullable(),
