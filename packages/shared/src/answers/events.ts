@@ -35,6 +35,33 @@ export const eventTypeSchema = z
 /** A member going to an event, as its cards and page list her. */
 export const participantSchema = z.object({ user_id: z.string(), name: z.string() }).meta({ id: "Participant" });
 
+/** An event's seats, where it counts them (a capacity, guests or a deadline). */
+export const seatsSchema = z
+  .object({
+    capacity: z.number().nullable(),
+    guests_per_member: z.number(),
+    rsvp_deadline: z.string().nullable(),
+    closed: z.boolean(),
+    going: z.number(),
+    guests: z.number(),
+    seats_taken: z.number(),
+    seats_left: z.number().nullable(),
+    waitlist_count: z.number(),
+  })
+  .meta({ id: "Seats" });
+
+/** The seats, and where she stands: going, on the waitlist, or neither (null). */
+export const rsvpSchema = seatsSchema
+  .extend({
+    me: z
+      .union([
+        z.object({ status: z.literal("going"), guests: z.number() }),
+        z.object({ status: z.literal("waitlist"), guests: z.number(), position: z.number() }),
+      ])
+      .nullable(),
+  })
+  .meta({ id: "Rsvp" });
+
 /** What every answer about an event carries: the event itself, and what the caller may do with it. */
 const eventFields = {
   participants: z.array(participantSchema),
@@ -69,19 +96,7 @@ export const eventCardSchema = z
   .object({
     ...eventFields,
     participant_count: z.number(),
-    rsvp: z
-      .object({
-        capacity: z.number().nullable(),
-        guests_per_member: z.number(),
-        rsvp_deadline: z.string().nullable(),
-        closed: z.boolean(),
-        going: z.number(),
-        guests: z.number(),
-        seats_taken: z.number(),
-        seats_left: z.number().nullable(),
-        waitlist_count: z.number(),
-      })
-      .optional(),
+    rsvp: seatsSchema.optional(),
   })
   .meta({ id: "EventCard" });
 
@@ -93,36 +108,7 @@ export const attendeeSchema = z
   .object({ user_id: z.string(), name: z.string(), email: z.string(), guests: z.number(), joined_at: z.date() })
   .meta({ id: "Attendee" });
 
-export const waitlistEntrySchema = z
-  .object({
-    position: z.number(),
-    user_id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    guests: z.number(),
-    joined_at: z.date(),
-  })
-  .meta({ id: "WaitlistEntry" });
-
-export const rsvpSchema = z
-  .object({
-    capacity: z.number().nullable(),
-    guests_per_member: z.number(),
-    rsvp_deadline: z.string().nullable(),
-    closed: z.boolean(),
-    going: z.number(),
-    guests: z.number(),
-    seats_taken: z.number(),
-    seats_left: z.number().nullable(),
-    waitlist_count: z.number(),
-    me: z
-      .union([
-        z.object({ status: z.literal("going"), guests: z.number() }),
-        z.object({ status: z.literal("waitlist"), guests: z.number(), position: z.number() }),
-      ])
-      .nullable(),
-  })
-  .meta({ id: "Rsvp" });
+export const waitlistEntrySchema = attendeeSchema.extend({ position: z.number() }).meta({ id: "WaitlistEntry" });
 
 /** One event, as its page shows it (events.get, GET /api/events/{id}). */
 export const eventDtoSchema = z

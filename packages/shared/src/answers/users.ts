@@ -27,14 +27,9 @@ export const usersListAnswer = z.array(memberRowSchema);
 /** users.page */
 export const usersPageAnswer = z.object({
   members: z.array(
-    z.object({
-      user_id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      type: z.enum(memberTypes),
-      admin: z.boolean(),
-      testingTeam: z.boolean(),
+    memberRowSchema.extend({
       createdAt: z.date(),
+      /** Null for a member never signed in. */
       lastSeenAt: z.date().nullable(),
     }),
   ),
