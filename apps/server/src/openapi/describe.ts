@@ -1,3 +1,6 @@
+// How a REST route describes itself for the OpenAPI document: the shape of its description
+// (`config: { openapi: … }` on the route), the helpers descriptions share, and the collector that
+// reads them as routes are added. The document itself is made in document.ts.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { objectInput } from "./procedures";
@@ -42,13 +45,16 @@ export interface RestOperation {
   limits?: string;
 }
 
+/** A JSON answer: its words, and its schema when it is not the called procedure's answer as it is. */
 export const json = (description: string, schema?: z.ZodType): Answer => ({
   kind: "json",
   description,
   ...(schema ? { schema } : {}),
 });
+/** A path parameter that is one of the procedure's input fields (`field`), under the URL's name (`as`). */
 export const id = (path: string, field = "id", as = field) =>
   z.object({ [as]: objectInput(path).shape[field] as z.ZodType });
+/** `?offset=` of the whole-list URLs that page by offset. */
 export const offsetQuery = z.object({
   offset: z.number().int().min(0).max(1_000_000).optional().meta({ description: "Rows to skip (the Link header's)." }),
 });
@@ -58,6 +64,7 @@ export const uploadFields = z.object({
   associated_event_id: z.uuid().optional().meta({ description: "The event the file belongs to (one it may see)." }),
   event_id: z.uuid().optional().meta({ description: "The same, under the name /upload-image also accepts." }),
 });
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** What the OpenAPI document says of this route: each REST route describes itself. */
