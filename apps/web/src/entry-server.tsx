@@ -1,7 +1,7 @@
 import type { AppRouter } from "@club/api";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type AnyRouter, createMemoryHistory, RouterProvider } from "@tanstack/react-router";
-import { getSsrStatus } from "@tanstack/react-router/ssr/server";
+import { createRequestHandler, getSsrStatus } from "@tanstack/react-router/ssr/server";
 import { createTRPCClient, isTRPCClientError, unstable_localLink } from "@trpc/client";
 import type { inferRouterContext } from "@trpc/server";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
@@ -47,25 +47,37 @@ export async function render({
     links: [unstable_localLink({ router: appRouter, createContext, transformer: superjson })],
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+  // A router made for the server (the request handler below gives it the request's own history).
   const router = createAppRouter(
     { trpc, queryClient, timeZone, sessionEnded },
     { history: createMemoryHistory({ initialEntries: [url] }) },
   );
   // Every page's header shows whether she is signed in: asked once here, as the browser would.
   await queryClient.prefetchQuery(trpc.auth.status.queryOptions());
-  await router.load();
-  const location = redirectedTo(router);
-  if (location) return { kind: "redirect", location };
-  // The render is synchronous: no other page's render runs between setting the zone and using it.
-  setDisplayZone(timeZone);
-  const html = renderToString(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-  return { kind: "page", status: statusOf(router), html, state: pageStateText(queryClient), timeZone };
+  // TanStack's request handler loads the route and answers a guard's redirect itself (a Response
+  // with its Location); the page is rendered only when the route loaded to be shown.
+  const handle = createRequestHandler({
+    createRouter: () => router,
+    request: new Request(new URL(url, "http://localhost")),
+  });
+  let page: RenderResult | undefined;
+  const response = await handle(async ({ router: loaded }) => {
+    // The render is synchronous: no other page's render runs between setting the zone and using it.
+    setDisplayZone(timeZone);
+    const html = renderToString(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={loaded} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    page = { kind: "page", status: statusOf(loaded), html, state: pageStateText(queryClient), timeZone };
+    return new Response(null, { status: page.status });
+  });
+  if (page) return page;
+  const location = response.headers.get("Location");
+  if (!location) throw new Error(`The page at ${url} was neither rendered nor redirected (${response.status}).`);
+  return { kind: "redirect", location };
 }
 
 /**
@@ -81,15 +93,4 @@ function statusOf(router: AnyRouter): number {
       ? refused.httpStatus
       : undefined;
   return typeof status === "number" ? status : getSsrStatus(router);
-}
-
-/**
- * Where a guard sent the visitor (a member page asked for signed out), read where TanStack's own
- * request handler reads it: the server load's result. A test renders a guarded page signed out, so a
- * change of this field in an upgrade fails there.
- */
-function redirectedTo(router: AnyRouter): string | undefined {
-  const result = (router as AnyRouter & { _serverResult?: { type: string; redirect?: Response } })._serverResult;
-  if (result?.type !== "redirect" || !result.redirect) return undefined;
-  return result.redirect.headers.get("Location") ?? undefined;
 }

@@ -21,7 +21,7 @@ export const Route = createFileRoute("/login")({
   // whether to offer "Sign in with {label}", in the first screen's HTML.
   loader: async ({ context, location }) => {
     await leaveLoginWhenSignedIn(context, location);
-    return context.queryClient.ensureQueryData(context.trpc.identities.provider.queryOptions());
+    await context.queryClient.ensureQueryData(context.trpc.identities.provider.queryOptions());
   },
   component: function LoginPage() {
     const { redirect, email, error, reason } = Route.useSearch();

@@ -70,8 +70,11 @@ function RegistrationForm({ token, invitation }: { token: string; invitation: In
 }
 
 export const Route = createFileRoute("/register/$token")({
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(context.trpc.registration.validateToken.queryOptions({ token: params.token })),
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(
+      context.trpc.registration.validateToken.queryOptions({ token: params.token }),
+    );
+  },
   pendingComponent: () => <Page title="Create your account" lead="Checking your invitation…" width="narrow" />,
   errorComponent: ({ error }) => (
     <Page title="Create your account" width="narrow">

@@ -12,8 +12,9 @@ import { Card, Page } from "../ui/Page";
  * and RFC 8058 forbids a GET that unsubscribes — so she confirms with the button, and can undo.
  */
 export const Route = createFileRoute("/unsubscribe/$token")({
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(context.trpc.unsubscribe.get.queryOptions({ token: params.token })),
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(context.trpc.unsubscribe.get.queryOptions({ token: params.token }));
+  },
   pendingComponent: () => <Page title="Unsubscribe" lead="Checking your link…" width="narrow" />,
   errorComponent: ({ error }) => (
     <Page title="Unsubscribe" width="narrow">

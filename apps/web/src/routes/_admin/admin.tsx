@@ -17,7 +17,9 @@ const tools = [
 ] as const;
 
 export const Route = createFileRoute("/_admin/admin")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.mailOutbox.summary.queryOptions()),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(context.trpc.mailOutbox.summary.queryOptions());
+  },
   component: function AdminDashboard() {
     const { user } = Route.useRouteContext();
     const outbox = useSuspenseQuery(trpc.mailOutbox.summary.queryOptions());

@@ -13,7 +13,9 @@ import { Tabs } from "../../ui/Tabs";
 
 export const Route = createFileRoute("/_admin/applications")({
   validateSearch: searchParams({ tab: oneOf(applicationTabs) }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.applications.list.queryOptions()),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(context.trpc.applications.list.queryOptions());
+  },
   pendingComponent: () => <Page title="Membership Applications" lead="Loading applications..." />,
   component: ApplicationsPage,
 });

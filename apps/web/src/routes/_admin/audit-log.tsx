@@ -40,7 +40,9 @@ const kindOptions = [
 export const Route = createFileRoute("/_admin/audit-log")({
   validateSearch: search,
   loaderDeps: ({ search: s }) => listInput(s),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(context.trpc.audit.list.queryOptions(deps)),
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(context.trpc.audit.list.queryOptions(deps));
+  },
   pendingComponent: () => <Page title="Audit log" lead="Loading records…" />,
   component: AuditLogPage,
 });

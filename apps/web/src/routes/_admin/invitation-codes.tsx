@@ -22,7 +22,9 @@ const codeForm = z.object({
 });
 
 export const Route = createFileRoute("/_admin/invitation-codes")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.invitationCodes.list.queryOptions()),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(context.trpc.invitationCodes.list.queryOptions());
+  },
   pendingComponent: () => <Page title="Invitation codes" lead="Loading codes…" />,
   component: InvitationCodesPage,
 });

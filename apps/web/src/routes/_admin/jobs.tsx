@@ -36,11 +36,12 @@ const states = [
 ] as const;
 
 export const Route = createFileRoute("/_admin/jobs")({
-  loader: ({ context }) =>
-    Promise.all([
+  loader: async ({ context }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.jobs.summary.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.jobs.failures.queryOptions({ limit: 20 })),
-    ]),
+    ]);
+  },
   pendingComponent: () => <Page title="Background jobs" lead="Loading…" />,
   component: JobsPage,
 });

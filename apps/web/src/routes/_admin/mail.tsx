@@ -16,11 +16,12 @@ type Draft =
   | { kind: "scheduled"; message: Scheduled; n: number };
 
 export const Route = createFileRoute("/_admin/mail")({
-  loader: ({ context }) =>
-    Promise.all([
+  loader: async ({ context }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.adminMail.scheduled.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.adminMail.sent.queryOptions()),
-    ]),
+    ]);
+  },
   component: MailPage,
 });
 

@@ -29,13 +29,14 @@ const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => la
 export const Route = createFileRoute("/_admin/outbox")({
   validateSearch: search,
   loaderDeps: ({ search: s }) => ({ status: s.status, q: s.q }),
-  loader: ({ context, deps }) =>
-    Promise.all([
+  loader: async ({ context, deps }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.mailOutbox.summary.queryOptions()),
       context.queryClient.ensureInfiniteQueryData(
         context.trpc.mailOutbox.list.infiniteQueryOptions(listInput(deps), nextPage),
       ),
-    ]),
+    ]);
+  },
   pendingComponent: () => <Page title="Mail outbox" lead="Loading messages…" />,
   component: OutboxPage,
 });

@@ -8,7 +8,9 @@ import { cn } from "../../ui/cn";
 import { Card, Page } from "../../ui/Page";
 
 export const Route = createFileRoute("/_admin/security-settings")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.clubSettings.get.queryOptions()),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(context.trpc.clubSettings.get.queryOptions());
+  },
   component: SecuritySettings,
 });
 

@@ -32,8 +32,9 @@ const LEAD = "Members' types and admin rights, the Testing Team, password resets
 export const Route = createFileRoute("/_admin/users")({
   validateSearch: search,
   loaderDeps: ({ search: s }) => s,
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(context.trpc.users.page.queryOptions(pageInput(deps))),
+  loader: async ({ context, deps }) => {
+    await context.queryClient.ensureQueryData(context.trpc.users.page.queryOptions(pageInput(deps)));
+  },
   pendingComponent: () => <Page title="User Management" lead="Loading members…" />,
   component: UsersPage,
 });

@@ -10,7 +10,9 @@ const lead =
   "The club's other systems are told of what happens here: a webhook is an address the club posts a message to each time something it listens for happens. Each message is signed with the webhook's secret (Standard Webhooks), so the receiver knows it came from the club.";
 
 export const Route = createFileRoute("/_admin/webhooks/")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.webhooks.list.queryOptions()),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(context.trpc.webhooks.list.queryOptions());
+  },
   pendingComponent: () => <Page title="Webhooks" lead="Loading webhooks…" />,
   component: WebhooksPage,
 });

@@ -11,11 +11,12 @@ import { Page } from "../../ui/Page";
  * publishes them. The spec left it a stub with drafts living only on the page; docs/decisions.md.
  */
 export const Route = createFileRoute("/_member/activities-member")({
-  loader: ({ context }) =>
-    Promise.all([
+  loader: async ({ context }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.events.drafts.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
-    ]),
+    ]);
+  },
   component: function Schedule() {
     const { user } = Route.useRouteContext();
     const { data: drafts } = useSuspenseQuery(trpc.events.drafts.queryOptions());

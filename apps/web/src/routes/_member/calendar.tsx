@@ -82,14 +82,15 @@ export const Route = createFileRoute("/_member/calendar")({
   // Search, sort, view and filters live in the address, so a list can be shared and survives a reload.
   validateSearch: search,
   loaderDeps: ({ search: s }) => ({ q: s.q, sort: s.sort, mine: s.mine, view: s.view, month: s.month }),
-  loader: ({ context, deps }) =>
-    deps.view === "month"
+  loader: async ({ context, deps }) => {
+    await (deps.view === "month"
       ? context.queryClient.ensureInfiniteQueryData(
           context.trpc.events.list.infiniteQueryOptions(monthInput(deps, context.timeZone), onward),
         )
       : context.queryClient.ensureInfiniteQueryData(
           context.trpc.events.list.infiniteQueryOptions(listInput(deps), bothWays),
-        ),
+        ));
+  },
   pendingComponent: () => <Page title="Events" lead="Loading events…" />,
   component: EventsPage,
 });

@@ -42,11 +42,12 @@ function EventError({ error }: ErrorComponentProps) {
 export const Route = createFileRoute("/_member/events/$id")({
   // The open tab is in the address, so a link can point at an event's images and Back works.
   validateSearch: searchParams({ tab: oneOf(tabs) }),
-  loader: ({ context, params }) =>
-    Promise.all([
+  loader: async ({ context, params }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.events.get.queryOptions({ id: params.id })),
       context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
-    ]),
+    ]);
+  },
   pendingComponent: () => <Page title="Loading…" />,
   errorComponent: EventError,
   component: EventPage,

@@ -49,13 +49,14 @@ const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => la
 export const Route = createFileRoute("/_member/gallery")({
   validateSearch: search,
   loaderDeps: ({ search: s }) => ({ tag: s.tag, event: s.event, by: s.by }),
-  loader: ({ context, deps }) =>
-    Promise.all([
+  loader: async ({ context, deps }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
       context.queryClient.ensureInfiniteQueryData(
         context.trpc.media.list.infiniteQueryOptions(pageInput(deps), nextPage),
       ),
-    ]),
+    ]);
+  },
   pendingComponent: () => <Page title="Media Gallery" lead="Loading media…" />,
   component: GalleryPage,
 });

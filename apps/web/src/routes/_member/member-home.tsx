@@ -12,7 +12,9 @@ import { Page } from "../../ui/Page";
  * first visit).
  */
 export const Route = createFileRoute("/_member/member-home")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.home.get.queryOptions()),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(context.trpc.home.get.queryOptions());
+  },
   component: function MemberHomePage() {
     const { user } = Route.useRouteContext();
     // The loader made sure it is here; read from the cache so an answer given on the page shows.

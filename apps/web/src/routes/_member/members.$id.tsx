@@ -27,12 +27,13 @@ function ProfileError({ error }: ErrorComponentProps) {
 
 /** A member's profile: one request for who she is, and her uploads and events beside it. */
 export const Route = createFileRoute("/_member/members/$id")({
-  loader: ({ context, params }) =>
-    Promise.all([
+  loader: async ({ context, params }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.members.get.queryOptions({ id: params.id })),
       context.queryClient.ensureQueryData(context.trpc.media.list.queryOptions(uploadsInput(params.id))),
       context.queryClient.ensureQueryData(context.trpc.events.list.queryOptions(hostedInput(params.id))),
-    ]),
+    ]);
+  },
   errorComponent: ProfileError,
   component: function ProfilePage() {
     const { id } = Route.useParams();

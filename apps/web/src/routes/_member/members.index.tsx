@@ -26,13 +26,14 @@ const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => la
 export const Route = createFileRoute("/_member/members/")({
   validateSearch: search,
   loaderDeps: ({ search: s }) => s,
-  loader: ({ context, deps }) =>
-    Promise.all([
+  loader: async ({ context, deps }) => {
+    await Promise.all([
       context.queryClient.ensureInfiniteQueryData(
         context.trpc.members.list.infiniteQueryOptions(listInput(deps), nextPage),
       ),
       context.queryClient.ensureQueryData(context.trpc.members.talents.queryOptions()),
-    ]),
+    ]);
+  },
   component: Directory,
 });
 

@@ -12,10 +12,11 @@ const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => la
 
 /** Her news in the app, newest first: each line leads to its place and is read once opened. */
 export const Route = createFileRoute("/_member/notifications")({
-  loader: ({ context }) =>
-    context.queryClient.ensureInfiniteQueryData(
+  loader: async ({ context }) => {
+    await context.queryClient.ensureInfiniteQueryData(
       context.trpc.notifications.list.infiniteQueryOptions({ limit: PAGE }, nextPage),
-    ),
+    );
+  },
   component: Notifications,
 });
 

@@ -2,6 +2,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { CalendarFeed } from "../../features/settings/CalendarFeed";
 
 export const Route = createFileRoute("/_member/settings/calendar")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.calendarFeed.get.queryOptions()),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(context.trpc.calendarFeed.get.queryOptions());
+  },
   component: CalendarFeed,
 });

@@ -4,13 +4,14 @@ import { MailPreferences } from "../../features/settings/MailPreferences";
 import { NotificationSettings } from "../../features/settings/NotificationSettings";
 
 export const Route = createFileRoute("/_member/settings/email")({
-  loader: ({ context }) =>
-    Promise.all([
+  loader: async ({ context }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.account.emailChange.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.preferences.get.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.notifications.prefs.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
-    ]),
+    ]);
+  },
   component: () => (
     <div className="grid gap-6">
       <NotificationSettings />

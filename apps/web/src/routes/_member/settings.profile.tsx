@@ -9,11 +9,12 @@ import { ButtonLink } from "../../ui/Button";
 
 /** Settings → Profile: her name and type, then what members see on her profile. */
 export const Route = createFileRoute("/_member/settings/profile")({
-  loader: ({ context }) =>
-    Promise.all([
+  loader: async ({ context }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.profile.get.queryOptions()),
-    ]),
+    ]);
+  },
   component: function ProfileSettings() {
     const { data: me } = useSuspenseQuery(trpc.auth.me.queryOptions());
     return (

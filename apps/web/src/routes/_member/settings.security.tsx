@@ -14,13 +14,14 @@ export const Route = createFileRoute("/_member/settings/security")({
     /** How connecting an identity at the provider went (set by the server's callback). */
     oidc: oneOf([OIDC_LINKED, ...oidcRefusals]),
   }),
-  loader: ({ context }) =>
-    Promise.all([
+  loader: async ({ context }) => {
+    await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.identities.provider.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.identities.list.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.sessions.list.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.passkeys.list.queryOptions()),
-    ]),
+    ]);
+  },
   component: function Security() {
     const { oidc } = Route.useSearch();
     const provider = useQuery(trpc.identities.provider.queryOptions()).data;

@@ -8,7 +8,9 @@ import { Page } from "../../ui/Page";
  * new password first is kept on `/settings` (the members' guard), which then shows only that.
  */
 export const Route = createFileRoute("/_member/settings")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions());
+  },
   component: function SettingsLayout() {
     const atIndex = useLocation({ select: (l) => l.pathname.replace(/\/$/, "") === "/settings" });
     return (
