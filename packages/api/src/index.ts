@@ -113,4 +113,4 @@ export {
   type ThrottleRule,
   TOKEN_GUESSES,
 } from "./throttle";
-export { fieldErrorsOf, firstMessage, type ProcedureAccess, procedureAccess } from "./trpc";
+export { fieldErrorsOf, firstMessage, type ProcedureAccess, type ProcedureMeta, procedureAccess } from "./trpc";

@@ -14,6 +14,7 @@ import {
   tokenRoles,
 } from "./test";
 import { type TestApi, testApi } from "./test/api";
+import { procedureAccess } from "./trpc";
 
 /**
  * The permission table: every procedure × every kind of caller → allowed ("ok") or the refusal's
@@ -66,6 +67,22 @@ describe("the permission table", () => {
     const covered = new Set(rows.map((r) => r.path));
     expect(procedures.filter((p) => !covered.has(p))).toEqual([]);
     expect([...covered].filter((p) => !procedures.includes(p))).toEqual([]);
+  });
+
+  it("agrees with who each procedure says may call it (what the API's document says)", () => {
+    const declared = appRouter._def.procedures as unknown as Record<string, Parameters<typeof procedureAccess>[0]>;
+    const disagreeing = Object.entries(declared).flatMap(([path, procedure]) => {
+      const access = procedureAccess(procedure);
+      const own = rows.filter((r) => r.path === path).map((r) => r.expect);
+      // Refused for being signed out, on every row; let in as a member (not an admin) on some row.
+      const signedInOnly = own.every((e) => e.anonymous === "UNAUTHORIZED");
+      const membersIn = own.some(({ anonymous: _, admin: __, ...members }) =>
+        Object.values(members).some((o) => o !== "FORBIDDEN"),
+      );
+      const says = !signedInOnly ? "public" : membersIn ? "member" : "admin";
+      return access === says ? [] : [`${path}: declared ${access}, its rows say ${says}`];
+    });
+    expect(disagreeing).toEqual([]);
   });
 
   it.each(rows.map((r) => [`${r.path}${r.on ? ` (${r.on})` : ""}`, r] as const))("%s", async (_name, row) => {

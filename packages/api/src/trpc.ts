@@ -7,7 +7,15 @@ import { requireAdminTools, requireMember, requireTokenScope } from "./domain/ac
 import { isUnavailable, unavailable } from "./errors";
 import { Throttled } from "./throttle";
 
+/** Who may call a procedure: anyone, a member, or an admin using the admin tools. */
+export type ProcedureAccess = "public" | "member" | "admin";
+
 export interface ProcedureMeta {
+  /**
+   * Who may call it, set by the builder it is made from (below) beside the check that enforces it:
+   * the API's document says it, and the permission test holds it to what each role gets.
+   */
+  access?: ProcedureAccess;
   /** Reachable while the user must still replace a temporary password. */
   allowWhilePasswordChangeRequired?: boolean;
 }
@@ -83,27 +91,19 @@ const tokenScope = t.middleware(({ ctx, path, type, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(failures).use(tokenScope).use(noNul);
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(failures).use(tokenScope).use(noNul);
 
 /** The members' area; the rule itself lives in the access module. */
-export const memberProcedure = publicProcedure.use(({ ctx, meta, next }) => next({ ctx: requireMember(ctx, meta) }));
+export const memberProcedure = publicProcedure
+  .meta({ access: "member" })
+  .use(({ ctx, meta, next }) => next({ ctx: requireMember(ctx, meta) }));
 
 /** The admin tools; an admin's sign-in must also meet the club's rule for admins (read at each call). */
-export const adminProcedure = memberProcedure.use(async ({ ctx, next }) => next({ ctx: await requireAdminTools(ctx) }));
+export const adminProcedure = memberProcedure
+  .meta({ access: "admin" })
+  .use(async ({ ctx, next }) => next({ ctx: await requireAdminTools(ctx) }));
 
-/** The last middleware a builder added: the role check of memberProcedure and adminProcedure. */
-const roleCheckOf = (builder: { _def: { middlewares: readonly unknown[] } }) => builder._def.middlewares.at(-1);
-const MEMBER_CHECK = roleCheckOf(memberProcedure);
-const ADMIN_CHECK = roleCheckOf(adminProcedure);
-
-/**
- * Who may call a procedure, read from the builder it was made from (the API's OpenAPI document
- * says it): a procedure's middlewares include the role checks of the builders it was made from.
- */
-export function procedureAccess(procedure: { _def: { middlewares: readonly unknown[] } }): ProcedureAccess {
-  const { middlewares } = procedure._def;
-  if (middlewares.includes(ADMIN_CHECK)) return "admin";
-  if (middlewares.includes(MEMBER_CHECK)) return "member";
-  return "public";
+/** Who may call a procedure: what its builder declared (tRPC's public `meta` of a procedure). */
+export function procedureAccess(procedure: { meta?: ProcedureMeta | undefined }): ProcedureAccess {
+  return procedure.meta?.access ?? "public";
 }
-export type ProcedureAccess = "public" | "member" | "admin";

@@ -1,4 +1,4 @@
-import { appRouter, type ProcedureAccess, procedureAccess } from "@club/api";
+import { appRouter, type ProcedureAccess, type ProcedureMeta, procedureAccess } from "@club/api";
 import { z } from "zod";
 
 /** What the OpenAPI document reads of a procedure: its kind, its zod input, who may call it. */
@@ -14,19 +14,21 @@ export interface ProcedureInfo {
   allowWhilePasswordChangeRequired: boolean;
 }
 
+/**
+ * What tRPC declares of a built procedure (its `Procedure` type): its kind, its input parsers and
+ * its meta (who may call it). Its output schema is the one field read that tRPC does not declare:
+ * tRPC has no public way to read it, and a version that moves it stops every document test here
+ * (each procedure is required to have one, below).
+ */
 interface ProcedureDef {
-  _def: {
-    type: ProcedureInfo["type"];
-    inputs: unknown[];
-    output?: unknown;
-    middlewares: unknown[];
-    meta?: { allowWhilePasswordChangeRequired?: boolean };
-  };
+  _def: { type: ProcedureInfo["type"]; inputs: unknown[]; output?: unknown };
+  meta?: ProcedureMeta | undefined;
 }
 
 /** Every procedure of the router, by its dotted path. */
 export function procedures(): ProcedureInfo[] {
-  // tRPC types its procedure map by the router's own inferred types; `_def` is what its runtime keeps.
+  // The router's flat map of procedures by dotted path (tRPC's `RouterDef.procedures`), typed by the
+  // router's own inferred record: read as the fields every procedure has.
   const all = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
   return Object.entries(all).map(([path, p]) => {
     const inputs = p._def.inputs.filter((i): i is z.ZodType => i instanceof z.ZodType);
@@ -43,7 +45,7 @@ export function procedures(): ProcedureInfo[] {
       input: rest.reduce<z.ZodType | undefined>((all, next) => (all ? z.intersection(all, next) : next), first),
       output,
       access: procedureAccess(p),
-      allowWhilePasswordChangeRequired: p._def.meta?.allowWhilePasswordChangeRequired === true,
+      allowWhilePasswordChangeRequired: p.meta?.allowWhilePasswordChangeRequired === true,
     };
   });
 }
