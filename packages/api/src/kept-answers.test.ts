@@ -1,4 +1,13 @@
-import { commentLikes, comments, eventInvitations, eventParticipants, events, profiles, rowsOf } from "@club/db";
+import {
+  commentLikes,
+  comments,
+  eventInvitations,
+  eventParticipants,
+  eventSeries,
+  events,
+  profiles,
+  rowsOf,
+} from "@club/db";
 import { sql } from "@club/db/orm";
 import { queryLoggingDb } from "@club/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,10 +87,16 @@ beforeAll(async () => {
   member = await api.member("member@club.test", { name: "Mia Member" });
   admin = await api.member("admin@club.test", { admin: true, name: "Ada Admin" });
   await api.db.insert(profiles).values({ userId: host.id, bio: "Painter", talents: ["painting"] });
+  // The open salon is a date of a series: its answers say how it repeats.
+  const [series] = await api.db
+    .insert(eventSeries)
+    .values({ rule: "FREQ=MONTHLY;BYDAY=2TU;COUNT=2", createdBy: host.id })
+    .returning({ id: eventSeries.id });
   const made = await api.db
     .insert(events)
     .values(
       (["open", "invite-only"] as const).map((exclusivity, i) => ({
+        ...(exclusivity === "open" ? { seriesId: series!.id, seriesDate: "2027-01-12" } : {}),
         slug: `salon-${i}`,
         title: `A salon ${i}`,
         description: "An evening of conversation.",

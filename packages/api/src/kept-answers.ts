@@ -8,8 +8,8 @@
 const visibility = ["events", "event_invitations", "event_participants", "event_waitlist"] as const;
 
 export const KEPT_ANSWERS = {
-  "events.list": [...visibility],
-  "events.get": [...visibility, "users"],
+  "events.list": [...visibility, "event_series"],
+  "events.get": [...visibility, "event_series", "users"],
   "events.choices": [...visibility, "media"],
   "media.list": [...visibility, "media", "media_tags", "users"],
   "media.get": [...visibility, "media", "users"],

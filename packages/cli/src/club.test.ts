@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDb, mailOutbox } from "@club/db";
+import { createDb, events, mailOutbox } from "@club/db";
 import { eq } from "@club/db/orm";
 import { discardJobs } from "@club/jobs";
 import { enqueueMail } from "@club/mail";
@@ -100,6 +100,44 @@ describe("club CLI", () => {
     expect((await club("invite-code", "list")).stdout).toContain("…0001  active    5 of 5 left");
   }, 90_000);
 
+  it("seeds a repeating event as one event per date, found again by its first date's slug", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "club-cli-series-"));
+    try {
+      const seed = join(dir, "series.yaml");
+      writeFileSync(
+        seed,
+        [
+          "users:",
+          "  - { email: ann@seed.test, name: Ann, password: seed-pass-1, admin: true }",
+          "events:",
+          '  - { slug: book-circle, title: Book circle, event_date: 2027-01-12, start_time: "18:00", repeat: "FREQ=MONTHLY;BYDAY=2TU;COUNT=3" }',
+          "",
+        ].join("\n"),
+      );
+      const first = await clubIn(dir, "seed", "--file", seed, "--json");
+      expect(first.stderr).toBe("");
+      expect(JSON.parse(first.stdout).created.events).toBe(1);
+      expect(JSON.parse((await clubIn(dir, "seed", "--file", seed, "--json")).stdout).created.events).toBe(0);
+      const db = await createDb({ pgliteDir: join(dir, "pglite") });
+      try {
+        const made = await db.db
+          .select({ slug: events.slug, day: events.eventDate, series: events.seriesId })
+          .from(events)
+          .orderBy(events.eventDate);
+        expect(made.map((e) => [e.slug, e.day])).toEqual([
+          ["book-circle", "2027-01-12"],
+          ["book-circle-2027-02-09", "2027-02-09"],
+          ["book-circle-2027-03-09", "2027-03-09"],
+        ]);
+        expect(new Set(made.map((e) => e.series)).size).toBe(1);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it("reports entries that differ from the file, and changes them with --update", async () => {
     const changed = join(dataDir, "changed.yaml");
     writeFileSync(
@@ -163,6 +201,17 @@ media:
       );
       expect(existsSync(join(dir, "pglite"))).toBe(false);
       expect((await clubIn(dir, "seed", "--check", "--update", "--file", typo)).code).toBe(1);
+      // A repeating event's rule is read as the server reads it, and refused with its line.
+      const endless = join(dir, "endless.yaml");
+      writeFileSync(
+        endless,
+        "events:\n  - slug: walk\n    title: Walk\n    event_date: 2027-01-02\n    repeat: FREQ=WEEKLY;BYDAY=SA\n",
+      );
+      const unbounded = await clubIn(dir, "seed", "--check", "--file", endless);
+      expect(unbounded.code).toBe(2);
+      expect(unbounded.stderr).toContain(
+        `${endless}:5:13: events[0].repeat: A repeating event needs an end: a number of times (COUNT, at most 200) or a last date (UNTIL).`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import {
   type Db,
   emailChanges,
   eventInvitations,
+  eventSeries,
   events,
   groupMails,
   mailOutbox,
@@ -217,6 +218,29 @@ export async function draftOf(c: Cell): Promise<string> {
     })
     .returning({ id: events.id });
   return row!.id;
+}
+
+/** A series of the owner's (two open dates, in the future), for one call; returns its first date. */
+export async function seriesOf(c: Cell): Promise<string> {
+  const [series] = await c.db
+    .insert(eventSeries)
+    .values({ rule: "FREQ=WEEKLY;COUNT=2", createdBy: c.people.owner.id })
+    .returning({ id: eventSeries.id });
+  const rows = await c.db
+    .insert(events)
+    .values(
+      ["2027-05-04", "2027-05-11"].map((day) => ({
+        slug: `s-${randomUUID()}`,
+        title: "A series",
+        description: "d",
+        eventDate: day,
+        seriesId: series!.id,
+        seriesDate: day,
+        createdBy: c.people.owner.id,
+      })),
+    )
+    .returning({ id: events.id, eventDate: events.eventDate });
+  return rows.find((r) => r.eventDate === "2027-05-04")!.id;
 }
 
 /** A webhook endpoint made for one call (one that removes it), with a message delivered to it. */

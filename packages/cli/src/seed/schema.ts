@@ -1,4 +1,4 @@
-import { emailSchema, eventInput, eventSlug, futureMoment, newUserInput } from "@club/shared";
+import { emailSchema, eventInput, eventSlug, futureMoment, newUserInput, repeatRule } from "@club/shared";
 import { z } from "zod";
 
 // Every object is strict: a key the format does not know (a typo, `titel:`) is refused with its
@@ -16,6 +16,8 @@ export const seedUser = z.strictObject(newUserInput.shape);
 export const seedEvent = z.strictObject({
   ...eventInput.shape,
   slug: eventSlug,
+  /** How it repeats (an RRULE, e.g. FREQ=MONTHLY;BYDAY=2TU;COUNT=6): one event per date, the first under `slug`. */
+  repeat: repeatRule.optional(),
   createdBy: emailSchema.optional(),
   participants: z.array(emailSchema).default([]),
   comments: z.array(comment).default([]),

@@ -18,6 +18,19 @@ import {
 import { exclusivityEnum } from "./enums";
 import { users } from "./users";
 
+/**
+ * A repeating event: its RFC 5545 rule (without DTSTART: the first date is its first event's), read
+ * in the club's time zone, so a series at 18:00 stays at 18:00 across daylight-saving changes. Each
+ * date is an event of its own (`events.series_id`).
+ */
+export const eventSeries = pgTable("event_series", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** e.g. FREQ=MONTHLY;BYDAY=2TU;COUNT=6: always bounded (COUNT or UNTIL), at most 200 dates. */
+  rule: text("rule").notNull(),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const events = pgTable(
   "events",
   {
@@ -62,8 +75,13 @@ export const events = pgTable(
      * and admins can open and which no list, feed, search or count includes.
      */
     publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
+    /** The series this date belongs to; null for an event that does not repeat. */
+    seriesId: uuid("series_id").references(() => eventSeries.id, { onDelete: "set null" }),
+    /** The date the series' rule gave this event (its RECURRENCE-ID), kept when the event moves alone. */
+    seriesDate: date("series_date"),
   },
   (t) => [
+    index("events_series_idx").on(t.seriesId, t.seriesDate),
     uniqueIndex("events_slug_unique").on(t.slug),
     index("events_date_idx").on(t.eventDate, t.startTime),
     index("events_title_lower_idx").on(sql`lower(${t.title})`),

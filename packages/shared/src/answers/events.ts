@@ -62,6 +62,21 @@ export const rsvpSchema = seatsSchema
   })
   .meta({ id: "Rsvp" });
 
+/** The series a date of a repeating event belongs to, and how it repeats in words. */
+export const seriesLinkSchema = z
+  .object({
+    id: z.string(),
+    summary: z.string().meta({ description: 'e.g. "Repeats every month on the 2nd Tuesday, 6 times".' }),
+  })
+  .meta({ id: "SeriesLink" });
+
+/** A series on an event's page: with each of its dates the caller may see, in order. */
+export const seriesSchema = seriesLinkSchema
+  .extend({
+    dates: z.array(z.object({ id: z.string(), slug: z.string(), event_date: z.string(), start_time: z.string() })),
+  })
+  .meta({ id: "Series" });
+
 /** What every answer about an event carries: the event itself, and what the caller may do with it. */
 const eventFields = {
   participants: z.array(participantSchema),
@@ -89,6 +104,8 @@ const eventFields = {
   bannerImage: z.string().nullable(),
   created_by: z.string().nullable(),
   can_manage: z.boolean(),
+  /** Only on a date of a repeating event. */
+  series: seriesLinkSchema.optional(),
 };
 
 /** An event as the list shows it (events.list, GET /api/events). */
@@ -116,6 +133,7 @@ export const eventDtoSchema = z
     ...eventFields,
     calendar_url: z.string(),
     rsvp: rsvpSchema.optional(),
+    series: seriesSchema.optional(),
   })
   .meta({ id: "EventDto" });
 
@@ -214,3 +232,17 @@ export const eventsUpdateAnswer = eventDtoSchema;
 
 /** events.delete */
 export const eventsDeleteAnswer = z.object({ message: z.string(), id: z.string() });
+
+/** events.joinSeries */
+export const eventsJoinSeriesAnswer = z.object({
+  message: z.string(),
+  joined: z.number(),
+  waitlisted: z.number(),
+  /** Dates she was on or waiting for already. */
+  already: z.number(),
+  /** Dates whose RSVP deadline has passed. */
+  closed: z.number(),
+});
+
+/** events.leaveSeries */
+export const eventsLeaveSeriesAnswer = z.object({ message: z.string(), left: z.number() });

@@ -240,6 +240,24 @@ export function normalizeEvent(input: ParsedEventInput, today: string): Normaliz
   };
 }
 
+/**
+ * How an event repeats: an RFC 5545 rule such as FREQ=MONTHLY;BYDAY=2TU;COUNT=6, with an end (COUNT
+ * or UNTIL) and at most 200 dates; the server reads it in the club's time zone and says what is
+ * wrong with one it cannot use.
+ */
+export const repeatRule = z
+  .string()
+  .trim()
+  .min(1, "The repeat rule is empty.")
+  .max(500, "Please keep the repeat rule under 500 characters.")
+  .meta({ description: "An RFC 5545 RRULE without DTSTART, e.g. FREQ=MONTHLY;BYDAY=2TU;COUNT=6." });
+
+/** Which dates of a series an edit or a cancellation reaches (a calendar's three choices). */
+export const seriesScope = z
+  .enum(["this", "following", "all"], "Choose this event, this and following events, or all events.")
+  .meta({ description: "this: the date alone; following: it and the later dates; all: every date." });
+export type SeriesScope = z.infer<typeof seriesScope>;
+
 /** A readable URL name: lower-case letters, digits and hyphens. */
 export const eventSlug = z
   .string()

@@ -3,6 +3,7 @@ import {
   comments,
   type Event,
   eventParticipants,
+  eventSeries,
   events,
   eventWaitlist,
   media,
@@ -27,6 +28,7 @@ import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { cancelEventReminders, rescheduleEventReminders } from "./reminders";
 import { lockEvent, promoteFromWaitlist, type RsvpContext } from "./rsvp";
+import { canonicalRule, daysBetween, seriesDates, shiftDay } from "./series";
 import { insertEvent } from "./slug";
 
 /** The event form (the wizard, POST and PUT /api/events) as the procedures receive it. */
@@ -61,6 +63,58 @@ export async function createEvent(
     const e = await insertEvent(tx, values, options.slug);
     await emitWebhook(tx, ctx.jobs, "event.created", eventData(e, ctx.config.appOrigin));
     return e;
+  });
+}
+
+/**
+ * A repeating event: one event per date the rule gives from the form's date on, each with the
+ * form's fields and times (a multi-day event's end and the RSVP deadline move with its date), all
+ * tied to one series, in one transaction. Returns the first date's event.
+ */
+export async function createSeries(
+  ctx: Pick<RsvpContext, "db" | "config" | "jobs">,
+  creatorId: string,
+  form: EventForm,
+  rule: string,
+  /** The first date's slug (the others: it and their date); by default made from the title. */
+  slug?: string,
+): Promise<Event> {
+  const { timeZone, appOrigin } = ctx.config;
+  const from = eventColumns(form, timeZone).eventDate;
+  const dates = seriesDates(rule, from);
+  const formOn = (day: string): EventForm => {
+    const shift = daysBetween(from, day);
+    return {
+      ...form,
+      event_date: day,
+      end_date: form.end_date ? shiftDay(form.end_date, shift) : form.end_date,
+      rsvp_deadline: form.rsvp_deadline
+        ? `${shiftDay(form.rsvp_deadline.slice(0, 10), shift)}${form.rsvp_deadline.slice(10)}`
+        : form.rsvp_deadline,
+    };
+  };
+  return ctx.db.transaction(async (tx) => {
+    const [series] = await tx
+      .insert(eventSeries)
+      .values({ rule: canonicalRule(rule), createdBy: creatorId })
+      .returning({ id: eventSeries.id });
+    if (!series) throw new Error("The series was not saved.");
+    const created: Event[] = [];
+    for (const day of dates) {
+      const values = {
+        ...eventColumns(formOn(day), timeZone),
+        createdBy: creatorId,
+        seriesId: series.id,
+        seriesDate: day,
+      };
+      const chosen = slug && (created.length === 0 ? slug : `${slug}-${day}`);
+      const e = await insertEvent(tx, values, chosen, `${values.title} ${day}`);
+      await emitWebhook(tx, ctx.jobs, "event.created", eventData(e, appOrigin));
+      created.push(e);
+    }
+    const [first] = created;
+    if (!first) throw new Error("A series without a date.");
+    return first;
   });
 }
 
@@ -115,36 +169,45 @@ export async function updateEvent(
   form: EventForm,
   editorId: string,
 ): Promise<Event> {
+  return ctx.db.transaction((tx) => updateWithin(ctx, tx, eventId, form, editorId));
+}
+
+/** `updateEvent` inside a transaction the caller holds (an edit of several dates of a series). */
+export async function updateWithin(
+  ctx: RsvpContext,
+  tx: Queryable,
+  eventId: string,
+  form: EventForm,
+  editorId: string,
+): Promise<Event> {
   const values = eventColumns(form, ctx.config.timeZone);
-  return ctx.db.transaction(async (tx) => {
-    // Deleted by someone else between the look-up and the update: "Event not found".
-    const before = await lockEvent(tx, eventId);
-    const changes = eventChanges(before, { ...before, ...values }, ctx.config);
-    const [after] = await tx
-      .update(events)
-      .set({ ...values, updatedAt: new Date(), ...(changes.length ? { sequence: before.sequence + 1 } : {}) })
-      .where(eq(events.id, eventId))
-      .returning();
-    if (!after) throw notFound(EVENT_NOT_FOUND);
-    if (after.publishedAt) await emitWebhook(tx, ctx.jobs, "event.updated", eventData(after, ctx.config.appOrigin));
-    await promoteFromWaitlist(ctx, tx, after);
-    if (changes.length === 0) return after;
-    const details = eventMailDetails(after, ctx.config.appOrigin, ctx.config.timeZone);
-    const ics = icsAttachment(after, ctx.config);
-    const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
-    await enqueueMail(
-      tx,
-      ctx.jobs,
-      (await concerned(tx, eventId, editorId)).map((p) => ({
-        to: p.email,
-        ...eventChangedMail(p.name, details, changes, linkFor(p.id)),
-        attachments: [ics],
-      })),
-    );
-    await noticeEventChanged(tx, eventId, editorId, await goingOrWaiting(tx, eventId));
-    if (changes.some((c) => c.label !== "Where")) await rescheduleEventReminders(ctx, tx, after);
-    return after;
-  });
+  // Deleted by someone else between the look-up and the update: "Event not found".
+  const before = await lockEvent(tx, eventId);
+  const changes = eventChanges(before, { ...before, ...values }, ctx.config);
+  const [after] = await tx
+    .update(events)
+    .set({ ...values, updatedAt: new Date(), ...(changes.length ? { sequence: before.sequence + 1 } : {}) })
+    .where(eq(events.id, eventId))
+    .returning();
+  if (!after) throw notFound(EVENT_NOT_FOUND);
+  if (after.publishedAt) await emitWebhook(tx, ctx.jobs, "event.updated", eventData(after, ctx.config.appOrigin));
+  await promoteFromWaitlist(ctx, tx, after);
+  if (changes.length === 0) return after;
+  const details = eventMailDetails(after, ctx.config.appOrigin, ctx.config.timeZone);
+  const ics = icsAttachment(after, ctx.config);
+  const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
+  await enqueueMail(
+    tx,
+    ctx.jobs,
+    (await concerned(tx, eventId, editorId)).map((p) => ({
+      to: p.email,
+      ...eventChangedMail(p.name, details, changes, linkFor(p.id)),
+      attachments: [ics],
+    })),
+  );
+  await noticeEventChanged(tx, eventId, editorId, await goingOrWaiting(tx, eventId));
+  if (changes.some((c) => c.label !== "Where")) await rescheduleEventReminders(ctx, tx, after);
+  return after;
 }
 
 /**
@@ -161,61 +224,71 @@ export async function deleteEvent(
   editorId: string,
   actor: AuditActor,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const e = await lockEvent(tx, eventId);
-    if (actsOnOthers(editorId, e.createdBy)) {
-      await recordAudit(tx, actor, {
-        kind: "event.deleted",
-        targetId: e.id,
-        detail: { title: e.title, date: e.eventDate, createdBy: e.createdBy },
-      });
-    }
-    if (e.publishedAt) await emitWebhook(tx, ctx.jobs, "event.cancelled", eventData(e, ctx.config.appOrigin));
-    // An event that is over is only tidied away: nobody needs to hear it is cancelled. Nor a
-    // draft, which nobody else saw (a cancellation in the feeds would show its title).
-    if (e.publishedAt && eventInstants(e, ctx.config.timeZone).end.getTime() > Date.now()) {
-      // Calendar feeds carry the cancellation for a while, so subscribed calendars remove it.
-      const members = [
-        ...(await tx
-          .select({ id: eventParticipants.userId })
-          .from(eventParticipants)
-          .where(eq(eventParticipants.eventId, e.id))),
-        ...(await tx.select({ id: eventWaitlist.userId }).from(eventWaitlist).where(eq(eventWaitlist.eventId, e.id))),
-      ];
-      await tx
-        .insert(cancelledEvents)
-        .values(
-          cancellationOf(
-            e,
-            members.map((m) => m.id),
-          ),
-        )
-        .onConflictDoNothing();
-      await noticeEventCancelled(
-        tx,
-        e.id,
-        editorId,
-        members.map((m) => m.id),
-      );
-      const details = eventMailDetails(e, ctx.config.appOrigin, ctx.config.timeZone);
-      const ics = icsAttachment(e, ctx.config, { cancelled: true });
-      const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
-      await enqueueMail(
-        tx,
-        ctx.jobs,
-        (await concerned(tx, e.id, editorId)).map((p) => ({
-          to: p.email,
-          ...eventCancelledMail(p.name, details, message, linkFor(p.id)),
-          attachments: [ics],
-        })),
-      );
-    }
-    await cancelEventReminders(ctx.jobs, tx, e.id);
-    await tx.delete(comments).where(eq(comments.commentableId, e.id));
-    // Its media stay (members' photos are not lost with an event), but what was shared among an
-    // invite-only event's guests stays among as few: the uploader and admins.
-    if (e.exclusivity === "invite-only")
-      await tx.update(media).set({ uploaderOnly: true }).where(eq(media.associatedEventId, e.id));
-    await tx.delete(events).where(eq(events.id, e.id));
-  });
+  await ctx.db.transaction((tx) => deleteWithin(ctx, tx, eventId, message, editorId, actor));
+}
+
+/** `deleteEvent` inside a transaction the caller holds (a cancellation of several dates of a series). */
+export async function deleteWithin(
+  ctx: RsvpContext,
+  tx: Queryable,
+  eventId: string,
+  message: string | null,
+  editorId: string,
+  actor: AuditActor,
+): Promise<void> {
+  const e = await lockEvent(tx, eventId);
+  if (actsOnOthers(editorId, e.createdBy)) {
+    await recordAudit(tx, actor, {
+      kind: "event.deleted",
+      targetId: e.id,
+      detail: { title: e.title, date: e.eventDate, createdBy: e.createdBy },
+    });
+  }
+  if (e.publishedAt) await emitWebhook(tx, ctx.jobs, "event.cancelled", eventData(e, ctx.config.appOrigin));
+  // An event that is over is only tidied away: nobody needs to hear it is cancelled. Nor a
+  // draft, which nobody else saw (a cancellation in the feeds would show its title).
+  if (e.publishedAt && eventInstants(e, ctx.config.timeZone).end.getTime() > Date.now()) {
+    // Calendar feeds carry the cancellation for a while, so subscribed calendars remove it.
+    const members = [
+      ...(await tx
+        .select({ id: eventParticipants.userId })
+        .from(eventParticipants)
+        .where(eq(eventParticipants.eventId, e.id))),
+      ...(await tx.select({ id: eventWaitlist.userId }).from(eventWaitlist).where(eq(eventWaitlist.eventId, e.id))),
+    ];
+    await tx
+      .insert(cancelledEvents)
+      .values(
+        cancellationOf(
+          e,
+          members.map((m) => m.id),
+        ),
+      )
+      .onConflictDoNothing();
+    await noticeEventCancelled(
+      tx,
+      e.id,
+      editorId,
+      members.map((m) => m.id),
+    );
+    const details = eventMailDetails(e, ctx.config.appOrigin, ctx.config.timeZone);
+    const ics = icsAttachment(e, ctx.config, { cancelled: true });
+    const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
+    await enqueueMail(
+      tx,
+      ctx.jobs,
+      (await concerned(tx, e.id, editorId)).map((p) => ({
+        to: p.email,
+        ...eventCancelledMail(p.name, details, message, linkFor(p.id)),
+        attachments: [ics],
+      })),
+    );
+  }
+  await cancelEventReminders(ctx.jobs, tx, e.id);
+  await tx.delete(comments).where(eq(comments.commentableId, e.id));
+  // Its media stay (members' photos are not lost with an event), but what was shared among an
+  // invite-only event's guests stays among as few: the uploader and admins.
+  if (e.exclusivity === "invite-only")
+    await tx.update(media).set({ uploaderOnly: true }).where(eq(media.associatedEventId, e.id));
+  await tx.delete(events).where(eq(events.id, e.id));
 }

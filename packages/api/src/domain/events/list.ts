@@ -9,6 +9,7 @@ import { cursorOf } from "../cursor";
 import { escapeLike } from "../like";
 import { toEventListItem } from "./queries";
 import { type RsvpCounts, type RsvpSummary, rsvpSummary, usesRsvp, usesRsvpCondition } from "./rsvp";
+import { type SeriesLink, seriesLinks } from "./series";
 
 /** The events list and the event pickers: only events the member may see. */
 
@@ -187,9 +188,19 @@ export async function listEvents(
   // A list of its own on each card: one array shared by every card is an object met many times,
   // which the answer's serialiser must then record as such (superjson's referential equalities).
   const noNames = (): { user_id: string; name: string }[] => [];
+  const series = await seriesLinks(
+    ctx.db,
+    page.map((r) => r.event),
+  );
   const items = page.map(({ event, ...counts }) =>
     withRsvpSummary(
-      { ...toEventListItem(event, ctx.user), participants: noNames(), participant_count: counts.going },
+      {
+        ...toEventListItem(event, ctx.user),
+        // A date of a repeating event names its series (no key for an event that does not repeat).
+        ...withSeries(event, series),
+        participants: noNames(),
+        participant_count: counts.going,
+      },
       event,
       counts,
       ctx.config.timeZone,
@@ -197,6 +208,11 @@ export async function listEvents(
   );
   return { items, nextCursor, previousCursor };
 }
+
+const withSeries = (e: Event, series: Map<string, SeriesLink>): { series?: SeriesLink } => {
+  const link = e.seriesId ? series.get(e.seriesId) : undefined;
+  return link ? { series: link } : {};
+};
 
 const todayIn = (timeZone: string) => format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
 

@@ -4,6 +4,7 @@ import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
 import { participantsOf } from "./participants";
 import { type RsvpStatus, type RsvpSummary, rsvpCountsOf, rsvpStatusOf, rsvpSummary, usesRsvp } from "./rsvp";
+import { type SeriesDate, type SeriesLink, seriesOfEvent } from "./series";
 
 /**
  * An event as lists show it: the spec's event shape (SPEC.md section 3) without the participants'
@@ -63,9 +64,16 @@ export async function loadEventDto(
   ctx: { db: Queryable; user: Viewer & { id: string }; config: { timeZone: string } },
   e: Event,
 ): Promise<EventDto> {
-  const dto: EventDto = toEventDto(e, await participantsOf(ctx.db, e.id), ctx.user, ctx.config.timeZone);
+  const [participants, series] = await Promise.all([participantsOf(ctx.db, e.id), seriesOfEvent(ctx.db, ctx.user, e)]);
+  const dto: EventDto = {
+    ...toEventDto(e, participants, ctx.user, ctx.config.timeZone),
+    ...(series ? { series } : {}),
+  };
   if (!usesRsvp(e)) return dto;
   const [counts, me] = await Promise.all([rsvpCountsOf(ctx.db, e.id), rsvpStatusOf(ctx.db, e.id, ctx.user.id)]);
   return { ...dto, rsvp: { ...rsvpSummary(e, counts, ctx.config.timeZone), me } };
 }
-export type EventDto = ReturnType<typeof toEventDto> & { rsvp?: RsvpSummary & { me: RsvpStatus | null } };
+export type EventDto = Omit<ReturnType<typeof toEventDto>, "series"> & {
+  rsvp?: RsvpSummary & { me: RsvpStatus | null };
+  series?: SeriesLink & { dates: SeriesDate[] };
+};

@@ -30,10 +30,16 @@ const ATTEMPTS = 12;
  * enough) both find the same free slug; the unique index lets one insert win and the other tries
  * the next suffix, then a random one, instead of failing. A slug the caller chose is never changed.
  */
-export async function insertEvent(db: Queryable, values: NewEvent, chosenSlug?: string): Promise<Event> {
+export async function insertEvent(
+  db: Queryable,
+  values: NewEvent,
+  chosenSlug?: string,
+  /** What the slug is made from: the title, or the title and the date for a series' dates. */
+  slugFrom: string = values.title,
+): Promise<Event> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    let slug = chosenSlug ?? (await uniqueSlug(db, values.title));
-    if (!chosenSlug && attempt >= 3) slug = `${slugBase(values.title)}-${Math.random().toString(36).slice(2, 7)}`;
+    let slug = chosenSlug ?? (await uniqueSlug(db, slugFrom));
+    if (!chosenSlug && attempt >= 3) slug = `${slugBase(slugFrom)}-${Math.random().toString(36).slice(2, 7)}`;
     const [row] = await db
       .insert(events)
       .values({ ...values, slug })

@@ -12,6 +12,8 @@ import {
   eventsListAnswer,
   eventsPublishAnswer,
   eventsUpdateAnswer,
+  repeatRule,
+  seriesScope,
 } from "@club/shared";
 import { z } from "zod";
 import {
@@ -21,12 +23,13 @@ import {
   requireVisibleEvent,
 } from "../../domain/access";
 import { auditActor } from "../../domain/audit";
-import { createEvent, deleteEvent, updateEvent } from "../../domain/events/changes";
+import { createEvent, createSeries, deleteEvent, updateEvent } from "../../domain/events/changes";
 import { listDrafts, publishDraft } from "../../domain/events/drafts";
 import { eventChoices, listEvents } from "../../domain/events/list";
 import { icsAttachment } from "../../domain/events/mail-details";
 import { loadEventDto } from "../../domain/events/queries";
-import { EVENT_NOT_FOUND } from "../../errors";
+import { deleteSeriesDates, updateSeriesDates } from "../../domain/events/series-changes";
+import { badRequest, EVENT_NOT_FOUND } from "../../errors";
 import { memberProcedure } from "../../trpc";
 
 export const eventCrud = {
@@ -73,15 +76,21 @@ export const eventCrud = {
 
   /**
    * POST /api/events: Founding and Travel Host members and admins; defaults per SPEC.md section 5.
-   * `draft: true` keeps it on the Schedule, seen by her and admins only, until `publish`.
+   * `draft: true` keeps it on the Schedule, seen by her and admins only, until `publish`. `repeat`
+   * (an RRULE) makes one event per date of the rule, tied as a series; answers with the first.
    */
   create: memberProcedure
-    .input(eventInput.extend({ slug: eventSlug.optional(), draft: z.boolean().optional() }))
+    .input(
+      eventInput.extend({ slug: eventSlug.optional(), draft: z.boolean().optional(), repeat: repeatRule.optional() }),
+    )
     .output(eventsCreateAnswer)
     .mutation(async ({ ctx, input }) => {
       requireEventCreator(ctx.user);
-      const { slug, draft, ...form } = input;
-      return loadEventDto(ctx, await createEvent(ctx, ctx.user.id, form, { slug, draft }));
+      const { slug, draft, repeat, ...form } = input;
+      if (!repeat) return loadEventDto(ctx, await createEvent(ctx, ctx.user.id, form, { slug, draft }));
+      // Drafts are single events: a series is published when it is made.
+      if (draft) throw badRequest("A repeating event is published when it is made: leave out draft.");
+      return loadEventDto(ctx, await createSeries(ctx, ctx.user.id, form, repeat, slug));
     }),
 
   /** The Schedule: her drafts, last edited first (an admin's: every member's). */
@@ -97,33 +106,47 @@ export const eventCrud = {
       return loadEventDto(ctx, await publishDraft(ctx, event));
     }),
 
-  /** PUT /api/events/{id}: the creator or an admin; the slug stays, so shared links keep working. */
+  /**
+   * PUT /api/events/{id}: the creator or an admin; the slug stays, so shared links keep working.
+   * On a date of a series, `scope` "following" or "all" edits those dates as well.
+   */
   update: memberProcedure
-    .input(eventInput.extend({ id: z.uuid(EVENT_NOT_FOUND) }))
+    .input(eventInput.extend({ id: z.uuid(EVENT_NOT_FOUND), scope: seriesScope.optional() }))
     .output(eventsUpdateAnswer)
     .mutation(async ({ ctx, input }) => {
       const event = await requireEventOrDraft(ctx, input.id);
       requireEventManager(ctx.user, event, "edit");
-      return loadEventDto(ctx, await updateEvent(ctx, event.id, input, ctx.user.id));
+      const { scope = "this", ...form } = input;
+      // A date of a series: "this and following" or "all" edits those dates too.
+      if (event.seriesId && scope !== "this")
+        return loadEventDto(ctx, await updateSeriesDates(ctx, ctx.user, event, form, scope));
+      return loadEventDto(ctx, await updateEvent(ctx, event.id, form, ctx.user.id));
     }),
 
   /**
    * DELETE /api/events/{id}: those going or waiting are e-mailed the cancellation, with the
    * optional message; participants and invitations go with it (cascade), and its comments; its
-   * media stay in the gallery without the association (set null).
+   * media stay in the gallery without the association (set null). On a date of a series, `scope`
+   * "following" or "all" cancels those dates as well.
    */
   delete: memberProcedure
     .input(
       z.object({
         id: z.uuid(EVENT_NOT_FOUND),
         message: z.string().trim().max(2000, "Please keep the message under 2000 characters.").optional(),
+        scope: seriesScope.optional(),
       }),
     )
     .output(eventsDeleteAnswer)
     .mutation(async ({ ctx, input }) => {
       const event = await requireEventOrDraft(ctx, input.id);
       requireEventManager(ctx.user, event, "delete");
-      await deleteEvent(ctx, event.id, input.message || null, ctx.user.id, auditActor(ctx));
+      const message = input.message || null;
+      if (event.seriesId && input.scope && input.scope !== "this") {
+        const n = await deleteSeriesDates(ctx, ctx.user, event, input.scope, message, auditActor(ctx));
+        return { message: n === 1 ? "Event deleted." : `${n} events deleted.`, id: event.id };
+      }
+      await deleteEvent(ctx, event.id, message, ctx.user.id, auditActor(ctx));
       return { message: "Event deleted.", id: event.id };
     }),
 };

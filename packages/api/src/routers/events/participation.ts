@@ -4,7 +4,9 @@ import {
   eventsAddParticipantsAnswer,
   eventsAttendeesAnswer,
   eventsJoinAnswer,
+  eventsJoinSeriesAnswer,
   eventsLeaveAnswer,
+  eventsLeaveSeriesAnswer,
   eventsMoveFromWaitlistAnswer,
   eventsSendConfirmationAnswer,
   joinEventInput,
@@ -13,6 +15,8 @@ import { z } from "zod";
 import { requireEventManager, requireOwnConfirmation, requireVisibleEvent } from "../../domain/access";
 import { addParticipants, attendeesOf, participantsOf, sendConfirmation } from "../../domain/events/participants";
 import { joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
+import { joinSeries, leaveSeries, type SeriesJoined } from "../../domain/events/series-changes";
+import { badRequest } from "../../errors";
 import { adminProcedure, memberProcedure } from "../../trpc";
 
 export const eventParticipation = {
@@ -58,6 +62,33 @@ export const eventParticipation = {
       return { message: `Left ${event.title}.`, participants: await participantsOf(ctx.db, event.id) };
     }),
 
+  /**
+   * "Join the series" on a date of a repeating event: every future date she may see, each as Join
+   * would (a full one puts her on its waitlist); dates past their RSVP deadline are left out.
+   */
+  joinSeries: memberProcedure
+    .input(eventRefInput)
+    .output(eventsJoinSeriesAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const event = await requireVisibleEvent(ctx, input.id);
+      if (!event.seriesId) throw badRequest(`${event.title} does not repeat: join it with Join.`);
+      const tally = await joinSeries(ctx, ctx.user, event.seriesId);
+      return { message: seriesJoinedMessage(event.title, tally), ...tally };
+    }),
+
+  /** "Leave the series": every future date of it she is on or waiting for. */
+  leaveSeries: memberProcedure
+    .input(eventRefInput)
+    .output(eventsLeaveSeriesAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const event = await requireVisibleEvent(ctx, input.id);
+      if (!event.seriesId) throw badRequest(`${event.title} does not repeat: leave it with Leave.`);
+      const left = await leaveSeries(ctx, ctx.user, event.seriesId);
+      const message =
+        left === 0 ? `You are on no coming date of ${event.title}.` : `Left ${datesWord(left)} of ${event.title}.`;
+      return { message, left };
+    }),
+
   /** Participants with their guests and e-mail, and the waitlist in order: the creator and admins. */
   attendees: memberProcedure
     .input(eventRefInput)
@@ -94,3 +125,21 @@ export const eventParticipation = {
       return { message: "Confirmation email sent." };
     }),
 };
+
+const datesWord = (n: number) => (n === 1 ? "1 date" : `${n} dates`);
+
+/** What joining a series did, in a sentence: "Joined 4 dates of Book circle; on the waitlist for 1." */
+function seriesJoinedMessage(title: string, t: SeriesJoined): string {
+  const parts: string[] = [];
+  if (t.joined) parts.push(`Joined ${datesWord(t.joined)} of ${title}`);
+  if (t.waitlisted)
+    parts.push(
+      `${t.joined ? "on" : "On"} the waitlist for ${datesWord(t.waitlisted)}${t.joined ? "" : ` of ${title}`}`,
+    );
+  if (parts.length === 0)
+    return t.already
+      ? `You are on every coming date of ${title} already.`
+      : `No coming date of ${title} can be joined now.`;
+  const closed = t.closed ? ` ${datesWord(t.closed)} closed to new RSVPs.` : "";
+  return `${parts.join("; ")}.${closed}`;
+}

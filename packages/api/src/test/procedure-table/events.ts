@@ -1,7 +1,7 @@
 import { generateToken, hashToken } from "@club/auth";
 import { eventInvitations, eventParticipants, eventWaitlist } from "@club/db";
 import { ADMINS, all, CREATORS, draftOnly, hidden, MEMBERS, NOT_ON_A_DRAFT, OWNER_OR_ADMIN } from "../callers";
-import { draftOf, invitationFor } from "../row-inputs";
+import { draftOf, invitationFor, seriesOf } from "../row-inputs";
 import type { ProcedureRow } from "./row";
 
 /** Events: lists, pages, drafts, joining, the waitlist, invitations and announcements. */
@@ -80,7 +80,21 @@ export const eventRows: ProcedureRow[] = [
     input: async (c) => ({ id: await draftOf(c), title: "Renamed draft" }),
     expect: draftOnly(OWNER_OR_ADMIN),
   },
+  {
+    path: "events.update",
+    tokens: "seed",
+    on: "a series, all dates",
+    input: async (c) => ({ id: await seriesOf(c), title: "Renamed series", event_date: "2027-05-04", scope: "all" }),
+    expect: OWNER_OR_ADMIN,
+  },
   { path: "events.delete", tokens: "admin", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
+  {
+    path: "events.delete",
+    tokens: "admin",
+    on: "a series, this and following",
+    input: async (c) => ({ id: await seriesOf(c), scope: "following" }),
+    expect: OWNER_OR_ADMIN,
+  },
   {
     path: "events.delete",
     tokens: "admin",
@@ -117,6 +131,34 @@ export const eventRows: ProcedureRow[] = [
     expect: hidden(MEMBERS),
   },
   { path: "events.leave", tokens: "admin", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
+  {
+    path: "events.joinSeries",
+    tokens: "admin",
+    on: "a series",
+    input: async (c) => ({ id: await seriesOf(c) }),
+    expect: MEMBERS,
+  },
+  {
+    path: "events.joinSeries",
+    tokens: "admin",
+    on: "an event that does not repeat",
+    input: (c) => ({ id: c.open }),
+    expect: { ...all("BAD_REQUEST"), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
+  },
+  {
+    path: "events.leaveSeries",
+    tokens: "admin",
+    on: "a series",
+    input: async (c) => ({ id: await seriesOf(c) }),
+    expect: MEMBERS,
+  },
+  {
+    path: "events.leaveSeries",
+    tokens: "admin",
+    on: "invite-only",
+    input: (c) => ({ id: c.private }),
+    expect: { ...hidden(all("BAD_REQUEST")), anonymous: "UNAUTHORIZED", mustChange: "FORBIDDEN" },
+  },
   {
     path: "events.leave",
     tokens: "admin",

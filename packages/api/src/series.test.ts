@@ -1,0 +1,254 @@
+import type { SessionUser } from "@club/auth";
+import { eventSeries, events } from "@club/db";
+import { count, eq } from "@club/db/orm";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApi, testApi } from "./test/api";
+
+// Events that repeat: a rule (RRULE) gives the dates of a series, each an event of its own, at the
+// form's wall-clock times in the club's zone (America/New_York here, which leaves daylight-saving
+// time on 2026-11-01 and enters it on 2027-03-14).
+
+let api: TestApi;
+let host: SessionUser;
+let ann: SessionUser;
+let bea: SessionUser;
+beforeAll(async () => {
+  api = await testApi();
+  host = await api.member("host@series.test", { type: "Founding", name: "Hostess" });
+  ann = await api.member("ann@series.test", { name: "Ann" });
+  bea = await api.member("bea@series.test", { name: "Bea" });
+});
+afterAll(() => api.close());
+
+const circle = {
+  title: "Book circle",
+  event_date: "2027-01-01",
+  start_time: "18:00",
+  end_time: "20:00",
+  city: "Boston",
+};
+const eventCount = async () => (await api.db.select({ n: count() }).from(events))[0]?.n ?? 0;
+
+describe("a repeating event", () => {
+  it("is one event per date the rule gives, from the first matching day, each at the same wall-clock time", async () => {
+    const first = await api.callerFor(host).events.create({ ...circle, repeat: "FREQ=MONTHLY;BYDAY=2TU;COUNT=6" });
+    // 2027-01-01 is a Friday: the first second Tuesday on or after it is 2027-01-12.
+    expect(first).toMatchObject({ event_date: "2027-01-12", start_time: "18:00", title: "Book circle" });
+    expect(first.series).toMatchObject({ summary: "Repeats every month on the 2nd Tuesday, 6 times" });
+    const dates = ["2027-01-12", "2027-02-09", "2027-03-09", "2027-04-13", "2027-05-11", "2027-06-08"];
+    expect(first.series?.dates.map((d) => d.event_date)).toEqual(dates);
+
+    // Every date is an event of its own: listed, opened by its own address, naming the series.
+    const listed = (await api.callerFor(ann).events.list({ search: "Book circle" })).items;
+    expect(listed.map((e) => e.event_date)).toEqual(dates);
+    expect(new Set(listed.map((e) => e.series?.id))).toEqual(new Set([first.series?.id]));
+    expect(new Set(listed.map((e) => e.slug)).size).toBe(6);
+    const april = await api.callerFor(ann).events.get({ id: listed[3]!.slug });
+    expect(april).toMatchObject({ event_date: "2027-04-13", start_time: "18:00", can_manage: false });
+    expect(april.series?.dates.map((d) => d.id)).toEqual(listed.map((e) => e.id));
+
+    // 18:00 in Boston on each date: 23:00 UTC before 2027-03-14, 22:00 UTC after it.
+    const feedUrl = (await api.callerFor(ann).calendarFeed.reset({ includeOpen: true })).url;
+    const feed = await api
+      .callerFor(null)
+      .calendarFeed.feed({ secret: feedUrl.split("/calendar/")[1]!.replace(".ics", "") });
+    const starts = new ICAL.Component(ICAL.parse(feed))
+      .getAllSubcomponents("vevent")
+      .filter((v) => v.getFirstPropertyValue("summary") === "Book circle")
+      .map((v) => (v.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString())
+      .sort();
+    expect(starts).toEqual([
+      "2027-01-12T23:00:00.000Z",
+      "2027-02-09T23:00:00.000Z",
+      "2027-03-09T23:00:00.000Z",
+      "2027-04-13T22:00:00.000Z",
+      "2027-05-11T22:00:00.000Z",
+      "2027-06-08T22:00:00.000Z",
+    ]);
+  });
+
+  it("moves a multi-day event's end and its RSVP deadline with each date", async () => {
+    const first = await api.callerFor(host).events.create({
+      title: "Weekend retreat",
+      event_date: "2027-02-06",
+      end_date: "2027-02-07",
+      start_time: "10:00",
+      end_time: "16:00",
+      rsvp_deadline: "2027-02-01T12:00",
+      repeat: "FREQ=WEEKLY;INTERVAL=6;COUNT=3",
+    });
+    expect(first.series?.summary).toBe("Repeats every 6 weeks, 3 times");
+    const all = (await api.callerFor(host).events.list({ search: "Weekend retreat" })).items;
+    // The deadline keeps its wall-clock time (the club's), five days before each date.
+    expect(all.map((e) => [e.event_date, e.end_date, e.rsvp?.rsvp_deadline])).toEqual([
+      ["2027-02-06", "2027-02-07", "2027-02-01T12:00"],
+      ["2027-03-20", "2027-03-21", "2027-03-15T12:00"],
+      ["2027-05-01", "2027-05-02", "2027-04-26T12:00"],
+    ]);
+  });
+
+  it("is refused with the reason when its rule cannot be used, and nothing is written", async () => {
+    const before = await eventCount();
+    const refusal = (repeat: string) =>
+      api
+        .callerFor(host)
+        .events.create({ ...circle, title: "Refused", repeat })
+        .then(
+          () => "created",
+          (err: { code?: string; message?: string }) => `${err.code}: ${err.message}`,
+        );
+    expect(await refusal("FREQ=WEEKLY")).toBe(
+      "BAD_REQUEST: A repeating event needs an end: a number of times (COUNT, at most 200) or a last date (UNTIL).",
+    );
+    expect(await refusal("FREQ=DAILY;COUNT=201")).toBe(
+      "BAD_REQUEST: A series has at most 200 dates; COUNT=201 asks for more.",
+    );
+    expect(await refusal("FREQ=DAILY;UNTIL=20291231")).toBe(
+      "BAD_REQUEST: A series has at most 200 dates; this rule gives more. Set an earlier end.",
+    );
+    expect(await refusal("FREQ=WEEKLY;UNTIL=20261201")).toBe(
+      "BAD_REQUEST: The series ends (UNTIL 2026-12-01) before the event's date, 2027-01-01.",
+    );
+    expect(await refusal("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;COUNT=2")).toBe(
+      "BAD_REQUEST: This repeat rule gives no date on or after the event's date.",
+    );
+    expect(await refusal("FREQ=HOURLY;COUNT=3")).toMatch(/^BAD_REQUEST: An event repeats daily, weekly, monthly/);
+    expect(await refusal("every tuesday")).toMatch(/^BAD_REQUEST: The repeat rule "EVERY TUESDAY" is not valid/);
+    expect(await refusal("DTSTART:20270101T180000Z;FREQ=DAILY;COUNT=2")).toMatch(/^BAD_REQUEST: Leave DTSTART out/);
+    expect(await refusal("FREQ=DAILY;BYHOUR=9;COUNT=2")).toMatch(/^BAD_REQUEST: A repeat rule gives days/);
+    // An event form that is wrong is refused as for a single event.
+    await expect(
+      api.callerFor(host).events.create({ ...circle, end_time: "17:00", repeat: "FREQ=WEEKLY;COUNT=2" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "The end time must be after the start time." });
+    await expect(
+      api.callerFor(host).events.create({ ...circle, draft: true, repeat: "FREQ=WEEKLY;COUNT=2" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it("is made by those who may create events, like any event", async () => {
+    await expect(
+      api.callerFor(ann).events.create({ ...circle, title: "Not hers", repeat: "FREQ=WEEKLY;COUNT=2" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+/** A new series of the host's; its dates as the list shows them, in order. */
+async function newSeries(title: string, repeat: string, extra: Record<string, unknown> = {}) {
+  await api.callerFor(host).events.create({ ...circle, title, ...extra, repeat });
+  return (await api.callerFor(host).events.list({ search: title })).items;
+}
+const when = (items: { event_date: string; start_time: string; title: string }[]) =>
+  items.map((e) => `${e.event_date} ${e.start_time} ${e.title}`);
+
+describe("editing a date of a series", () => {
+  it("edits this and the following dates, and leaves the earlier ones as they were", async () => {
+    const dates = await newSeries("Salon", "FREQ=MONTHLY;BYDAY=2TU;COUNT=4");
+    const third = dates[2]!;
+    await api.callerFor(host).events.update({
+      id: third.id,
+      title: "Salon",
+      event_date: third.event_date,
+      start_time: "19:00",
+      end_time: "21:00",
+      scope: "following",
+    });
+    expect(when((await api.callerFor(ann).events.list({ search: "Salon" })).items)).toEqual([
+      "2027-01-12 18:00 Salon",
+      "2027-02-09 18:00 Salon",
+      "2027-03-09 19:00 Salon",
+      "2027-04-13 19:00 Salon",
+    ]);
+  });
+
+  it("keeps a date moved alone where it is when the whole series is edited later", async () => {
+    const dates = await newSeries("Walk", "FREQ=WEEKLY;BYDAY=SA;COUNT=3", { event_date: "2027-01-02" });
+    const second = dates[1]!;
+    // The second walk moves to the Sunday, alone.
+    await api.callerFor(host).events.update({
+      id: second.id,
+      title: "Walk",
+      event_date: "2027-01-10",
+      start_time: "18:00",
+      end_time: "20:00",
+    });
+    // Then every walk moves a day later and an hour earlier, and is renamed.
+    await api.callerFor(host).events.update({
+      id: dates[0]!.id,
+      title: "Morning walk",
+      event_date: "2027-01-03",
+      start_time: "17:00",
+      end_time: "20:00",
+      scope: "all",
+    });
+    expect(when((await api.callerFor(ann).events.list({ search: "walk" })).items)).toEqual([
+      "2027-01-03 17:00 Morning walk",
+      "2027-01-10 17:00 Morning walk",
+      "2027-01-17 17:00 Morning walk",
+    ]);
+  });
+
+  it("cancels this and the following dates, or all of them (and then the series)", async () => {
+    const dates = await newSeries("Tasting", "FREQ=WEEKLY;COUNT=4");
+    const seriesId = dates[0]!.series!.id;
+    const answer = await api.callerFor(host).events.delete({ id: dates[2]!.id, scope: "following" });
+    expect(answer.message).toBe("2 events deleted.");
+    expect((await api.callerFor(ann).events.list({ search: "Tasting" })).items.map((e) => e.id)).toEqual([
+      dates[0]!.id,
+      dates[1]!.id,
+    ]);
+    expect((await api.callerFor(host).events.delete({ id: dates[1]!.id, scope: "all" })).message).toBe(
+      "2 events deleted.",
+    );
+    expect((await api.callerFor(ann).events.list({ search: "Tasting" })).items).toEqual([]);
+    expect(await api.db.select().from(eventSeries).where(eq(eventSeries.id, seriesId))).toEqual([]);
+  });
+
+  it("is refused to a member who may not edit it, on every date", async () => {
+    const dates = await newSeries("Not for Ann", "FREQ=WEEKLY;COUNT=2");
+    await expect(
+      api.callerFor(ann).events.update({ id: dates[0]!.id, title: "Mine now", scope: "all" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(api.callerFor(ann).events.delete({ id: dates[0]!.id, scope: "all" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+});
+
+describe("joining a series", () => {
+  it("joins every coming date, each against its capacity, and leaving the series leaves them all", async () => {
+    const dates = await newSeries("Small dinner", "FREQ=WEEKLY;COUNT=3", { capacity: 1 });
+    await api.callerFor(bea).events.join({ id: dates[1]!.id });
+    const joined = await api.callerFor(ann).events.joinSeries({ id: dates[0]!.id });
+    expect(joined).toEqual({
+      message: "Joined 2 dates of Small dinner; on the waitlist for 1 date.",
+      joined: 2,
+      waitlisted: 1,
+      already: 0,
+      closed: 0,
+    });
+    const standing = async () =>
+      Promise.all(dates.map(async (d) => (await api.callerFor(ann).events.get({ id: d.id })).rsvp?.me?.status ?? null));
+    expect(await standing()).toEqual(["going", "waitlist", "going"]);
+    // Asked again, nothing changes.
+    expect((await api.callerFor(ann).events.joinSeries({ id: dates[2]!.id })).message).toBe(
+      "You are on every coming date of Small dinner already.",
+    );
+    expect(await api.callerFor(ann).events.leaveSeries({ id: dates[0]!.id })).toEqual({
+      message: "Left 3 dates of Small dinner.",
+      left: 3,
+    });
+    expect(await standing()).toEqual([null, null, null]);
+    // Bea keeps her seat on the date she joined alone.
+    expect((await api.callerFor(bea).events.get({ id: dates[1]!.id })).rsvp?.me?.status).toBe("going");
+  });
+
+  it("is refused on an event that does not repeat", async () => {
+    const single = await api.callerFor(host).events.create({ ...circle, title: "Once" });
+    await expect(api.callerFor(ann).events.joinSeries({ id: single.id })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Once does not repeat: join it with Join.",
+    });
+  });
+});
