@@ -1,5 +1,5 @@
 import type { SessionUser } from "@club/auth";
-import { eventSeries, events } from "@club/db";
+import { eventSeries, events, mailOutbox } from "@club/db";
 import { count, eq } from "@club/db/orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +28,9 @@ const circle = {
   end_time: "20:00",
   city: "Boston",
 };
+/** The mails to someone whose subject starts so. */
+const mailsTo = async (to: string, subject: string) =>
+  (await api.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.subject.startsWith(subject));
 const eventCount = async () => (await api.db.select({ n: count() }).from(events))[0]?.n ?? 0;
 
 describe("a repeating event", () => {
@@ -145,6 +148,7 @@ const when = (items: { event_date: string; start_time: string; title: string }[]
 describe("editing a date of a series", () => {
   it("edits this and the following dates, and leaves the earlier ones as they were", async () => {
     const dates = await newSeries("Salon", "FREQ=MONTHLY;BYDAY=2TU;COUNT=4");
+    await api.callerFor(ann).events.joinSeries({ id: dates[0]!.id });
     const third = dates[2]!;
     await api.callerFor(host).events.update({
       id: third.id,
@@ -160,6 +164,12 @@ describe("editing a date of a series", () => {
       "2027-03-09 19:00 Salon",
       "2027-04-13 19:00 Salon",
     ]);
+    // One mail for Ann, listing the two dates she is on that changed, with their calendar files.
+    const mails = await mailsTo("ann@series.test", "Changed: Salon");
+    expect(mails.map((m) => [m.subject, m.attachments.length])).toEqual([["Changed: Salon (2 dates)", 2]]);
+    expect(mails[0]!.text).toContain("Tuesday, March 9, 2027");
+    expect(mails[0]!.text).toContain("Tuesday, April 13, 2027");
+    expect(mails[0]!.text).not.toContain("February 9");
   });
 
   it("keeps a date moved alone where it is when the whole series is edited later", async () => {
@@ -192,11 +202,15 @@ describe("editing a date of a series", () => {
   it("cancels this and the following dates, or all of them (and then the series)", async () => {
     const dates = await newSeries("Tasting", "FREQ=WEEKLY;COUNT=4");
     const seriesId = dates[0]!.series!.id;
+    await api.callerFor(bea).events.joinSeries({ id: dates[0]!.id });
     const answer = await api.callerFor(host).events.delete({ id: dates[2]!.id, scope: "following" });
     expect(answer.message).toBe("2 events deleted.");
     expect((await api.callerFor(ann).events.list({ search: "Tasting" })).items.map((e) => e.id)).toEqual([
       dates[0]!.id,
       dates[1]!.id,
+    ]);
+    expect((await mailsTo("bea@series.test", "Cancelled: Tasting")).map((m) => m.subject)).toEqual([
+      "Cancelled: Tasting (2 dates)",
     ]);
     expect((await api.callerFor(host).events.delete({ id: dates[1]!.id, scope: "all" })).message).toBe(
       "2 events deleted.",

@@ -129,3 +129,63 @@ export function eventCancelledMail(
     ...unsubscribeHeaders(unsubscribe),
   };
 }
+
+/** One date of a series a change reached, for the mail that lists them. */
+export interface SeriesDateChange {
+  details: EventMailDetails;
+  changes: EventChange[];
+}
+
+/**
+ * Several dates of a series changed at once: one mail for the dates she is on or waiting for,
+ * each with what changed on it, and their calendar files.
+ */
+export function seriesChangedMail(
+  name: string,
+  title: string,
+  dates: SeriesDateChange[],
+  unsubscribe?: UnsubscribeLink,
+): MailContent {
+  const subject = `Changed: ${title} (${dates.length} dates)`;
+  const row = (c: EventChange) =>
+    `<tr><td style="padding:4px 16px 4px 0;color:#5c5a66;vertical-align:top">${escapeHtml(c.label)}</td><td style="padding:4px 0"><s>${escapeHtml(c.before)}</s><br>${escapeHtml(c.after)}</td></tr>`;
+  const items = dates
+    .map(
+      ({ details, changes }) =>
+        `<h3 style="margin:20px 0 4px;font-size:16px"><a href="${escapeHtml(details.eventUrl)}">${escapeHtml(details.when)}</a></h3><table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 8px">${changes.map(row).join("")}</table>`,
+    )
+    .join("");
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p><strong>${escapeHtml(title)}</strong> has changed on ${dates.length} of the dates you are on:</p>${items}<p>The attached calendar files update the entries in your calendar. If a new time does not suit you, please leave that date so someone else can have your seat.</p>`,
+      unsubscribeFooter(unsubscribe),
+    ),
+    ...unsubscribeHeaders(unsubscribe),
+  };
+}
+
+/** Several dates of a series cancelled at once: one mail listing hers, with the organiser's message. */
+export function seriesCancelledMail(
+  name: string,
+  title: string,
+  dates: EventMailDetails[],
+  message: string | null,
+  unsubscribe?: UnsubscribeLink,
+): MailContent {
+  const subject = `Cancelled: ${title} (${dates.length} dates)`;
+  const note = message
+    ? `<p>A message from the organiser:</p><blockquote style="margin:12px 0;padding:8px 16px;border-left:3px solid #d9d3c7;white-space:pre-line">${escapeHtml(message)}</blockquote>`
+    : "";
+  const list = dates.map((d) => `<li>${escapeHtml(d.when)} (${escapeHtml(d.time)})</li>`).join("");
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<p>Dear ${escapeHtml(name)},</p><p>We are sorry: these dates of <strong>${escapeHtml(title)}</strong> you were on have been cancelled:</p><ul>${list}</ul>${note}<p>The attached calendar files remove them from your calendar.</p>`,
+      unsubscribeFooter(unsubscribe),
+    ),
+    ...unsubscribeHeaders(unsubscribe),
+  };
+}

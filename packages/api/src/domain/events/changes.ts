@@ -129,6 +129,22 @@ export function eventChanges(before: Event, after: Event, club: RsvpContext["con
   return changes;
 }
 
+/** Someone a change or a cancellation concerns, as its mail addresses her. */
+export interface Concerned {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The mails of a change to several dates of a series, gathered instead of sent one per date, so
+ * each person gets one listing her dates (series-changes.ts sends them).
+ */
+export interface GatheredMails {
+  changed(person: Concerned, after: Event, changes: EventChange[]): void;
+  cancelled(person: Concerned, e: Event): void;
+}
+
 /** Everyone the event's fate concerns: participants and the waitlist (not the person making the change). */
 async function concerned(tx: Queryable, eventId: string, exceptUserId: string) {
   // Those who stopped change notices are left out (Settings → E-mail).
@@ -179,6 +195,7 @@ export async function updateWithin(
   eventId: string,
   form: EventForm,
   editorId: string,
+  gathered?: GatheredMails,
 ): Promise<Event> {
   const values = eventColumns(form, ctx.config.timeZone);
   // Deleted by someone else between the look-up and the update: "Event not found".
@@ -193,18 +210,22 @@ export async function updateWithin(
   if (after.publishedAt) await emitWebhook(tx, ctx.jobs, "event.updated", eventData(after, ctx.config.appOrigin));
   await promoteFromWaitlist(ctx, tx, after);
   if (changes.length === 0) return after;
-  const details = eventMailDetails(after, ctx.config.appOrigin, ctx.config.timeZone);
-  const ics = icsAttachment(after, ctx.config);
-  const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
-  await enqueueMail(
-    tx,
-    ctx.jobs,
-    (await concerned(tx, eventId, editorId)).map((p) => ({
-      to: p.email,
-      ...eventChangedMail(p.name, details, changes, linkFor(p.id)),
-      attachments: [ics],
-    })),
-  );
+  const people = await concerned(tx, eventId, editorId);
+  if (gathered) for (const p of people) gathered.changed(p, after, changes);
+  else {
+    const details = eventMailDetails(after, ctx.config.appOrigin, ctx.config.timeZone);
+    const ics = icsAttachment(after, ctx.config);
+    const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
+    await enqueueMail(
+      tx,
+      ctx.jobs,
+      people.map((p) => ({
+        to: p.email,
+        ...eventChangedMail(p.name, details, changes, linkFor(p.id)),
+        attachments: [ics],
+      })),
+    );
+  }
   await noticeEventChanged(tx, eventId, editorId, await goingOrWaiting(tx, eventId));
   if (changes.some((c) => c.label !== "Where")) await rescheduleEventReminders(ctx, tx, after);
   return after;
@@ -235,6 +256,7 @@ export async function deleteWithin(
   message: string | null,
   editorId: string,
   actor: AuditActor,
+  gathered?: GatheredMails,
 ): Promise<void> {
   const e = await lockEvent(tx, eventId);
   if (actsOnOthers(editorId, e.createdBy)) {
@@ -271,18 +293,22 @@ export async function deleteWithin(
       editorId,
       members.map((m) => m.id),
     );
-    const details = eventMailDetails(e, ctx.config.appOrigin, ctx.config.timeZone);
-    const ics = icsAttachment(e, ctx.config, { cancelled: true });
-    const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
-    await enqueueMail(
-      tx,
-      ctx.jobs,
-      (await concerned(tx, e.id, editorId)).map((p) => ({
-        to: p.email,
-        ...eventCancelledMail(p.name, details, message, linkFor(p.id)),
-        attachments: [ics],
-      })),
-    );
+    const people = await concerned(tx, e.id, editorId);
+    if (gathered) for (const p of people) gathered.cancelled(p, e);
+    else {
+      const details = eventMailDetails(e, ctx.config.appOrigin, ctx.config.timeZone);
+      const ics = icsAttachment(e, ctx.config, { cancelled: true });
+      const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
+      await enqueueMail(
+        tx,
+        ctx.jobs,
+        people.map((p) => ({
+          to: p.email,
+          ...eventCancelledMail(p.name, details, message, linkFor(p.id)),
+          attachments: [ics],
+        })),
+      );
+    }
   }
   await cancelEventReminders(ctx.jobs, tx, e.id);
   await tx.delete(comments).where(eq(comments.commentableId, e.id));

@@ -2,16 +2,26 @@
  * Changes to the dates of a series: an edit or a cancellation of one date, of it and the later ones,
  * or of all (as a calendar asks), and joining or leaving every future date at once. Each date goes
  * through the same steps as a single event (its notices, reminders, waitlist), all in one
- * transaction: a failure leaves every date as it was.
+ * transaction: a failure leaves every date as it was. Mails are one per person, listing her dates.
  */
 import { type Event, eventParticipants, eventSeries, events, eventWaitlist, type Queryable } from "@club/db";
 import { and, asc, eq, gte, or, sql } from "@club/db/orm";
+import {
+  type EventChange,
+  enqueueMail,
+  eventCancelledMail,
+  eventChangedMail,
+  seriesCancelledMail,
+  seriesChangedMail,
+} from "@club/mail";
 import type { SeriesScope } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { requireEventManager, type Viewer, visibleEvents } from "../access";
 import type { AuditActor } from "../audit";
-import { deleteWithin, type EventForm, updateWithin } from "./changes";
+import { unsubscribeLinks } from "../mail-kinds";
+import { type Concerned, deleteWithin, type EventForm, updateWithin } from "./changes";
+import { eventMailDetails, icsAttachment } from "./mail-details";
 import { joinIn, leaveWithin, type RsvpContext, rsvpClosed, rsvpStatusOf } from "./rsvp";
 import { daysBetween, shiftDay } from "./series";
 
@@ -61,11 +71,38 @@ export async function updateSeriesDates(
   return ctx.db.transaction(async (tx) => {
     const dates = await datesInScope(tx, e, scope);
     for (const date of dates) requireEventManager(editor, date, "edit");
+    const mails = new PerPerson<{ after: Event; changes: EventChange[] }>();
     let saved = e;
     for (const date of dates) {
-      const after = await updateWithin(ctx, tx, date.id, formFor(date, e, form), editor.id);
+      const after = await updateWithin(ctx, tx, date.id, formFor(date, e, form), editor.id, {
+        changed: (person, after, changes) => mails.add(person, { after, changes }),
+        cancelled: () => {},
+      });
       if (date.id === e.id) saved = after;
     }
+    const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
+    const { appOrigin, timeZone } = ctx.config;
+    await enqueueMail(
+      tx,
+      ctx.jobs,
+      mails.map((p, items) => ({
+        to: p.email,
+        ...(items.length === 1
+          ? eventChangedMail(
+              p.name,
+              eventMailDetails(items[0]!.after, appOrigin, timeZone),
+              items[0]!.changes,
+              linkFor(p.id),
+            )
+          : seriesChangedMail(
+              p.name,
+              saved.title,
+              items.map((i) => ({ details: eventMailDetails(i.after, appOrigin, timeZone), changes: i.changes })),
+              linkFor(p.id),
+            )),
+        attachments: items.map((i) => icsAttachment(i.after, ctx.config)),
+      })),
+    );
     return saved;
   });
 }
@@ -82,13 +119,50 @@ export async function deleteSeriesDates(
   return ctx.db.transaction(async (tx) => {
     const dates = await datesInScope(tx, e, scope);
     for (const date of dates) requireEventManager(editor, date, "delete");
-    for (const date of dates) await deleteWithin(ctx, tx, date.id, message, editor.id, actor);
+    const mails = new PerPerson<Event>();
+    for (const date of dates)
+      await deleteWithin(ctx, tx, date.id, message, editor.id, actor, {
+        changed: () => {},
+        cancelled: (person, cancelled) => mails.add(person, cancelled),
+      });
+    const linkFor = await unsubscribeLinks(tx, ctx.config, "changes");
+    const { appOrigin, timeZone } = ctx.config;
+    await enqueueMail(
+      tx,
+      ctx.jobs,
+      mails.map((p, cancelled) => ({
+        to: p.email,
+        ...(cancelled.length === 1
+          ? eventCancelledMail(p.name, eventMailDetails(cancelled[0]!, appOrigin, timeZone), message, linkFor(p.id))
+          : seriesCancelledMail(
+              p.name,
+              e.title,
+              cancelled.map((c) => eventMailDetails(c, appOrigin, timeZone)),
+              message,
+              linkFor(p.id),
+            )),
+        attachments: cancelled.map((c) => icsAttachment(c, ctx.config, { cancelled: true })),
+      })),
+    );
     if (e.seriesId) {
       const [left] = await tx.select({ id: events.id }).from(events).where(eq(events.seriesId, e.seriesId)).limit(1);
       if (!left) await tx.delete(eventSeries).where(eq(eventSeries.id, e.seriesId));
     }
     return dates.length;
   });
+}
+
+/** What each person is to be told, in the order it happened (one mail each). */
+class PerPerson<T> {
+  private readonly people = new Map<string, { person: Concerned; items: T[] }>();
+  add(person: Concerned, item: T): void {
+    const entry = this.people.get(person.id) ?? { person, items: [] };
+    entry.items.push(item);
+    this.people.set(person.id, entry);
+  }
+  map<R>(fn: (person: Concerned, items: T[]) => R): R[] {
+    return [...this.people.values()].map(({ person, items }) => fn(person, items));
+  }
 }
 
 const todayIn = (timeZone: string) => format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
