@@ -90,7 +90,7 @@ beforeAll(async () => {
   // The open salon is a date of a series: its answers say how it repeats.
   const [series] = await api.db
     .insert(eventSeries)
-    .values({ rule: "FREQ=MONTHLY;BYDAY=2TU;COUNT=2", createdBy: host.id })
+    .values({ rule: "FREQ=MONTHLY;BYDAY=2TU;COUNT=2", startsOn: "2027-01-12", createdBy: host.id })
     .returning({ id: eventSeries.id });
   const made = await api.db
     .insert(events)

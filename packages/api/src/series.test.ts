@@ -28,6 +28,38 @@ const circle = {
   end_time: "20:00",
   city: "Boston",
 };
+/** Her calendar feed (every open event too). */
+async function feedOf(who: SessionUser): Promise<string> {
+  const feedUrl = (await api.callerFor(who).calendarFeed.reset({ includeOpen: true })).url;
+  return api.callerFor(null).calendarFeed.feed({ secret: feedUrl.split("/calendar/")[1]!.replace(".ics", "") });
+}
+
+/**
+ * A calendar's events as a calendar application sees them: ical.js expands each recurring event
+ * (its RRULE, less its EXDATEs, with its RECURRENCE-ID exceptions) in the feed's own time zones.
+ */
+function expand(text: string): { start: string; title: string }[] {
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  const vevents = calendar.getAllSubcomponents("vevent");
+  const occurrences: { start: string; title: string }[] = [];
+  for (const vevent of vevents.filter((v) => !v.hasProperty("recurrence-id"))) {
+    const uid = vevent.getFirstPropertyValue("uid");
+    const exceptions = vevents.filter((v) => v.hasProperty("recurrence-id") && v.getFirstPropertyValue("uid") === uid);
+    const event = new ICAL.Event(vevent, { exceptions, strictExceptions: true });
+    if (!event.isRecurring()) {
+      occurrences.push({ start: event.startDate.toJSDate().toISOString(), title: event.summary });
+      continue;
+    }
+    const dates = event.iterator();
+    for (let next = dates.next(); next; next = dates.next()) {
+      const one = event.getOccurrenceDetails(next);
+      occurrences.push({ start: one.startDate.toJSDate().toISOString(), title: one.item.summary });
+    }
+  }
+  return occurrences.sort((a, b) => a.start.localeCompare(b.start));
+}
+
 /** The mails to someone whose subject starts so. */
 const mailsTo = async (to: string, subject: string) =>
   (await api.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((m) => m.subject.startsWith(subject));
@@ -51,24 +83,56 @@ describe("a repeating event", () => {
     expect(april).toMatchObject({ event_date: "2027-04-13", start_time: "18:00", can_manage: false });
     expect(april.series?.dates.map((d) => d.id)).toEqual(listed.map((e) => e.id));
 
-    // 18:00 in Boston on each date: 23:00 UTC before 2027-03-14, 22:00 UTC after it.
-    const feedUrl = (await api.callerFor(ann).calendarFeed.reset({ includeOpen: true })).url;
-    const feed = await api
-      .callerFor(null)
-      .calendarFeed.feed({ secret: feedUrl.split("/calendar/")[1]!.replace(".ics", "") });
-    const starts = new ICAL.Component(ICAL.parse(feed))
-      .getAllSubcomponents("vevent")
-      .filter((v) => v.getFirstPropertyValue("summary") === "Book circle")
-      .map((v) => (v.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString())
-      .sort();
-    expect(starts).toEqual([
+    // 18:00 in Boston on each date: 23:00 UTC before 2027-03-14, 22:00 UTC after it. The feed
+    // carries the series as one recurring event, which a calendar (ical.js) expands to those dates.
+    const feed = await feedOf(ann);
+    expect(feed.match(/^RRULE:FREQ=MONTHLY.*$/gm)).toEqual(["RRULE:FREQ=MONTHLY;COUNT=6;BYDAY=+2TU"]);
+    expect(feed).toContain("DTSTART;TZID=America/New_York:20270112T180000");
+    const starts = [
       "2027-01-12T23:00:00.000Z",
       "2027-02-09T23:00:00.000Z",
       "2027-03-09T23:00:00.000Z",
       "2027-04-13T22:00:00.000Z",
       "2027-05-11T22:00:00.000Z",
       "2027-06-08T22:00:00.000Z",
+    ];
+    expect(expand(feed).filter((o) => o.title === "Book circle")).toEqual(
+      starts.map((start) => ({ start, title: "Book circle" })),
+    );
+    // A date's .ics download is the series too.
+    const file = await api.callerFor(ann).events.calendarFile({ id: listed[3]!.slug });
+    expect(expand(file.text).map((o) => o.start)).toEqual(starts);
+  });
+
+  it("is in the feed as its dates are in the app: a date cancelled is an EXDATE, one moved alone a RECURRENCE-ID", async () => {
+    const dates = await newSeries("Supper club", "FREQ=MONTHLY;BYDAY=2TU;COUNT=5");
+    // The second supper moves alone to the Wednesday at 19:30; the fourth is cancelled alone.
+    await api.callerFor(host).events.update({
+      id: dates[1]!.id,
+      title: "Supper club",
+      event_date: "2027-02-10",
+      start_time: "19:30",
+      end_time: "21:30",
+    });
+    await api.callerFor(host).events.delete({ id: dates[3]!.id });
+    const shown = (await api.callerFor(ann).events.list({ search: "Supper club" })).items;
+    expect(shown.map((e) => `${e.event_date} ${e.start_time}`)).toEqual([
+      "2027-01-12 18:00",
+      "2027-02-10 19:30",
+      "2027-03-09 18:00",
+      "2027-05-11 18:00",
     ]);
+    const feed = await feedOf(ann);
+    expect(feed).toContain("EXDATE;TZID=America/New_York:20270413T180000");
+    expect(feed).toContain("RECURRENCE-ID;TZID=America/New_York:20270209T180000");
+    expect(expand(feed).filter((o) => o.title === "Supper club")).toEqual(
+      [
+        "2027-01-12T23:00:00.000Z",
+        "2027-02-11T00:30:00.000Z",
+        "2027-03-09T23:00:00.000Z",
+        "2027-05-11T22:00:00.000Z",
+      ].map((start) => ({ start, title: "Supper club" })),
+    );
   });
 
   it("moves a multi-day event's end and its RSVP deadline with each date", async () => {

@@ -1,6 +1,7 @@
 CREATE TABLE "event_series" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"rule" text NOT NULL,
+	"starts_on" date NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

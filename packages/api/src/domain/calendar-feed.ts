@@ -46,6 +46,6 @@ export async function calendarFeedText(
   viewer: Viewer,
   includeOpen: boolean,
 ): Promise<string> {
-  const { current, cancelled } = await feedEntries(db, viewer, includeOpen);
-  return feedText(config, current, cancelled);
+  const { current, cancelled, series } = await feedEntries(db, viewer, includeOpen);
+  return feedText(config, current, cancelled, series);
 }

@@ -224,7 +224,7 @@ export async function draftOf(c: Cell): Promise<string> {
 export async function seriesOf(c: Cell): Promise<string> {
   const [series] = await c.db
     .insert(eventSeries)
-    .values({ rule: "FREQ=WEEKLY;COUNT=2", createdBy: c.people.owner.id })
+    .values({ rule: "FREQ=WEEKLY;COUNT=2", startsOn: "2027-05-04", createdBy: c.people.owner.id })
     .returning({ id: eventSeries.id });
   const rows = await c.db
     .insert(events)

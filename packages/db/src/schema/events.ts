@@ -27,6 +27,8 @@ export const eventSeries = pgTable("event_series", {
   id: uuid("id").primaryKey().defaultRandom(),
   /** e.g. FREQ=MONTHLY;BYDAY=2TU;COUNT=6: always bounded (COUNT or UNTIL), at most 200 dates. */
   rule: text("rule").notNull(),
+  /** Its first date (the rule's DTSTART): its dates are the rule's from this day, cancelled ones too. */
+  startsOn: date("starts_on").notNull(),
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -96,7 +96,7 @@ export async function createSeries(
   return ctx.db.transaction(async (tx) => {
     const [series] = await tx
       .insert(eventSeries)
-      .values({ rule: canonicalRule(rule), createdBy: creatorId })
+      .values({ rule: canonicalRule(rule), startsOn: dates[0] ?? from, createdBy: creatorId })
       .returning({ id: eventSeries.id });
     if (!series) throw new Error("The series was not saved.");
     const created: Event[] = [];

@@ -1,6 +1,6 @@
 import { generateToken, hashToken } from "@club/auth";
-import { calendarFeeds, cancelledEvents, type Event, events, type Queryable } from "@club/db";
-import { and, asc, eq, gt, or, sql } from "@club/db/orm";
+import { calendarFeeds, cancelledEvents, type Event, eventSeries, events, type Queryable } from "@club/db";
+import { and, asc, eq, gt, inArray, or, sql } from "@club/db/orm";
 import { eventTypeOf } from "@club/shared";
 import { createEvents, type EventAttributes } from "ics";
 import { z } from "zod";
@@ -8,6 +8,7 @@ import { feedCancellations, hasParticipant, type Viewer, visibleEvents } from ".
 import { RETENTION_DAYS } from "../retention";
 import { type CalendarEvent, eventUid, icsAttributes } from "./calendar";
 import { eventUrlOf } from "./mail-details";
+import { EMPTY_CALENDAR, withSeries } from "./series-calendar";
 
 /**
  * A member's private calendar feed (webcal://…/calendar/{secret}.ics): the events she joined and,
@@ -60,6 +61,8 @@ const cancelledCalendar = z.object({
   country: z.string().nullable(),
   virtualLink: z.string().nullable(),
   type: z.string().transform(eventTypeOf),
+  /** A date of a series: its cancellation is an EXDATE of the series, not an entry of its own. */
+  seriesId: z.string().nullish(),
 }) satisfies z.ZodType<CalendarEvent>;
 
 /** What the club's mails and the feed keep of an event once it is deleted (see `cancelledEvents`). */
@@ -74,8 +77,30 @@ export function cancellationOf(e: Event, memberIds: string[]): typeof cancelledE
   };
 }
 
-/** The feed's text for the member this secret belongs to. */
-export function feedText(club: Club, current: Event[], cancelled: (typeof cancelledEvents.$inferSelect)[]): string {
+/** A series whose dates are in the feed: its rule and first date. */
+export type FeedSeries = Pick<typeof eventSeries.$inferSelect, "id" | "rule" | "startsOn">;
+
+/**
+ * The feed's text for the member this secret belongs to: single events as they are, each series as
+ * one recurring event (series-calendar.ts), whose cancelled dates are among its EXDATEs.
+ */
+export function feedText(
+  club: Club,
+  current: Event[],
+  cancelled: (typeof cancelledEvents.$inferSelect)[],
+  series: FeedSeries[] = [],
+): string {
+  const ofSeries = new Map(series.map((s) => [s.id, { ...s, dates: [] as Event[] }]));
+  const single = current.filter((e) => {
+    const own = e.seriesId ? ofSeries.get(e.seriesId) : undefined;
+    own?.dates.push(e);
+    return !own;
+  });
+  const singleCancelled = cancelled.filter((c) => !c.calendar || !cancelledCalendar.parse(c.calendar).seriesId);
+  return withSeries(singleEvents(club, single, singleCancelled), [...ofSeries.values()], club);
+}
+
+function singleEvents(club: Club, current: Event[], cancelled: (typeof cancelledEvents.$inferSelect)[]): string {
   const attrs: EventAttributes[] = [
     ...current.map((e) =>
       icsAttributes(e, club.timeZone, eventUrlOf(e, club.appOrigin), {
@@ -92,8 +117,7 @@ export function feedText(club: Club, current: Event[], cancelled: (typeof cancel
     ),
   ];
   // An empty calendar is still a calendar (ics refuses an empty list).
-  if (attrs.length === 0)
-    return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:club/events\r\nMETHOD:PUBLISH\r\nX-WR-CALNAME:The Club\r\nEND:VCALENDAR\r\n";
+  if (attrs.length === 0) return EMPTY_CALENDAR;
   const { error, value } = createEvents(attrs, { productId: "club/events", method: "PUBLISH", calName: "The Club" });
   if (error || !value) throw error ?? new Error("Could not build the calendar feed.");
   return value;
@@ -123,5 +147,12 @@ export async function feedEntries(db: Queryable, viewer: Viewer, includeOpen: bo
       ),
     )
     .limit(MAX_EVENTS);
-  return { current, cancelled };
+  const seriesIds = [...new Set(current.flatMap((e) => (e.seriesId ? [e.seriesId] : [])))];
+  const series = seriesIds.length
+    ? await db
+        .select({ id: eventSeries.id, rule: eventSeries.rule, startsOn: eventSeries.startsOn })
+        .from(eventSeries)
+        .where(inArray(eventSeries.id, seriesIds))
+    : [];
+  return { current, cancelled, series };
 }

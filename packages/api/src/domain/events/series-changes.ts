@@ -90,8 +90,8 @@ export async function updateSeriesDates(
         ...(items.length === 1
           ? eventChangedMail(
               p.name,
-              eventMailDetails(items[0]!.after, appOrigin, timeZone),
-              items[0]!.changes,
+              eventMailDetails(items[0].after, appOrigin, timeZone),
+              items[0].changes,
               linkFor(p.id),
             )
           : seriesChangedMail(
@@ -133,7 +133,7 @@ export async function deleteSeriesDates(
       mails.map((p, cancelled) => ({
         to: p.email,
         ...(cancelled.length === 1
-          ? eventCancelledMail(p.name, eventMailDetails(cancelled[0]!, appOrigin, timeZone), message, linkFor(p.id))
+          ? eventCancelledMail(p.name, eventMailDetails(cancelled[0], appOrigin, timeZone), message, linkFor(p.id))
           : seriesCancelledMail(
               p.name,
               e.title,
@@ -154,13 +154,13 @@ export async function deleteSeriesDates(
 
 /** What each person is to be told, in the order it happened (one mail each). */
 class PerPerson<T> {
-  private readonly people = new Map<string, { person: Concerned; items: T[] }>();
+  private readonly people = new Map<string, { person: Concerned; items: [T, ...T[]] }>();
   add(person: Concerned, item: T): void {
-    const entry = this.people.get(person.id) ?? { person, items: [] };
-    entry.items.push(item);
-    this.people.set(person.id, entry);
+    const entry = this.people.get(person.id);
+    if (entry) entry.items.push(item);
+    else this.people.set(person.id, { person, items: [item] });
   }
-  map<R>(fn: (person: Concerned, items: T[]) => R): R[] {
+  map<R>(fn: (person: Concerned, items: [T, ...T[]]) => R): R[] {
     return [...this.people.values()].map(({ person, items }) => fn(person, items));
   }
 }

@@ -28,6 +28,7 @@ import { listDrafts, publishDraft } from "../../domain/events/drafts";
 import { eventChoices, listEvents } from "../../domain/events/list";
 import { icsAttachment } from "../../domain/events/mail-details";
 import { loadEventDto } from "../../domain/events/queries";
+import { seriesCalendarFile } from "../../domain/events/series-calendar";
 import { deleteSeriesDates, updateSeriesDates } from "../../domain/events/series-changes";
 import { badRequest, EVENT_NOT_FOUND } from "../../errors";
 import { memberProcedure } from "../../trpc";
@@ -63,7 +64,8 @@ export const eventCrud = {
 
   /**
    * GET /api/events/{id}/event.ics: the event as a calendar file, with the UID and SEQUENCE of every
-   * .ics the club sends, so a calendar that takes it keeps one entry through changes.
+   * .ics the club sends, so a calendar that takes it keeps one entry through changes. A date of a
+   * series gives the series: one recurring event.
    */
   calendarFile: memberProcedure
     .input(eventRefInput)
@@ -71,6 +73,8 @@ export const eventCrud = {
     .query(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
       const { filename, content } = icsAttachment(event, ctx.config);
+      // A date of a series: the series, as one recurring event with the dates she may see.
+      if (event.seriesId) return { filename, text: await seriesCalendarFile(ctx.db, ctx.user, event, ctx.config) };
       return { filename, text: content };
     }),
 

@@ -1,0 +1,147 @@
+/**
+ * A series in calendars: one recurring VEVENT (the series' RRULE from its first date, at the
+ * club's wall-clock time under its TZID, so 18:00 stays 18:00 across daylight-saving changes), an
+ * EXDATE for each of its dates the calendar does not carry (cancelled, or not hers), and a VEVENT
+ * with a RECURRENCE-ID for each date that differs from the others (moved or edited alone). The
+ * `ics` package writes single events but has no TZID or RECURRENCE-ID, so these are written with
+ * ical.js and the zone's VTIMEZONE comes from timezones-ical-library.
+ */
+import { type Event, eventSeries, events, type Queryable } from "@club/db";
+import { and, eq } from "@club/db/orm";
+import ICAL from "ical.js";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import { type Viewer, visibleEvents } from "../access";
+import { placeOf } from "./calendar";
+import { eventUrlOf } from "./mail-details";
+import { daysBetween, seriesDates, shiftDay } from "./series";
+
+/** A series as the calendar writes it: its rule and first date, and its dates this calendar carries. */
+export interface CalendarSeries {
+  id: string;
+  rule: string;
+  startsOn: string;
+  dates: Event[];
+}
+
+interface Club {
+  appOrigin: string;
+  timeZone: string;
+}
+
+/** The series' calendar UID: one entry in a calendar, whatever happens to its dates. */
+export function seriesUid(seriesId: string, appOrigin: string): string {
+  return `series-${seriesId}@${new URL(appOrigin).hostname}`;
+}
+
+/** The club's zone as a VTIMEZONE, which each TZID of a series names. */
+export function zoneComponent(timeZone: string): ICAL.Component {
+  const [block] = tzlib_get_ical_block(timeZone);
+  if (!block) throw new Error(`No calendar zone for ${timeZone}.`);
+  return new ICAL.Component(ICAL.parse(block) as unknown[]);
+}
+
+/** A day and a wall-clock time as a property in the club's zone (DTSTART;TZID=…:20270112T180000). */
+function localTime(name: string, day: string, time: string, timeZone: string): ICAL.Property {
+  const [year = 0, month = 0, date = 0] = day.split("-").map(Number);
+  const [hour = 0, minute = 0] = time.split(":").map(Number);
+  const property = new ICAL.Property(name);
+  property.setParameter("tzid", timeZone);
+  property.setValue(ICAL.Time.fromData({ year, month, day: date, hour, minute, second: 0, isDate: false }));
+  return property;
+}
+
+/** What a date shows that the series' other dates may not: its text, times, length and place. */
+const lookOf = (e: Event) =>
+  JSON.stringify([
+    e.title,
+    e.description,
+    e.startTime,
+    e.endTime,
+    e.endDate ? daysBetween(e.eventDate, e.endDate) : 0,
+    placeOf(e),
+    e.exclusivity,
+  ]);
+
+/** Where the rule put a date (a date created with the series always has it). */
+const ruleDay = (e: Event) => e.seriesDate ?? e.eventDate;
+
+/** The components of one date: its times, text and place (shared by the series and its exceptions). */
+function withDetails(vevent: ICAL.Component, e: Event, club: Club): void {
+  vevent.addProperty(localTime("dtstart", e.eventDate, e.startTime, club.timeZone));
+  vevent.addProperty(localTime("dtend", e.endDate ?? e.eventDate, e.endTime, club.timeZone));
+  vevent.addPropertyWithValue("summary", e.title);
+  vevent.addPropertyWithValue("description", e.description);
+  vevent.addPropertyWithValue("location", placeOf(e));
+  vevent.addPropertyWithValue("url", eventUrlOf(e, club.appOrigin));
+  vevent.addPropertyWithValue("status", "CONFIRMED");
+  vevent.addPropertyWithValue("sequence", e.sequence);
+  vevent.addPropertyWithValue("dtstamp", ICAL.Time.fromJSDate(new Date(), true));
+}
+
+/**
+ * The series' VEVENTs: the recurring one, then one per date that differs from it. Undefined when
+ * the calendar carries none of its dates.
+ */
+export function seriesComponents(series: CalendarSeries, club: Club): ICAL.Component[] {
+  const dates = [...series.dates].sort((a, b) => ruleDay(a).localeCompare(ruleDay(b)));
+  // The series looks like its first date still where the rule put it (else its first date).
+  const model = dates.find((e) => e.eventDate === ruleDay(e)) ?? dates[0];
+  if (!model) return [];
+  const uid = seriesUid(series.id, club.appOrigin);
+  const master = new ICAL.Component("vevent");
+  master.addPropertyWithValue("uid", uid);
+  // The rule starts on the series' first date, at the model's times (and length).
+  const endDate = model.endDate ? shiftDay(series.startsOn, daysBetween(model.eventDate, model.endDate)) : null;
+  withDetails(master, { ...model, eventDate: series.startsOn, endDate }, club);
+  master.updatePropertyWithValue("url", eventUrlOf(model, club.appOrigin));
+  master.addPropertyWithValue("rrule", ICAL.Recur.fromString(series.rule));
+  const carried = new Map(dates.map((e) => [ruleDay(e), e]));
+  for (const day of seriesDates(series.rule, series.startsOn)) {
+    if (!carried.has(day)) master.addProperty(localTime("exdate", day, model.startTime, club.timeZone));
+  }
+  const exceptions = dates
+    .filter((e) => e.eventDate !== ruleDay(e) || lookOf(e) !== lookOf(model))
+    .map((e) => {
+      const vevent = new ICAL.Component("vevent");
+      vevent.addPropertyWithValue("uid", uid);
+      vevent.addProperty(localTime("recurrence-id", ruleDay(e), model.startTime, club.timeZone));
+      withDetails(vevent, e, club);
+      return vevent;
+    });
+  // A change to any date raises the series' SEQUENCE, so calendars take the new version.
+  const sequence = Math.max(...dates.map((e) => e.sequence));
+  master.updatePropertyWithValue("sequence", sequence);
+  return [master, ...exceptions];
+}
+
+/**
+ * A calendar with the series in it: `calendarText` (one the `ics` package wrote, or none) gets the
+ * club's VTIMEZONE and each series' components.
+ */
+export function withSeries(calendarText: string, series: CalendarSeries[], club: Club): string {
+  const components = series.flatMap((s) => seriesComponents(s, club));
+  if (components.length === 0) return calendarText;
+  const calendar = new ICAL.Component(ICAL.parse(calendarText) as unknown[]);
+  calendar.addSubcomponent(zoneComponent(club.timeZone));
+  for (const c of components) calendar.addSubcomponent(c);
+  return calendar.toString();
+}
+
+/** A calendar with no event yet (the `ics` package refuses an empty list). */
+export const EMPTY_CALENDAR =
+  "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:club/events\r\nMETHOD:PUBLISH\r\nX-WR-CALNAME:The Club\r\nEND:VCALENDAR\r\n";
+
+/** A date's .ics download when it belongs to a series: the series, with the dates she may see. */
+export async function seriesCalendarFile(db: Queryable, viewer: Viewer, e: Event, club: Club): Promise<string> {
+  if (!e.seriesId) throw new Error("Not a date of a series.");
+  const [series] = await db
+    .select({ id: eventSeries.id, rule: eventSeries.rule, startsOn: eventSeries.startsOn })
+    .from(eventSeries)
+    .where(eq(eventSeries.id, e.seriesId));
+  if (!series) throw new Error("The series of a date is gone.");
+  const dates = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.seriesId, series.id), visibleEvents(viewer)));
+  return withSeries(EMPTY_CALENDAR, [{ ...series, dates }], club);
+}
