@@ -363,3 +363,35 @@ describe("announcements", () => {
     expect(mail.html).not.toContain("<script");
   });
 });
+
+describe("events that repeat, over REST", () => {
+  it("creates a series with repeat, edits following dates with scope, and cancels all with ?scope=all", async () => {
+    const first = await create({
+      title: "Garden walk",
+      event_date: "2027-06-05",
+      start_time: "09:00",
+      end_time: "11:00",
+      repeat: "FREQ=WEEKLY;COUNT=3",
+    });
+    expect(first.series).toMatchObject({ summary: "Repeats every week, 3 times" });
+    const [, second] = first.series.dates;
+    const edited = await request(
+      h,
+      "PUT",
+      `/api/events/${second.id}`,
+      { title: "Garden walk", date: second.event_date, start_time: "10:00", end_time: "12:00", scope: "following" },
+      founder,
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const times = async () =>
+      (await request(h, "GET", "/api/events?search=Garden%20walk", undefined, founder))
+        .json()
+        .map((e: { start_time: string }) => e.start_time);
+    expect(await times()).toEqual(["09:00", "10:00", "10:00"]);
+    const badScope = await request(h, "DELETE", `/api/events/${first.id}?scope=some`, undefined, founder);
+    expect(badScope.statusCode).toBe(400);
+    const gone = await request(h, "DELETE", `/api/events/${first.id}?scope=all`, undefined, founder);
+    expect(gone.json()).toMatchObject({ message: "3 events deleted." });
+    expect(await times()).toEqual([]);
+  });
+});

@@ -81,13 +81,16 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
         openapi: {
           summary: "Create an event",
           procedure: "events.create",
-          body: fieldsOf("events.create", [...EVENT_FIELDS, "slug"]),
+          body: fieldsOf("events.create", [...EVENT_FIELDS, "slug", "repeat"]),
           answer: json("The new event."),
         },
       },
     },
     async (request, reply) =>
-      call((await callerFor(deps, request, reply)).events.create, pick(request.body, [...EVENT_FIELDS, "slug"])),
+      call(
+        (await callerFor(deps, request, reply)).events.create,
+        pick(request.body, [...EVENT_FIELDS, "slug", "repeat"]),
+      ),
   );
 
   app.get<IdParams>(
@@ -113,16 +116,19 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       config: {
         openapi: {
           summary: "Change an event",
-          description: "The date may be sent as `date` (the spec's edit form) or `event_date`.",
+          description:
+            "The date may be sent as `date` (the spec's edit form) or `event_date`. On a date of a series, `scope` says which dates the edit reaches.",
           procedure: "events.update",
           params: id("events.update"),
-          body: fieldsOf("events.update", EVENT_FIELDS).extend({ date: objectInput("events.update").shape.event_date }),
+          body: fieldsOf("events.update", [...EVENT_FIELDS, "scope"]).extend({
+            date: objectInput("events.update").shape.event_date,
+          }),
           answer: json("The event."),
         },
       },
     },
     async (request, reply) => {
-      const fields = pick(request.body, EVENT_FIELDS);
+      const fields = pick(request.body, [...EVENT_FIELDS, "scope"]);
       const { date } = pick(request.body, ["date"]);
       return call((await callerFor(deps, request, reply)).events.update, {
         ...fields,
@@ -138,13 +144,19 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       config: {
         openapi: {
           summary: "Delete an event",
+          description: "On a date of a series, `?scope=following` or `?scope=all` cancels those dates too.",
           procedure: "events.delete",
           params: id("events.delete"),
+          query: fieldsOf("events.delete", ["scope"]),
           answer: json("A message."),
         },
       },
     },
-    async (request, reply) => call((await callerFor(deps, request, reply)).events.delete, { id: request.params.id }),
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).events.delete, {
+        ...pick(request.query, ["scope"]),
+        id: request.params.id,
+      }),
   );
 
   app.post<IdParams>(
