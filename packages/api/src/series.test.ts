@@ -309,6 +309,9 @@ describe("joining a series", () => {
     const standing = async () =>
       Promise.all(dates.map(async (d) => (await api.callerFor(ann).events.get({ id: d.id })).rsvp?.me?.status ?? null));
     expect(await standing()).toEqual(["going", "waitlist", "going"]);
+    // Each date of the series on her page says where she stands on it.
+    const page = await api.callerFor(ann).events.get({ id: dates[1]!.id });
+    expect(page.series?.dates.map((d) => d.me)).toEqual(["going", "waitlist", "going"]);
     // Asked again, nothing changes.
     expect((await api.callerFor(ann).events.joinSeries({ id: dates[2]!.id })).message).toBe(
       "You are on every coming date of Small dinner already.",

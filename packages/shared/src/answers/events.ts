@@ -73,7 +73,16 @@ export const seriesLinkSchema = z
 /** A series on an event's page: with each of its dates the caller may see, in order. */
 export const seriesSchema = seriesLinkSchema
   .extend({
-    dates: z.array(z.object({ id: z.string(), slug: z.string(), event_date: z.string(), start_time: z.string() })),
+    dates: z.array(
+      z.object({
+        id: z.string(),
+        slug: z.string(),
+        event_date: z.string(),
+        start_time: z.string(),
+        /** Where the caller stands on that date. */
+        me: z.enum(["going", "waitlist"]).nullable(),
+      }),
+    ),
   })
   .meta({ id: "Series" });
 

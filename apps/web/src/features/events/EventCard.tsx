@@ -2,6 +2,7 @@ import { formatCardDateRange, formatTime12h, truncateDescription } from "@club/s
 import { Link } from "@tanstack/react-router";
 import { today } from "../../lib/time-zone";
 import { seatsLabel } from "./rsvp";
+import { SeriesSummary } from "./SeriesSummary";
 
 import type { EventSummary } from "./types";
 
@@ -43,6 +44,9 @@ export function EventCard({ event }: { event: EventSummary }) {
         </span>
         <span className="mt-2 font-serif text-2xl leading-tight text-ink group-hover:text-plum">{event.title}</span>
         {place ? <span className="mt-1 text-sm font-medium text-ink">{place}</span> : null}
+        {event.series ? (
+          <SeriesSummary summary={event.series.summary} className="mt-2 text-xs font-medium text-plum" />
+        ) : null}
         <span className="mt-2 flex-1 text-sm text-ink-soft">{truncateDescription(event.description)}</span>
         <span className="mt-4 text-xs text-ink-soft">
           {[event.exclusivity === "invite-only" ? "Invite only" : "", people].filter(Boolean).join(" · ")}

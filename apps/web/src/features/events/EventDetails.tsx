@@ -2,6 +2,7 @@ import { eventTypeLabel, formatLongDate, formatTimeRange } from "@club/shared";
 import type { ReactNode } from "react";
 import { MemberLink } from "../members/MemberLink";
 import { formatDeadline, seatsLabel } from "./rsvp";
+import { SeriesDates } from "./Series";
 import type { EventDto } from "./types";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -25,6 +26,11 @@ export function EventDetails({ event: e, actions }: { event: EventDto; actions: 
               : formatLongDate(e.event_date)}
           </Row>
           <Row label="Time">{formatTimeRange(e.start_time, e.end_time)}</Row>
+          {e.series ? (
+            <Row label="Repeats">
+              <SeriesDates series={e.series} currentId={e.id} />
+            </Row>
+          ) : null}
           {e.draft ? null : (
             <Row label="Add to calendar">
               {/* The file keeps one entry per event through changes (the UID of the club's mails). */}

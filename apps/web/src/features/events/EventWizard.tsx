@@ -10,12 +10,15 @@ import {
   UNITED_STATES,
   usStates,
 } from "@club/shared";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
+import { today } from "../../lib/time-zone";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { SelectField, TextArea, TextField } from "../../ui/Field";
 import { useZodForm } from "../../ui/form";
+import { RepeatField } from "./RepeatField";
+import { buildRepeatRule, REPEAT_DEFAULTS, type RepeatForm, repeatFields, repeatProblems, weekdayOf } from "./repeat";
 
 type EventDto = RouterOutputs["events"]["get"];
 
@@ -38,6 +41,8 @@ export interface EventForm {
   capacity: string;
   guests_per_member: string;
   rsvp_deadline: string;
+  /** How a new event repeats (creating only): the Repeats field's controls. */
+  repeat: RepeatForm;
 }
 
 export function formFromEvent(e?: EventDto): EventForm {
@@ -60,6 +65,7 @@ export function formFromEvent(e?: EventDto): EventForm {
     capacity: e?.rsvp?.capacity ? String(e.rsvp.capacity) : "",
     guests_per_member: e?.rsvp?.guests_per_member ? String(e.rsvp.guests_per_member) : "0",
     rsvp_deadline: e?.rsvp?.rsvp_deadline ?? "",
+    repeat: { ...REPEAT_DEFAULTS, days: [] },
   };
 }
 
@@ -67,6 +73,15 @@ const stepNames = ["Overview", "Date & Location"] as const;
 
 /** What the wizard sends: the form as the shared schema reads it (the server applies the defaults). */
 export type EventPayload = z.output<typeof eventInput>;
+
+/**
+ * The wizard's form: the event's fields, and its Repeats controls, each problem of which is shown
+ * by its control. An empty date is today's on the server, and so here.
+ */
+const wizardInput = eventInput.extend({ repeat: repeatFields }).superRefine((v, ctx) => {
+  for (const [field, message] of Object.entries(repeatProblems(v.repeat, v.event_date || today())))
+    if (message) ctx.addIssue({ code: "custom", path: ["repeat", field], message });
+});
 
 /** Which step shows each field, to open the step of the first problem. */
 const stepOf = (field: string) => (["title", "type", "exclusivity", "description", "color"].includes(field) ? 0 : 1);
@@ -80,26 +95,53 @@ export function EventWizard({
   saving,
   error,
   submitLabel = mode === "create" ? "Create Event" : "Save Changes",
+  repeatable = mode === "create",
 }: {
   mode: "create" | "edit";
+  /**
+   * It offers Repeats: creating a published event. A draft is a single event (the Schedule's
+   * wizard says so instead), and an edit changes the dates there are.
+   */
+  repeatable?: boolean;
   /** The save button's words ("Save Draft" on the Schedule). */
   submitLabel?: string;
   /** The form's values to start from: a new event's when absent. */
   initial?: EventForm;
-  onSave: (event: EventPayload) => void;
+  /** `repeat`: the rule of the Repeats field (RFC 5545), when the new event repeats. */
+  onSave: (event: EventPayload, options: { repeat?: string }) => void;
   onCancel: () => void;
   saving: boolean;
   error?: string | undefined;
 }) {
   const [step, setStep] = useState(0);
-  const form = useZodForm(eventInput, { defaultValues: initial, keep: `event-${mode}` });
+  const form = useZodForm(wizardInput, { defaultValues: initial, keep: `event-${mode}` });
   const { errors } = form.formState;
   const f = form.watch();
   const us = isUnitedStates(f.country);
-  const submit = form.handleSubmit(onSave, (problems) => {
-    const first = Object.keys(problems)[0];
-    if (first) setStep(stepOf(first));
-  });
+  // The day the series is read from: the form's date, else today (as the server reads it).
+  const day = f.event_date || today();
+  const repeat = f.repeat ?? REPEAT_DEFAULTS;
+  const setRepeat = (next: RepeatForm) =>
+    form.setValue("repeat", next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  // Weekly on the date's weekday follows the date when it changes (a choice of days of her own stays).
+  const lastDay = useRef(day);
+  useEffect(() => {
+    const before = lastDay.current;
+    lastDay.current = day;
+    const r = form.getValues("repeat");
+    if (before !== day && r.days.length === 1 && r.days[0] === weekdayOf(before))
+      form.setValue("repeat", { ...r, days: [weekdayOf(day)] });
+  }, [day, form]);
+  const submit = form.handleSubmit(
+    ({ repeat: controls, ...event }) => {
+      const rule = repeatable ? buildRepeatRule(controls, event.event_date || today()) : undefined;
+      onSave(event, rule ? { repeat: rule } : {});
+    },
+    (problems) => {
+      const first = Object.keys(problems)[0];
+      if (first) setStep(stepOf(first));
+    },
+  );
   const text = (name: keyof EventForm) => ({ ...form.register(name), error: errors[name]?.message });
 
   return (
@@ -171,6 +213,23 @@ export function EventWizard({
           <TextField label="Date" type="date" {...text("event_date")} />
           <TextField label="Start time" type="time" placeholder={EVENT_DEFAULTS.startTime} {...text("start_time")} />
           <TextField label="End time" type="time" placeholder={EVENT_DEFAULTS.endTime} {...text("end_time")} />
+          {repeatable ? (
+            <RepeatField
+              value={repeat}
+              onChange={setRepeat}
+              day={day}
+              errors={{
+                days: errors.repeat?.days?.message,
+                interval: errors.repeat?.interval?.message,
+                count: errors.repeat?.count?.message,
+                until: errors.repeat?.until?.message,
+              }}
+            />
+          ) : mode === "create" ? (
+            <p className="text-xs text-ink-soft sm:col-span-3">
+              A draft is a single event. To make an event that repeats, use Create Event on the Events page.
+            </p>
+          ) : null}
           <fieldset className="sm:col-span-3">
             <legend className="mb-2 text-sm font-medium">Location type</legend>
             <div className="flex gap-5">

@@ -36,6 +36,7 @@ export function NewDraft({ open, onOpenChange }: { open: boolean; onOpenChange: 
       <EventWizard
         mode="create"
         submitLabel="Save Draft"
+        repeatable={false}
         saving={create.isPending}
         error={create.isError ? errorMessage(create.error, "The draft could not be saved.") : undefined}
         onCancel={() => onOpenChange(false)}

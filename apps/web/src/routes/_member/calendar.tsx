@@ -124,7 +124,8 @@ function EventsPage() {
     trpc.events.create.mutationOptions({
       onSuccess: async (e) => {
         setCreating(false);
-        toast.success(`${e.title} was created.`);
+        // A series answers with its first date, which says how it repeats.
+        toast.success(`${e.title} was created.`, e.series ? { description: `${e.series.summary}.` } : undefined);
         await queryClient.invalidateQueries({ queryKey: trpc.events.list.pathKey() });
       },
     }),
@@ -233,7 +234,7 @@ function EventsPage() {
             saving={create.isPending}
             error={create.isError ? errorMessage(create.error, "The event could not be created.") : undefined}
             onCancel={() => setCreating(false)}
-            onSave={(f) => create.mutate(f)}
+            onSave={(f, { repeat }) => create.mutate(repeat ? { ...f, repeat } : f)}
           />
         </Suspense>
       </Dialog>

@@ -1,3 +1,4 @@
+import { formatCardDate } from "@club/shared";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, type ErrorComponentProps, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -6,11 +7,12 @@ import { CommentsSection } from "../../features/comments/CommentsSection";
 import { AnnouncementModal } from "../../features/events/AnnouncementModal";
 import { EventDetails } from "../../features/events/EventDetails";
 import { EventImages } from "../../features/events/EventImages";
-import { EventWizard, formFromEvent } from "../../features/events/EventWizard";
+import { type EventPayload, EventWizard, formFromEvent } from "../../features/events/EventWizard";
 import { JoinLeave } from "../../features/events/JoinLeave";
 import { Participation } from "../../features/events/Participation";
 import { seatsLabel } from "../../features/events/rsvp";
 import { PublishDraft } from "../../features/events/Schedule";
+import { type Scope, ScopeChoice, SeriesJoinLeave } from "../../features/events/Series";
 import { useUploadQueue } from "../../features/media/upload-queue";
 import { oneOf, searchParams } from "../../lib/search-params";
 import { errorCode, errorMessage, trpc } from "../../lib/trpc";
@@ -65,19 +67,40 @@ function EventPage() {
   const [cancelNote, setCancelNote] = useState("");
   const [announcing, setAnnouncing] = useState(false);
   const [publishing, setPublishing] = useState(false);
+  // A date of a series: which of its dates an edit or a cancellation is for (asked first), and the
+  // edit waiting for that answer.
+  const [scope, setScope] = useState<Scope>("this");
+  const [pendingEdit, setPendingEdit] = useState<EventPayload | null>(null);
   const update = useMutation(
     trpc.events.update.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (_, { scope: saved = "this" }) => {
+        setPendingEdit(null);
         setEditing(false);
-        toast.success("The event was saved.");
+        toast.success(
+          saved === "all"
+            ? "Every date of the series was saved."
+            : saved === "following"
+              ? "This date and the following ones were saved."
+              : "The event was saved.",
+        );
         await queryClient.invalidateQueries({ queryKey: trpc.events.pathKey() });
       },
+      // The wizard under it shows what went wrong.
+      onError: () => setPendingEdit(null),
     }),
   );
   const remove = useMutation(
     trpc.events.delete.mutationOptions({
-      onSuccess: async () => {
-        toast.success(e.draft ? `The draft "${e.title}" was deleted.` : `${e.title} was deleted.`);
+      onSuccess: async (_, { scope: removed = "this" }) => {
+        toast.success(
+          e.draft
+            ? `The draft "${e.title}" was deleted.`
+            : removed === "all"
+              ? `Every date of ${e.title} was deleted.`
+              : removed === "following"
+                ? `${e.title} was deleted from ${formatCardDate(e.event_date)} on.`
+                : `${e.title} was deleted.`,
+        );
         await navigate(e.draft ? { to: "/activities-member" } : { to: "/calendar" });
         await queryClient.invalidateQueries({ queryKey: trpc.events.pathKey() });
       },
@@ -95,6 +118,11 @@ function EventPage() {
     },
   });
   const going = e.participants.length;
+  const series = e.draft ? undefined : e.series;
+  const startDeleting = () => {
+    setScope("this");
+    setDeleting(true);
+  };
   // Those told when the event is cancelled: everyone going or waiting but the one deleting it.
   const concerned =
     going +
@@ -107,7 +135,7 @@ function EventPage() {
         Edit Details
       </Button>
       <div className="mt-2 w-full border-line border-t pt-4 sm:mt-0 sm:ml-auto sm:w-auto sm:border-t-0 sm:pt-0">
-        <Button variant="danger" onClick={() => setDeleting(true)}>
+        <Button variant="danger" onClick={startDeleting}>
           Delete Draft
         </Button>
       </div>
@@ -115,6 +143,7 @@ function EventPage() {
   ) : (
     <>
       <JoinLeave event={e} me={me} />
+      {series ? <SeriesJoinLeave event={e} series={series} /> : null}
       {e.can_manage ? (
         <>
           <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -126,7 +155,7 @@ function EventPage() {
           {/* Kept apart from the everyday buttons: on a phone on a line of its own below a rule,
               on a wide screen at the far end. Still confirmed. */}
           <div className="mt-2 w-full border-line border-t pt-4 sm:mt-0 sm:ml-auto sm:w-auto sm:border-t-0 sm:pt-0">
-            <Button variant="danger" onClick={() => setDeleting(true)}>
+            <Button variant="danger" onClick={startDeleting}>
               Delete Event
             </Button>
           </div>
@@ -174,30 +203,80 @@ function EventPage() {
           />
         )}
       </Page>
-      <Dialog open={editing} onOpenChange={setEditing} title="Edit Event" size="lg">
-        <EventWizard
-          mode="edit"
-          initial={formFromEvent(e)}
-          saving={update.isPending}
-          error={update.isError ? errorMessage(update.error, "The event could not be saved.") : undefined}
-          onCancel={() => setEditing(false)}
-          onSave={(f) => update.mutate({ id: e.id, ...f })}
-        />
+      <Dialog
+        open={editing}
+        onOpenChange={(open) => {
+          setEditing(open);
+          if (!open) setPendingEdit(null);
+        }}
+        title={pendingEdit ? "Save changes to a repeating event" : "Edit Event"}
+        description={
+          pendingEdit ? `${e.title} is one date of a series. Which dates should the changes apply to?` : undefined
+        }
+        size="lg"
+      >
+        {/* A date of a series asks which dates once she saves: the question takes the wizard's
+            place, which stays (hidden) with what she typed for Back. */}
+        <div hidden={pendingEdit !== null}>
+          <EventWizard
+            mode="edit"
+            initial={formFromEvent(e)}
+            saving={update.isPending}
+            error={update.isError ? errorMessage(update.error, "The event could not be saved.") : undefined}
+            onCancel={() => setEditing(false)}
+            onSave={(f) => {
+              if (!series) return update.mutate({ id: e.id, ...f });
+              setScope("this");
+              setPendingEdit(f);
+            }}
+          />
+        </div>
+        {series && pendingEdit ? (
+          <>
+            <ScopeChoice
+              series={series}
+              currentId={e.id}
+              value={scope}
+              onChange={setScope}
+              legend="Which dates?"
+              focusFirst
+            />
+            <div className="flex flex-wrap gap-3">
+              <Button onClick={() => update.mutate({ id: e.id, ...pendingEdit, scope })} disabled={update.isPending}>
+                Save Changes
+              </Button>
+              <Button variant="secondary" onClick={() => setPendingEdit(null)}>
+                Back
+              </Button>
+            </div>
+          </>
+        ) : null}
       </Dialog>
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
         title={`Are you sure you want to delete "${e.title}"?`}
         description={
-          concerned > 0
-            ? `This action cannot be undone. ${concerned === 1 ? "The member" : `The ${concerned} members`} going or waiting will be e-mailed that it is cancelled.`
-            : undefined
+          series && scope !== "this"
+            ? "This action cannot be undone. Members going or waiting on those dates will be e-mailed that they are cancelled."
+            : concerned > 0
+              ? `This action cannot be undone. ${concerned === 1 ? "The member" : `The ${concerned} members`} going or waiting will be e-mailed that it is cancelled.`
+              : undefined
         }
         confirmLabel="Yes, Delete"
         busy={remove.isPending}
-        onConfirm={() => remove.mutate({ id: e.id, ...(cancelNote.trim() ? { message: cancelNote } : {}) })}
+        onConfirm={() =>
+          remove.mutate({
+            id: e.id,
+            ...(cancelNote.trim() ? { message: cancelNote } : {}),
+            ...(series ? { scope } : {}),
+          })
+        }
       >
-        {concerned > 0 ? (
+        {series ? (
+          <ScopeChoice series={series} currentId={e.id} value={scope} onChange={setScope} legend="Which dates?" />
+        ) : null}
+        {concerned > 0 || (series && scope !== "this") ? (
           <TextArea
             label="Message to them (optional)"
             placeholder="Why it is cancelled, or what happens instead."

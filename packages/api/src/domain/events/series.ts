@@ -3,8 +3,8 @@
  * of a series. Dates are days on the club's calendar: each date's event keeps the form's wall-clock
  * times, so a series at 18:00 stays at 18:00 across daylight-saving changes (the instants move).
  */
-import { type Event, eventSeries, events, type Queryable } from "@club/db";
-import { and, asc, eq, inArray } from "@club/db/orm";
+import { type Event, eventParticipants, eventSeries, events, eventWaitlist, type Queryable } from "@club/db";
+import { and, asc, eq, inArray, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import { addDays, differenceInCalendarDays, parseISO } from "date-fns";
 import type { Options } from "rrule";
@@ -137,25 +137,31 @@ export async function seriesLinks(
   return new Map(rows.map((r) => [r.id, { id: r.id, summary: seriesSummary(r.rule) }]));
 }
 
-/** One date of a series, as the event's page links to it. */
+/** One date of a series, as the event's page links to it, with where the viewer stands on it. */
 export interface SeriesDate {
   id: string;
   slug: string;
   event_date: string;
   start_time: string;
+  me: "going" | "waitlist" | null;
 }
 
 /** A series on an event's page: how it repeats, and each of its dates the viewer may see, in order. */
 export async function seriesOfEvent(
   db: Queryable,
-  viewer: Viewer,
+  viewer: Viewer & { id: string },
   e: Pick<Event, "seriesId">,
 ): Promise<(SeriesLink & { dates: SeriesDate[] }) | undefined> {
   if (!e.seriesId) return undefined;
   const [link] = (await seriesLinks(db, [e])).values();
   if (!link) return undefined;
+  // Where she stands on each date: what "Join the series" and "Leave the series" have left to do.
+  const me = sql<SeriesDate["me"]>`case
+    when exists (select 1 from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id} and ${eventParticipants.userId} = ${viewer.id}) then 'going'
+    when exists (select 1 from ${eventWaitlist} where ${eventWaitlist.eventId} = ${events.id} and ${eventWaitlist.userId} = ${viewer.id}) then 'waitlist'
+  end`;
   const dates = await db
-    .select({ id: events.id, slug: events.slug, event_date: events.eventDate, start_time: events.startTime })
+    .select({ id: events.id, slug: events.slug, event_date: events.eventDate, start_time: events.startTime, me })
     .from(events)
     .where(and(eq(events.seriesId, e.seriesId), visibleEvents(viewer)))
     .orderBy(asc(events.eventDate), asc(events.startTime), asc(events.id));
