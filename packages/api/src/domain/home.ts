@@ -12,9 +12,8 @@ import {
 } from "@club/db";
 import { and, asc, desc, eq, gt, gte, isNull, lte, ne, or, sql } from "@club/db/orm";
 import { FORMER_MEMBER, type RecipientGroup } from "@club/shared";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { hasParticipant, isWaiting, type MemberContext, visibleEvents, visibleMedia } from "./access";
+import { todayIn } from "./events/calendar";
 import { mediaUrl } from "./media/dto";
 
 /** How many of each the home shows; each list links to where the rest are. */
@@ -50,7 +49,7 @@ const placeOf = {
  */
 export async function memberHome(ctx: MemberContext & { config: { timeZone: string } }) {
   const { db, user } = ctx;
-  const today = format(new TZDate(Date.now(), ctx.config.timeZone), "yyyy-MM-dd");
+  const today = todayIn(ctx.config.timeZone);
   const [me] = await db.select({ seen: users.homeSeenAt }).from(users).where(eq(users.id, user.id));
   const lastVisit = me?.seen ?? null;
   const since = lastVisit ?? new Date(Date.now() - FIRST_VISIT_DAYS * 86_400_000);

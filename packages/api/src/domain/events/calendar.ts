@@ -46,6 +46,9 @@ function instantOf(date: string, time: string, timeZone: string): Date {
 export const wallClockInstant = (dateTime: string, timeZone: string): Date =>
   instantOf(dateTime.slice(0, 10), dateTime.slice(11, 16), timeZone);
 
+/** Today in the zone, as a day of its calendar ("2026-12-01"). */
+export const todayIn = (timeZone: string): string => format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
+
 /** An instant as the zone's wall clock, "2026-12-01T18:00" (the form the wizard reads and writes). */
 export function wallClockOf(instant: Date, timeZone: string): string {
   return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");

@@ -13,8 +13,6 @@ import {
 import { and, eq, ne } from "@club/db/orm";
 import { type EventChange, enqueueMail, eventCancelledMail, eventChangedMail } from "@club/mail";
 import { type eventInput, type NormalizedEvent, normalizeEvent } from "@club/shared";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { z } from "zod";
 import { badRequest, EVENT_NOT_FOUND, notFound } from "../../errors";
 import { actsOnOthers } from "../access";
@@ -23,7 +21,7 @@ import { receivesKind, unsubscribeLinks } from "../mail-kinds";
 import { noticeEventCancelled, noticeEventChanged } from "../notifications/on-events";
 import { eventData } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
-import { eventInstants, wallClockInstant } from "./calendar";
+import { eventInstants, todayIn, wallClockInstant } from "./calendar";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { cancelEventReminders, rescheduleEventReminders } from "./reminders";
@@ -39,8 +37,7 @@ type EventColumns = Omit<NormalizedEvent, "rsvpDeadline"> & { rsvpDeadline?: Dat
 
 /** The form with SPEC.md section 5's defaults, as columns; an impossible form is a 400 with the reason. */
 function eventColumns(form: EventForm, timeZone: string): EventColumns {
-  const today = format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
-  const result = normalizeEvent(form, today);
+  const result = normalizeEvent(form, todayIn(timeZone));
   if ("error" in result) throw badRequest(result.error);
   const { rsvpDeadline, ...rest } = result;
   if (rsvpDeadline === undefined) return rest;

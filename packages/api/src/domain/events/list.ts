@@ -1,12 +1,11 @@
 import { type Event, eventParticipants, events, eventWaitlist, media, type Queryable } from "@club/db";
 import { and, asc, desc, eq, exists, ilike, lte, type SQL, sql } from "@club/db/orm";
 import { EVENTS_PAGE_DEFAULT, isCalendarDay, type MyEventFilter, rowId } from "@club/shared";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { z } from "zod";
 import { hasInvitationFor, hasParticipant, isCreatedBy, type Viewer, visibleEvents } from "../access";
 import { cursorOf } from "../cursor";
 import { escapeLike } from "../like";
+import { todayIn } from "./calendar";
 import { toEventListItem } from "./queries";
 import { type RsvpCounts, type RsvpSummary, rsvpSummary, usesRsvp, usesRsvpCondition } from "./rsvp";
 import { type SeriesLink, seriesLinks } from "./series";
@@ -213,8 +212,6 @@ const withSeries = (e: Event, series: Map<string, SeriesLink>): { series?: Serie
   const link = e.seriesId ? series.get(e.seriesId) : undefined;
   return link ? { series: link } : {};
 };
-
-const todayIn = (timeZone: string) => format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
 
 /** A list's card: the counts of an event that uses RSVP rules. */
 function withRsvpSummary<T extends object>(

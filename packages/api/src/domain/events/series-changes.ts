@@ -15,11 +15,10 @@ import {
   seriesChangedMail,
 } from "@club/mail";
 import type { SeriesScope } from "@club/shared";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { requireEventManager, type Viewer, visibleEvents } from "../access";
 import type { AuditActor } from "../audit";
 import { unsubscribeLinks } from "../mail-kinds";
+import { todayIn } from "./calendar";
 import { type Concerned, deleteWithin, type EventForm, updateWithin } from "./changes";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { joinIn, leaveWithin, type RsvpContext, rsvpClosed, rsvpStatusOf } from "./rsvp";
@@ -164,8 +163,6 @@ class PerPerson<T> {
     return [...this.people.values()].map(({ person, items }) => fn(person, items));
   }
 }
-
-const todayIn = (timeZone: string) => format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
 
 /** The series' dates from today on that she may see, in order. */
 function futureDates(tx: Queryable, viewer: Viewer, seriesId: string, timeZone: string) {
