@@ -135,6 +135,13 @@ describe("a repeating event", () => {
     );
   });
 
+  it("ends in calendars on the day its UNTIL names, as in the app", async () => {
+    // Tuesdays until Tuesday 2027-01-26: that day's date is the last one, in the app and in calendars.
+    const dates = await newSeries("Yoga", "FREQ=WEEKLY;UNTIL=20270126", { event_date: "2027-01-05" });
+    expect(dates.map((e) => e.event_date)).toEqual(["2027-01-05", "2027-01-12", "2027-01-19", "2027-01-26"]);
+    expect(expand(await feedOf(ann)).filter((o) => o.title === "Yoga")).toHaveLength(4);
+  });
+
   it("moves a multi-day event's end and its RSVP deadline with each date", async () => {
     const first = await api.callerFor(host).events.create({
       title: "Weekend retreat",

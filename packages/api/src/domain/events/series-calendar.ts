@@ -11,7 +11,7 @@ import { and, eq } from "@club/db/orm";
 import ICAL from "ical.js";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { type Viewer, visibleEvents } from "../access";
-import { placeOf } from "./calendar";
+import { placeOf, wallClockInstant } from "./calendar";
 import { eventUrlOf } from "./mail-details";
 import { daysBetween, seriesDates, shiftDay } from "./series";
 
@@ -48,6 +48,21 @@ function localTime(name: string, day: string, time: string, timeZone: string): I
   property.setParameter("tzid", timeZone);
   property.setValue(ICAL.Time.fromData({ year, month, day: date, hour, minute, second: 0, isDate: false }));
   return property;
+}
+
+/**
+ * The rule as calendars read it. The club reads UNTIL as a day of its calendar (a date on that day
+ * is in the series); a calendar compares it with each start as an instant, so it becomes the end of
+ * that day in the club's zone (RFC 5545 wants UTC there when DTSTART has a TZID).
+ */
+function calendarRule(rule: string, timeZone: string): ICAL.Recur {
+  const recur = ICAL.Recur.fromString(rule);
+  if (recur.until) {
+    const { year, month, day } = recur.until;
+    const lastDay = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    recur.until = ICAL.Time.fromJSDate(wallClockInstant(`${lastDay}T23:59`, timeZone), true);
+  }
+  return recur;
 }
 
 /** What a date shows that the series' other dates may not: its text, times, length and place. */
@@ -94,7 +109,7 @@ export function seriesComponents(series: CalendarSeries, club: Club): ICAL.Compo
   const endDate = model.endDate ? shiftDay(series.startsOn, daysBetween(model.eventDate, model.endDate)) : null;
   withDetails(master, { ...model, eventDate: series.startsOn, endDate }, club);
   master.updatePropertyWithValue("url", eventUrlOf(model, club.appOrigin));
-  master.addPropertyWithValue("rrule", ICAL.Recur.fromString(series.rule));
+  master.addPropertyWithValue("rrule", calendarRule(series.rule, club.timeZone));
   const carried = new Map(dates.map((e) => [ruleDay(e), e]));
   for (const day of seriesDates(series.rule, series.startsOn)) {
     if (!carried.has(day)) master.addProperty(localTime("exdate", day, model.startTime, club.timeZone));
