@@ -1,7 +1,8 @@
 // How much memory the built server holds on the embedded database (PGlite), beside a bare Node
 // process measured in the same run: once idle after its first start (migrated, demo data made),
 // and again after a light workload, or, with --load-seconds, after sustained load (16 members at
-// once reading many URLs, a comment written one request in 20) and --after-seconds of rest. Figures
+// once reading many URLs, a comment written one request in 20) and --after-seconds of rest; then
+// idle once more after a restart on the same data, where a club's server spends its life. Figures
 // come from inside each process (memory-probe.mjs, over IPC): RSS as the kernel counts it, V8's
 // heap, external and array buffers, and the WebAssembly memory (PGlite's Postgres heap, which never
 // shrinks once grown).
@@ -15,6 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { SERVER_NODE_FLAGS } from "./server-flags";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const probe = fileURLToPath(new URL("./memory-probe.mjs", import.meta.url));
@@ -75,31 +77,49 @@ const bare = spawn(process.execPath, [...nodeArgs, "-e", "setInterval(() => {}, 
 const dataDir = mkdtempSync(join(tmpdir(), "club-pglite-memory-"));
 // The embedded database whatever this shell has set.
 const { DATABASE_URL: _ignored, ...env } = process.env;
-const server = spawn(process.execPath, [...nodeArgs, main], {
-  env: {
-    ...env,
-    NODE_ENV: "production",
-    PORT: String(freePort),
-    HOST: "127.0.0.1",
-    APP_ORIGIN: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    // As `pnpm start` and the image run it.
-    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? "2",
-  },
-  stdio: ["ignore", "pipe", "inherit", "ipc"],
-});
 
-try {
-  const started = performance.now();
+/** The built server on `dataDir`, resolved once it listens. */
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_FLAGS, main], {
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(freePort),
+      HOST: "127.0.0.1",
+      APP_ORIGIN: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // As `pnpm start` and the image run it.
+      MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? "2",
+    },
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
   await new Promise<void>((resolve, reject) => {
     let out = "";
-    server.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes("listening on")) resolve();
     });
-    server.once("exit", (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
+    child.once("exit", (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
   });
+  return child;
+}
+
+/**
+ * The server started again on the same data: what a club's server idles at for the rest of its
+ * life (its first start also migrated the database and made the demo data, which grew Postgres's
+ * memory and left malloc arenas).
+ */
+async function idleAfterRestart(): Promise<Figures> {
+  await stop(server);
+  server = await startServer();
+  return idle(server);
+}
+
+const mb = (n: number, digits = 0) => (n / 1024 / 1024).toFixed(digits);
+const started = performance.now();
+let server = await startServer();
+try {
   const startSeconds = (performance.now() - started) / 1000;
   const baseline = await idle(bare);
   const atStart = await idle(server);
@@ -178,7 +198,6 @@ try {
     const atEnd = await measure(server);
     await new Promise((r) => setTimeout(r, afterSeconds * 1000));
     const rested = await measure(server);
-    const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
     const ratio = rested.rss / atStart.rss;
     console.log(
       `server started in ${startSeconds.toFixed(1)} s; ${sent} requests (${routes.length} URLs, a comment 1 in 20) ` +
@@ -218,7 +237,6 @@ try {
     const workMs = performance.now() - workStarted;
     const afterWork = await idle(server);
 
-    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
     console.log(`server started in ${startSeconds.toFixed(1)} s; ${requests} requests in ${workMs.toFixed(0)} ms`);
     if (failed) console.log(`${failed} requests failed`);
     console.log("\n| MB | bare Node | server idle | idle − bare | after workload | after − bare | after / bare |");
@@ -226,9 +244,22 @@ try {
     for (const key of ["rss", "heapUsed", "heapTotal", "external", "arrayBuffers", "wasm"] as const) {
       const ratio = baseline[key] ? `${(afterWork[key] / baseline[key]).toFixed(1)}×` : "—";
       console.log(
-        `| ${key} | ${mb(baseline[key])} | ${mb(atStart[key])} | ${mb(atStart[key] - baseline[key])} | ${mb(afterWork[key])} | ${mb(afterWork[key] - baseline[key])} | ${ratio} |`,
+        `| ${key} | ${mb(baseline[key], 1)} | ${mb(atStart[key], 1)} | ${mb(atStart[key] - baseline[key], 1)} | ${mb(afterWork[key], 1)} | ${mb(afterWork[key] - baseline[key], 1)} | ${ratio} |`,
       );
     }
+  }
+  const restarted = await idleAfterRestart();
+  console.log(
+    `\n| idle, MB (server flags: ${SERVER_NODE_FLAGS.join(" ") || "none"}) | first start (migrated, demo data made) | after a restart |`,
+  );
+  console.log("|---|---|---|");
+  for (const [label, key] of [
+    ["RSS", "rss"],
+    ["V8 heap used / total", "heapUsed"],
+    ["WebAssembly (PGlite)", "wasm"],
+  ] as const) {
+    const both = (f: Figures) => (key === "heapUsed" ? `${mb(f.heapUsed)} / ${mb(f.heapTotal)}` : mb(f[key]));
+    console.log(`| ${label} | ${both(atStart)} | ${both(restarted)} |`);
   }
 } finally {
   await Promise.all([stop(server), stop(bare)]);

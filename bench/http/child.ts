@@ -6,9 +6,20 @@ import { fileURLToPath } from "node:url";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 
-/** Starts a TypeScript file of this folder in its own Node process and waits for its first IPC message. */
-export function start<Ready>(file: string, argv: string[], env: NodeJS.ProcessEnv, execArgv: string[] = []) {
-  const child = fork(join(here, file), argv, {
+/**
+ * Starts a TypeScript file of this folder (or of the same folder in another checkout, `dir`) in its
+ * own Node process and waits for its first IPC message.
+ */
+export function start<Ready>(
+  file: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  execArgv: string[] = [],
+  dir: string = here,
+) {
+  const child = fork(join(dir, file), argv, {
+    // Another checkout's file runs from its own benchmarks' folder, as this one's from ours.
+    ...(dir === here ? {} : { cwd: join(dir, "..") }),
     env: { ...process.env, ...env },
     execArgv: ["--import", "tsx", ...execArgv],
     stdio: ["ignore", "ignore", "inherit", "ipc"],

@@ -6,7 +6,11 @@
 // (pre-compressed) bytes for the same URLs, in interleaved rounds (app, bare, app, bare…); the
 // median round is printed.
 //   pnpm --filter @club/bench mix [--seconds 10] [--rounds 3] [--connections 32] [--scale small|large]
-//     [--only postgres|pglite] [--cpu-prof DIR]
+//     [--only postgres|pglite] [--cpu-prof DIR] [--compare CHECKOUT]
+// --compare measures another checkout's server too (its dependencies installed, its packages built),
+// on its own copy of the same club, in the same interleaved rounds (app, other, bare, …): a change
+// is then measured against what it changes on the same machine at the same moment, not against a
+// figure from another run.
 // Postgres at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the club is
 // seeded once into club_bench_mix_seed, and each server runs on a fresh copy of it (club_bench_mix).
 import { spawnSync } from "node:child_process";
@@ -19,6 +23,7 @@ import { parseArgs } from "node:util";
 import { brotliDecompressSync } from "node:zlib";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { SERVER_NODE_FLAGS } from "../server-flags";
 import { median, start, stop } from "./child";
 import type { MixFixture, Scale } from "./mix-seed";
 import { ACCEPT_ENCODING, ORIGIN, type Req, traffic, WRITE_EVERY } from "./mix-traffic";
@@ -32,6 +37,7 @@ const { values: args } = parseArgs({
     scale: { type: "string", default: "small" },
     only: { type: "string" },
     "cpu-prof": { type: "string" },
+    compare: { type: "string" },
   },
 });
 const seconds = Number(args.seconds);
@@ -40,6 +46,8 @@ const connections = Number(args.connections);
 const scale = args.scale as Scale;
 if (scale !== "small" && scale !== "large") throw new Error("--scale is small or large");
 const here = fileURLToPath(new URL(".", import.meta.url));
+/** The other checkout's copy of this folder, whose server is measured beside this one's. */
+const otherDir = args.compare ? join(args.compare, "bench", "http") : undefined;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 type Ready = { address: string; fixture?: MixFixture };
@@ -127,12 +135,28 @@ interface Row {
   traffic: string;
   app: Measure;
   bare: Measure;
+  /** The other checkout's server (--compare). */
+  other?: Measure;
 }
 
-/** One server (one database copy, one cache setting) beside the bare one, in rounds. */
-async function benchServer(label: string, env: NodeJS.ProcessEnv, fixture: MixFixture): Promise<Row> {
+/**
+ * One server (one database copy, one cache setting) beside the bare one, in rounds; with --compare,
+ * the other checkout's server too, on its own copy (`otherEnv`).
+ */
+async function benchServer(
+  label: string,
+  env: NodeJS.ProcessEnv,
+  fixture: MixFixture,
+  otherEnv?: NodeJS.ProcessEnv,
+): Promise<Row> {
   const profDir = args["cpu-prof"] ? join(args["cpu-prof"], label.replace(/[^a-z0-9]+/gi, "-")) : undefined;
-  const server = start<Ready>("mix-serve.ts", [], env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
+  const other =
+    otherDir && otherEnv ? start<Ready>("mix-serve.ts", [], otherEnv, SERVER_NODE_FLAGS, otherDir) : undefined;
+  const otherAt = other ? (await other.ready).address : undefined;
+  const server = start<Ready>("mix-serve.ts", [], env, [
+    ...SERVER_NODE_FLAGS,
+    ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
+  ]);
   const { address } = await server.ready;
 
   const reads = await spaUrls(address, fixture);
@@ -189,20 +213,26 @@ async function benchServer(label: string, env: NodeJS.ProcessEnv, fixture: MixFi
   if (smallCompressed > 0) console.log(`  compressed under 1 KB: ${[...new Set(smallCompressedNames)].join(", ")}`);
   const perName: PerName = new Map();
   await load(address, traffic(reads, fixture, true)); // warm-up, not counted
+  if (otherAt) await load(otherAt, traffic(reads, fixture, true));
   const appRounds: Measure[] = [];
   const bareRounds: Measure[] = [];
+  const otherRounds: Measure[] = [];
+  const said = (m: Measure) =>
+    `${m.rps.toFixed(0)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.failed} failed${m.failed ? `: ${m.kinds}` : ""})`;
   for (let round = 0; round < rounds; round++) {
     appRounds.push(await load(address, traffic(reads, fixture, true), perName));
+    if (otherAt) otherRounds.push(await load(otherAt, traffic(reads, fixture, true)));
     bareRounds.push(await load(bareAt, traffic(reads, fixture, false)));
-    const [a, b] = [appRounds.at(-1)!, bareRounds.at(-1)!];
+    const [a, o, b] = [appRounds.at(-1)!, otherRounds.at(-1), bareRounds.at(-1)!];
     console.log(
-      `  round ${round + 1}: app ${a.rps.toFixed(0)} req/s (p50 ${a.p50} ms, p99 ${a.p99} ms, ${a.failed} failed${a.failed ? `: ${a.kinds}` : ""}), bare ${b.rps.toFixed(0)} req/s; load ${loadavg()
+      `  round ${round + 1}: app ${said(a)}${o ? `, other ${said(o)}` : ""}, bare ${b.rps.toFixed(0)} req/s; load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
   }
   await stop(bare.child);
   await stop(server.child);
+  if (other) await stop(other.child);
   rmSync(dir, { recursive: true, force: true });
 
   // The slowest batches (by median), and any that failed.
@@ -240,7 +270,12 @@ async function benchServer(label: string, env: NodeJS.ProcessEnv, fixture: MixFi
       });
     }
   }
-  return { traffic: label, app: summary(appRounds), bare: summary(bareRounds) };
+  return {
+    traffic: label,
+    app: summary(appRounds),
+    bare: summary(bareRounds),
+    ...(otherRounds.length ? { other: summary(otherRounds) } : {}),
+  };
 }
 
 const common = {
@@ -279,7 +314,11 @@ if (args.only !== "pglite") {
     url.pathname = `/${name}`;
     return url.toString();
   };
-  await admin.unsafe("drop database if exists club_bench_mix with (force)");
+  const dropCopies = async () => {
+    await admin.unsafe("drop database if exists club_bench_mix with (force)");
+    await admin.unsafe("drop database if exists club_bench_mix_other with (force)");
+  };
+  await dropCopies();
   await admin.unsafe("drop database if exists club_bench_mix_seed with (force)");
   await admin.unsafe("create database club_bench_mix_seed");
   const dataDir = mkdtempSync(join(tmpdir(), "club-bench-mix-data-"));
@@ -293,17 +332,19 @@ if (args.only !== "pglite") {
     await seeded.end();
     for (const s of settings) {
       await admin.unsafe("create database club_bench_mix template club_bench_mix_seed");
+      if (otherDir) await admin.unsafe("create database club_bench_mix_other template club_bench_mix_seed");
       rows.push(
         await benchServer(
           `Postgres, ${s.name}`,
           { ...common, ...s.env, DATABASE_URL: dbUrl("club_bench_mix"), DATA_DIR: dataDir },
           fixture,
+          { ...common, ...s.env, DATABASE_URL: dbUrl("club_bench_mix_other"), DATA_DIR: dataDir },
         ),
       );
-      await admin.unsafe("drop database if exists club_bench_mix with (force)");
+      await dropCopies();
     }
   } finally {
-    await admin.unsafe("drop database if exists club_bench_mix with (force)");
+    await dropCopies();
     await admin.unsafe("drop database if exists club_bench_mix_seed with (force)");
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
@@ -313,16 +354,20 @@ if (args.only !== "postgres") {
   const seedDir = mkdtempSync(join(tmpdir(), "club-bench-mix-data-"));
   const fixture = await seed({ ...common, DATA_DIR: seedDir, DATABASE_URL: undefined });
   for (const s of settings) {
-    const dataDir = mkdtempSync(join(tmpdir(), "club-bench-mix-data-"));
-    cpSync(seedDir, dataDir, { recursive: true });
+    const [dataDir, otherDataDir] = [0, 1].map(() => {
+      const dir = mkdtempSync(join(tmpdir(), "club-bench-mix-data-"));
+      cpSync(seedDir, dir, { recursive: true });
+      return dir;
+    }) as [string, string];
     rows.push(
       await benchServer(
         `PGlite, ${s.name}`,
         { ...common, ...s.env, DATA_DIR: dataDir, DATABASE_URL: undefined },
         fixture,
+        { ...common, ...s.env, DATA_DIR: otherDataDir, DATABASE_URL: undefined },
       ),
     );
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, otherDataDir]) rmSync(dir, { recursive: true, force: true });
   }
   rmSync(seedDir, { recursive: true, force: true });
 }
@@ -336,7 +381,12 @@ console.log(
   "| traffic | app req/s | bare req/s | app / bare | p50 (app / bare) | p99 (app / bare) | failed (app / bare) |",
 );
 console.log("|---|---|---|---|---|---|---|");
-for (const { traffic: name, app, bare } of rows)
+for (const { traffic: name, app, bare, other } of rows) {
+  if (other)
+    console.log(
+      `| ${name}, ${args.compare} | ${other.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | ${((100 * other.rps) / bare.rps).toFixed(1)}% | ${other.p50} / ${bare.p50} ms | ${other.p99} / ${bare.p99} ms | ${other.failed} / ${bare.failed} |`,
+    );
   console.log(
     `| ${name} | ${app.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | ${((100 * app.rps) / bare.rps).toFixed(1)}% | ${app.p50} / ${bare.p50} ms | ${app.p99} / ${bare.p99} ms | ${app.failed} / ${bare.failed} |`,
   );
+}

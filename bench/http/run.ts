@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { SERVER_NODE_FLAGS } from "../server-flags";
 import { median, start, stop } from "./child";
 
 const { values: args } = parseArgs({
@@ -56,7 +57,10 @@ const summary = (measures: Measure[]): Measure => ({
 
 async function benchOne(label: string, env: NodeJS.ProcessEnv) {
   const profDir = args["cpu-prof"] ? join(args["cpu-prof"], label.replace(/[^A-Za-z]+/g, "-")) : undefined;
-  const server = start<Ready>("serve.ts", [], env, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
+  const server = start<Ready>("serve.ts", [], env, [
+    ...SERVER_NODE_FLAGS,
+    ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
+  ]);
   const app = await server.ready;
   if (env.DATABASE_URL) {
     // Statistics and the visibility map, as autovacuum keeps them on a club's database (mix.ts).

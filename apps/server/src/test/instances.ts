@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -8,11 +8,27 @@ export const serverDir = fileURLToPath(new URL("../..", import.meta.url));
 /** The built server (`pnpm --filter @club/server build`; turbo builds it before this package's tests). */
 export const builtServer = join(serverDir, "dist", "main.js");
 
+/**
+ * The image's command (the Dockerfile's last CMD, an exec-form array) with the built server in place
+ * of its path in the image: `node`'s flags as the image gives them.
+ */
+function imageCommand(): string[] {
+  const dockerfile = readFileSync(join(serverDir, "..", "..", "Dockerfile"), "utf8");
+  const cmd = dockerfile
+    .match(/^CMD (\[.*\])$/gm)
+    ?.at(-1)
+    ?.slice("CMD ".length);
+  const [node, ...args] = cmd ? (JSON.parse(cmd) as string[]) : [];
+  if (node !== "node" || args.at(-1) !== "/app/server/dist/main.js")
+    throw new Error(`The Dockerfile's CMD is not node … /app/server/dist/main.js: ${cmd}`);
+  return [...args.slice(0, -1), builtServer];
+}
+
 export type Instance = { name: string; url: string; process: ChildProcess; output: () => string };
 
 export interface StartOptions {
   env: NodeJS.ProcessEnv;
-  /** `source`: src/main.ts through tsx (the default); `built`: dist/main.js with plain node, as the image runs it. */
+  /** `source`: src/main.ts through tsx (the default); `built`: dist/main.js with plain node and the image's flags, as the image runs it. */
   from?: "source" | "built";
   /** Run as this user and group (the test runs as root). */
   uid?: number;
@@ -27,7 +43,7 @@ export function startInstance(name: string, options: StartOptions): Promise<Inst
   if (built && !existsSync(builtServer)) {
     throw new Error(`${builtServer} is missing: build the server first (pnpm --filter @club/server build)`);
   }
-  const child = spawn(process.execPath, built ? [builtServer] : ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, built ? imageCommand() : ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
     env: { ...options.env, INSTANCE: name },
     stdio: ["ignore", "pipe", "pipe"],
