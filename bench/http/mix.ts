@@ -212,6 +212,7 @@ async function benchServer(
   );
   if (smallCompressed > 0) console.log(`  compressed under 1 KB: ${[...new Set(smallCompressedNames)].join(", ")}`);
   const perName: PerName = new Map();
+  const otherPerName: PerName = new Map();
   await load(address, traffic(reads, fixture, true)); // warm-up, not counted
   if (otherAt) await load(otherAt, traffic(reads, fixture, true));
   const appRounds: Measure[] = [];
@@ -221,7 +222,7 @@ async function benchServer(
     `${m.rps.toFixed(0)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.failed} failed${m.failed ? `: ${m.kinds}` : ""})`;
   for (let round = 0; round < rounds; round++) {
     appRounds.push(await load(address, traffic(reads, fixture, true), perName));
-    if (otherAt) otherRounds.push(await load(otherAt, traffic(reads, fixture, true)));
+    if (otherAt) otherRounds.push(await load(otherAt, traffic(reads, fixture, true), otherPerName));
     bareRounds.push(await load(bareAt, traffic(reads, fixture, false)));
     const [a, o, b] = [appRounds.at(-1)!, otherRounds.at(-1), bareRounds.at(-1)!];
     console.log(
@@ -235,32 +236,8 @@ async function benchServer(
   if (other) await stop(other.child);
   rmSync(dir, { recursive: true, force: true });
 
-  // The slowest batches (by median), and any that failed.
-  const ranked = [...perName]
-    .map(([name, e]) => {
-      const sorted = [...e.latencies].sort((x, y) => x - y);
-      const time = sorted.reduce((t, l) => t + l, 0);
-      return {
-        name,
-        n: sorted.length,
-        time,
-        p50: quantile(sorted, 0.5),
-        p99: quantile(sorted, 0.99),
-        failures: e.failures,
-      };
-    })
-    .sort((x, y) => y.p50 - x.p50);
-  const allTime = ranked.reduce((t, r) => t + r.time, 0);
-  console.log(`\n  slowest batches (app, every round; latency from request built to answer read):`);
-  console.log("  | batch | requests | p50 | p99 | share of time waited | failed |");
-  console.log("  |---|---|---|---|---|---|");
-  for (const r of ranked.slice(0, 12))
-    console.log(
-      `  | ${r.name} | ${r.n} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${((100 * r.time) / allTime).toFixed(1)}% | ${[...r.failures].map(([s, c]) => `${c}×${s}`).join(" ") || 0} |`,
-    );
-  const failing = ranked.filter((r) => r.failures.size > 0 && !ranked.slice(0, 12).includes(r));
-  for (const r of failing)
-    console.log(`  failed: ${r.name}: ${[...r.failures].map(([s, c]) => `${c}×${s}`).join(" ")}`);
+  printSlowest("app", perName);
+  if (otherAt) printSlowest("other", otherPerName);
 
   if (profDir) {
     for (const file of readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile"))) {
@@ -276,6 +253,35 @@ async function benchServer(
     bare: summary(bareRounds),
     ...(otherRounds.length ? { other: summary(otherRounds) } : {}),
   };
+}
+
+/** The slowest batches of a server (by median) over every round, and any that failed. */
+function printSlowest(server: string, perName: PerName): void {
+  const ranked = [...perName]
+    .map(([name, e]) => {
+      const sorted = [...e.latencies].sort((x, y) => x - y);
+      const time = sorted.reduce((t, l) => t + l, 0);
+      return {
+        name,
+        n: sorted.length,
+        time,
+        p50: quantile(sorted, 0.5),
+        p99: quantile(sorted, 0.99),
+        failures: e.failures,
+      };
+    })
+    .sort((x, y) => y.p50 - x.p50);
+  const allTime = ranked.reduce((t, r) => t + r.time, 0);
+  console.log(`\n  slowest batches (${server}, every round; latency from request built to answer read):`);
+  console.log("  | batch | requests | p50 | p99 | share of time waited | failed |");
+  console.log("  |---|---|---|---|---|---|");
+  for (const r of ranked.slice(0, 12))
+    console.log(
+      `  | ${r.name} | ${r.n} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${((100 * r.time) / allTime).toFixed(1)}% | ${[...r.failures].map(([s, c]) => `${c}×${s}`).join(" ") || 0} |`,
+    );
+  const failing = ranked.filter((r) => r.failures.size > 0 && !ranked.slice(0, 12).includes(r));
+  for (const r of failing)
+    console.log(`  failed: ${r.name}: ${[...r.failures].map(([s, c]) => `${c}×${s}`).join(" ")}`);
 }
 
 const common = {

@@ -18,7 +18,7 @@ import { createFileStore, createMinioStore, type MediaStore } from "@club/storag
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { AnswerCache } from "./answers/answer-cache";
-import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, ENCODINGS } from "./answers/encodings";
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, ENCODINGS, SYNC_COMPRESS_LIMIT } from "./answers/encodings";
 import { keepAnswers } from "./answers/keep-answers";
 import type { AppConfig } from "./config";
 import { keepDataPrivate, narrowTree } from "./data-dir";
@@ -197,11 +197,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   restErrorHandler(app);
   // JSON and pages above 1 KB go compressed (see encodings.ts); the built assets are compressed
-  // once, at their best, by the build.
+  // once, at their best, by the build. An answer in hand is compressed in one call whatever its
+  // size, not through a brotli stream above 8 KB (the plugin's default on two cores), which cost
+  // the server's one thread more than the compressing itself (docs/decisions.md).
   await app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD,
     encodings: ENCODINGS,
     brotliOptions: BROTLI_OPTIONS,
+    syncThreshold: SYNC_COMPRESS_LIMIT,
   });
   await app.register(securityHeaders, { appOrigin: config.appOrigin });
   await app.register(originCheck, { appOrigin: config.appOrigin });
