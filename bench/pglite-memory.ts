@@ -111,15 +111,16 @@ async function startServer(): Promise<ChildProcess> {
  * memory and left malloc arenas).
  */
 async function idleAfterRestart(): Promise<Figures> {
-  await stop(server);
+  if (server) await stop(server);
   server = await startServer();
   return idle(server);
 }
 
 const mb = (n: number, digits = 0) => (n / 1024 / 1024).toFixed(digits);
 const started = performance.now();
-let server = await startServer();
+let server: ChildProcess | undefined;
 try {
+  server = await startServer();
   const startSeconds = (performance.now() - started) / 1000;
   const baseline = await idle(bare);
   const atStart = await idle(server);
@@ -175,7 +176,8 @@ try {
     let sent = 0;
     let failed = 0;
     const peaks: number[] = [];
-    const sampler = setInterval(() => void measure(server).then((f) => peaks.push(f.rss)), 5000);
+    const loaded = server;
+    const sampler = setInterval(() => void measure(loaded).then((f) => peaks.push(f.rss)), 5000);
     await Promise.all(
       Array.from({ length: 16 }, async () => {
         while (performance.now() < until) {
@@ -262,6 +264,6 @@ try {
     console.log(`| ${label} | ${both(atStart)} | ${both(restarted)} |`);
   }
 } finally {
-  await Promise.all([stop(server), stop(bare)]);
+  await Promise.all([server && stop(server), stop(bare)]);
   rmSync(dataDir, { recursive: true, force: true });
 }

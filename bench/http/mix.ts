@@ -7,7 +7,7 @@
 // median round is printed.
 //   pnpm --filter @club/bench mix [--seconds 10] [--rounds 3] [--connections 32] [--scale small|large]
 //     [--only postgres|pglite] [--cpu-prof DIR] [--compare CHECKOUT]
-// --compare measures another checkout's server too (its dependencies installed, its packages built),
+// --compare measures another checkout's server too (its dependencies installed),
 // on its own copy of the same club, in the same interleaved rounds (app, other, bare, …): a change
 // is then measured against what it changes on the same machine at the same moment, not against a
 // figure from another run.
