@@ -113,8 +113,11 @@ for (const [path, heading, size] of [
       });
       for (const faces of Object.values(drawn)) expect(faces).toHaveLength(1);
     }
-    // And nothing moved while it loaded.
+    // And nothing moved while it loaded. Not quite zero: once in a CI run, with the machine busy,
+    // the header's links (laid out while the faces were still in their block period, their text
+    // not yet drawn) were reported moving as the faces arrived, 0.0025 of the screen. A face that
+    // swapped in over drawn text moves far more (0.014 on /membership with `swap`).
     const shift = await layoutShift(page, 300);
-    expect(shift).toEqual({ total: 0, moved: [] });
+    expect(shift.total, shift.moved.join("; ")).toBeLessThan(0.01);
   });
 }
