@@ -197,9 +197,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   restErrorHandler(app);
   // JSON and pages above 1 KB go compressed (see encodings.ts); the built assets are compressed
-  // once, at their best, by the build. An answer in hand is compressed in one call whatever its
-  // size, not through a brotli stream above 8 KB (the plugin's default on two cores), which cost
-  // the server's one thread more than the compressing itself (docs/decisions.md).
+  // once, at their best, by the build. An answer in hand up to 1 MB is compressed in one call, not
+  // through a brotli stream above 8 KB (the plugin's default on two cores), which cost the server's
+  // one thread more than the compressing itself (docs/decisions.md).
   await app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD,
     encodings: ENCODINGS,
