@@ -69,4 +69,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("createDb on Postgres", () => {
     expect(rows[0]?.jit).toBe("off");
     await handle.close();
   });
+
+  it("prepares the statements of transactions and savepoints too (unprepared, each cost two round trips)", async () => {
+    const handle = await createDb({ databaseUrl: process.env.TEST_DATABASE_URL, maxConnections: 1 });
+    const { sql } = await import("drizzle-orm");
+    // A parameter, as every statement of a write has: postgres.js sends an unprepared one as parse
+    // and describe, waits, then bind and execute.
+    const marked = (tag: string) => sql`select ${tag}::text as tag /* prepared-in-${sql.raw(tag)} */`;
+    /** The statements of the connection's session named after a tag (each prepared one is listed). */
+    const preparedFor = async (db: Pick<typeof handle.db, "execute">, tag: string) =>
+      (
+        (await db.execute(
+          sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%prepared-in-${tag} %`}`,
+        )) as unknown as { n: number }[]
+      )[0]?.n;
+
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(marked("tx"));
+      expect(await preparedFor(tx, "tx")).toBe(1);
+      await tx.transaction(async (savepoint) => {
+        await savepoint.execute(marked("savepoint"));
+        expect(await preparedFor(savepoint, "savepoint")).toBe(1);
+      });
+    });
+    await handle.db.execute(marked("pool"));
+    expect(await preparedFor(handle.db, "pool")).toBe(1);
+    await handle.close();
+  });
 });
