@@ -59,3 +59,26 @@ describe("comments.page", () => {
     expect(first.items[0]?.content).toBe("One more");
   });
 });
+
+describe("the answers of a write", () => {
+  // comments.create and comments.like make their answers from what their statements return, not by
+  // reading the comment again after the transaction: they must be what a reader gets next.
+  it("comments.create answers the comment as the page then shows it", async () => {
+    const made = await api.callerFor(ada).comments.create({ commentableId: eventId, content: "Read back" });
+    const page = await api.callerFor(ada).comments.page({ commentableId: eventId, limit: 1 });
+    expect(made).toEqual(page.items[0]);
+    expect(made).toMatchObject({ username: "Ada", like_count: 0, user_liked: false, user_id: ada.id });
+  });
+
+  it("comments.like answers the count and her like as the page then shows them", async () => {
+    const grace = await api.member("grace@pages.test", { name: "Grace" });
+    const [latest] = (await api.callerFor(ada).comments.page({ commentableId: eventId, limit: 1 })).items;
+    await api.callerFor(ada).comments.like({ id: latest!.id });
+    const liked = await api.callerFor(grace).comments.like({ id: latest!.id });
+    expect(liked).toEqual({ like_count: 2, user_liked: true });
+    // Liked again: no second like, the same answer.
+    expect(await api.callerFor(grace).comments.like({ id: latest!.id })).toEqual(liked);
+    const [shown] = (await api.callerFor(grace).comments.page({ commentableId: eventId, limit: 1 })).items;
+    expect({ like_count: shown?.like_count, user_liked: shown?.user_liked }).toEqual(liked);
+  });
+});

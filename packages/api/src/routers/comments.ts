@@ -56,7 +56,7 @@ export const commentsRouter = router({
     .output(commentsCreateAnswer)
     .mutation(async ({ ctx, input }) => {
       await requireCommentable(ctx, input.commentableId);
-      return addComment(ctx, ctx.user.id, input);
+      return addComment(ctx, ctx.user, input);
     }),
 
   /** PUT /api/comments/{id}: the author only. */

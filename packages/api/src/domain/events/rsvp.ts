@@ -71,15 +71,18 @@ export async function waitlistPosition(db: Queryable, eventId: string, userId: s
 
 /** Where she stands: going (with her guests), waiting (and where), or neither. */
 export async function rsvpStatusOf(db: Queryable, eventId: string, userId: string): Promise<RsvpStatus | null> {
-  const [going] = await db
-    .select({ guests: eventParticipants.guests })
-    .from(eventParticipants)
-    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
+  // Both at once: inside a transaction they go pipelined on its connection, one wait for two.
+  const [[going], [waiting]] = await Promise.all([
+    db
+      .select({ guests: eventParticipants.guests })
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId))),
+    db
+      .select({ guests: eventWaitlist.guests })
+      .from(eventWaitlist)
+      .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, userId))),
+  ]);
   if (going) return { status: "going", guests: going.guests };
-  const [waiting] = await db
-    .select({ guests: eventWaitlist.guests })
-    .from(eventWaitlist)
-    .where(and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, userId)));
   if (!waiting) return null;
   return { status: "waitlist", guests: waiting.guests, position: (await waitlistPosition(db, eventId, userId)) ?? 1 };
 }
@@ -122,7 +125,13 @@ export async function joinIn(
   guests: number | undefined,
 ): Promise<RsvpStatus> {
   const e = await lockEvent(tx, eventId);
-  const current = await rsvpStatusOf(tx, e.id, userId);
+  // What every path below decides on, read at once (pipelined on the transaction's connection: one
+  // wait for Postgres, not three). The event's row is locked: no seat changes meanwhile.
+  const [current, waits, taken] = await Promise.all([
+    rsvpStatusOf(tx, e.id, userId),
+    someoneWaits(tx, e.id),
+    e.capacity === null ? 0 : seatsTaken(tx, e.id),
+  ]);
   const wanted = guests ?? current?.guests ?? 0;
   // Nothing to change: answered even when the event's guest limit has since gone below hers.
   if (current && wanted === current.guests) return current;
@@ -140,10 +149,10 @@ export async function joinIn(
     return (await rsvpStatusOf(tx, e.id, userId)) ?? { ...current, guests: wanted };
   }
   if (current?.status === "going") {
-    if (adding > 0 && (await someoneWaits(tx, e.id)))
+    if (adding > 0 && waits)
       throw conflict("Others are waiting for a seat: guests can be added once the waitlist is empty.");
     if (adding > 0 && e.capacity !== null) {
-      const free = e.capacity - (await seatsTaken(tx, e.id));
+      const free = e.capacity - taken;
       if (adding > free)
         throw conflict(free > 0 ? `Only ${seatsWord(free)} left.` : "The event is full: no seats left for guests.");
     }
@@ -155,12 +164,15 @@ export async function joinIn(
     return { status: "going", guests: wanted };
   }
 
-  const fits = e.capacity === null || (await seatsTaken(tx, e.id)) + 1 + wanted <= e.capacity;
-  if (fits && !(await someoneWaits(tx, e.id))) {
+  const fits = e.capacity === null || taken + 1 + wanted <= e.capacity;
+  if (fits && !waits) {
     await tx.insert(eventParticipants).values({ eventId: e.id, userId, guests: wanted });
-    await scheduleReminders(ctx, tx, e, [userId]);
-    await noticeJoined(tx, e.id, userId);
-    await emitWebhook(tx, ctx.jobs, "event.participant.joined", participantData(e.id, userId, wanted));
+    // Her reminder, the news to whoever invited her, the webhooks: none needs another's answer.
+    await Promise.all([
+      scheduleReminders(ctx, tx, e, [userId]),
+      noticeJoined(tx, e.id, userId),
+      emitWebhook(tx, ctx.jobs, "event.participant.joined", participantData(e.id, userId, wanted)),
+    ]);
     return { status: "going", guests: wanted };
   }
   await tx.insert(eventWaitlist).values({ eventId: e.id, userId, guests: wanted });

@@ -6,7 +6,7 @@ import { notify } from "./notify";
  * The item a comment is on, and whose it is: an event's creator, a media item's uploader. One
  * statement either way (it runs inside the comment's or the like's transaction).
  */
-async function ownerOf(db: Queryable, commentableId: string) {
+export async function ownerOf(db: Queryable, commentableId: string) {
   const [item] = await db
     .select({
       owner: sql<string | null>`${events.createdBy}`.as("owner"),
@@ -43,14 +43,16 @@ export async function noticeComment(db: Queryable, authorId: string, commentable
   });
 }
 
-/** A like on her comment: its author hears of it, every like on one comment on one line. */
+/**
+ * A like on her comment: its author hears of it, every like on one comment on one line. The item
+ * the comment is on (`ownerOf`) is read by the caller, beside the like itself.
+ */
 export async function noticeLike(
   db: Queryable,
   likerId: string,
-  comment: { id: string; userId: string | null; commentableId: string },
+  comment: { id: string; userId: string | null },
+  item: { eventId: string | null; mediaId: string | null },
 ): Promise<void> {
-  const item = await ownerOf(db, comment.commentableId);
-  if (!item) return;
   await notify(db, {
     kind: "like",
     recipients: [comment.userId],
