@@ -1,6 +1,6 @@
 import { findNul, nulMessage } from "@club/shared";
 import { initTRPC, TRPCError } from "@trpc/server";
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
 import { answerTransformer } from "./answer-transformer";
 import type { ApiContext } from "./context";
 import { requireAdminTools, requireMember, requireTokenScope } from "./domain/access";
@@ -106,4 +106,19 @@ export const adminProcedure = memberProcedure
 /** Who may call a procedure: what its builder declared (tRPC's public `meta` of a procedure). */
 export function procedureAccess(procedure: { meta?: ProcedureMeta | undefined }): ProcedureAccess {
   return procedure.meta?.access ?? "public";
+}
+
+/**
+ * An answer's schema as a procedure's output check (`.output(answer(schema))`), run by zod's
+ * synchronous `parse`. Given a zod schema, tRPC calls its `parseAsync`, and zod takes its compiled
+ * path for objects only in a synchronous parse: checking a list of 200 events took 0.83 ms async
+ * against 0.07 ms. tRPC calls a function as it is. The schema goes with it for the API's document.
+ */
+export interface AnswerParser<T extends z.ZodType> {
+  (value: unknown): z.output<T>;
+  readonly schema: T;
+}
+
+export function answer<T extends z.ZodType>(schema: T): AnswerParser<T> {
+  return Object.assign((value: unknown): z.output<T> => schema.parse(value), { schema });
 }

@@ -34,9 +34,12 @@ export function procedures(): ProcedureInfo[] {
     const inputs = p._def.inputs.filter((i): i is z.ZodType => i instanceof z.ZodType);
     if (inputs.length !== p._def.inputs.length) throw new Error(`${path}: an input that is not a zod schema`);
     const [first, ...rest] = inputs;
-    const output = p._def.output;
-    if (output !== undefined && !(output instanceof z.ZodType))
-      throw new Error(`${path}: an output that is not a zod schema`);
+    // `.output(answer(schema))`: the check and, on it, the answer's schema.
+    const parser = p._def.output as { schema?: unknown } | undefined;
+    const schema = parser?.schema;
+    if (parser !== undefined && !(typeof parser === "function" && schema instanceof z.ZodType))
+      throw new Error(`${path}: an output that is not answer(schema)`);
+    const output = schema as z.ZodType | undefined;
     if (!output && p._def.type !== "subscription")
       throw new Error(`${path}: no output schema (.output(...)) for its answer`);
     return {

@@ -20,7 +20,7 @@ import {
   requestEmailChange,
 } from "../domain/email-change";
 import { confirmationOptions } from "../domain/passkeys/confirm";
-import { memberProcedure, publicProcedure, router } from "../trpc";
+import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 import { authenticationResponse } from "./webauthn-input";
 
 /**
@@ -30,34 +30,34 @@ import { authenticationResponse } from "./webauthn-input";
 export const accountRouter = router({
   /** The change of address waiting for its link, or null. */
   emailChange: memberProcedure
-    .output(accountEmailChangeAnswer)
+    .output(answer(accountEmailChangeAnswer))
     .query(({ ctx }) => pendingEmailChange(ctx.db, ctx.user.id)),
 
   /** Asks to use another address: her password again; the link goes to the new address. */
   requestEmailChange: memberProcedure
     .input(changeEmailInput)
-    .output(accountRequestEmailChangeAnswer)
+    .output(answer(accountRequestEmailChangeAnswer))
     .mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
 
   /** Withdraws the change waiting for its link. */
   cancelEmailChange: memberProcedure
-    .output(accountCancelEmailChangeAnswer)
+    .output(answer(accountCancelEmailChangeAnswer))
     .mutation(({ ctx }) => cancelEmailChange(ctx)),
 
   /** The mailed link, in any browser: the address becomes hers and the old one is told. */
   confirmEmailChange: publicProcedure
     .input(z.object({ token: z.string().min(1, INVALID_EMAIL_CHANGE).max(200, INVALID_EMAIL_CHANGE) }))
-    .output(accountConfirmEmailChangeAnswer)
+    .output(answer(accountConfirmEmailChangeAnswer))
     .mutation(({ ctx, input }) => confirmEmailChange(ctx, input.token)),
 
   /** What deleting her account would do: what becomes of her comments and uploads, and how many. */
   deletionPreview: memberProcedure
-    .output(accountDeletionPreviewAnswer)
+    .output(answer(accountDeletionPreviewAnswer))
     .query(({ ctx }) => deletionPreview(ctx, ctx.user.id)),
 
   /** "Confirm with a passkey instead": options asking for one of her own passkeys. */
   deletionPasskeyOptions: memberProcedure
-    .output(accountDeletionPasskeyOptionsAnswer)
+    .output(answer(accountDeletionPasskeyOptionsAnswer))
     .mutation(({ ctx }) => confirmationOptions(ctx, ctx.user.id)),
 
   /**
@@ -66,7 +66,7 @@ export const accountRouter = router({
    */
   delete: memberProcedure
     .input(z.union([deleteAccountInput, z.object({ passkey: authenticationResponse })]))
-    .output(accountDeleteAnswer)
+    .output(answer(accountDeleteAnswer))
     .mutation(async ({ ctx, input }) => {
       await requireReentry(ctx, ctx.user.id, input);
       await deleteAccount(ctx, ctx.user.id, { kind: "self" }, auditActor(ctx));

@@ -10,14 +10,14 @@ import { z } from "zod";
 import { issueApiToken, listApiTokens, revokeApiToken } from "../domain/api-tokens";
 import { auditActor } from "../domain/audit";
 import { notFound } from "../errors";
-import { memberProcedure, router } from "../trpc";
+import { answer, memberProcedure, router } from "../trpc";
 
 /**
  * A member's own personal API tokens (Settings); a token acts with its owner's rights within its
  * scope. Tokens are managed with a signed-in session only (the access module refuses a token).
  */
 export const apiTokensRouter = router({
-  list: memberProcedure.output(apiTokensListAnswer).query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
+  list: memberProcedure.output(answer(apiTokensListAnswer)).query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
 
   /** The token is returned this once; only its hash is kept. */
   create: memberProcedure
@@ -29,7 +29,7 @@ export const apiTokensRouter = router({
         expiresAt: futureMoment("The expiry date").nullish(),
       }),
     )
-    .output(apiTokensCreateAnswer)
+    .output(answer(apiTokensCreateAnswer))
     .mutation(async ({ ctx, input }) => {
       const { token, id } = await issueApiToken(
         ctx.db,
@@ -48,7 +48,7 @@ export const apiTokensRouter = router({
 
   revoke: memberProcedure
     .input(z.object({ id: z.uuid("Unknown token.") }))
-    .output(apiTokensRevokeAnswer)
+    .output(answer(apiTokensRevokeAnswer))
     .mutation(async ({ ctx, input }) => {
       if (!(await revokeApiToken(ctx.db, ctx.user.id, input.id, auditActor(ctx)))) throw notFound("No such token.");
       return { ok: true as const };

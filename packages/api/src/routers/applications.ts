@@ -8,13 +8,13 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import { decideApplication, listApplications, submitApplication } from "../domain/applications";
-import { adminProcedure, publicProcedure, router } from "../trpc";
+import { adminProcedure, answer, publicProcedure, router } from "../trpc";
 
 export const applicationsRouter = router({
   /** POST /request: the code is checked again and used once; the applicant gets a receipt. */
   submit: publicProcedure
     .input(applicationInput)
-    .output(applicationsSubmitAnswer)
+    .output(answer(applicationsSubmitAnswer))
     .mutation(async ({ ctx, input }) => {
       const id = await submitApplication(ctx, input);
       return { message: "Application submitted successfully.", id };
@@ -23,7 +23,7 @@ export const applicationsRouter = router({
   /** GET /api/applications: newest first (up to LIST_MAX), each with its properties. */
   list: adminProcedure
     .input(z.object(offsetPageFields).optional())
-    .output(applicationsListAnswer)
+    .output(answer(applicationsListAnswer))
     .query(({ ctx, input }) => listApplications(ctx.db, input)),
 
   /**
@@ -32,6 +32,6 @@ export const applicationsRouter = router({
    */
   setStatus: adminProcedure
     .input(applicationStatusInput)
-    .output(applicationsSetStatusAnswer)
+    .output(answer(applicationsSetStatusAnswer))
     .mutation(({ ctx, input }) => decideApplication(ctx, input, ctx.user.id)),
 });

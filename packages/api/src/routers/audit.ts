@@ -1,7 +1,7 @@
 import { auditListAnswer } from "@club/shared";
 import { z } from "zod";
 import { AUDIT_PAGE, auditFilterInput, listAudit } from "../domain/audit-list";
-import { adminProcedure, router } from "../trpc";
+import { adminProcedure, answer, router } from "../trpc";
 
 const cursor = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
 
@@ -16,6 +16,6 @@ export const auditRouter = router({
         .extend({ before: cursor, after: cursor, limit: z.number().int().min(1).max(500).default(AUDIT_PAGE) })
         .optional(),
     )
-    .output(auditListAnswer)
+    .output(answer(auditListAnswer))
     .query(({ ctx, input }) => listAudit(ctx.db, ctx.config.timeZone, input)),
 });

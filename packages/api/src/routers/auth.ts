@@ -28,12 +28,12 @@ import {
 } from "../domain/new-ways-in";
 import { signInOptions, signInWithPasskey } from "../domain/passkeys/sign-in";
 import { signIn, signOut } from "../domain/sign-in";
-import { memberProcedure, publicProcedure, router } from "../trpc";
+import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 import { authenticationResponse } from "./webauthn-input";
 
 export const authRouter = router({
   /** GET /auth-status: never fails; an anonymous visitor is simply not authenticated. */
-  status: publicProcedure.output(authStatusAnswer).query(({ ctx }) => {
+  status: publicProcedure.output(answer(authStatusAnswer)).query(({ ctx }) => {
     if (!ctx.user) return { authenticated: false as const, user: null };
     const { id, name, admin, type, mustChangePassword } = ctx.user;
     // An admin whose right the club's sign-in rule withholds: the app says why, not "no access".
@@ -44,7 +44,7 @@ export const authRouter = router({
 
   login: publicProcedure
     .input(loginInput)
-    .output(authLoginAnswer)
+    .output(answer(authLoginAnswer))
     .mutation(async ({ ctx, input }) => {
       const user = await signIn(ctx, input.email, input.password);
       return {
@@ -53,12 +53,12 @@ export const authRouter = router({
     }),
 
   /** The Login screen's passkey prompt (the button, or the e-mail field's autofill): its options. */
-  passkeyOptions: publicProcedure.output(authPasskeyOptionsAnswer).mutation(({ ctx }) => signInOptions(ctx)),
+  passkeyOptions: publicProcedure.output(answer(authPasskeyOptionsAnswer)).mutation(({ ctx }) => signInOptions(ctx)),
 
   /** The answer to `passkeyOptions`: signs the browser in like `login`, with no e-mail or password. */
   passkeySignIn: publicProcedure
     .input(z.object({ response: authenticationResponse }))
-    .output(authPasskeySignInAnswer)
+    .output(answer(authPasskeySignInAnswer))
     .mutation(async ({ ctx, input }) => {
       const user = await signInWithPasskey(ctx, input.response);
       return {
@@ -70,7 +70,7 @@ export const authRouter = router({
    * Mails her a link that confirms this browser's session: a session signed in with a password
    * alone needs it before adding a passkey or connecting an identity (docs/decisions.md, "New ways in").
    */
-  confirmByEmail: memberProcedure.output(authConfirmByEmailAnswer).mutation(async ({ ctx }) => {
+  confirmByEmail: memberProcedure.output(answer(authConfirmByEmailAnswer)).mutation(async ({ ctx }) => {
     await sendSessionConfirmation(ctx, ctx.user, ctx.session);
     // Without a mail server the message waits in the outbox: she is told so, not promised a mail.
     const mailed = ctx.config.mailDelivery === "smtp";
@@ -80,16 +80,16 @@ export const authRouter = router({
   /** The code from that mail, typed in the browser that asked: the same as opening its link there. */
   confirmSessionByCode: memberProcedure
     .input(confirmationCodeInput)
-    .output(authConfirmSessionByCodeAnswer)
+    .output(answer(authConfirmSessionByCodeAnswer))
     .mutation(({ ctx, input }) => confirmSessionByCode(ctx, ctx.user, ctx.session, input.code)),
 
   /** The mailed link, opened signed in in the browser that asked: this session may add ways in for a while. */
   confirmSession: memberProcedure
     .input(z.object({ token: z.string().min(1).max(200) }))
-    .output(authConfirmSessionAnswer)
+    .output(answer(authConfirmSessionAnswer))
     .mutation(({ ctx, input }) => confirmSession(ctx, ctx.user, ctx.session, input.token)),
 
-  logout: publicProcedure.output(authLogoutAnswer).mutation(async ({ ctx }) => {
+  logout: publicProcedure.output(answer(authLogoutAnswer)).mutation(async ({ ctx }) => {
     await signOut(ctx);
     return { ok: true as const };
   }),
@@ -97,7 +97,7 @@ export const authRouter = router({
   /** GET /user-details. */
   me: memberProcedure
     .meta({ allowWhilePasswordChangeRequired: true })
-    .output(authMeAnswer)
+    .output(answer(authMeAnswer))
     .query(({ ctx }) => {
       const { id, name, email, type, admin, mustChangePassword } = ctx.user;
       // A script learns what its token may do (`club seed --check` checks a file against it).
@@ -106,7 +106,7 @@ export const authRouter = router({
 
   updateUser: memberProcedure
     .input(updateUserInput)
-    .output(authUpdateUserAnswer)
+    .output(answer(authUpdateUserAnswer))
     .mutation(async ({ ctx, input }) => {
       requireOwnAccountChange(ctx.user, input);
       const user = await updateOwnAccount(ctx.db, ctx.user.id, input);
@@ -116,7 +116,7 @@ export const authRouter = router({
   updatePassword: memberProcedure
     .meta({ allowWhilePasswordChangeRequired: true })
     .input(updatePasswordInput)
-    .output(authUpdatePasswordAnswer)
+    .output(answer(authUpdatePasswordAnswer))
     .mutation(async ({ ctx, input }) => {
       await changeOwnPassword(ctx.db, { userId: ctx.user.id, keepSessionId: ctx.session.id, ...input });
       return { message: messages.passwordUpdated };

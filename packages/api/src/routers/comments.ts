@@ -15,13 +15,13 @@ import { z } from "zod";
 import { requireAuthor, requireCommentable, requireCommentRemover, requireVisibleComment } from "../domain/access";
 import { addComment, commentsPage, deleteComment, editComment, likeComment, unlikeComment } from "../domain/comments";
 import { commentChanges } from "../domain/notifications/streams";
-import { memberProcedure, publicProcedure, router } from "../trpc";
+import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 
 export const commentsRouter = router({
   /** GET /api/comments?commentableId=: newest first, for whoever may see the item (visitors: open events). */
   list: publicProcedure
     .input(commentListInput)
-    .output(commentsListAnswer)
+    .output(answer(commentsListAnswer))
     .query(async ({ ctx, input }) => {
       await requireCommentable(ctx, input.commentableId);
       return (await commentsPage(ctx.db, ctx.user?.id ?? null, input)).items;
@@ -30,7 +30,7 @@ export const commentsRouter = router({
   /** The same, with the cursor of the next page: GET /api/comments answers a page and links the next. */
   page: publicProcedure
     .input(commentListInput)
-    .output(commentsPageAnswer)
+    .output(answer(commentsPageAnswer))
     .query(async ({ ctx, input }) => {
       await requireCommentable(ctx, input.commentableId);
       return commentsPage(ctx.db, ctx.user?.id ?? null, input);
@@ -53,7 +53,7 @@ export const commentsRouter = router({
   /** POST /api/comments: on an event or a media item the member can see. */
   create: memberProcedure
     .input(commentInput)
-    .output(commentsCreateAnswer)
+    .output(answer(commentsCreateAnswer))
     .mutation(async ({ ctx, input }) => {
       await requireCommentable(ctx, input.commentableId);
       return addComment(ctx, ctx.user, input);
@@ -62,7 +62,7 @@ export const commentsRouter = router({
   /** PUT /api/comments/{id}: the author only. */
   update: memberProcedure
     .input(commentUpdateInput)
-    .output(commentsUpdateAnswer)
+    .output(answer(commentsUpdateAnswer))
     .mutation(async ({ ctx, input }) => {
       requireAuthor(ctx.user, await requireVisibleComment(ctx, input.id));
       return editComment(ctx.db, ctx.user.id, input.id, input.content);
@@ -71,7 +71,7 @@ export const commentsRouter = router({
   /** DELETE /api/comments/{id}: the author or an admin. */
   delete: memberProcedure
     .input(commentIdInput)
-    .output(commentsDeleteAnswer)
+    .output(answer(commentsDeleteAnswer))
     .mutation(async ({ ctx, input }) => {
       requireCommentRemover(ctx.user, await requireVisibleComment(ctx, input.id));
       await deleteComment(ctx.db, input.id);
@@ -81,7 +81,7 @@ export const commentsRouter = router({
   /** POST /api/comments/{id}/like: one like per member. */
   like: memberProcedure
     .input(commentIdInput)
-    .output(commentsLikeAnswer)
+    .output(answer(commentsLikeAnswer))
     .mutation(async ({ ctx, input }) => {
       const comment = await requireVisibleComment(ctx, input.id);
       return likeComment(ctx.db, ctx.user.id, comment);
@@ -90,7 +90,7 @@ export const commentsRouter = router({
   /** DELETE /api/comments/{id}/unlike. */
   unlike: memberProcedure
     .input(commentIdInput)
-    .output(commentsUnlikeAnswer)
+    .output(answer(commentsUnlikeAnswer))
     .mutation(async ({ ctx, input }) => {
       await requireVisibleComment(ctx, input.id);
       return unlikeComment(ctx.db, ctx.user.id, input.id);

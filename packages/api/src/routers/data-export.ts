@@ -1,6 +1,6 @@
 import { dataExportListAnswer, dataExportRequestAnswer } from "@club/shared";
 import { listDataExports, requestDataExport } from "../domain/data-export";
-import { memberProcedure, router } from "../trpc";
+import { answer, memberProcedure, router } from "../trpc";
 
 /**
  * "Download my data" (Settings → Your data): her own copies only (the access module's
@@ -9,7 +9,7 @@ import { memberProcedure, router } from "../trpc";
  */
 export const dataExportRouter = router({
   /** Asks for a copy: prepared by a job, then mailed to her. One at a time, a few a day. */
-  request: memberProcedure.output(dataExportRequestAnswer).mutation(({ ctx }) => requestDataExport(ctx)),
+  request: memberProcedure.output(answer(dataExportRequestAnswer)).mutation(({ ctx }) => requestDataExport(ctx)),
   /** Her recent copies, newest first, with their state and download link while it works. */
-  list: memberProcedure.output(dataExportListAnswer).query(({ ctx }) => listDataExports(ctx)),
+  list: memberProcedure.output(answer(dataExportListAnswer)).query(({ ctx }) => listDataExports(ctx)),
 });

@@ -16,13 +16,13 @@ import {
   revokeInvitationCode,
 } from "../domain/invitation-codes";
 import { notFound } from "../errors";
-import { adminProcedure, publicProcedure, router } from "../trpc";
+import { adminProcedure, answer, publicProcedure, router } from "../trpc";
 
 export const invitationCodesRouter = router({
   /** POST /api/validate-code: `{valid, error}`; wrong guesses are throttled per address. */
   validate: publicProcedure
     .input(invitationCodeInput)
-    .output(invitationCodesValidateAnswer)
+    .output(answer(invitationCodesValidateAnswer))
     .mutation(async ({ ctx, input }) => {
       const result = await guessInvitationCode(ctx, input.code);
       return result.ok ? { valid: true, error: null } : { valid: false, error: result.error };
@@ -41,7 +41,7 @@ export const invitationCodesRouter = router({
         expiresAt: futureMoment("The expiry date").nullish(),
       }),
     )
-    .output(invitationCodesCreateAnswer)
+    .output(answer(invitationCodesCreateAnswer))
     .mutation(async ({ ctx, input }) => {
       const { code, row } = await issueInvitationCode(
         ctx.db,
@@ -56,11 +56,11 @@ export const invitationCodesRouter = router({
       return { code, id: row.id };
     }),
 
-  list: adminProcedure.output(invitationCodesListAnswer).query(({ ctx }) => listInvitationCodes(ctx.db)),
+  list: adminProcedure.output(answer(invitationCodesListAnswer)).query(({ ctx }) => listInvitationCodes(ctx.db)),
 
   revoke: adminProcedure
     .input(z.object({ id: z.uuid("Unknown invitation code.") }))
-    .output(invitationCodesRevokeAnswer)
+    .output(answer(invitationCodesRevokeAnswer))
     .mutation(async ({ ctx, input }) => {
       if (!(await revokeInvitationCode(ctx.db, input.id, auditActor(ctx))))
         throw notFound("No active invitation code with that id.");

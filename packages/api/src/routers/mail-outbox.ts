@@ -7,7 +7,7 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import { listOutbox, outboxCounts, outboxMessage, retryFailedMail } from "../domain/mail-outbox";
-import { adminProcedure, router } from "../trpc";
+import { adminProcedure, answer, router } from "../trpc";
 
 /**
  * The mail outbox, for admins: every message the club sent or will send, with its delivery state.
@@ -25,11 +25,11 @@ export const mailOutboxRouter = router({
         })
         .optional(),
     )
-    .output(mailOutboxListAnswer)
+    .output(answer(mailOutboxListAnswer))
     .query(({ ctx, input }) => listOutbox(ctx.db, input)),
 
   /** Counts by status, and whether mail leaves the server at all (SMTP) or is only kept here. */
-  summary: adminProcedure.output(mailOutboxSummaryAnswer).query(async ({ ctx }) => ({
+  summary: adminProcedure.output(answer(mailOutboxSummaryAnswer)).query(async ({ ctx }) => ({
     delivery: ctx.config.mailDelivery,
     counts: await outboxCounts(ctx.db),
   })),
@@ -37,13 +37,13 @@ export const mailOutboxRouter = router({
   /** One message with its body (HTML and text), attachment names and links. */
   get: adminProcedure
     .input(z.object({ id: z.uuid("Message not found.") }))
-    .output(mailOutboxGetAnswer)
+    .output(answer(mailOutboxGetAnswer))
     .query(({ ctx, input }) => outboxMessage(ctx.db, input.id)),
 
   /** A message that failed is tried again now, from its first attempt. */
   retry: adminProcedure
     .input(z.object({ id: z.uuid("Message not found.") }))
-    .output(mailOutboxRetryAnswer)
+    .output(answer(mailOutboxRetryAnswer))
     .mutation(async ({ ctx, input }) => {
       await retryFailedMail(ctx.db, ctx.jobs, input.id);
       return { message: "The message will be sent again shortly." };

@@ -1,7 +1,7 @@
 import { mailPreviewAnswer } from "@club/shared";
 import { z } from "zod";
 import { previewGroupMail } from "../domain/mail-preview";
-import { memberProcedure, router } from "../trpc";
+import { answer, memberProcedure, router } from "../trpc";
 
 export const mailRouter = router({
   /**
@@ -20,6 +20,6 @@ export const mailRouter = router({
         kind: z.enum(["group", "announcements"], "Choose a kind of mail.").default("group"),
       }),
     )
-    .output(mailPreviewAnswer)
+    .output(answer(mailPreviewAnswer))
     .mutation(({ ctx, input }) => previewGroupMail(ctx.db, ctx.config, ctx.user, input.kind, input)),
 });

@@ -25,12 +25,12 @@ import { mediaDto } from "../domain/media/dto";
 import { listMedia, mediaOfEvent, mediaTitled, tagSuggestions } from "../domain/media/list";
 import { retryTranscode } from "../domain/media/transcode";
 import { badRequest, MEDIA_NOT_FOUND } from "../errors";
-import { memberProcedure, router } from "../trpc";
+import { answer, memberProcedure, router } from "../trpc";
 
 /** Shared by PUT /api/media/{id} and PUT /api/images/{id}. */
 export const updateMedia = memberProcedure
   .input(mediaUpdateInput)
-  .output(mediaUpdateAnswer)
+  .output(answer(mediaUpdateAnswer))
   .mutation(async ({ ctx, input }) => {
     const { id, ...change } = input;
     const row = await requireVisibleMedia(ctx, id);
@@ -43,18 +43,18 @@ export const mediaRouter = router({
   /** GET /api/media: newest first, a page at a time; filter by tag or event. */
   list: memberProcedure
     .input(mediaListInput)
-    .output(mediaListAnswer)
+    .output(answer(mediaListAnswer))
     .query(({ ctx, input }) => listMedia(ctx.db, ctx.user, input)),
 
   /** Suggestions for the gallery's tag search: the tags in use that start with what was typed. */
   tags: memberProcedure
     .input(z.object({ prefix: z.string().trim().toLowerCase().max(40) }))
-    .output(mediaTagsAnswer)
+    .output(answer(mediaTagsAnswer))
     .query(({ ctx, input }) => tagSuggestions(ctx.db, ctx.user, input.prefix)),
 
   get: memberProcedure
     .input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) }))
-    .output(mediaGetAnswer)
+    .output(answer(mediaGetAnswer))
     .query(async ({ ctx, input }) => {
       await requireVisibleMedia(ctx, input.id);
       return mediaDto(ctx, input.id);
@@ -65,7 +65,7 @@ export const mediaRouter = router({
   /** A video whose playable version could not be made: its uploader or an admin asks for another try. */
   retryProcessing: memberProcedure
     .input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) }))
-    .output(mediaRetryProcessingAnswer)
+    .output(answer(mediaRetryProcessingAnswer))
     .mutation(async ({ ctx, input }) => {
       const row = await requireVisibleMedia(ctx, input.id);
       requireMediaManager(ctx.user, row, "retry");
@@ -81,7 +81,7 @@ export const mediaRouter = router({
    */
   delete: memberProcedure
     .input(mediaDeleteInput)
-    .output(mediaDeleteAnswer)
+    .output(answer(mediaDeleteAnswer))
     .mutation(async ({ ctx, input }) => {
       const ids = [...new Set(input.media)];
       await deleteMedia(ctx, await requireManageableMedia(ctx, ids), { id: ctx.user.id, audit: auditActor(ctx) });
@@ -93,7 +93,7 @@ export const imagesRouter = router({
   /** GET /api/images/event/{eventId}. */
   byEvent: memberProcedure
     .input(z.object({ eventId: z.uuid("Event not found") }))
-    .output(imagesByEventAnswer)
+    .output(answer(imagesByEventAnswer))
     .query(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       return mediaOfEvent(ctx.db, ctx.user, event.id);
@@ -102,7 +102,7 @@ export const imagesRouter = router({
   /** GET /api/images/{title}: media whose title (or name) matches. */
   byTitle: memberProcedure
     .input(z.object({ title: z.string().trim().min(1).max(200) }))
-    .output(imagesByTitleAnswer)
+    .output(answer(imagesByTitleAnswer))
     .query(({ ctx, input }) => mediaTitled(ctx.db, ctx.user, input.title)),
 
   update: updateMedia,

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { listNotifications, markRead, unreadCount } from "../domain/notifications/list";
 import { notificationPrefsOf, setNotificationPrefs } from "../domain/notifications/prefs";
 import { unreadStream } from "../domain/notifications/streams";
-import { memberProcedure, router } from "../trpc";
+import { answer, memberProcedure, router } from "../trpc";
 
 /** The bell: her news in the app, newest first; each leads to its place. */
 export const notificationsRouter = router({
@@ -21,30 +21,32 @@ export const notificationsRouter = router({
         .object({ cursor: z.string().max(200).optional(), limit: z.number().int().min(1).max(50).optional() })
         .optional(),
     )
-    .output(notificationsListAnswer)
+    .output(answer(notificationsListAnswer))
     .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user, input)),
 
   /** How many she has not read (the bell's number). */
   unread: memberProcedure
-    .output(notificationsUnreadAnswer)
+    .output(answer(notificationsUnreadAnswer))
     .query(async ({ ctx }) => ({ unread: await unreadCount(ctx.db, ctx.user) })),
 
   /** Marks these read (hers only; another's id changes nothing). */
   read: memberProcedure
     .input(z.object({ ids: z.array(z.uuid("Notification not found.")).min(1).max(100) }))
-    .output(notificationsReadAnswer)
+    .output(answer(notificationsReadAnswer))
     .mutation(async ({ ctx, input }) => ({ unread: await markRead(ctx.db, ctx.user, input.ids) })),
 
   readAll: memberProcedure
-    .output(notificationsReadAllAnswer)
+    .output(answer(notificationsReadAllAnswer))
     .mutation(async ({ ctx }) => ({ unread: await markRead(ctx.db, ctx.user) })),
 
   /** Settings → Notifications: per kind in the app and in the digest, and how often the digest comes. */
-  prefs: memberProcedure.output(notificationsPrefsAnswer).query(({ ctx }) => notificationPrefsOf(ctx.db, ctx.user.id)),
+  prefs: memberProcedure
+    .output(answer(notificationsPrefsAnswer))
+    .query(({ ctx }) => notificationPrefsOf(ctx.db, ctx.user.id)),
 
   setPrefs: memberProcedure
     .input(notificationPrefsUpdate)
-    .output(notificationsSetPrefsAnswer)
+    .output(answer(notificationsSetPrefsAnswer))
     .mutation(({ ctx, input }) => setNotificationPrefs(ctx.db, ctx.user.id, input)),
 
   /** The count, live (server-sent events; `lastEventId` is what a reconnecting browser sends). */

@@ -5,13 +5,13 @@ import {
   resetPasswordInput,
 } from "@club/shared";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../domain/password-reset";
-import { publicProcedure, router } from "../trpc";
+import { answer, publicProcedure, router } from "../trpc";
 
 export const passwordResetRouter = router({
   /** POST /forgot-password. */
   request: publicProcedure
     .input(forgotPasswordInput)
-    .output(passwordResetRequestAnswer)
+    .output(answer(passwordResetRequestAnswer))
     .mutation(async ({ ctx, input }) => {
       await requestPasswordReset(ctx, input.email);
       return { message: RESET_REQUESTED };
@@ -20,7 +20,7 @@ export const passwordResetRouter = router({
   /** POST /reset-password: single use; every session, API token and calendar feed of the member ends. */
   reset: publicProcedure
     .input(resetPasswordInput)
-    .output(passwordResetResetAnswer)
+    .output(answer(passwordResetResetAnswer))
     .mutation(async ({ ctx, input }) => {
       await resetPassword(ctx, input.token, input.newPassword);
       return { message: "Password has been reset successfully." };

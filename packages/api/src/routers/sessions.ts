@@ -6,7 +6,7 @@ import {
   listMemberSessions,
   PUBLIC_SESSION_ID,
 } from "../domain/member-sessions";
-import { memberProcedure, router } from "../trpc";
+import { answer, memberProcedure, router } from "../trpc";
 
 /**
  * A member's own browser sessions (Settings → Security). Hers only (the access module's
@@ -14,15 +14,15 @@ import { memberProcedure, router } from "../trpc";
  */
 export const sessionsRouter = router({
   list: memberProcedure
-    .output(sessionsListAnswer)
+    .output(answer(sessionsListAnswer))
     .query(({ ctx }) => listMemberSessions(ctx.db, ctx.user, ctx.session.id)),
 
   /** Ends one of them; this browser's own signs her out (its cookie is cleared). */
   end: memberProcedure
     .input(z.object({ id: z.string().regex(PUBLIC_SESSION_ID, "Unknown session.") }))
-    .output(sessionsEndAnswer)
+    .output(answer(sessionsEndAnswer))
     .mutation(({ ctx, input }) => endMemberSession(ctx, input.id)),
 
   /** "Sign out everywhere else": every session but this browser's. */
-  endOthers: memberProcedure.output(sessionsEndOthersAnswer).mutation(({ ctx }) => endOtherMemberSessions(ctx)),
+  endOthers: memberProcedure.output(answer(sessionsEndOthersAnswer)).mutation(({ ctx }) => endOtherMemberSessions(ctx)),
 });

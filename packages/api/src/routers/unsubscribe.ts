@@ -2,7 +2,7 @@ import { unsubscribeGetAnswer, unsubscribeSetAnswer, unsubscribeTokenSchema } fr
 import { z } from "zod";
 import { requireUnsubscribeToken } from "../domain/access";
 import { maskedAddressOf, receivesMailKind, setMailKind } from "../domain/preferences";
-import { publicProcedure, router } from "../trpc";
+import { answer, publicProcedure, router } from "../trpc";
 
 const tokenInput = z.object({ token: unsubscribeTokenSchema });
 
@@ -14,7 +14,7 @@ const tokenInput = z.object({ token: unsubscribeTokenSchema });
 export const unsubscribeRouter = router({
   get: publicProcedure
     .input(tokenInput)
-    .output(unsubscribeGetAnswer)
+    .output(answer(unsubscribeGetAnswer))
     .query(async ({ ctx, input }) => {
       const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
       const [receives, address] = await Promise.all([
@@ -27,7 +27,7 @@ export const unsubscribeRouter = router({
   /** "Unsubscribe" (receive: false) and "Undo"/"Resubscribe" (receive: true); idempotent. */
   set: publicProcedure
     .input(tokenInput.extend({ receive: z.boolean() }))
-    .output(unsubscribeSetAnswer)
+    .output(answer(unsubscribeSetAnswer))
     .mutation(async ({ ctx, input }) => {
       const { userId, kind } = await requireUnsubscribeToken(ctx, input.token);
       const receives = await setMailKind(ctx.db, userId, kind, input.receive);

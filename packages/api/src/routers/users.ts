@@ -36,7 +36,7 @@ import {
 import { MEMBER_PAGE_SIZE, memberPage } from "../domain/user-management-page";
 import { EmailTakenError } from "../domain/users";
 import { conflict } from "../errors";
-import { adminProcedure, router } from "../trpc";
+import { adminProcedure, answer, router } from "../trpc";
 
 /** The User Management table's filters and page; each filter is left out to show every member. */
 const memberPageInput = z
@@ -69,7 +69,7 @@ export const usersRouter = router({
   /** Creates an account directly (scripts and seeding); applicants use the application flow. */
   create: adminProcedure
     .input(newUserInput)
-    .output(usersCreateAnswer)
+    .output(answer(usersCreateAnswer))
     .mutation(async ({ ctx, input }) => {
       if (input.admin) requireTokenMayGrantRights(ctx, "create an administrator");
       try {
@@ -93,7 +93,7 @@ export const usersRouter = router({
         })
         .optional(),
     )
-    .output(usersListAnswer)
+    .output(answer(usersListAnswer))
     .query(({ ctx, input }) => listMembers(ctx.db, input)),
 
   /**
@@ -102,7 +102,7 @@ export const usersRouter = router({
    */
   page: adminProcedure
     .input(memberPageInput)
-    .output(usersPageAnswer)
+    .output(answer(usersPageAnswer))
     .query(({ ctx, input }) => memberPage(ctx.db, input ?? {}, input?.page ?? 1, input?.pageSize ?? MEMBER_PAGE_SIZE)),
 
   /**
@@ -117,7 +117,7 @@ export const usersRouter = router({
         admin: z.boolean().optional(),
       }),
     )
-    .output(usersUpdateAnswer)
+    .output(answer(usersUpdateAnswer))
     .mutation(({ ctx, input }) => {
       if (input.type !== undefined || input.admin !== undefined) {
         requireTokenMayGrantRights(ctx, "change a member's type or administrator right");
@@ -130,13 +130,13 @@ export const usersRouter = router({
 
   /** The temporary password the reset button is labelled with (TEMP_PASSWORD). */
   temporaryPassword: adminProcedure
-    .output(usersTemporaryPasswordAnswer)
+    .output(answer(usersTemporaryPasswordAnswer))
     .query(({ ctx }) => ({ password: ctx.config.tempPassword })),
 
   /** PUT /api/users/{user_id}/privilege: the member's sessions and API tokens end, so the new type applies at once. */
   setPrivilege: adminProcedure
     .input(privilegeInput)
-    .output(usersSetPrivilegeAnswer)
+    .output(answer(usersSetPrivilegeAnswer))
     .mutation(({ ctx, input }) => setMemberType(ctx.db, input, actingAs(ctx))),
 
   /**
@@ -146,7 +146,7 @@ export const usersRouter = router({
    */
   resetPasswordToTemp: adminProcedure
     .input(userIdInput)
-    .output(usersResetPasswordToTempAnswer)
+    .output(answer(usersResetPasswordToTempAnswer))
     .mutation(async ({ ctx, input }) => {
       requireSomeoneElse(ctx.user, input.userId, "Your own password is changed in Settings, not reset here.");
       await resetToTemporaryPassword(ctx.db, input.userId, ctx.config.tempPassword, auditActor(ctx));
@@ -159,7 +159,7 @@ export const usersRouter = router({
    */
   delete: adminProcedure
     .input(userIdInput)
-    .output(usersDeleteAnswer)
+    .output(answer(usersDeleteAnswer))
     .mutation(async ({ ctx, input }) => {
       requireSomeoneElse(ctx.user, input.userId, OWN_ACCOUNT_IN_SETTINGS);
       const summary = await deleteAccount(ctx, input.userId, { kind: "admin", adminId: ctx.user.id }, auditActor(ctx));
@@ -169,6 +169,6 @@ export const usersRouter = router({
   /** Membership of the Testing Team mailing group. */
   setTestingTeam: adminProcedure
     .input(testingTeamInput)
-    .output(usersSetTestingTeamAnswer)
+    .output(answer(usersSetTestingTeamAnswer))
     .mutation(({ ctx, input }) => setTestingTeam(ctx.db, input.userId, input.testingTeam)),
 });

@@ -18,19 +18,19 @@ import {
   WEBHOOK_NOT_FOUND,
   webhookDeliveryLog,
 } from "../domain/webhooks/endpoints";
-import { adminProcedure, router } from "../trpc";
+import { adminProcedure, answer, router } from "../trpc";
 
 /**
  * The club's other systems told of what happens (Admin Panel → Webhooks, `club webhook`): endpoints,
  * their delivery log, and a message posted again.
  */
 export const webhooksRouter = router({
-  list: adminProcedure.output(webhooksListAnswer).query(({ ctx }) => listWebhooks(ctx.db)),
+  list: adminProcedure.output(answer(webhooksListAnswer)).query(({ ctx }) => listWebhooks(ctx.db)),
 
   /** The secret is returned this once: the endpoint checks each message's signature with it. */
   add: adminProcedure
     .input(webhookInput)
-    .output(webhooksAddAnswer)
+    .output(answer(webhooksAddAnswer))
     .mutation(({ ctx, input }) => {
       const actor = auditActor(ctx);
       // The command line on the server's machine is no member: its webhooks are nobody's.
@@ -43,7 +43,7 @@ export const webhooksRouter = router({
 
   remove: adminProcedure
     .input(z.object({ id: z.guid(WEBHOOK_NOT_FOUND) }))
-    .output(webhooksRemoveAnswer)
+    .output(answer(webhooksRemoveAnswer))
     .mutation(async ({ ctx, input }) => {
       await removeWebhook(ctx.db, input.id, auditActor(ctx));
       return { message: "The webhook was removed." };
@@ -59,12 +59,12 @@ export const webhooksRouter = router({
         limit: z.number().int().min(1).max(DELIVERY_PAGE_MAX).default(50),
       }),
     )
-    .output(webhooksDeliveriesAnswer)
+    .output(answer(webhooksDeliveriesAnswer))
     .query(({ ctx, input }) => webhookDeliveryLog(ctx.db, input.id, input)),
 
   redeliver: adminProcedure
     .input(z.object({ id: z.guid(DELIVERY_NOT_FOUND) }))
-    .output(webhooksRedeliverAnswer)
+    .output(answer(webhooksRedeliverAnswer))
     .mutation(async ({ ctx, input }) => {
       await redeliverWebhook(ctx.db, ctx.jobs, input.id);
       return { message: "The message will be posted again shortly." };

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { requireEventManager, requireVisibleEvent } from "../../domain/access";
 import { auditActor } from "../../domain/audit";
 import { countRecipients, queueGroupMail } from "../../domain/recipients";
-import { memberProcedure } from "../../trpc";
+import { answer, memberProcedure } from "../../trpc";
 
 const eventRef = z.object({ eventId: z.uuid("Event not found") });
 
@@ -16,7 +16,7 @@ export const eventAnnouncement = {
   /** How many of the group an announcement would reach (those who stopped announcements are not counted). */
   announceRecipientCount: memberProcedure
     .input(z.intersection(eventRef, recipientCountInput))
-    .output(eventsAnnounceRecipientCountAnswer)
+    .output(answer(eventsAnnounceRecipientCountAnswer))
     .query(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       requireEventManager(ctx.user, event, "announce");
@@ -26,7 +26,7 @@ export const eventAnnouncement = {
   /** The 'Draft Announcement Email' modal: the event's creator or an admin; same outbox and sanitising as group mail. */
   announce: memberProcedure
     .input(z.intersection(eventRef, sendEmailInput))
-    .output(eventsAnnounceAnswer)
+    .output(answer(eventsAnnounceAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       requireEventManager(ctx.user, event, "announce");

@@ -31,7 +31,7 @@ import { loadEventDto } from "../../domain/events/queries";
 import { seriesCalendarFile } from "../../domain/events/series-calendar";
 import { deleteSeriesDates, updateSeriesDates } from "../../domain/events/series-changes";
 import { badRequest, EVENT_NOT_FOUND } from "../../errors";
-import { memberProcedure } from "../../trpc";
+import { answer, memberProcedure } from "../../trpc";
 
 export const eventCrud = {
   /**
@@ -41,7 +41,7 @@ export const eventCrud = {
    */
   list: memberProcedure
     .input(eventListInput)
-    .output(eventsListAnswer)
+    .output(answer(eventsListAnswer))
     .query(({ ctx, input }) => listEvents(ctx, input)),
 
   /**
@@ -50,13 +50,13 @@ export const eventCrud = {
    */
   choices: memberProcedure
     .input(z.object({ withMedia: z.boolean().optional() }).optional())
-    .output(eventsChoicesAnswer)
+    .output(answer(eventsChoicesAnswer))
     .query(({ ctx, input }) => eventChoices(ctx.db, ctx.user, input)),
 
   /** GET /api/events/{id}: by id or slug; a draft for its creator and admins. */
   get: memberProcedure
     .input(eventRefInput)
-    .output(eventsGetAnswer)
+    .output(answer(eventsGetAnswer))
     .query(async ({ ctx, input }) => {
       const event = await requireEventOrDraft(ctx, input.id);
       return loadEventDto(ctx, event);
@@ -69,7 +69,7 @@ export const eventCrud = {
    */
   calendarFile: memberProcedure
     .input(eventRefInput)
-    .output(eventsCalendarFileAnswer)
+    .output(answer(eventsCalendarFileAnswer))
     .query(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
       const { filename, content } = icsAttachment(event, ctx.config);
@@ -87,7 +87,7 @@ export const eventCrud = {
     .input(
       eventInput.extend({ slug: eventSlug.optional(), draft: z.boolean().optional(), repeat: repeatRule.optional() }),
     )
-    .output(eventsCreateAnswer)
+    .output(answer(eventsCreateAnswer))
     .mutation(async ({ ctx, input }) => {
       requireEventCreator(ctx.user);
       const { slug, draft, repeat, ...form } = input;
@@ -98,12 +98,12 @@ export const eventCrud = {
     }),
 
   /** The Schedule: her drafts, last edited first (an admin's: every member's). */
-  drafts: memberProcedure.output(eventsDraftsAnswer).query(({ ctx }) => listDrafts(ctx)),
+  drafts: memberProcedure.output(answer(eventsDraftsAnswer)).query(({ ctx }) => listDrafts(ctx)),
 
   /** Publishes a draft (its creator or an admin): from now on it is an event like any other. */
   publish: memberProcedure
     .input(z.object({ id: z.uuid(EVENT_NOT_FOUND) }))
-    .output(eventsPublishAnswer)
+    .output(answer(eventsPublishAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireEventOrDraft(ctx, input.id);
       requireEventManager(ctx.user, event, "publish");
@@ -116,7 +116,7 @@ export const eventCrud = {
    */
   update: memberProcedure
     .input(eventInput.extend({ id: z.uuid(EVENT_NOT_FOUND), scope: seriesScope.optional() }))
-    .output(eventsUpdateAnswer)
+    .output(answer(eventsUpdateAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireEventOrDraft(ctx, input.id);
       requireEventManager(ctx.user, event, "edit");
@@ -141,7 +141,7 @@ export const eventCrud = {
         scope: seriesScope.optional(),
       }),
     )
-    .output(eventsDeleteAnswer)
+    .output(answer(eventsDeleteAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireEventOrDraft(ctx, input.id);
       requireEventManager(ctx.user, event, "delete");

@@ -15,19 +15,19 @@ import {
   inviteMembers,
 } from "../../domain/events/invitations";
 import { TOKEN_GUESSES } from "../../throttle";
-import { memberProcedure } from "../../trpc";
+import { answer, memberProcedure } from "../../trpc";
 
 export const eventInvitationProcedures = {
   /** Members one can invite (the Invite Members modal): everyone but oneself. */
   invitableMembers: memberProcedure
     .input(z.object({ email: z.string().trim().max(254).optional() }).optional())
-    .output(eventsInvitableMembersAnswer)
+    .output(answer(eventsInvitableMembersAnswer))
     .query(({ ctx, input }) => invitableMembers(ctx.db, ctx.user, input?.email)),
 
   /** POST /api/events/invite: any member who can see the event; each invitee is e-mailed her own link. */
   invite: memberProcedure
     .input(inviteInput)
-    .output(eventsInviteAnswer)
+    .output(answer(eventsInviteAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       const invited = await inviteMembers(ctx, event, ctx.user, input.userIds);
@@ -40,7 +40,7 @@ export const eventInvitationProcedures = {
    */
   acceptInvite: memberProcedure
     .input(z.object({ token: z.string().trim().min(1).max(200) }))
-    .output(eventsAcceptInviteAnswer)
+    .output(answer(eventsAcceptInviteAnswer))
     .mutation(async ({ ctx, input }) => {
       const attempt = await ctx.throttle.take([TOKEN_GUESSES, ctx.ip]);
       const accepted = await acceptInvitation(ctx, ctx.user.id, input.token);
@@ -51,7 +51,7 @@ export const eventInvitationProcedures = {
   /** Her home's Accept and Decline on an invitation listed there as hers (no link needed: she is signed in). */
   answerInvitation: memberProcedure
     .input(z.object({ invitationId: z.uuid(INVALID_INVITATION), accept: z.boolean() }))
-    .output(eventsAnswerInvitationAnswer)
+    .output(answer(eventsAnswerInvitationAnswer))
     .mutation(async ({ ctx, input }) => {
       const answer = await answerInvitation(ctx, ctx.user.id, input.invitationId, input.accept);
       if ("declined" in answer) return { message: "Invitation declined.", ...answer };

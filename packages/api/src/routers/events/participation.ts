@@ -17,7 +17,7 @@ import { addParticipants, attendeesOf, participantsOf, sendConfirmation } from "
 import { joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
 import { joinSeries, leaveSeries, type SeriesJoined } from "../../domain/events/series-changes";
 import { badRequest } from "../../errors";
-import { adminProcedure, memberProcedure } from "../../trpc";
+import { adminProcedure, answer, memberProcedure } from "../../trpc";
 
 export const eventParticipation = {
   /** Admins add members to an event directly (scripts and seeding). */
@@ -25,7 +25,7 @@ export const eventParticipation = {
     .input(
       z.object({ eventId: z.uuid("Event not found"), userIds: z.array(z.uuid("Unknown member.")).min(1).max(1000) }),
     )
-    .output(eventsAddParticipantsAnswer)
+    .output(answer(eventsAddParticipantsAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       await addParticipants(ctx, event.id, input.userIds);
@@ -38,7 +38,7 @@ export const eventParticipation = {
    */
   join: memberProcedure
     .input(joinEventInput)
-    .output(eventsJoinAnswer)
+    .output(answer(eventsJoinAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
       const rsvp = await joinEvent(ctx, event.id, ctx.user.id, input.guests);
@@ -55,7 +55,7 @@ export const eventParticipation = {
   /** DELETE /api/events/{id}/leave: idempotent; leaves the waitlist too, and a freed seat goes to the next waiting. */
   leave: memberProcedure
     .input(eventRefInput)
-    .output(eventsLeaveAnswer)
+    .output(answer(eventsLeaveAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
       await leaveEvent(ctx, event.id, ctx.user.id);
@@ -68,7 +68,7 @@ export const eventParticipation = {
    */
   joinSeries: memberProcedure
     .input(eventRefInput)
-    .output(eventsJoinSeriesAnswer)
+    .output(answer(eventsJoinSeriesAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
       if (!event.seriesId) throw badRequest(`${event.title} does not repeat: join it with Join.`);
@@ -79,7 +79,7 @@ export const eventParticipation = {
   /** "Leave the series": every future date of it she is on or waiting for. */
   leaveSeries: memberProcedure
     .input(eventRefInput)
-    .output(eventsLeaveSeriesAnswer)
+    .output(answer(eventsLeaveSeriesAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
       if (!event.seriesId) throw badRequest(`${event.title} does not repeat: leave it with Leave.`);
@@ -92,7 +92,7 @@ export const eventParticipation = {
   /** Participants with their guests and e-mail, and the waitlist in order: the creator and admins. */
   attendees: memberProcedure
     .input(eventRefInput)
-    .output(eventsAttendeesAnswer)
+    .output(answer(eventsAttendeesAnswer))
     .query(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
       requireEventManager(ctx.user, event, "guests");
@@ -103,7 +103,7 @@ export const eventParticipation = {
   /** The creator or an admin seats someone from the waitlist, even past the capacity; she is e-mailed. */
   moveFromWaitlist: memberProcedure
     .input(z.object({ eventId: z.uuid("Event not found"), userId: z.uuid("Unknown member.") }))
-    .output(eventsMoveFromWaitlistAnswer)
+    .output(answer(eventsMoveFromWaitlistAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       requireEventManager(ctx.user, event, "guests");
@@ -117,7 +117,7 @@ export const eventParticipation = {
    */
   sendConfirmation: memberProcedure
     .input(confirmationInput)
-    .output(eventsSendConfirmationAnswer)
+    .output(answer(eventsSendConfirmationAnswer))
     .mutation(async ({ ctx, input }) => {
       requireOwnConfirmation(ctx.user, input.userId);
       const event = await requireVisibleEvent(ctx, input.eventId);
