@@ -3,6 +3,7 @@ import { compileWebAssemblyOnce, DatabaseLockedError } from "@club/db";
 import { ffmpegAvailable } from "@club/storage";
 import { buildApp } from "./app";
 import { configFromEnv } from "./config";
+import { isFirstStartSeeder, isNewEmbeddedDatabase, seedAndTell, seedInProcessOfItsOwn } from "./first-start";
 import { heldLogStream } from "./held-log";
 import { gracefulShutdown } from "./shutdown";
 
@@ -13,6 +14,18 @@ let started: Awaited<ReturnType<typeof buildApp>> | undefined;
 
 async function main() {
   const config = configFromEnv(loadEnv());
+  if (isFirstStartSeeder()) {
+    await seedAndTell(config);
+    // Its work is done and told: whatever else holds the process open (a listener on its IPC
+    // channel, a timer of a library) must not keep the server waiting.
+    process.exit(0);
+  }
+  // First start of the embedded default: the database and its demo data are made by a process of
+  // their own (first-start.ts). A production database (DATABASE_URL) never gets demo accounts with
+  // a published password.
+  const seededApart = isNewEmbeddedDatabase(config)
+    ? await seedInProcessOfItsOwn(new URL(import.meta.url), logs.stream)
+    : undefined;
   // A server runs for days: the embedded database's code compiled once, for less memory held.
   if (!config.databaseUrl) compileWebAssemblyOnce();
   // With the embedded database, `club` on this machine reaches it through the server while it runs.
@@ -20,10 +33,9 @@ async function main() {
   started = app;
   const db = app.dbHandle.db;
 
-  // First start of the embedded default: demo data so the product can be tried at once. A
-  // production database (DATABASE_URL) never gets demo accounts with a published password.
-  const firstStart = !config.databaseUrl && (await isDatabaseEmpty(db));
-  const seeded = firstStart ? await seedDemo(db, app.mediaStore, app.jobs) : undefined;
+  // An embedded database left empty (a first start stopped before its demo data): made here.
+  const firstStart = !seededApart && !config.databaseUrl && (await isDatabaseEmpty(db));
+  const seeded = seededApart ?? (firstStart ? await seedDemo(db, app.mediaStore, app.jobs) : undefined);
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ address }, "club is listening");
