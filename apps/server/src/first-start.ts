@@ -39,7 +39,8 @@ export function seedInProcessOfItsOwn(
 ): Promise<DemoSeedResult | null> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(main), [], {
-      execArgv: process.execArgv,
+      // A debugger's flags stay with the server (the seeder would ask for the same port).
+      execArgv: process.execArgv.filter((flag) => !flag.startsWith("--inspect")),
       env: { ...process.env, [SEEDER]: "1" },
       stdio: ["ignore", "pipe", "inherit", "ipc"],
     });
