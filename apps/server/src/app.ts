@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { LiveChanges, memoryLimiters, operatorSocketPath, redisLimiters, Throttle } from "@club/api";
+import { LiveChanges, memoryLimiters, operatorSocketPath, redisLimiters, sightOf, Throttle } from "@club/api";
 import { SessionCache } from "@club/auth";
 import {
   AUTH_CHANGES_CHANNEL,
@@ -230,7 +230,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(catchUp, { changes, forget });
   }
   await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin, sessions: sessionCache });
-  if (answerCache) await app.register(keepAnswers, { cache: answerCache });
+  if (answerCache) {
+    await app.register(keepAnswers, { cache: answerCache, sightOf: (memberId) => sightOf(dbHandle.db, memberId) });
+  }
   await app.register(healthPlugin, { ping: dbHandle.ping });
   await app.register(metricsPlugin, {
     token: config.metricsToken,

@@ -81,11 +81,27 @@ export interface TokenGrant {
   scope: ApiTokenScope;
 }
 
+/**
+ * The invite-only events a member sees through her own rows (her events, seats, places on a
+ * waitlist and invitations), by id, sorted: with every open one, all she may see (`sightOf`).
+ * Members of one sight see the same events, and a kept answer made from a sight rather than from
+ * her id is theirs to share (docs/decisions.md, "Answers shared by members who see the same").
+ */
+export type Sight = readonly string[];
+
+/** The member a request is made for; with her sight (above) when her answer may be shared. */
+export type ContextUser = SessionUser & { sight?: Sight | undefined };
+
 export interface ApiContext {
   db: Db;
   config: ApiConfig;
   session: CallerSession | null;
-  user: SessionUser | null;
+  user: ContextUser | null;
+  /**
+   * Says that this request's answer reads her id beyond what it shows (her own events, say), so it
+   * is kept for her alone and not shared with the members of her sight. Absent where nothing is kept.
+   */
+  answerIsPersonal?: (() => void) | undefined;
   /**
    * An admin's right the club's sign-in rule withholds for this request (she signed in with a
    * password alone): `user.admin` is false, and the admin tools say why (access/admin-sign-in.ts).
@@ -122,7 +138,9 @@ export interface ContextDeps {
 
 /** Who is calling, and how to answer her: what changes with each request. */
 export interface Caller {
-  user: SessionUser | null;
+  user: ContextUser | null;
+  /** See ApiContext. */
+  answerIsPersonal?: (() => void) | undefined;
   session: CallerSession | null;
   /** The API token the request was made with, if any. */
   apiToken?: TokenGrant | null;
@@ -154,6 +172,7 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     live: deps.live,
     session: caller.session,
     user: caller.user,
+    answerIsPersonal: caller.answerIsPersonal,
     apiToken: caller.apiToken ?? null,
     tokenRefused: caller.tokenRefused ?? null,
     adminWithheld: caller.adminWithheld ?? false,

@@ -10,9 +10,10 @@ import {
 } from "@club/db";
 import { sql } from "@club/db/orm";
 import { queryLoggingDb } from "@club/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { KEPT_ANSWERS, type KeptProcedure } from "./kept-answers";
+import { sightOf } from "./domain/access";
+import { KEPT_ANSWERS, type KeptProcedure, SHARED_ANSWERS, type SharedProcedure } from "./kept-answers";
 import { type TestApi, testApi } from "./test/api";
 
 /**
@@ -137,14 +138,23 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-/** The SQL a call sent. */
-async function statementsOf(user: typeof member, path: string, input: unknown): Promise<string[]> {
+/** A call's answer, and the SQL it sent. */
+async function callAs(
+  user: typeof member & { sight?: readonly string[] },
+  path: string,
+  input: unknown,
+): Promise<{ answer: unknown; sent: string[] }> {
   const sent: string[] = [];
   const caller = api.callerFor(user, { db: queryLoggingDb(api, (query) => sent.push(query)) });
   const [router, name] = path.split(".") as [string, string];
   const procedures = caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
-  await procedures[router]![name]!(input);
-  return sent;
+  const answer = await procedures[router]![name]!(input);
+  return { answer, sent };
+}
+
+/** The SQL a call sent. */
+async function statementsOf(user: typeof member, path: string, input: unknown): Promise<string[]> {
+  return (await callAs(user, path, input)).sent;
 }
 
 /** Tables a statement names: quoted, as Drizzle names them, or after FROM or JOIN in written SQL. */
@@ -208,4 +218,48 @@ it("a table that tells only of some columns' changes tells of every column a kep
     expect(read.size).toBeGreaterThan(0);
     expect([...read].filter((column) => !columns.includes(column))).toEqual([]);
   }
+});
+
+/**
+ * Members of one type and sight share SHARED_ANSWERS' answers (the server's keepAnswers). That holds
+ * because such an answer, made from her sight, is the very answer her rows give her (so it is any
+ * member's of that sight who does not find her id in it), and reads none of her rows: its tables
+ * are the shared list, without the seats and invitations that only make up her sight.
+ */
+describe("a shared answer", () => {
+  it("a sight is the invite-only events her rows show her, and none while an item of hers is private", async () => {
+    expect(await sightOf(api.db, member.id)).toEqual([ids.inviteOnly]);
+    expect(await sightOf(api.db, ids.host)).toEqual([ids.inviteOnly]);
+    const loner = await api.member("loner@club.test", { name: "Lou Loner" });
+    expect(await sightOf(api.db, loner.id)).toEqual([]);
+    await api.mediaRow({ uploadedBy: loner.id, uploaderOnly: true });
+    expect(await sightOf(api.db, loner.id)).toBeNull();
+  });
+
+  for (const procedure of Object.keys(SHARED_ANSWERS) as SharedProcedure[]) {
+    it(`${procedure}: made from her sight it is her answer, and it reads the tables listed`, async () => {
+      const sight = await sightOf(api.db, member.id);
+      expect(sight).not.toBeNull();
+      const read = new Set<string>();
+      for (const [path, input] of calls[procedure](ids)) {
+        // Her own events' lists read her id: hers alone (below).
+        if ((input as { mine?: string } | undefined)?.mine) continue;
+        const shared = await callAs({ ...member, sight: sight ?? [] }, path, input);
+        expect(shared.answer, `${path} ${JSON.stringify(input)}`).toEqual((await callAs(member, path, input)).answer);
+        const asAdmin = await callAs(admin, path, input);
+        for (const statement of [...shared.sent, ...asAdmin.sent])
+          for (const table of tablesIn(statement)) read.add(table);
+      }
+      expect([...read].sort()).toEqual([...SHARED_ANSWERS[procedure]].sort());
+    });
+  }
+
+  it("a list of her own events says it is hers alone", async () => {
+    const answerIsPersonal = vi.fn();
+    const caller = api.callerFor(member, { answerIsPersonal });
+    await caller.events.list({ upcoming: true });
+    expect(answerIsPersonal).not.toHaveBeenCalled();
+    await caller.events.list({ mine: "joined" });
+    expect(answerIsPersonal).toHaveBeenCalledOnce();
+  });
 });

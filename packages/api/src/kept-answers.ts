@@ -21,3 +21,27 @@ export const KEPT_ANSWERS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type KeptProcedure = keyof typeof KEPT_ANSWERS;
+
+/**
+ * The kept answers members share: made from her sight (the invite-only events her rows show her,
+ * `sightOf`) rather than from her id, the answer of one member is every member's of the same type
+ * and sight, unless it shows something of hers (her id in it: she may manage it) or says it is
+ * hers alone (`answerIsPersonal`: her own events). Each with the tables such an answer is made of:
+ * her seats and invitations are read only for her sight, so a member's RSVP forgets the shared
+ * answers that count seats (the events list) and no other. A test checks these lists against the
+ * SQL too, and that a shared answer is the one she would get from her rows.
+ */
+export const SHARED_ANSWERS = {
+  "events.list": ["events", "event_participants", "event_waitlist", "event_series"],
+  "events.choices": ["events", "media"],
+  "media.list": ["events", "media", "media_tags", "users"],
+  "media.get": ["events", "media", "users"],
+  "media.tags": ["events", "media", "media_tags"],
+  "images.byEvent": ["events", "media", "users"],
+  "images.byTitle": ["events", "media", "users"],
+} as const satisfies Partial<Record<KeptProcedure, readonly string[]>>;
+
+export type SharedProcedure = keyof typeof SHARED_ANSWERS;
+
+/** What a sight is read from (`sightOf`): a change to one of these forgets the sights kept. */
+export const SIGHT_TABLES = [...visibility, "media"] as const;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { SIGHT_TABLES, type Sight } from "@club/api";
 import { ToldCache } from "@club/db";
 import { LRUCache } from "lru-cache";
 import type { Encoding } from "./encodings";
@@ -47,6 +48,11 @@ export function etagOf(viewer: string, body: string): string {
  */
 export class AnswerCache extends ToldCache {
   readonly #kept: LRUCache<string, KeptAnswer>;
+  /**
+   * Members' sights (`sightOf`; null: none, her answers are hers alone), by member, with the
+   * generation when they were read: forgotten like an answer, when a table they are read from changes.
+   */
+  readonly #sights: LRUCache<string, { sight: Sight | null; madeAt: number }>;
   /** The generation of each table's last change. */
   readonly #changedAt = new Map<string, number>();
   /**
@@ -66,6 +72,23 @@ export class AnswerCache extends ToldCache {
       // A TTL of a few seconds: no timer per entry, an old one is dropped when it is asked for.
       ttlAutopurge: false,
     });
+    this.#sights = new LRUCache({ max: 10_000, ttl: options.ttlMs, ttlAutopurge: false });
+  }
+
+  /** A member's sight as last read, while nothing it is read from changed since; undefined: read it. */
+  sight(memberId: string): { sight: Sight | null } | undefined {
+    if (!this.isListening) return undefined;
+    const kept = this.#sights.get(memberId);
+    if (kept && !this.#unchangedSince(SIGHT_TABLES, kept.madeAt)) {
+      this.#sights.delete(memberId);
+      return undefined;
+    }
+    return kept;
+  }
+
+  /** Keeps a member's sight read since `mark`, unless what it is read from changed meanwhile. */
+  keepSight(memberId: string, sight: Sight | null, mark: number): void {
+    if (this.#unchangedSince(SIGHT_TABLES, mark)) this.#sights.set(memberId, { sight, madeAt: mark });
   }
 
   get(key: string): KeptAnswer | undefined {
@@ -105,6 +128,7 @@ export class AnswerCache extends ToldCache {
 
   protected forgetAll(): void {
     this.#kept.clear();
+    this.#sights.clear();
   }
 
   get size(): number {

@@ -1,9 +1,9 @@
-import { KEPT_ANSWERS, type KeptProcedure } from "@club/api";
+import { KEPT_ANSWERS, type KeptProcedure, SHARED_ANSWERS, type SharedProcedure, type Sight } from "@club/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AnswerCache, KeptAnswer } from "./answer-cache";
 import { COMPRESS_THRESHOLD, chosenEncoding, encode } from "./encodings";
-import { viewerKey } from "./viewer-key";
+import { sharedViewerKey, viewerKey } from "./viewer-key";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -18,6 +18,12 @@ declare module "fastify" {
       mark: number;
       tables: readonly string[];
       done: (kept: KeptAnswer | undefined) => void;
+      /** Where it goes if members of her type and sight may share it, and the sight it is made from. */
+      shared: { key: string; viewer: string; tables: readonly string[]; sight: Sight | undefined } | undefined;
+      /** Her id: an answer that shows it is not shared. */
+      memberId: string | undefined;
+      /** Set by a procedure whose answer reads her id beyond what it shows (ApiContext's answerIsPersonal). */
+      personal: boolean;
     };
   }
 }
@@ -26,20 +32,22 @@ declare module "fastify" {
 const TRPC_STREAM_HEADER = "trpc-accept";
 
 const isKept = (name: string): name is KeptProcedure => Object.hasOwn(KEPT_ANSWERS, name);
+const isShared = (name: string): name is SharedProcedure => Object.hasOwn(SHARED_ANSWERS, name);
 
-/** The tables a request's answer is made of, when it may be kept (a tRPC batch: every procedure's). */
-function keptTables(request: FastifyRequest): readonly string[] | undefined {
+/** The procedures a GET answers with, when they may be kept: a route's own, or a tRPC batch's (every one kept). */
+function keptProcedures(request: FastifyRequest): KeptProcedure[] | undefined {
   if (request.method !== "GET") return undefined;
   const { keepAnswer } = request.routeOptions.config;
-  if (keepAnswer) return KEPT_ANSWERS[keepAnswer];
+  if (keepAnswer) return [keepAnswer];
   if (request.routeOptions.url !== "/trpc/:path" || request.headers[TRPC_STREAM_HEADER] !== undefined) return undefined;
-  // A batch is kept only if every procedure in it is.
   const names = (request.params as { path?: string }).path?.split(",") ?? [];
+  return names.length > 0 && names.every(isKept) ? names : undefined;
+}
+
+/** The tables answers of these procedures are made of, by each procedure's list. */
+function tablesOf<P extends string>(names: P[], lists: Record<P, readonly string[]>): readonly string[] {
   const [only, ...more] = names;
-  if (only === undefined || !names.every(isKept)) return undefined;
-  return more.length === 0
-    ? KEPT_ANSWERS[only as KeptProcedure]
-    : [...new Set(names.flatMap((name) => KEPT_ANSWERS[name]))];
+  return more.length === 0 ? lists[only as P] : [...new Set(names.flatMap((name) => lists[name]))];
 }
 
 /** `If-None-Match` names this ETag (or `*`). */
@@ -68,83 +76,131 @@ function answerHeaders(reply: FastifyReply, etag: string | undefined): void {
  * change of her rights changes the key and is also told as a change of `users`. So the access
  * module's checks, which read only those and the tables whose changes are told, decide as they
  * would have when the answer was made.
+ *
+ * SHARED_ANSWERS' procedures are made from her sight (the invite-only events her rows show her,
+ * read and kept per member) instead of her rows, so their answer is the same for every member of
+ * her type and sight: it is kept for all of them, unless it shows her id (something she may
+ * manage) or a procedure said it is hers alone. Admins of a type share theirs.
  */
-export const keepAnswers = fp<{ cache: AnswerCache }>(async (app: FastifyInstance, { cache }) => {
-  // The answers being made now, by key. When a kept answer expires, the 32 requests that asked for
-  // it at once would each make it again (a list of 200 events, 32 times over): the first makes it
-  // and the others wait for hers.
-  const making = new Map<string, Promise<KeptAnswer | undefined>>();
+export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) => Promise<Sight | null> }>(
+  async (app: FastifyInstance, { cache, sightOf }) => {
+    // The answers being made now, by key. When a kept answer expires, the 32 requests that asked for
+    // it at once would each make it again (a list of 200 events, 32 times over): the first makes it
+    // and the others wait for hers.
+    const making = new Map<string, Promise<KeptAnswer | undefined>>();
 
-  app.addHook("preHandler", async (request, reply) => {
-    const tables = keptTables(request);
-    if (!tables) return;
-    let auth: Awaited<ReturnType<FastifyRequest["auth"]>>;
-    try {
-      auth = await request.auth();
-    } catch {
-      // The database is away: the route's own handler answers (503), nothing is kept.
-      return;
+    /** Her sight: kept, or read (and kept) now; none if it cannot be read (the route's handler then answers). */
+    async function sightFor(memberId: string): Promise<Sight | undefined> {
+      const kept = cache.sight(memberId);
+      if (kept) return kept.sight ?? undefined;
+      const mark = cache.mark();
+      try {
+        const sight = await sightOf(memberId);
+        cache.keepSight(memberId, sight, mark);
+        return sight ?? undefined;
+      } catch {
+        return undefined;
+      }
     }
-    const viewer = viewerKey(auth);
-    const key = `${viewer}\n${request.url}`;
-    const kept = cache.get(key) ?? (await making.get(key));
-    cache.requests[kept ? "hit" : "miss"]++;
-    if (kept) return serve(request, reply, kept);
-    // Not kept, or hers was not kept (a change was told meanwhile): this request makes its own.
-    let done: (kept: KeptAnswer | undefined) => void = () => {};
-    const made = new Promise<KeptAnswer | undefined>((resolve) => {
-      done = resolve;
+
+    /** A kept answer this request may be served: one made for her, or a shared one that shows nothing of hers. */
+    async function keptFor(key: string, memberId?: string): Promise<KeptAnswer | undefined> {
+      const kept = cache.get(key) ?? (await making.get(key));
+      return kept && (memberId === undefined || !kept.body.includes(memberId)) ? kept : undefined;
+    }
+
+    app.addHook("preHandler", async (request, reply) => {
+      const procedures = keptProcedures(request);
+      if (!procedures) return;
+      let auth: Awaited<ReturnType<FastifyRequest["auth"]>>;
+      try {
+        auth = await request.auth();
+      } catch {
+        // The database is away: the route's own handler answers (503), nothing is kept.
+        return;
+      }
+      const viewer = viewerKey(auth);
+      const key = `${viewer}\n${request.url}`;
+      const memberId = auth.user?.id;
+      let kept = await keptFor(key);
+      // Shared by members of her type and sight, when every procedure asked may be, unless it shows her id.
+      let shared: NonNullable<FastifyRequest["keptAnswer"]>["shared"];
+      if (!kept && cache.isListening && procedures.every(isShared)) {
+        const sight = auth.user && !auth.user.admin ? await sightFor(auth.user.id) : undefined;
+        const sharedViewer = sharedViewerKey(auth, sight);
+        if (sharedViewer) {
+          const sharedKey = `${sharedViewer}\n${request.url}`;
+          shared = { key: sharedKey, viewer: sharedViewer, tables: tablesOf(procedures, SHARED_ANSWERS), sight };
+          kept = await keptFor(sharedKey, memberId);
+        }
+      }
+      cache.requests[kept ? "hit" : "miss"]++;
+      if (kept) return serve(request, reply, kept);
+      // Not kept, or hers was not kept (a change was told meanwhile): this request makes its own.
+      let done: (kept: KeptAnswer | undefined) => void = () => {};
+      const made = new Promise<KeptAnswer | undefined>((resolve) => {
+        done = resolve;
+      });
+      const makingKey = shared?.key ?? key;
+      if (!making.has(makingKey)) {
+        making.set(makingKey, made);
+        void made.then(() => {
+          if (making.get(makingKey) === made) making.delete(makingKey);
+        });
+      }
+      const tables = tablesOf(procedures, KEPT_ANSWERS);
+      request.keptAnswer = { key, viewer, mark: cache.mark(), tables, done, shared, memberId, personal: false };
     });
-    if (!making.has(key)) {
-      making.set(key, made);
-      void made.then(() => {
-        if (making.get(key) === made) making.delete(key);
-      });
-    }
-    request.keptAnswer = { key, viewer, mark: cache.mark(), tables, done };
-  });
 
-  // Whatever became of the answer (an error, a closed connection), those waiting for it go on.
-  app.addHook("onResponse", async (request) => request.keptAnswer?.done(undefined));
-  app.addHook("onRequestAbort", async (request) => request.keptAnswer?.done(undefined));
+    // Whatever became of the answer (an error, a closed connection), those waiting for it go on.
+    app.addHook("onResponse", async (request) => request.keptAnswer?.done(undefined));
+    app.addHook("onRequestAbort", async (request) => request.keptAnswer?.done(undefined));
 
-  // Before the compression (it is a route's onSend hook): the body kept is the JSON itself.
-  app.addHook("onSend", async (request, reply, payload) => {
-    const pending = request.keptAnswer;
-    if (!pending) return payload;
-    // Waiters on an answer that is not kept (an error) make their own.
-    if (!isOk(payload, reply.statusCode)) {
-      pending.done(undefined);
-      return payload;
-    }
-    let body: string;
-    let contentType: string;
-    if (payload instanceof Response) {
-      // tRPC answers a fetch Response, whose status and headers Fastify would copy when sending it;
-      // its text goes instead, so they are copied here.
-      body = await payload.text();
-      payload.headers.forEach((value, name) => {
-        reply.header(name, value);
-      });
-      contentType = payload.headers.get("content-type") ?? "application/json";
-    } else {
-      body = payload as string;
-      contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
-    }
-    const link = reply.getHeader("link");
-    const answer = { body, contentType, link: typeof link === "string" ? link : undefined, tables: pending.tables };
-    const kept = cache.set(pending.key, pending.viewer, answer, pending.mark);
-    pending.done(kept);
-    answerHeaders(reply, kept?.etag);
-    // Only a kept answer has an ETag (computed once, as it is kept): one that was not (a change was
-    // told while it was read, or the server is not listening to changes) goes out as it is.
-    if (kept && matches(request.headers["if-none-match"], kept.etag)) {
-      reply.code(304);
-      return "";
-    }
-    return kept ? encoded(request, reply, kept) : body;
-  });
-});
+    // Before the compression (it is a route's onSend hook): the body kept is the JSON itself.
+    app.addHook("onSend", async (request, reply, payload) => {
+      const pending = request.keptAnswer;
+      if (!pending) return payload;
+      // Waiters on an answer that is not kept (an error) make their own.
+      if (!isOk(payload, reply.statusCode)) {
+        pending.done(undefined);
+        return payload;
+      }
+      let body: string;
+      let contentType: string;
+      if (payload instanceof Response) {
+        // tRPC answers a fetch Response, whose status and headers Fastify would copy when sending it;
+        // its text goes instead, so they are copied here.
+        body = await payload.text();
+        payload.headers.forEach((value, name) => {
+          reply.header(name, value);
+        });
+        contentType = payload.headers.get("content-type") ?? "application/json";
+      } else {
+        body = payload as string;
+        contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
+      }
+      const link = reply.getHeader("link");
+      // Made from her sight, and showing nothing of hers: her type and sight's. Otherwise hers alone
+      // (those waiting for a shared answer then make their own).
+      const shared =
+        pending.shared && !pending.personal && !(pending.memberId && body.includes(pending.memberId))
+          ? pending.shared
+          : undefined;
+      const { key, viewer, tables } = shared ?? pending;
+      const answer = { body, contentType, link: typeof link === "string" ? link : undefined, tables };
+      const kept = cache.set(key, viewer, answer, pending.mark);
+      pending.done(shared || !pending.shared ? kept : undefined);
+      answerHeaders(reply, kept?.etag);
+      // Only a kept answer has an ETag (computed once, as it is kept): one that was not (a change was
+      // told while it was read, or the server is not listening to changes) goes out as it is.
+      if (kept && matches(request.headers["if-none-match"], kept.etag)) {
+        reply.code(304);
+        return "";
+      }
+      return kept ? encoded(request, reply, kept) : body;
+    });
+  },
+);
 
 function isOk(payload: unknown, statusCode: number): boolean {
   return payload instanceof Response ? payload.status === 200 : statusCode === 200 && typeof payload === "string";

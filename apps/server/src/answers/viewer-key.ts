@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type { Sight } from "@club/api";
 import type { FastifyRequest } from "fastify";
 
 type Auth = Awaited<ReturnType<FastifyRequest["auth"]>>;
@@ -11,4 +13,17 @@ export function viewerKey({ user, apiToken }: Auth): string {
   if (!user) return "visitor";
   const flags = `${user.admin ? "admin" : "member"}:${user.mustChangePassword ? "temporary" : "password"}`;
   return `${user.id}:${user.type}:${flags}:${apiToken ? `token-${apiToken.scope}` : "session"}`;
+}
+
+/**
+ * Whom a shared answer is for (see SHARED_ANSWERS): admins of a type (an admin sees every published
+ * event), or members of a type and sight (a hash of it: the invite-only events their rows show
+ * them). Members with a temporary password and API tokens share nothing.
+ */
+export function sharedViewerKey({ user, apiToken }: Auth, sight: Sight | undefined): string | undefined {
+  if (!user || apiToken || user.mustChangePassword) return undefined;
+  if (user.admin) return `shared:admin:${user.type}`;
+  if (sight === undefined) return undefined;
+  const seen = sight.length === 0 ? "open" : createHash("sha1").update(sight.join(",")).digest("base64url");
+  return `shared:member:${user.type}:${seen}`;
 }

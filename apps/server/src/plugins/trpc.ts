@@ -25,9 +25,17 @@ export async function createContext(
   const { session, user, apiToken, adminWithheld, tokenRefused } = await request.auth().catch((err: unknown) => {
     throw isUnavailable(err) ? unavailable(err) : err;
   });
+  // An answer kept for members of her sight is made from it (keep-answers.ts).
+  const kept = request.keptAnswer;
+  const sight = kept?.shared?.sight;
   return createApiContext(deps, {
     session,
-    user,
+    user: user && sight ? { ...user, sight } : user,
+    answerIsPersonal: kept
+      ? () => {
+          kept.personal = true;
+        }
+      : undefined,
     apiToken,
     adminWithheld,
     tokenRefused,

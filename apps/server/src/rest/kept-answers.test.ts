@@ -117,6 +117,74 @@ describe("a kept answer is its caller's only", () => {
   });
 });
 
+/**
+ * The lists and reads of SHARED_ANSWERS are made from a member's sight (the invite-only events her
+ * rows show her) and kept for every member of her type and sight, unless they show her id.
+ */
+describe("members of one type who see the same events share an answer", () => {
+  let fay: string; // Founding, never invited
+  let gia: string; // Founding, never invited; hosts a tea
+  let hal: string; // Standard (as Cleo is), never invited
+  beforeAll(async () => {
+    await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
+    await addUser(h, { email: "gia@club.test", name: "Gia", type: "Founding" });
+    await addUser(h, { email: "hal@club.test", name: "Hal" });
+    fay = await login(h, "fay@club.test");
+    gia = await login(h, "gia@club.test");
+    hal = await login(h, "hal@club.test");
+  });
+
+  it("the second member of a type and sight is served the first one's answer", async () => {
+    for (const url of ["/api/events", trpcUrl("events.list", { upcoming: true, limit: 24 }), "/api/media"]) {
+      const before = await answerCounts();
+      const asFay = await get(url, fay);
+      const asGia = await get(url, gia);
+      expect(asGia.statusCode, url).toBe(200);
+      expect(asGia.body, url).toBe(asFay.body);
+      expect(await answerCounts(), url).toEqual({ hit: before.hit + 1, miss: before.miss + 1 });
+    }
+  });
+
+  it("a member of the same type who is not invited does not get the invited one's answer, nor the reverse", async () => {
+    const url = trpcUrl("events.list", { search: "salon" });
+    expect(trpcIds(await get(url, cleo))).toEqual([salon.id]);
+    expect(trpcIds(await get(url, hal))).toEqual([]);
+    const other = trpcUrl("events.list", { search: "Private" });
+    expect(trpcIds(await get(other, hal))).toEqual([]);
+    expect(trpcIds(await get(other, cleo))).toEqual([salon.id]);
+  });
+
+  it("what she may manage is not shared: an answer that shows her id is made for her", async () => {
+    const tea = (await request(h, "POST", "/api/events", { title: "Gia's Tea" }, gia)).json();
+    const manages = (res: { json(): unknown }) =>
+      (res.json() as { id: string; can_manage: boolean }[]).find((e) => e.id === tea.id)?.can_manage;
+    expect(manages(await get("/api/events", fay))).toBe(false);
+    expect(manages(await get("/api/events", gia))).toBe(true);
+    expect(manages(await get("/api/events", fay))).toBe(false);
+  });
+
+  it("a list of her own events is hers alone", async () => {
+    const tea = idsOf(await get("/api/events", gia)).find((id) => id !== salon.id && id !== picnic.id);
+    expect((await request(h, "POST", `/api/events/${tea}/join`, {}, fay)).statusCode).toBe(200);
+    const url = trpcUrl("events.list", { mine: "joined" });
+    expect(trpcIds(await get(url, gia))).toEqual([]);
+    expect(trpcIds(await get(url, fay))).toEqual([tea]);
+    expect(trpcIds(await get(url, gia))).toEqual([]);
+  });
+
+  it("a seat taken forgets the answers that count seats, not the gallery's", async () => {
+    await get("/api/media", fay);
+    await get("/api/events", fay);
+    expect((await request(h, "POST", `/api/events/${picnic.id}/join`, {}, hal)).statusCode).toBe(200);
+    let before = await answerCounts();
+    await get("/api/media", gia);
+    expect(await answerCounts()).toEqual({ hit: before.hit + 1, miss: before.miss });
+    before = await answerCounts();
+    await get("/api/events", gia);
+    expect(await answerCounts()).toEqual({ hit: before.hit, miss: before.miss + 1 });
+  });
+});
+
 describe("a kept answer gives way to a change", () => {
   it("a member who writes then reads sees her write", async () => {
     const url = `/api/comments?commentableId=${picnic.id}`;

@@ -4,7 +4,10 @@ import { timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "@club/auth";
 import type { Placeholder } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
-import type { ApiContext } from "../../context";
+import type { ApiContext, ContextUser, Sight } from "../../context";
+
+export type { Sight };
+
 import {
   ADMIN_SIGN_IN_REQUIRED,
   ADMIN_TOKEN_SIGN_IN_REQUIRED,
@@ -18,15 +21,18 @@ import {
 export interface Viewer {
   id: string;
   admin: boolean;
+  /** When set, her sight of events is read from it, not from her rows (see Sight). */
+  sight?: Sight | undefined;
 }
 
 /** A viewer in an SQL condition: her id, or the placeholder of a prepared query that stands for it. */
 export interface ViewerRef {
   id: string | Placeholder;
   admin: boolean;
+  sight?: Sight | Placeholder | undefined;
 }
 
-export type MemberContext = ApiContext & { user: SessionUser; session: NonNullable<ApiContext["session"]> };
+export type MemberContext = ApiContext & { user: ContextUser; session: NonNullable<ApiContext["session"]> };
 
 /**
  * The gate of the members' area. `allowWhilePasswordChangeRequired` opens it for the two things a

@@ -6,7 +6,7 @@ import type { ApiContext } from "../../context";
 import { COMMENT_NOT_FOUND, NOTHING_TO_COMMENT_ON, notFound } from "../../errors";
 import { preparedOnce } from "../prepared";
 import type { MemberContext, Viewer } from "./callers";
-import { viewerKind, viewerPlaceholder, visibleEvents } from "./events";
+import { viewerKind, viewerPlaceholder, viewerValues, visibleEvents } from "./events";
 import { visibleMedia } from "./media";
 
 const p = sql.placeholder;
@@ -44,7 +44,7 @@ export async function requireCommentable(ctx: ApiContext, commentableId: string)
       .from(sql`(select 1) as one_row`)
       .prepare("commentable");
   });
-  const [row] = await query.execute({ id: commentableId, viewerId: viewer?.id });
+  const [row] = await query.execute({ id: commentableId, ...viewerValues(viewer) });
   if (!row?.commentable) throw notFound(NOTHING_TO_COMMENT_ON);
 }
 

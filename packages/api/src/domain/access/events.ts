@@ -8,14 +8,15 @@ import {
   eventParticipants,
   events,
   eventWaitlist,
+  media,
   type Queryable,
   users,
 } from "@club/db";
-import { and, eq, exists, isNotNull, isNull, or, type Placeholder, type SQL, sql } from "@club/db/orm";
+import { and, eq, exists, isNotNull, isNull, ne, or, type Placeholder, type SQL, sql } from "@club/db/orm";
 import { isRowId } from "@club/shared";
 import { EVENT_NOT_FOUND, FEED_NOT_FOUND, forbidden, notFound } from "../../errors";
 import { preparedOnce } from "../prepared";
-import type { Viewer, ViewerRef } from "./callers";
+import type { Sight, Viewer, ViewerRef } from "./callers";
 import { requireOwnerOrAdmin } from "./ownership";
 
 /** Founding and Travel Host members and admins create events; Standard members do not. */
@@ -68,14 +69,36 @@ export const hasInvitationFor = (userId: string | Placeholder, extra?: SQL): SQL
     )})`,
   );
 
+const p = sql.placeholder;
+
 /** The event is published: not a draft. */
 export const isPublished: SQL = isNotNull(events.publishedAt);
+
+/**
+ * The events she sees through her own rows, whatever their exclusivity: hers, those she has a seat
+ * at or waits for, and those she is invited to.
+ */
+function ownSight(userId: string | Placeholder): SQL | undefined {
+  return or(
+    isCreatedBy(userId),
+    hasParticipant(userId),
+    // On the waitlist she keeps sight of it (to see her place, leave, or get a seat), whatever
+    // became of the invitation that let her join.
+    isWaiting(userId),
+    // An invitation grants sight while it can still be accepted, and for good once it was.
+    hasInvitationFor(userId, or(isNotNull(eventInvitations.acceptedAt), sql`${eventInvitations.expiresAt} > now()`)),
+  );
+}
+
+/** Drizzle spreads an array into a list of parameters: a sight goes as one array parameter. */
+const sightParam = (sight: Sight | Placeholder) => (Array.isArray(sight) ? sql.param(sight) : sight);
 
 /**
  * The condition on `events` for the events a viewer may see (for an admin: every published one).
  * A prepared query passes a placeholder for her id (`ViewerRef`). A draft is nobody's to see in a
  * list, a feed, a search, a count or the gallery; its creator and admins open it by its address
- * (`requireEventOrDraft`).
+ * (`requireEventOrDraft`). With her sight (the invite-only events her rows show her, `sightOf`)
+ * the same events are named by id: the condition then reads nothing of hers.
  */
 export function visibleEvents(viewer: ViewerRef | null): SQL | undefined {
   if (!viewer) return and(isPublished, eq(events.exclusivity, "open"));
@@ -84,18 +107,36 @@ export function visibleEvents(viewer: ViewerRef | null): SQL | undefined {
     isPublished,
     or(
       eq(events.exclusivity, "open"),
-      isCreatedBy(viewer.id),
-      hasParticipant(viewer.id),
-      // On the waitlist she keeps sight of it (to see her place, leave, or get a seat), whatever
-      // became of the invitation that let her join.
-      isWaiting(viewer.id),
-      // An invitation grants sight while it can still be accepted, and for good once it was.
-      hasInvitationFor(
-        viewer.id,
-        or(isNotNull(eventInvitations.acceptedAt), sql`${eventInvitations.expiresAt} > now()`),
-      ),
+      viewer.sight !== undefined ? sql`${events.id} = any(${sightParam(viewer.sight)}::uuid[])` : ownSight(viewer.id),
     ),
   );
+}
+
+/**
+ * A member's sight (see Sight): the published invite-only events her own rows show her, sorted by
+ * id. None (null) when she has an item only she may see (left private by its event's deletion):
+ * whether the gallery shows it reads her id, so her answers are hers alone.
+ */
+export async function sightOf(db: Queryable, memberId: string): Promise<Sight | null> {
+  const viewerId = p("viewerId");
+  const seen = preparedOnce(db, "sightOf events", () =>
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(isPublished, ne(events.exclusivity, "open"), ownSight(viewerId)))
+      .orderBy(events.id)
+      .prepare("sight_events"),
+  );
+  const own = preparedOnce(db, "sightOf own items", () =>
+    db
+      .select({ one: sql<number>`1` })
+      .from(media)
+      .where(and(eq(media.uploadedBy, viewerId), eq(media.uploaderOnly, true)))
+      .limit(1)
+      .prepare("sight_own_items"),
+  );
+  const [rows, hidden] = await Promise.all([seen.execute({ viewerId: memberId }), own.execute({ viewerId: memberId })]);
+  return hidden.length > 0 ? null : rows.map((r) => r.id);
 }
 
 /** The drafts a viewer may open: her own, and every member's for an admin. */
@@ -103,14 +144,17 @@ export function visibleDrafts(viewer: ViewerRef): SQL | undefined {
   return and(isNull(events.publishedAt), viewer.admin ? undefined : isCreatedBy(viewer.id));
 }
 
-const p = sql.placeholder;
-
 /** Whose sight a prepared look-up is built for: her id is then a placeholder (`viewerId`). */
-export type ViewerKind = "visitor" | "admin" | "member";
+export type ViewerKind = "visitor" | "admin" | "member" | "sighted";
 export const viewerKind = (viewer: Viewer | null): ViewerKind =>
-  !viewer ? "visitor" : viewer.admin ? "admin" : "member";
+  !viewer ? "visitor" : viewer.admin ? "admin" : viewer.sight !== undefined ? "sighted" : "member";
+/** Her id is the placeholder `viewerId`, and a sighted member's sight `sight` (`viewerValues`). */
 export const viewerPlaceholder = (kind: ViewerKind): ViewerRef | null =>
-  kind === "visitor" ? null : { id: p("viewerId"), admin: kind === "admin" };
+  kind === "visitor"
+    ? null
+    : { id: p("viewerId"), admin: kind === "admin", ...(kind === "sighted" ? { sight: p("sight") } : {}) };
+/** The values of viewerPlaceholder's placeholders. */
+export const viewerValues = (viewer: Viewer | null) => ({ viewerId: viewer?.id, sight: viewer?.sight });
 
 /** `/events/{id}` takes the id or the slug (the placeholder `ref`, as `refValue` gives it). */
 const refCondition = (byId: boolean): SQL => (byId ? eq(events.id, p("ref")) : eq(events.slug, p("ref")));
@@ -131,7 +175,7 @@ export async function requireVisibleEvent(ctx: { db: Queryable; user: Viewer | n
       .where(and(refCondition(byId), visibleEvents(viewerPlaceholder(kind))))
       .prepare("visible_event"),
   );
-  const [row] = await query.execute({ ref: refValue(ref, byId), viewerId: ctx.user?.id });
+  const [row] = await query.execute({ ref: refValue(ref, byId), ...viewerValues(ctx.user) });
   if (!row) throw notFound(EVENT_NOT_FOUND);
   return row;
 }
@@ -153,7 +197,7 @@ export async function requireEventOrDraft(ctx: { db: Queryable; user: Viewer }, 
       .where(and(refCondition(byId), or(visibleEvents(viewer), visibleDrafts(viewer))))
       .prepare("event_or_draft");
   });
-  const [row] = await query.execute({ ref: refValue(ref, byId), viewerId: ctx.user.id });
+  const [row] = await query.execute({ ref: refValue(ref, byId), ...viewerValues(ctx.user) });
   if (!row) throw notFound(EVENT_NOT_FOUND);
   return row;
 }

@@ -6,7 +6,7 @@ import type { ApiContext } from "../../context";
 import { MEDIA_NOT_FOUND, notFound } from "../../errors";
 import { preparedOnce } from "../prepared";
 import { type MemberContext, requireMember, type Viewer, type ViewerRef } from "./callers";
-import { viewerKind, viewerPlaceholder, visibleEvents } from "./events";
+import { viewerKind, viewerPlaceholder, viewerValues, visibleEvents } from "./events";
 import { requireOwnerOrAdmin } from "./ownership";
 
 const p = sql.placeholder;
@@ -23,7 +23,13 @@ export function visibleMedia(viewer: ViewerRef): SQL | undefined {
   return and(
     ready,
     or(
-      and(isNull(media.associatedEventId), or(eq(media.uploaderOnly, false), eq(media.uploadedBy, viewer.id))),
+      and(
+        isNull(media.associatedEventId),
+        // A member has a sight only while nothing of hers is private (sightOf): then this reads nothing of hers.
+        viewer.sight !== undefined
+          ? eq(media.uploaderOnly, false)
+          : or(eq(media.uploaderOnly, false), eq(media.uploadedBy, viewer.id)),
+      ),
       // Her sight of the item's event, looked up on the events' key for each item in an event: a
       // scalar subquery (one row at most) rather than an EXISTS. Postgres 15 plans an EXISTS inside
       // this OR as a hashed SubPlan, reading every event she may see before a page's first row (it
@@ -46,7 +52,7 @@ export async function requireVisibleMedia(ctx: MemberContext, id: string): Promi
       .where(and(eq(media.id, p("id")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)))
       .prepare("visible_media"),
   );
-  const [row] = await query.execute({ id, viewerId: ctx.user.id });
+  const [row] = await query.execute({ id, ...viewerValues(ctx.user) });
   if (!row) throw notFound(MEDIA_NOT_FOUND);
   return row;
 }
@@ -96,7 +102,7 @@ export async function requireVisibleMediaObject(
       .where(and(eq(media.objectPrefix, p("prefix")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)))
       .prepare("visible_media_object"),
   );
-  const [row] = prefix ? await query.execute({ prefix, viewerId: member.user.id }) : [];
+  const [row] = prefix ? await query.execute({ prefix, ...viewerValues(member.user) }) : [];
   if (!row) throw notFound("Not found");
   return row;
 }

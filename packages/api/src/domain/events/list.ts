@@ -110,9 +110,11 @@ function beyond(place: Place, forward: boolean): SQL {
  * `previousCursor` pages back through the past.
  */
 export async function listEvents(
-  ctx: { db: Queryable; user: Viewer; config: { timeZone: string } },
+  ctx: { db: Queryable; user: Viewer; config: { timeZone: string }; answerIsPersonal?: (() => void) | undefined },
   filter: EventListFilter = {},
 ) {
+  // Her events, seats and invitations are read by her id: such a list is hers alone.
+  if (filter.mine) ctx.answerIsPersonal?.();
   const limit = filter.limit ?? EVENTS_PAGE_DEFAULT;
   const ascending = filter.sort !== "desc";
   const windowed = Boolean(filter.from || filter.to);

@@ -1,6 +1,6 @@
 import { media, mediaTags, type Queryable } from "@club/db";
 import { and, arrayOverlaps, desc, eq, exists, like, or, sql } from "@club/db/orm";
-import { type Viewer, type ViewerRef, viewerKind, viewerPlaceholder, visibleMedia } from "../access";
+import { type Viewer, type ViewerRef, viewerKind, viewerPlaceholder, viewerValues, visibleMedia } from "../access";
 import { escapeLike } from "../like";
 import { preparedOnce } from "../prepared";
 import { type MediaDto, mediaPages, selectMedia, toMediaDto } from "./dto";
@@ -29,6 +29,8 @@ async function tagsStartingWith(db: Queryable, prefix: string): Promise<string[]
 /** Which optional parts a gallery query has: one prepared query per combination. */
 interface ListShape {
   admin: boolean;
+  /** Her sight of events is given (viewerPlaceholder's "sighted"). */
+  sighted: boolean;
   tags: boolean;
   event: boolean;
   uploader: boolean;
@@ -41,7 +43,7 @@ function listQuery(db: Queryable, shape: ListShape) {
   return selectMedia(db)
     .where(
       and(
-        visibleMedia({ id: p("viewerId"), admin: shape.admin }),
+        visibleMedia(viewerPlaceholder(shape.admin ? "admin" : shape.sighted ? "sighted" : "member") as ViewerRef),
         shape.tags ? arrayOverlaps(media.tags, p("tags")) : undefined,
         shape.event ? eq(media.associatedEventId, p("eventId")) : undefined,
         shape.uploader ? eq(media.uploadedBy, p("uploader")) : undefined,
@@ -71,6 +73,7 @@ export async function listMedia(
   if (tags?.length === 0) return { items: [], nextCursor: null };
   const shape: ListShape = {
     admin: viewer.admin,
+    sighted: viewer.sight !== undefined,
     tags: !!tags,
     event: !!filter.eventId,
     uploader: !!filter.uploader,
@@ -78,7 +81,7 @@ export async function listMedia(
   };
   const query = preparedOnce(db, `media.list ${JSON.stringify(shape)}`, () => listQuery(db, shape));
   const rows = await query.execute({
-    viewerId: viewer.id,
+    ...viewerValues(viewer),
     tags,
     eventId: filter.eventId,
     uploader: filter.uploader,
@@ -118,7 +121,7 @@ export async function mediaOfEvent(db: Queryable, viewer: Viewer, eventId: strin
       .orderBy(desc(media.uploadDate), desc(media.id))
       .prepare("media_of_event"),
   );
-  const rows = await query.execute({ eventId, viewerId: viewer.id });
+  const rows = await query.execute({ eventId, ...viewerValues(viewer) });
   return rows.map((r) => toMediaDto(r, viewer));
 }
 

@@ -10,7 +10,14 @@ import {
 } from "@club/db";
 import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "@club/db/orm";
 import type { NotificationKind } from "@club/shared";
-import { readableNotifications, type Viewer, type ViewerRef, viewerKind, viewerPlaceholder } from "../access";
+import {
+  readableNotifications,
+  type Viewer,
+  type ViewerRef,
+  viewerKind,
+  viewerPlaceholder,
+  viewerValues,
+} from "../access";
 import { keyset } from "../keyset";
 import { preparedOnce } from "../prepared";
 
@@ -125,7 +132,7 @@ export async function listNotifications(
       sql.placeholder("limit"),
     ).prepare("notifications_list"),
   );
-  const rows = await query.execute({ viewerId: viewer.id, limit: limit + 1, ...after });
+  const rows = await query.execute({ ...viewerValues(viewer), limit: limit + 1, ...after });
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
@@ -145,7 +152,7 @@ export async function unreadCount(db: Queryable, viewer: Viewer): Promise<number
       .where(and(readableNotifications(viewerPlaceholder(kind) as ViewerRef), shownInApp, isNull(notifications.readAt)))
       .prepare("notifications_unread"),
   );
-  const [row] = await query.execute({ viewerId: viewer.id });
+  const [row] = await query.execute({ ...viewerValues(viewer) });
   return row?.n ?? 0;
 }
 
