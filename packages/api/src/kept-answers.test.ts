@@ -221,12 +221,25 @@ it("a table that tells only of some columns' changes tells of every column a kep
 });
 
 /**
- * Members of one type and sight share SHARED_ANSWERS' answers (the server's keepAnswers). That holds
+ * Members of one sight share SHARED_ANSWERS' answers (the server's keepAnswers). That holds
  * because such an answer, made from her sight, is the very answer her rows give her (so it is any
  * member's of that sight who does not find her id in it), and reads none of her rows: its tables
  * are the shared list, without the seats and invitations that only make up her sight.
  */
 describe("a shared answer", () => {
+  // A Travel Host invited where the (Standard) member is: the same sight.
+  let other: typeof member;
+  beforeAll(async () => {
+    other = await api.member("traveller@club.test", { type: "Travel Host", name: "Tia Traveller" });
+    await api.db.insert(eventInvitations).values({
+      tokenHash: "kept-answers-traveller",
+      eventId: ids.inviteOnly,
+      inviteeId: other.id,
+      invitedBy: ids.host,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  });
+
   it("a sight is the invite-only events her rows show her, and none while an item of hers is private", async () => {
     expect(await sightOf(api.db, member.id)).toEqual([ids.inviteOnly]);
     expect(await sightOf(api.db, ids.host)).toEqual([ids.inviteOnly]);
@@ -237,15 +250,18 @@ describe("a shared answer", () => {
   });
 
   for (const procedure of Object.keys(SHARED_ANSWERS) as SharedProcedure[]) {
-    it(`${procedure}: made from her sight it is her answer, and it reads the tables listed`, async () => {
+    it(`${procedure}: made from her sight it is her answer, another type's of that sight too, and it reads the tables listed`, async () => {
       const sight = await sightOf(api.db, member.id);
       expect(sight).not.toBeNull();
+      expect(await sightOf(api.db, other.id)).toEqual(sight);
       const read = new Set<string>();
       for (const [path, input] of calls[procedure](ids)) {
         // Her own events' lists read her id: hers alone (below).
         if ((input as { mine?: string } | undefined)?.mine) continue;
         const shared = await callAs({ ...member, sight: sight ?? [] }, path, input);
-        expect(shared.answer, `${path} ${JSON.stringify(input)}`).toEqual((await callAs(member, path, input)).answer);
+        const said = `${path} ${JSON.stringify(input)}`;
+        expect(shared.answer, said).toEqual((await callAs(member, path, input)).answer);
+        expect((await callAs({ ...other, sight: sight ?? [] }, path, input)).answer, said).toEqual(shared.answer);
         const asAdmin = await callAs(admin, path, input);
         for (const statement of [...shared.sent, ...asAdmin.sent])
           for (const table of tablesIn(statement)) read.add(table);

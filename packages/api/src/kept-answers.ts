@@ -24,8 +24,8 @@ export type KeptProcedure = keyof typeof KEPT_ANSWERS;
 
 /**
  * The kept answers members share: made from her sight (the invite-only events her rows show her,
- * `sightOf`) rather than from her id, the answer of one member is every member's of the same type
- * and sight, unless it shows something of hers (her id in it: she may manage it) or says it is
+ * `sightOf`) rather than from her id, the answer of one member is every member's of the same sight
+ * (whatever her type), unless it shows something of hers (her id in it: she may manage it) or says it is
  * hers alone (`answerIsPersonal`: her own events). Each with the tables such an answer is made of:
  * her seats and invitations are read only for her sight, so a member's RSVP forgets the shared
  * answers that count seats (the events list) and no other. A test checks these lists against the

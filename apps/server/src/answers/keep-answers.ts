@@ -18,7 +18,7 @@ declare module "fastify" {
       mark: number;
       tables: readonly string[];
       done: (kept: KeptAnswer | undefined) => void;
-      /** Where it goes if members of her type and sight may share it, and the sight it is made from. */
+      /** Where it goes if members of her sight may share it, and the sight it is made from. */
       shared: { key: string; viewer: string; tables: readonly string[]; sight: Sight | undefined } | undefined;
       /** Her id: an answer that shows it is not shared. */
       memberId: string | undefined;
@@ -79,8 +79,8 @@ function answerHeaders(reply: FastifyReply, etag: string | undefined): void {
  *
  * SHARED_ANSWERS' procedures are made from her sight (the invite-only events her rows show her,
  * read and kept per member) instead of her rows, so their answer is the same for every member of
- * her type and sight: it is kept for all of them, unless it shows her id (something she may
- * manage) or a procedure said it is hers alone. Admins of a type share theirs.
+ * her sight, whatever their type: it is kept for all of them, unless it shows her id (something she may
+ * manage) or a procedure said it is hers alone. Admins share theirs.
  */
 export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) => Promise<Sight | null> }>(
   async (app: FastifyInstance, { cache, sightOf }) => {
@@ -123,7 +123,7 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
       const key = `${viewer}\n${request.url}`;
       const memberId = auth.user?.id;
       let kept = await keptFor(key);
-      // Shared by members of her type and sight, when every procedure asked may be, unless it shows her id.
+      // Shared by members of her sight, when every procedure asked may be, unless it shows her id.
       let shared: NonNullable<FastifyRequest["keptAnswer"]>["shared"];
       if (!kept && cache.isListening && procedures.every(isShared)) {
         const sight = auth.user && !auth.user.admin ? await sightFor(auth.user.id) : undefined;
@@ -180,7 +180,7 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
       }
       const link = reply.getHeader("link");
-      // Made from her sight, and showing nothing of hers: her type and sight's. Otherwise hers alone
+      // Made from her sight, and showing nothing of hers: her sight's. Otherwise hers alone
       // (those waiting for a shared answer then make their own).
       const shared =
         pending.shared && !pending.personal && !(pending.memberId && body.includes(pending.memberId))

@@ -119,7 +119,7 @@ describe("a kept answer is its caller's only", () => {
 
 /**
  * The lists and reads of SHARED_ANSWERS are made from a member's sight (the invite-only events her
- * rows show her) and kept for every member of her type and sight, unless they show her id.
+ * rows show her) and kept for every member of her sight, unless they show her id.
  */
 describe("members of one type who see the same events share an answer", () => {
   let fay: string; // Founding, never invited
@@ -134,7 +134,7 @@ describe("members of one type who see the same events share an answer", () => {
     hal = await login(h, "hal@club.test");
   });
 
-  it("the second member of a type and sight is served the first one's answer", async () => {
+  it("the second member of a sight is served the first one's answer", async () => {
     for (const url of ["/api/events", trpcUrl("events.list", { upcoming: true, limit: 24 }), "/api/media"]) {
       const before = await answerCounts();
       const asFay = await get(url, fay);
