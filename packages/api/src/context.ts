@@ -103,6 +103,11 @@ export interface ApiContext {
    */
   answerIsPersonal?: (() => void) | undefined;
   /**
+   * Says that this request's answer reads the comments (and their likes) of this item alone, so a
+   * change to another item's comments leaves it kept (TOLD_BY_ITEM). Absent where nothing is kept.
+   */
+  answerReadsCommentsOf?: ((itemId: string) => void) | undefined;
+  /**
    * An admin's right the club's sign-in rule withholds for this request (she signed in with a
    * password alone): `user.admin` is false, and the admin tools say why (access/admin-sign-in.ts).
    */
@@ -141,6 +146,8 @@ export interface Caller {
   user: ContextUser | null;
   /** See ApiContext. */
   answerIsPersonal?: (() => void) | undefined;
+  /** See ApiContext. */
+  answerReadsCommentsOf?: ((itemId: string) => void) | undefined;
   session: CallerSession | null;
   /** The API token the request was made with, if any. */
   apiToken?: TokenGrant | null;
@@ -173,6 +180,7 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     session: caller.session,
     user: caller.user,
     answerIsPersonal: caller.answerIsPersonal,
+    answerReadsCommentsOf: caller.answerReadsCommentsOf,
     apiToken: caller.apiToken ?? null,
     tokenRefused: caller.tokenRefused ?? null,
     adminWithheld: caller.adminWithheld ?? false,

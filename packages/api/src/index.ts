@@ -95,7 +95,14 @@ export {
   s3Settings,
 } from "./env";
 export { DATA_EXPORT_EXPIRED, isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
-export { KEPT_ANSWERS, type KeptProcedure, SHARED_ANSWERS, type SharedProcedure, SIGHT_TABLES } from "./kept-answers";
+export {
+  KEPT_ANSWERS,
+  type KeptProcedure,
+  SHARED_ANSWERS,
+  type SharedProcedure,
+  SIGHT_TABLES,
+  TOLD_BY_ITEM,
+} from "./kept-answers";
 export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";

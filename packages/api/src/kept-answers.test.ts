@@ -13,7 +13,7 @@ import { queryLoggingDb } from "@club/db/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { sightOf } from "./domain/access";
-import { KEPT_ANSWERS, type KeptProcedure, SHARED_ANSWERS, type SharedProcedure } from "./kept-answers";
+import { KEPT_ANSWERS, type KeptProcedure, SHARED_ANSWERS, type SharedProcedure, TOLD_BY_ITEM } from "./kept-answers";
 import { type TestApi, testApi } from "./test/api";
 
 /**
@@ -143,9 +143,10 @@ async function callAs(
   user: typeof member & { sight?: readonly string[] },
   path: string,
   input: unknown,
+  context: Parameters<TestApi["callerFor"]>[1] = {},
 ): Promise<{ answer: unknown; sent: string[] }> {
   const sent: string[] = [];
-  const caller = api.callerFor(user, { db: queryLoggingDb(api, (query) => sent.push(query)) });
+  const caller = api.callerFor(user, { ...context, db: queryLoggingDb(api, (query) => sent.push(query)) });
   const [router, name] = path.split(".") as [string, string];
   const procedures = caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
   const answer = await procedures[router]![name]!(input);
@@ -179,6 +180,38 @@ describe("each kept answer names the tables it is made of", () => {
       const read = new Set((await everyStatement(procedure)).flatMap(tablesIn));
       // Every table read is named; every table named is read by one of the calls (the list stays true).
       expect([...read].sort()).toEqual([...KEPT_ANSWERS[procedure]].sort());
+    });
+  }
+});
+
+/**
+ * Comments and likes tell of the item commented on (migration 0032): an answer whose procedure says
+ * which item's comments it reads is forgotten only by a change to that item's. So it must read no
+ * other item's: each statement that reads them is bound to the item, and another item's new comment
+ * and like leave the answer as it was.
+ */
+describe("an answer that says which item's comments it reads", () => {
+  for (const procedure of ["comments.list", "comments.page"] as const) {
+    it(`${procedure}: names the item asked for, and reads the comments of no other`, async () => {
+      for (const [path, input] of calls[procedure](ids)) {
+        const item = (input as { commentableId: string }).commentableId;
+        const said: string[] = [];
+        const first = await callAs(member, path, input, { answerReadsCommentsOf: (id) => said.push(id) });
+        expect(said).toEqual([item]);
+        const reading = first.sent.filter((statement) =>
+          tablesIn(statement).some((t) => TOLD_BY_ITEM.includes(t as never)),
+        );
+        expect(reading.length).toBeGreaterThan(0);
+        for (const statement of reading) expect(statement).toMatch(/"comments"\."commentable_id" = \$\d+/);
+
+        const elsewhere = item === ids.open ? ids.photo : ids.open;
+        const [other] = await api.db
+          .insert(comments)
+          .values({ commentableId: elsewhere, userId: ids.host, content: "Elsewhere" })
+          .returning({ id: comments.id });
+        await api.db.insert(commentLikes).values({ commentId: other!.id, userId: member.id });
+        expect((await callAs(member, path, input)).answer).toEqual(first.answer);
+      }
     });
   }
 });

@@ -23,6 +23,15 @@ export const KEPT_ANSWERS = {
 export type KeptProcedure = keyof typeof KEPT_ANSWERS;
 
 /**
+ * The tables whose changes the database tells by the item their rows belong to (the event or
+ * media item commented on: `comments:<item id>`, migration 0032), besides the table's name alone
+ * for a change to all of it. An answer whose procedure says it reads one item's comments
+ * (`answerReadsCommentsOf`) is made from `comments:<item id>` instead, and another item's new
+ * comment leaves it kept. A test checks that such a procedure's SQL reads no other item's rows.
+ */
+export const TOLD_BY_ITEM = ["comments", "comment_likes"] as const;
+
+/**
  * The kept answers members share: made from her sight (the invite-only events her rows show her,
  * `sightOf`) rather than from her id, the answer of one member is every member's of the same sight
  * (whatever her type), unless it shows something of hers (her id in it: she may manage it) or says it is

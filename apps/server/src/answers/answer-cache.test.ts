@@ -42,6 +42,42 @@ describe("AnswerCache", () => {
     expect([cache.get("events"), cache.get("comments")]).toEqual([undefined, undefined]);
   });
 
+  it("forgets an answer narrowed to an item when that item's rows change or the whole table does, not another's", () => {
+    const cache = listeningCache();
+    const keep = () => {
+      cache.set("a", "v", answer("[a]", ["comments:a", "comment_likes:a", "users"]), cache.mark());
+      cache.set("b", "v", answer("[b]", ["comments:b", "comment_likes:b", "users"]), cache.mark());
+      cache.set("all", "v", answer("[all]", ["comments", "comment_likes"]), cache.mark());
+    };
+    const kept = () => ["a", "b", "all"].filter((key) => cache.get(key));
+    keep();
+    cache.changed("comments:a");
+    expect(kept()).toEqual(["b"]);
+    keep();
+    cache.changed("comment_likes:b");
+    expect(kept()).toEqual(["a"]);
+    keep();
+    cache.changed("comment_likes");
+    expect(kept()).toEqual([]);
+    // An item's change told while its answer was read: not kept.
+    const mark = cache.mark();
+    cache.changed("comments:a");
+    expect(cache.set("a", "v", answer("[a]", ["comments:a"]), mark)).toBeUndefined();
+    expect(cache.set("b", "v", answer("[b]", ["comments:b"]), mark)?.body).toBe("[b]");
+  });
+
+  it("lets go of items' changes past ten thousand, and then keeps no answer narrowed before", () => {
+    const cache = listeningCache();
+    cache.set("a", "v", answer("[a]", ["comments:a"]), cache.mark());
+    const mark = cache.mark();
+    for (let i = 0; i <= 10_000; i++) cache.changed(`comments:item-${i}`);
+    // The change to item-0 is no longer remembered: an answer narrowed to it and read before is refused.
+    expect(cache.set("item-0", "v", answer("[0]", ["comments:item-0"]), mark)).toBeUndefined();
+    expect(cache.get("a")).toBeUndefined();
+    cache.set("a", "v", answer("[a]", ["comments:a"]), cache.mark());
+    expect(cache.get("a")?.body).toBe("[a]");
+  });
+
   it("does not keep an answer whose reading began before a change to one of its tables was told", () => {
     const cache = listeningCache();
     const mark = cache.mark();

@@ -4,6 +4,9 @@ import { ToldCache } from "@club/db";
 import { LRUCache } from "lru-cache";
 import type { Encoding } from "./encodings";
 
+/** How many items' changes are remembered at most (see `changed`). */
+const MAX_ITEMS_TOLD = 10_000;
+
 /** An answer as it went out: its body, the headers that belong to it, and its ETag. */
 export interface KeptAnswer {
   readonly body: string;
@@ -35,7 +38,9 @@ export function etagOf(viewer: string, body: string): string {
  *   triggers, migrations 0015 and 0029, whoever makes the change), naming the table; each answer
  *   knows its tables (KEPT_ANSWERS, which a test checks against the SQL each procedure sends), and
  *   the answers made from a changed table are forgotten, the others stay: a like forgets the
- *   comments, not the events list;
+ *   comments, not the events list. Comments and likes tell of the item commented on (migration
+ *   0032), and an answer that says it reads one item's comments (`tables` holding
+ *   `comments:<item>`) is forgotten by a change to that item's, not another's;
  * - while the server is not listening to those changes (the connection dropped), nothing is kept;
  * - an answer whose reading began before a change to one of its tables was told is not kept
  *   (`mark`): it may predate the change;
@@ -53,8 +58,17 @@ export class AnswerCache extends ToldCache {
    * generation when they were read: forgotten like an answer, when a table they are read from changes.
    */
   readonly #sights: LRUCache<string, { sight: Sight | null; madeAt: number }>;
-  /** The generation of each table's last change. */
+  /** The generation of each table's last change told of the whole table. */
   readonly #changedAt = new Map<string, number>();
+  /**
+   * Tables told of by the item their rows belong to (`comments:<item id>`, migration 0032): the
+   * generation of the last change to any of their rows, which an answer that did not say which
+   * item it reads is made from, and of each item's rows, which an answer narrowed to that item is.
+   */
+  readonly #rowsChangedAt = new Map<string, number>();
+  readonly #itemChangedAt = new Map<string, number>();
+  /** When the items' changes were last let go (there were too many): answers narrowed before count as changed. */
+  #itemsForgottenAt = 0;
   /**
    * Requests for an answer that may be kept, since the start: served a kept one (or the one another
    * request was making at that moment), or made their own (the metrics' club_answer_cache_requests_total).
@@ -116,19 +130,42 @@ export class AnswerCache extends ToldCache {
     return kept;
   }
 
-  /** Listening, not cleared, and none of `tables` changed since `generation`. */
+  /** Listening, not cleared, and none of `tables` (or `table:item`, their rows of an item) changed since `generation`. */
   #unchangedSince(tables: readonly string[], generation: number): boolean {
-    return this.keepable(generation) && tables.every((table) => (this.#changedAt.get(table) ?? 0) <= generation);
+    return this.keepable(generation) && tables.every((table) => this.#lastChange(table) <= generation);
   }
 
-  /** A table changed (the notification's payload is its name). */
-  changed(table: string): void {
-    this.#changedAt.set(table, this.nextGeneration());
+  /** The generation of the last change to what `table` (all of it) or `table:item` (its rows of an item) names. */
+  #lastChange(name: string): number {
+    const colon = name.indexOf(":");
+    if (colon < 0) return Math.max(this.#changedAt.get(name) ?? 0, this.#rowsChangedAt.get(name) ?? 0);
+    const whole = this.#changedAt.get(name.slice(0, colon)) ?? 0;
+    return Math.max(whole, this.#itemChangedAt.get(name) ?? this.#itemsForgottenAt);
+  }
+
+  /** A table changed (the payload is its name), or its rows of an item (`table:item`). */
+  changed(payload: string): void {
+    const generation = this.nextGeneration();
+    const colon = payload.indexOf(":");
+    if (colon < 0) {
+      this.#changedAt.set(payload, generation);
+      return;
+    }
+    this.#rowsChangedAt.set(payload.slice(0, colon), generation);
+    // Bounded: past that many items, their changes are let go and every answer narrowed to an
+    // item before now counts as changed (they expire within seconds anyway).
+    if (this.#itemChangedAt.size >= MAX_ITEMS_TOLD) {
+      this.#itemChangedAt.clear();
+      this.#itemsForgottenAt = generation;
+    }
+    this.#itemChangedAt.set(payload, generation);
   }
 
   protected forgetAll(): void {
     this.#kept.clear();
     this.#sights.clear();
+    // Nothing kept predates this: the items' changes so far no longer matter.
+    this.#itemChangedAt.clear();
   }
 
   get size(): number {

@@ -1,4 +1,11 @@
-import { KEPT_ANSWERS, type KeptProcedure, SHARED_ANSWERS, type SharedProcedure, type Sight } from "@club/api";
+import {
+  KEPT_ANSWERS,
+  type KeptProcedure,
+  SHARED_ANSWERS,
+  type SharedProcedure,
+  type Sight,
+  TOLD_BY_ITEM,
+} from "@club/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AnswerCache, KeptAnswer } from "./answer-cache";
@@ -24,6 +31,11 @@ declare module "fastify" {
       memberId: string | undefined;
       /** Set by a procedure whose answer reads her id beyond what it shows (ApiContext's answerIsPersonal). */
       personal: boolean;
+      /**
+       * The item whose comments alone the answer reads, as its one procedure said (ApiContext's
+       * answerReadsCommentsOf); null if a batch's, or said of two items: it is made from all comments.
+       */
+      commentsOf: string | null | undefined;
     };
   }
 }
@@ -149,7 +161,19 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         });
       }
       const tables = tablesOf(procedures, KEPT_ANSWERS);
-      request.keptAnswer = { key, viewer, mark: cache.mark(), tables, done, shared, memberId, personal: false };
+      // A batch's procedures may read comments of several items: only a lone procedure's answer is narrowed.
+      const commentsOf = procedures.length === 1 ? undefined : null;
+      request.keptAnswer = {
+        key,
+        viewer,
+        mark: cache.mark(),
+        tables,
+        done,
+        shared,
+        memberId,
+        personal: false,
+        commentsOf,
+      };
     });
 
     // Whatever became of the answer (an error, a closed connection), those waiting for it go on.
@@ -186,7 +210,8 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         pending.shared && !pending.personal && !(pending.memberId && body.includes(pending.memberId))
           ? pending.shared
           : undefined;
-      const { key, viewer, tables } = shared ?? pending;
+      const { key, viewer } = shared ?? pending;
+      const tables = narrowed((shared ?? pending).tables, pending.commentsOf);
       const answer = { body, contentType, link: typeof link === "string" ? link : undefined, tables };
       const kept = cache.set(key, viewer, answer, pending.mark);
       pending.done(shared || !pending.shared ? kept : undefined);
@@ -201,6 +226,13 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
     });
   },
 );
+
+const toldByItem: ReadonlySet<string> = new Set(TOLD_BY_ITEM);
+
+/** An answer's tables, with those told by item narrowed to the one item it read (`comments:<item>`). */
+function narrowed(tables: readonly string[], item: string | null | undefined): readonly string[] {
+  return item ? tables.map((table) => (toldByItem.has(table) ? `${table}:${item}` : table)) : tables;
+}
 
 function isOk(payload: unknown, statusCode: number): boolean {
   return payload instanceof Response ? payload.status === 200 : statusCode === 200 && typeof payload === "string";

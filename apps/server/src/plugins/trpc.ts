@@ -36,6 +36,11 @@ export async function createContext(
           kept.personal = true;
         }
       : undefined,
+    answerReadsCommentsOf: kept
+      ? (itemId) => {
+          kept.commentsOf = kept.commentsOf === undefined || kept.commentsOf === itemId ? itemId : null;
+        }
+      : undefined,
     apiToken,
     adminWithheld,
     tokenRefused,

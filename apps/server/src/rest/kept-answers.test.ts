@@ -1,4 +1,4 @@
-import { events, LISTENER_APPLICATION_NAME, users } from "@club/db";
+import { commentLikes, comments, events, LISTENER_APPLICATION_NAME, users } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -198,6 +198,57 @@ describe("a kept answer gives way to a change", () => {
     );
     expect(added.statusCode).toBe(200);
     expect(idsOf(await get(url, cleo))).toEqual([added.json().id, ...before]);
+  });
+
+  it("a comment or a like forgets the kept comments of its item, not another item's", async () => {
+    const picnicComments = `/api/comments?commentableId=${picnic.id}`;
+    const salonComments = trpcUrl("comments.page", { commentableId: salon.id, limit: 20 });
+    /** Whether the URL's answer is kept (served again) or made afresh. */
+    const kept = async (url: string) => {
+      const before = await answerCounts();
+      await get(url, cleo);
+      return (await answerCounts()).hit > before.hit;
+    };
+    const said = async (commentableId: string, content: string) => {
+      const added = await request(h, "POST", "/api/comments", { content, commentableId }, cleo);
+      expect(added.statusCode).toBe(200);
+      return added.json().id as string;
+    };
+    const onSalon = await said(salon.id, "Who brings the wine?");
+    await get(picnicComments, cleo);
+    await get(salonComments, cleo);
+
+    const onPicnic = await said(picnic.id, "See you by the lake");
+    expect(await kept(salonComments)).toBe(true);
+    expect(idsOf(await get(picnicComments, cleo))[0]).toBe(onPicnic);
+
+    expect((await request(h, "POST", `/api/comments/${onPicnic}/like`, {}, bea)).statusCode).toBe(200);
+    expect(await kept(salonComments)).toBe(true);
+    expect(await kept(picnicComments)).toBe(false);
+
+    // Changed in the database by someone else: told by the item all the same.
+    await h.db.db.insert(commentLikes).values({ commentId: onSalon, userId: ids.dee });
+    await expect.poll(() => kept(salonComments), { timeout: 2000 }).toBe(false);
+    expect(await kept(picnicComments)).toBe(true);
+    await h.db.db.update(comments).set({ content: "Who brings the cheese?" }).where(eq(comments.id, onSalon));
+    await expect.poll(() => kept(salonComments), { timeout: 2000 }).toBe(false);
+    expect(await kept(picnicComments)).toBe(true);
+  });
+
+  it("a comment deleted with its likes forgets every item's kept comments", async () => {
+    const picnicComments = `/api/comments?commentableId=${picnic.id}`;
+    const salonComments = `/api/comments?commentableId=${salon.id}`;
+    const added = await request(h, "POST", "/api/comments", { content: "Gone soon", commentableId: picnic.id }, cleo);
+    const id = added.json().id as string;
+    expect((await request(h, "POST", `/api/comments/${id}/like`, {}, bea)).statusCode).toBe(200);
+    const salonBefore = (await get(salonComments, cleo)).body;
+    await get(picnicComments, cleo);
+    // Its likes go with it and can no longer say whose comments they were: the whole table is told.
+    await h.db.db.delete(comments).where(eq(comments.id, id));
+    await expect.poll(async () => idsOf(await get(picnicComments, cleo)).includes(id), { timeout: 2000 }).toBe(false);
+    const before = await answerCounts();
+    expect((await get(salonComments, cleo)).body).toBe(salonBefore);
+    expect(await answerCounts()).toEqual({ hit: before.hit, miss: before.miss + 1 });
   });
 
   it("an invitation shows the event to the invitee at once", async () => {

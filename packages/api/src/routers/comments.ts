@@ -24,6 +24,7 @@ export const commentsRouter = router({
     .output(answer(commentsListAnswer))
     .query(async ({ ctx, input }) => {
       await requireCommentable(ctx, input.commentableId);
+      ctx.answerReadsCommentsOf?.(input.commentableId);
       return (await commentsPage(ctx.db, ctx.user?.id ?? null, input)).items;
     }),
 
@@ -33,6 +34,7 @@ export const commentsRouter = router({
     .output(answer(commentsPageAnswer))
     .query(async ({ ctx, input }) => {
       await requireCommentable(ctx, input.commentableId);
+      ctx.answerReadsCommentsOf?.(input.commentableId);
       return commentsPage(ctx.db, ctx.user?.id ?? null, input);
     }),
 
