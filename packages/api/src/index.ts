@@ -101,7 +101,9 @@ export {
   SHARED_ANSWERS,
   type SharedProcedure,
   SIGHT_TABLES,
+  sightMadeOf,
   TOLD_BY_ITEM,
+  TOLD_BY_MEMBER,
 } from "./kept-answers";
 export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";

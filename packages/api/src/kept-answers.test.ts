@@ -13,7 +13,15 @@ import { queryLoggingDb } from "@club/db/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { sightOf } from "./domain/access";
-import { KEPT_ANSWERS, type KeptProcedure, SHARED_ANSWERS, type SharedProcedure, TOLD_BY_ITEM } from "./kept-answers";
+import {
+  KEPT_ANSWERS,
+  type KeptProcedure,
+  SHARED_ANSWERS,
+  type SharedProcedure,
+  SIGHT_TABLES,
+  TOLD_BY_ITEM,
+  TOLD_BY_MEMBER,
+} from "./kept-answers";
 import { type TestApi, testApi } from "./test/api";
 
 /**
@@ -280,6 +288,22 @@ describe("a shared answer", () => {
     expect(await sightOf(api.db, loner.id)).toEqual([]);
     await api.mediaRow({ uploadedBy: loner.id, uploaderOnly: true });
     expect(await sightOf(api.db, loner.id)).toBeNull();
+  });
+
+  it("a sight reads her own seats, places and invitations, no other member's, and nothing beyond its tables", async () => {
+    const sent: string[] = [];
+    await sightOf(
+      queryLoggingDb(api, (query) => sent.push(query)),
+      member.id,
+    );
+    expect([...new Set(sent.flatMap(tablesIn))].sort()).toEqual([...SIGHT_TABLES].sort());
+    const hers = { event_participants: "user_id", event_waitlist: "user_id", event_invitations: "invitee_id" };
+    expect(Object.keys(hers).sort()).toEqual([...TOLD_BY_MEMBER].sort());
+    for (const [table, column] of Object.entries(hers)) {
+      const reading = sent.filter((statement) => tablesIn(statement).includes(table));
+      expect(reading.length, table).toBeGreaterThan(0);
+      for (const statement of reading) expect(statement).toMatch(new RegExp(`"${table}"\\."${column}" = \\$\\d+`));
+    }
   });
 
   for (const procedure of Object.keys(SHARED_ANSWERS) as SharedProcedure[]) {

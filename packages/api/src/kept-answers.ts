@@ -54,3 +54,17 @@ export type SharedProcedure = keyof typeof SHARED_ANSWERS;
 
 /** What a sight is read from (`sightOf`): a change to one of these forgets the sights kept. */
 export const SIGHT_TABLES = [...visibility, "media"] as const;
+
+/**
+ * The tables whose changes the database tells by the member whose row changed
+ * (`event_participants:<member id>`, migration 0032), besides the table's name alone for a change
+ * to all of it. A member's sight reads only her rows of them (a test checks its SQL), so another
+ * member's RSVP leaves her sight kept; answers that count seats are forgotten by anyone's.
+ */
+export const TOLD_BY_MEMBER = ["event_participants", "event_waitlist", "event_invitations"] as const;
+
+/** What her sight is made of: her rows of the tables told by member, and the others whole. */
+export function sightMadeOf(memberId: string): string[] {
+  const byMember: readonly string[] = TOLD_BY_MEMBER;
+  return SIGHT_TABLES.map((table) => (byMember.includes(table) ? `${table}:${memberId}` : table));
+}

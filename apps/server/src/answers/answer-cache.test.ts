@@ -78,6 +78,31 @@ describe("AnswerCache", () => {
     expect(cache.get("a")?.body).toBe("[a]");
   });
 
+  it("forgets a member's sight when her own seats, places or invitations change, not another member's", () => {
+    const cache = listeningCache();
+    const keep = () => {
+      cache.keepSight("mia", ["salon"], cache.mark());
+      cache.keepSight("tia", [], cache.mark());
+    };
+    const kept = () => ["mia", "tia"].filter((member) => cache.sight(member));
+    keep();
+    cache.changed("event_participants:tia");
+    expect(kept()).toEqual(["mia"]);
+    keep();
+    cache.changed("event_invitations:mia");
+    expect(kept()).toEqual(["tia"]);
+    keep();
+    cache.changed("event_waitlist");
+    expect(kept()).toEqual([]);
+    keep();
+    cache.changed("events");
+    expect(kept()).toEqual([]);
+    // An answer that counts everyone's seats is forgotten by anyone's.
+    cache.set("list", "v", answer("[]", ["events", "event_participants"]), cache.mark());
+    cache.changed("event_participants:tia");
+    expect(cache.get("list")).toBeUndefined();
+  });
+
   it("does not keep an answer whose reading began before a change to one of its tables was told", () => {
     const cache = listeningCache();
     const mark = cache.mark();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { SIGHT_TABLES, type Sight } from "@club/api";
+import { type Sight, sightMadeOf } from "@club/api";
 import { ToldCache } from "@club/db";
 import { LRUCache } from "lru-cache";
 import type { Encoding } from "./encodings";
@@ -55,15 +55,17 @@ export class AnswerCache extends ToldCache {
   readonly #kept: LRUCache<string, KeptAnswer>;
   /**
    * Members' sights (`sightOf`; null: none, her answers are hers alone), by member, with the
-   * generation when they were read: forgotten like an answer, when a table they are read from changes.
+   * generation when they were read: forgotten like an answer, when what they are read from changes
+   * (`sightMadeOf`: her own seats, places and invitations, and the events and media).
    */
   readonly #sights: LRUCache<string, { sight: Sight | null; madeAt: number }>;
   /** The generation of each table's last change told of the whole table. */
   readonly #changedAt = new Map<string, number>();
   /**
-   * Tables told of by the item their rows belong to (`comments:<item id>`, migration 0032): the
-   * generation of the last change to any of their rows, which an answer that did not say which
-   * item it reads is made from, and of each item's rows, which an answer narrowed to that item is.
+   * Tables told of by the item or member their rows belong to (`comments:<item id>`,
+   * `event_participants:<member id>`, migration 0032): the generation of the last change to any
+   * of their rows, which an answer that did not say whose rows it reads is made from, and of each
+   * item's rows, which an answer (or a member's sight) narrowed to that item is.
    */
   readonly #rowsChangedAt = new Map<string, number>();
   readonly #itemChangedAt = new Map<string, number>();
@@ -93,7 +95,7 @@ export class AnswerCache extends ToldCache {
   sight(memberId: string): { sight: Sight | null } | undefined {
     if (!this.isListening) return undefined;
     const kept = this.#sights.get(memberId);
-    if (kept && !this.#unchangedSince(SIGHT_TABLES, kept.madeAt)) {
+    if (kept && !this.#unchangedSince(sightMadeOf(memberId), kept.madeAt)) {
       this.#sights.delete(memberId);
       return undefined;
     }
@@ -102,7 +104,7 @@ export class AnswerCache extends ToldCache {
 
   /** Keeps a member's sight read since `mark`, unless what it is read from changed meanwhile. */
   keepSight(memberId: string, sight: Sight | null, mark: number): void {
-    if (this.#unchangedSince(SIGHT_TABLES, mark)) this.#sights.set(memberId, { sight, madeAt: mark });
+    if (this.#unchangedSince(sightMadeOf(memberId), mark)) this.#sights.set(memberId, { sight, madeAt: mark });
   }
 
   get(key: string): KeptAnswer | undefined {
