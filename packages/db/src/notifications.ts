@@ -9,7 +9,9 @@ import type { RawConnection } from "./client";
 export const AUTH_CHANGES_CHANNEL = "club_auth";
 /**
  * The channel the `club_data_changed` triggers notify (migration 0015): the name of a table whose
- * rows the kept answers (events, media, comments, members' names) are made of changed.
+ * rows the kept answers (events, media, comments, members' names) are made of changed; for comments
+ * and their likes, seats, waitlist places and invitations, `table:<id>`, the item commented on or
+ * the member whose row it is (migration 0032).
  */
 export const DATA_CHANGES_CHANNEL = "club_data";
 /** The channel the `club_notification_changed` trigger notifies (migration 0026): a member whose notifications changed. */
