@@ -240,7 +240,9 @@ async function benchServer(
   if (otherAt) printSlowest("other", otherPerName);
 
   if (profDir) {
-    for (const file of readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile"))) {
+    // The server's main thread (CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile, thread 0): its
+    // workers (the loader's, the database's) are idle nearly all the time and would only blur it.
+    for (const file of readdirSync(profDir).filter((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f))) {
       console.log(`\n  CPU profile of the server (${join(profDir, file)}):`);
       spawnSync(process.execPath, ["--import", "tsx", join(here, "profile-summary.ts"), join(profDir, file), "15"], {
         stdio: "inherit",

@@ -16,6 +16,12 @@ for (const [i, id] of profile.samples.entries()) {
   selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
 const total = [...selfTime.values()].reduce((a, b) => a + b, 0);
+/** Idle time: the server waiting (and, in the mix, idle through the bare server's rounds). */
+const idle = [...selfTime].reduce(
+  (sum, [id, t]) => (byId.get(id)?.callFrame.functionName === "(idle)" ? sum + t : sum),
+  0,
+);
+const busy = total - idle;
 
 /** `node_modules/.pnpm/x@1/node_modules/@scope/pkg/…` → `@scope/pkg`; our own code by folder. */
 function owner(url: string, name: string): string {
@@ -31,12 +37,16 @@ const sum = (key: (n: Node) => string) => {
   const totals = new Map<string, number>();
   for (const [id, t] of selfTime) {
     const n = byId.get(id)!;
+    if (n.callFrame.functionName === "(idle)") continue;
     totals.set(key(n), (totals.get(key(n)) ?? 0) + t);
   }
   return [...totals].sort((a, b) => b[1] - a[1]).slice(0, top);
 };
-const pct = (t: number) => `${((100 * t) / total).toFixed(1)}%`;
-console.log(`${(total / 1e6).toFixed(1)} s sampled`);
+// Shares of the time the server was busy: idle time depends on how long the load lasted, not on the server.
+const pct = (t: number) => `${((100 * t) / busy).toFixed(1)}%`;
+console.log(
+  `${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (${((100 * busy) / total).toFixed(0)}%); shares of the busy time:`,
+);
 console.log("\nself time by package:");
 for (const [k, t] of sum((n) => owner(n.callFrame.url, n.callFrame.functionName)))
   console.log(`  ${pct(t).padStart(6)}  ${k}`);
