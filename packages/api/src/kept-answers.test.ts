@@ -238,6 +238,20 @@ it("every table a kept answer is made of tells of its changes", async () => {
   expect([...listed].filter((table) => !telling.has(table))).toEqual([]);
 });
 
+it("every table told by item or member tells each row's insert, update and delete", async () => {
+  // pg_trigger.tgtype's bits: 1 a row trigger, 4 insert, 8 delete, 16 update (32 truncate).
+  const rows = rowsOf(
+    await api.db.execute(sql`
+    select c.relname as name, t.tgtype as type from pg_trigger t
+    join pg_class c on c.oid = t.tgrelid
+    join pg_proc p on p.oid = t.tgfoid
+    where p.proname in ('club_comment_rows_changed', 'club_comment_like_rows_changed', 'club_member_rows_changed')`),
+    z.object({ name: z.string(), type: z.coerce.number() }),
+  );
+  const telling = rows.filter((r) => (r.type & 29) === 29).map((r) => r.name);
+  expect(telling.sort()).toEqual([...TOLD_BY_ITEM, ...TOLD_BY_MEMBER].sort());
+});
+
 it("a table that tells only of some columns' changes tells of every column a kept answer reads", async () => {
   // Postgres's UPDATE OF list: the columns whose change a trigger tells of (users, migration 0029).
   const rows = rowsOf(
