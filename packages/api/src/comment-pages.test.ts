@@ -58,6 +58,18 @@ describe("comments.page", () => {
     expect(first.total).toBe(TOTAL + 1);
     expect(first.items[0]?.content).toBe("One more");
   });
+
+  it("counts them on a page past a cursor whose comments have since gone", async () => {
+    const caller = api.callerFor(ada);
+    const { id } = await caller.events.create({ title: "Quiet salon" });
+    for (const content of ["First", "Second", "Third"]) await caller.comments.create({ commentableId: id, content });
+    const first = await caller.comments.page({ commentableId: id, limit: 2 });
+    const [oldest] = (await caller.comments.page({ commentableId: id, limit: 1, cursor: first.nextCursor ?? "" }))
+      .items;
+    await caller.comments.delete({ id: oldest!.id });
+    const rest = await caller.comments.page({ commentableId: id, limit: 2, cursor: first.nextCursor ?? "" });
+    expect(rest).toEqual({ items: [], nextCursor: null, total: 2 });
+  });
 });
 
 describe("the answers of a write", () => {

@@ -1,10 +1,21 @@
 import { type Event, eventParticipants, events, eventWaitlist, media, type Queryable } from "@club/db";
-import { and, asc, desc, eq, exists, ilike, lte, type SQL, sql } from "@club/db/orm";
+import { and, asc, desc, eq, exists, ilike, type Placeholder, type SQL, sql } from "@club/db/orm";
 import { EVENTS_PAGE_DEFAULT, isCalendarDay, type MyEventFilter, rowId } from "@club/shared";
 import { z } from "zod";
-import { hasInvitationFor, hasParticipant, isCreatedBy, type Viewer, visibleEvents } from "../access";
+import {
+  hasInvitationFor,
+  hasParticipant,
+  isCreatedBy,
+  type Viewer,
+  type ViewerKind,
+  viewerKind,
+  viewerPlaceholder,
+  viewerValues,
+  visibleEvents,
+} from "../access";
 import { cursorOf } from "../cursor";
 import { escapeLike } from "../like";
+import { preparedOnce } from "../prepared";
 import { todayIn } from "./calendar";
 import { toEventListItem } from "./queries";
 import { type RsvpCounts, type RsvpSummary, rsvpSummary, usesRsvp, usesRsvpCondition } from "./rsvp";
@@ -39,7 +50,7 @@ export interface EventPage<T> {
   previousCursor: string | null;
 }
 
-const MINE: Record<MyEventFilter, (userId: string) => SQL> = {
+const MINE: Record<MyEventFilter, (userId: Placeholder) => SQL> = {
   joined: hasParticipant,
   created: isCreatedBy,
   invited: (userId) => hasInvitationFor(userId),
@@ -89,18 +100,84 @@ function decodePlace(cursor: string): Place {
 
 const placeOf = (side: Place["side"], e: Event): Place => ({ side, date: e.eventDate, time: e.startTime, id: e.id });
 
+const p = sql.placeholder;
+
+/** Which side of a place a page starts: none, the start of a day, or an event's key. */
+type PlaceShape = "none" | "day" | "key";
+const placeShape = (place: Place | null): PlaceShape =>
+  !place ? "none" : place.time === null || place.id === null ? "day" : "key";
+
 /**
- * The events beyond a place, in the direction `forward` (growing keys) or not. Written as one
- * row comparison, which the index answers as a range (spelt out with `or`, Postgres reads every
- * row back to that point).
+ * The events beyond a place (the placeholders `placeDate`, `placeTime`, `placeId`), in the
+ * direction `forward` (growing keys) or not. Written as one row comparison, which the index
+ * answers as a range (spelt out with `or`, Postgres reads every row back to that point).
  */
-function beyond(place: Place, forward: boolean): SQL {
-  if (place.time === null || place.id === null) {
-    return forward ? sql`${events.eventDate} >= ${place.date}::date` : sql`${events.eventDate} < ${place.date}::date`;
+function beyond(shape: Exclude<PlaceShape, "none">, forward: boolean): SQL {
+  if (shape === "day") {
+    return forward
+      ? sql`${events.eventDate} >= ${p("placeDate")}::date`
+      : sql`${events.eventDate} < ${p("placeDate")}::date`;
   }
   const key = sql`(${events.eventDate}, ${events.startTime}, ${events.id})`;
-  const at = sql`(${place.date}::date, ${place.time}, ${place.id}::uuid)`;
+  const at = sql`(${p("placeDate")}::date, ${p("placeTime")}, ${p("placeId")}::uuid)`;
   return forward ? sql`${key} > ${at}` : sql`${key} < ${at}`;
+}
+
+/** What a list's two queries are built from: every filter's presence, none of its values. */
+interface ListShape {
+  kind: ViewerKind;
+  search: boolean;
+  mine: MyEventFilter | null;
+  host: boolean;
+  from: boolean;
+  to: boolean;
+  place: PlaceShape;
+  keysGrow: boolean;
+}
+
+/** The filters of a list's shape, with placeholders for their values (`listValues`). */
+function listFilters(shape: ListShape): SQL | undefined {
+  const viewerId = p("viewerId");
+  return and(
+    visibleEvents(viewerPlaceholder(shape.kind)),
+    shape.search ? ilike(events.title, p("search")) : undefined,
+    shape.mine ? MINE[shape.mine](viewerId) : undefined,
+    shape.host ? isCreatedBy(p("host")) : undefined,
+    shape.to ? sql`${events.eventDate} <= ${p("to")}::date` : undefined,
+    shape.from ? sql`coalesce(${events.endDate}, ${events.eventDate}) >= ${p("from")}::date` : undefined,
+  );
+}
+
+/** A page of events with their counts, and one more than the page: whether anything lies beyond it. */
+function rowsQuery(db: Queryable, shape: ListShape) {
+  const order = shape.keysGrow ? asc : desc;
+  return db
+    .select({
+      event: events,
+      // Counted per listed event on the (event_id, user_id) key, not over every participation.
+      going: sql<number>`(select count(*) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})::int`,
+      guests: countedIfRsvp(
+        sql`(select coalesce(sum(${eventParticipants.guests}), 0) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})`,
+      ),
+      waiting: countedIfRsvp(
+        sql`(select count(*) from ${eventWaitlist} where ${eventWaitlist.eventId} = ${events.id})`,
+      ),
+    })
+    .from(events)
+    .where(and(listFilters(shape), shape.place === "none" ? undefined : beyond(shape.place, shape.keysGrow)))
+    .orderBy(order(events.eventDate), order(events.startTime), order(events.id))
+    .limit(p("limit"))
+    .prepare("events_list");
+}
+
+/** Whether anything lies on the other side of the first page's place (one index probe). */
+function pastQuery(db: Queryable, shape: ListShape & { place: Exclude<PlaceShape, "none"> }, ascending: boolean) {
+  return db
+    .select({ one: sql<number>`1` })
+    .from(events)
+    .where(and(listFilters(shape), beyond(shape.place, !ascending)))
+    .limit(1)
+    .prepare("events_list_past");
 }
 
 /**
@@ -127,42 +204,38 @@ export async function listEvents(
   // Pages before a place are read from it backwards, then put back in the list's order.
   const forward = place?.side !== "p";
   const keysGrow = ascending === forward;
-  const order = keysGrow ? asc : desc;
-  const filters = and(
-    visibleEvents(ctx.user),
-    filter.search ? ilike(events.title, `%${escapeLike(filter.search)}%`) : undefined,
-    filter.mine ? MINE[filter.mine](ctx.user.id) : undefined,
-    filter.host ? isCreatedBy(filter.host) : undefined,
-    filter.to ? lte(events.eventDate, filter.to) : undefined,
-    filter.from ? sql`coalesce(${events.endDate}, ${events.eventDate}) >= ${filter.from}::date` : undefined,
-  );
-  const rowsQuery = ctx.db
-    .select({
-      event: events,
-      // Counted per listed event on the (event_id, user_id) key, not over every participation.
-      going: sql<number>`(select count(*) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})::int`,
-      guests: countedIfRsvp(
-        sql`(select coalesce(sum(${eventParticipants.guests}), 0) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})`,
-      ),
-      waiting: countedIfRsvp(
-        sql`(select count(*) from ${eventWaitlist} where ${eventWaitlist.eventId} = ${events.id})`,
-      ),
-    })
-    .from(events)
-    .where(and(filters, place ? beyond(place, keysGrow) : undefined))
-    .orderBy(order(events.eventDate), order(events.startTime), order(events.id))
-    // One more than the page: whether anything lies beyond it.
-    .limit(limit + 1);
-  // The first page of `upcoming` says whether the past holds anything for it (one index probe).
-  const pastQuery =
-    place && !filter.cursor
-      ? ctx.db
-          .select({ one: sql<number>`1` })
-          .from(events)
-          .where(and(filters, beyond(place, !ascending)))
-          .limit(1)
+  // Built once per shape (preparedOnce): drizzle's walk of the visibility condition and the counts
+  // cost more than the query itself.
+  const shape: ListShape = {
+    kind: viewerKind(ctx.user),
+    search: Boolean(filter.search),
+    mine: filter.mine ?? null,
+    host: Boolean(filter.host),
+    from: Boolean(filter.from),
+    to: Boolean(filter.to),
+    place: placeShape(place),
+    keysGrow,
+  };
+  const values = {
+    ...viewerValues(ctx.user),
+    search: filter.search ? `%${escapeLike(filter.search)}%` : undefined,
+    host: filter.host,
+    from: filter.from,
+    to: filter.to,
+    placeDate: place?.date,
+    placeTime: place?.time ?? undefined,
+    placeId: place?.id ?? undefined,
+  };
+  const key = JSON.stringify(shape);
+  const rowsOf = preparedOnce(ctx.db, `events.list ${key}`, () => rowsQuery(ctx.db, shape));
+  // The first page of `upcoming` says whether the past holds anything for it.
+  const pastOf =
+    place && !filter.cursor && shape.place !== "none"
+      ? preparedOnce(ctx.db, `events.list past ${key} ${ascending}`, () =>
+          pastQuery(ctx.db, { ...shape, place: shape.place as Exclude<PlaceShape, "none"> }, ascending),
+        )
       : undefined;
-  const [rows, past] = await Promise.all([rowsQuery, pastQuery]);
+  const [rows, past] = await Promise.all([rowsOf.execute({ ...values, limit: limit + 1 }), pastOf?.execute(values)]);
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   if (!forward) page.reverse();

@@ -1,7 +1,8 @@
 import { type Event, eventParticipants, eventWaitlist, type Queryable, users } from "@club/db";
-import { and, asc, eq, inArray } from "@club/db/orm";
+import { and, asc, eq, inArray, sql } from "@club/db/orm";
 import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { notFound } from "../../errors";
+import { preparedOnce } from "../prepared";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { scheduleReminders } from "./reminders";
 import { lockEvent, type RsvpContext } from "./rsvp";
@@ -10,12 +11,16 @@ import { lockEvent, type RsvpContext } from "./rsvp";
 
 /** The participants' names, in the order they joined (the event's page). */
 export async function participantsOf(db: Queryable, eventId: string) {
-  return db
-    .select({ user_id: users.id, name: users.name })
-    .from(eventParticipants)
-    .innerJoin(users, eq(users.id, eventParticipants.userId))
-    .where(eq(eventParticipants.eventId, eventId))
-    .orderBy(asc(eventParticipants.joinedAt));
+  const query = preparedOnce(db, "participantsOf", () =>
+    db
+      .select({ user_id: users.id, name: users.name })
+      .from(eventParticipants)
+      .innerJoin(users, eq(users.id, eventParticipants.userId))
+      .where(eq(eventParticipants.eventId, sql.placeholder("eventId")))
+      .orderBy(asc(eventParticipants.joinedAt))
+      .prepare("participants_of"),
+  );
+  return query.execute({ eventId });
 }
 
 /** Who is coming and who waits, for the event's creator and admins (and the CSV export). */

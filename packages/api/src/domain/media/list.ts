@@ -9,6 +9,8 @@ import { type MediaDto, mediaPages, selectMedia, toMediaDto } from "./dto";
 
 const PAGE = 60;
 
+const p = sql.placeholder;
+
 /**
  * Tags are stored lower-cased; a search matches any tag that starts with what was typed. The tags
  * that do are read from `media_tags` by prefix (a range on its key) and passed as one array, so that
@@ -17,12 +19,16 @@ const PAGE = 60;
  * At most 500 tags: a one-letter prefix shared by more is a search too wide to narrow anything.
  */
 async function tagsStartingWith(db: Queryable, prefix: string): Promise<string[]> {
-  const rows = await db
-    .select({ tag: mediaTags.tag })
-    .from(mediaTags)
-    .where(like(mediaTags.tag, `${escapeLike(prefix)}%`))
-    .orderBy(mediaTags.tag)
-    .limit(500);
+  const query = preparedOnce(db, "media.tagsStartingWith", () =>
+    db
+      .select({ tag: mediaTags.tag })
+      .from(mediaTags)
+      .where(like(mediaTags.tag, p("pattern")))
+      .orderBy(mediaTags.tag)
+      .limit(500)
+      .prepare("tags_starting_with"),
+  );
+  const rows = await query.execute({ pattern: `${escapeLike(prefix)}%` });
   return rows.map((r) => r.tag);
 }
 
@@ -36,8 +42,6 @@ interface ListShape {
   uploader: boolean;
   cursor: boolean;
 }
-
-const p = sql.placeholder;
 
 function listQuery(db: Queryable, shape: ListShape) {
   return selectMedia(db)
@@ -98,17 +102,27 @@ export async function listMedia(
 
 /** Suggestions for the gallery's tag search: up to 10 tags in use that start with what was typed. */
 export async function tagSuggestions(db: Queryable, viewer: Viewer, prefix: string): Promise<string[]> {
-  // Only tags of items she may see: a tag used only inside a hidden event is not suggested.
-  const inUse = db
-    .select({ one: sql`1` })
-    .from(media)
-    .where(and(sql`${media.tags} @> array[${mediaTags.tag} collate "default"]`, visibleMedia(viewer)));
-  const rows = await db
-    .select({ tag: mediaTags.tag })
-    .from(mediaTags)
-    .where(and(like(mediaTags.tag, `${escapeLike(prefix)}%`), exists(inUse)))
-    .orderBy(mediaTags.tag)
-    .limit(10);
+  const kind = viewerKind(viewer);
+  const query = preparedOnce(db, `media.tagSuggestions ${kind}`, () => {
+    // Only tags of items she may see: a tag used only inside a hidden event is not suggested.
+    const inUse = db
+      .select({ one: sql`1` })
+      .from(media)
+      .where(
+        and(
+          sql`${media.tags} @> array[${mediaTags.tag} collate "default"]`,
+          visibleMedia(viewerPlaceholder(kind) as ViewerRef),
+        ),
+      );
+    return db
+      .select({ tag: mediaTags.tag })
+      .from(mediaTags)
+      .where(and(like(mediaTags.tag, p("pattern")), exists(inUse)))
+      .orderBy(mediaTags.tag)
+      .limit(10)
+      .prepare("tag_suggestions");
+  });
+  const rows = await query.execute({ pattern: `${escapeLike(prefix)}%`, ...viewerValues(viewer) });
   return rows.map((r) => r.tag);
 }
 

@@ -7,10 +7,17 @@ import {
   requireProfileOwner,
   requireShowcaseMedia,
   type Viewer,
+  type ViewerRef,
+  viewerKind,
+  viewerPlaceholder,
+  viewerValues,
   visibleMedia,
 } from "../access";
 import { type MediaDto, selectMedia, toMediaDto } from "../media/dto";
+import { preparedOnce } from "../prepared";
 import { portraitOf } from "./portrait-urls";
+
+const p = sql.placeholder;
 
 /** Her profile's row, or the empty profile of a member who never wrote one. */
 async function profileRow(db: Queryable, userId: string) {
@@ -31,11 +38,30 @@ async function profileRow(db: Queryable, userId: string) {
 
 /** Her showcase as the reader may see it, in her order: an item of an event hidden from the reader is left out. */
 async function showcaseFor(db: Queryable, viewer: Viewer, userId: string): Promise<MediaDto[]> {
-  const rows = await selectMedia(db)
-    .innerJoin(showcaseItems, and(eq(showcaseItems.mediaId, media.id), eq(showcaseItems.userId, userId)))
-    .where(visibleMedia(viewer))
-    .orderBy(asc(showcaseItems.position));
+  const kind = viewerKind(viewer);
+  const query = preparedOnce(db, `showcaseFor ${kind}`, () =>
+    selectMedia(db)
+      .innerJoin(showcaseItems, and(eq(showcaseItems.mediaId, media.id), eq(showcaseItems.userId, p("owner"))))
+      .where(visibleMedia(viewerPlaceholder(kind) as ViewerRef))
+      .orderBy(asc(showcaseItems.position))
+      .prepare("showcase_for"),
+  );
+  const rows = await query.execute({ owner: userId, ...viewerValues(viewer) });
   return rows.map((r) => toMediaDto(r, viewer));
+}
+
+/** How many of her uploads the reader may see. */
+async function uploadCount(db: Queryable, viewer: Viewer, userId: string): Promise<number> {
+  const kind = viewerKind(viewer);
+  const query = preparedOnce(db, `uploadCount ${kind}`, () =>
+    db
+      .select({ uploads: sql<number>`count(*)::int` })
+      .from(media)
+      .where(and(eq(media.uploadedBy, p("owner")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)))
+      .prepare("upload_count"),
+  );
+  const [row] = await query.execute({ owner: userId, ...viewerValues(viewer) });
+  return row?.uploads ?? 0;
 }
 
 /**
@@ -44,13 +70,10 @@ async function showcaseFor(db: Queryable, viewer: Viewer, userId: string): Promi
  */
 export async function memberProfile(ctx: Pick<MemberContext, "db" | "user">, id: string) {
   const owner = await requireProfileOwner(ctx.db, id);
-  const [profile, showcase, counts] = await Promise.all([
+  const [profile, showcase, uploads] = await Promise.all([
     profileRow(ctx.db, id),
     showcaseFor(ctx.db, ctx.user, id),
-    ctx.db
-      .select({ uploads: sql<number>`count(*)::int` })
-      .from(media)
-      .where(and(eq(media.uploadedBy, id), visibleMedia(ctx.user))),
+    uploadCount(ctx.db, ctx.user, id),
   ]);
   return {
     id: owner.id,
@@ -63,7 +86,7 @@ export async function memberProfile(ctx: Pick<MemberContext, "db" | "user">, id:
     interests: profile.interests,
     portrait: portraitOf(profile.portraitPrefix, profile.portraitPlaceholder),
     showcase,
-    upload_count: counts[0]?.uploads ?? 0,
+    upload_count: uploads,
     is_me: ctx.user.id === id,
   };
 }
