@@ -1,9 +1,10 @@
 import { profiles, type Queryable, users } from "@club/db";
-import { and, asc, eq, ilike, or, type SQL, sql } from "@club/db/orm";
+import { and, asc, eq, ilike, or, type Placeholder, type SQL, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { badRequest } from "../../errors";
 import { emailShownTo, type Viewer } from "../access";
 import { escapeLike } from "../like";
+import { preparedOnce } from "../prepared";
 import { portraitOf } from "./portrait-urls";
 
 /** The directory (`/members`): every member as a card, by name, a page at a time. */
@@ -31,17 +32,24 @@ function decode(cursor: string): { name: string; id: string } {
   throw badRequest(STALE);
 }
 
-/** One of her talents is this one, whatever its case. */
-const hasTalent = (talent: string): SQL =>
-  sql`exists (select 1 from unnest(${profiles.talents}) as t(v) where lower(t.v) = lower(${talent}))`;
-const talentContains = (pattern: string): SQL =>
+const p = sql.placeholder;
+
+/** One of her talents is the placeholder `talent`, whatever its case. */
+const hasTalent: SQL = sql`exists (select 1 from unnest(${profiles.talents}) as t(v) where lower(t.v) = lower(${p("talent")}))`;
+const talentContains = (pattern: Placeholder): SQL =>
   sql`exists (select 1 from unnest(${profiles.talents}) as t(v) where t.v ilike ${pattern})`;
 
-export async function listDirectory(db: Queryable, viewer: Viewer, filter: DirectoryFilter = {}) {
-  const limit = filter.limit ?? PAGE;
-  const after = filter.cursor ? decode(filter.cursor) : undefined;
-  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
-  const rows = await db
+/** Which filters a page has: one prepared query per combination, their values placeholders. */
+interface DirectoryShape {
+  search: boolean;
+  type: boolean;
+  talent: boolean;
+  cursor: boolean;
+}
+
+function directoryQuery(db: Queryable, shape: DirectoryShape) {
+  const pattern = p("pattern");
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -57,14 +65,35 @@ export async function listDirectory(db: Queryable, viewer: Viewer, filter: Direc
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(
       and(
-        pattern ? or(ilike(users.name, pattern), talentContains(pattern)) : undefined,
-        filter.type ? eq(users.type, filter.type) : undefined,
-        filter.talent ? hasTalent(filter.talent) : undefined,
-        after ? sql`(${users.name}, ${users.id}) > (${after.name}, ${after.id}::uuid)` : undefined,
+        shape.search ? or(ilike(users.name, pattern), talentContains(pattern)) : undefined,
+        shape.type ? eq(users.type, p("type")) : undefined,
+        shape.talent ? hasTalent : undefined,
+        shape.cursor ? sql`(${users.name}, ${users.id}) > (${p("afterName")}, ${p("afterId")}::uuid)` : undefined,
       ),
     )
     .orderBy(asc(users.name), asc(users.id))
-    .limit(limit + 1);
+    .limit(p("limit"))
+    .prepare("directory");
+}
+
+export async function listDirectory(db: Queryable, viewer: Viewer, filter: DirectoryFilter = {}) {
+  const limit = filter.limit ?? PAGE;
+  const after = filter.cursor ? decode(filter.cursor) : undefined;
+  const shape: DirectoryShape = {
+    search: Boolean(filter.search),
+    type: Boolean(filter.type),
+    talent: Boolean(filter.talent),
+    cursor: after !== undefined,
+  };
+  const query = preparedOnce(db, `members.directory ${JSON.stringify(shape)}`, () => directoryQuery(db, shape));
+  const rows = await query.execute({
+    pattern: filter.search ? `%${escapeLike(filter.search)}%` : undefined,
+    type: filter.type,
+    talent: filter.talent,
+    afterName: after?.name,
+    afterId: after?.id,
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
