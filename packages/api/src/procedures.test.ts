@@ -175,6 +175,17 @@ describe("gallery tags", () => {
     expect(await outsider.media.tags({ prefix: "ze" })).toEqual([]);
     expect((await outsider.media.list({ tag: "zeb" })).items).toEqual([]);
   });
+
+  it("suggests the first ten she may see, in order, past those she may not", async () => {
+    const host = await api.member("tag-ten@club.test", { type: "Founding" });
+    const outsider = api.callerFor(await api.member("tag-ten-outsider@club.test"));
+    const secret = await api.callerFor(host).events.create({ title: "Quilts Secret", exclusivity: "invite-only" });
+    await api.mediaRow({ name: "hidden quilt", uploadedBy: host.id, associatedEventId: secret.id, tags: ["quilt-00"] });
+    const shown = Array.from({ length: 12 }, (_, i) => `quilt-${String(i + 1).padStart(2, "0")}`);
+    await api.mediaRow({ name: "quilts", uploadedBy: host.id, tags: shown.toReversed() });
+    expect(await outsider.media.tags({ prefix: "quilt" })).toEqual(shown.slice(0, 10));
+    expect(await api.callerFor(host).media.tags({ prefix: "QUILT" })).toEqual(["quilt-00", ...shown.slice(0, 9)]);
+  });
 });
 
 describe("my events", () => {

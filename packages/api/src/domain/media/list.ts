@@ -104,21 +104,31 @@ export async function listMedia(
 export async function tagSuggestions(db: Queryable, viewer: Viewer, prefix: string): Promise<string[]> {
   const kind = viewerKind(viewer);
   const query = preparedOnce(db, `media.tagSuggestions ${kind}`, () => {
+    // The tags that start with it, in order, are tried one by one until ten are in use: a subquery
+    // with its own order and limit keeps its order, so the search stops there. Filtered first and
+    // sorted after, every tag of a one-letter search was tried (40 tried for 10 kept: 27 ms).
+    const candidates = db
+      .select({ tag: mediaTags.tag })
+      .from(mediaTags)
+      .where(like(mediaTags.tag, p("pattern")))
+      .orderBy(mediaTags.tag)
+      .limit(500)
+      .as("candidates");
     // Only tags of items she may see: a tag used only inside a hidden event is not suggested.
     const inUse = db
       .select({ one: sql`1` })
       .from(media)
       .where(
         and(
-          sql`${media.tags} @> array[${mediaTags.tag} collate "default"]`,
+          sql`${media.tags} @> array[${candidates.tag} collate "default"]`,
           visibleMedia(viewerPlaceholder(kind) as ViewerRef),
         ),
       );
     return db
-      .select({ tag: mediaTags.tag })
-      .from(mediaTags)
-      .where(and(like(mediaTags.tag, p("pattern")), exists(inUse)))
-      .orderBy(mediaTags.tag)
+      .select({ tag: candidates.tag })
+      .from(candidates)
+      .where(exists(inUse))
+      .orderBy(candidates.tag)
       .limit(10)
       .prepare("tag_suggestions");
   });
