@@ -135,7 +135,7 @@ interface ListShape {
   keysGrow: boolean;
 }
 
-/** The filters of a list's shape, with placeholders for their values (`listValues`). */
+/** The filters of a list's shape, with placeholders for their values (given by `listEvents`). */
 function listFilters(shape: ListShape): SQL | undefined {
   const viewerId = p("viewerId");
   return and(
@@ -230,9 +230,9 @@ export async function listEvents(
   const rowsOf = preparedOnce(ctx.db, `events.list ${key}`, () => rowsQuery(ctx.db, shape));
   // The first page of `upcoming` says whether the past holds anything for it.
   const pastOf =
-    place && !filter.cursor && shape.place !== "none"
+    place && !filter.cursor
       ? preparedOnce(ctx.db, `events.list past ${key} ${ascending}`, () =>
-          pastQuery(ctx.db, { ...shape, place: shape.place as Exclude<PlaceShape, "none"> }, ascending),
+          pastQuery(ctx.db, { ...shape, place: placeShape(place) as Exclude<PlaceShape, "none"> }, ascending),
         )
       : undefined;
   const [rows, past] = await Promise.all([rowsOf.execute({ ...values, limit: limit + 1 }), pastOf?.execute(values)]);
