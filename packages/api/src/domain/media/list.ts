@@ -11,6 +11,15 @@ const PAGE = 60;
 
 const p = sql.placeholder;
 
+/** The tags that start as the placeholder `pattern` says (a `like` pattern), in order, at most 500. */
+const tagsLike = (db: Queryable) =>
+  db
+    .select({ tag: mediaTags.tag })
+    .from(mediaTags)
+    .where(like(mediaTags.tag, p("pattern")))
+    .orderBy(mediaTags.tag)
+    .limit(500);
+
 /**
  * Tags are stored lower-cased; a search matches any tag that starts with what was typed. The tags
  * that do are read from `media_tags` by prefix (a range on its key) and passed as one array, so that
@@ -19,15 +28,7 @@ const p = sql.placeholder;
  * At most 500 tags: a one-letter prefix shared by more is a search too wide to narrow anything.
  */
 async function tagsStartingWith(db: Queryable, prefix: string): Promise<string[]> {
-  const query = preparedOnce(db, "media.tagsStartingWith", () =>
-    db
-      .select({ tag: mediaTags.tag })
-      .from(mediaTags)
-      .where(like(mediaTags.tag, p("pattern")))
-      .orderBy(mediaTags.tag)
-      .limit(500)
-      .prepare("tags_starting_with"),
-  );
+  const query = preparedOnce(db, "media.tagsStartingWith", () => tagsLike(db).prepare("tags_starting_with"));
   const rows = await query.execute({ pattern: `${escapeLike(prefix)}%` });
   return rows.map((r) => r.tag);
 }
@@ -107,13 +108,7 @@ export async function tagSuggestions(db: Queryable, viewer: Viewer, prefix: stri
     // The tags that start with it, in order, are tried one by one until ten are in use: a subquery
     // with its own order and limit keeps its order, so the search stops there. Filtered first and
     // sorted after, every tag of a one-letter search was tried (40 tried for 10 kept: 27 ms).
-    const candidates = db
-      .select({ tag: mediaTags.tag })
-      .from(mediaTags)
-      .where(like(mediaTags.tag, p("pattern")))
-      .orderBy(mediaTags.tag)
-      .limit(500)
-      .as("candidates");
+    const candidates = tagsLike(db).as("candidates");
     // Only tags of items she may see: a tag used only inside a hidden event is not suggested.
     const inUse = db
       .select({ one: sql`1` })
