@@ -108,6 +108,12 @@ export interface ApiContext {
    */
   answerReadsCommentsOf?: ((itemId: string) => void) | undefined;
   /**
+   * Says that this request's answer reads the seats and waiting places of these events alone (the
+   * events on a page of the list), so an RSVP to another event leaves it kept (TOLD_BY_EVENT).
+   * Absent where nothing is kept.
+   */
+  answerReadsSeatsOf?: ((eventIds: readonly string[]) => void) | undefined;
+  /**
    * An admin's right the club's sign-in rule withholds for this request (she signed in with a
    * password alone): `user.admin` is false, and the admin tools say why (access/admin-sign-in.ts).
    */
@@ -148,6 +154,8 @@ export interface Caller {
   answerIsPersonal?: (() => void) | undefined;
   /** See ApiContext. */
   answerReadsCommentsOf?: ((itemId: string) => void) | undefined;
+  /** See ApiContext. */
+  answerReadsSeatsOf?: ((eventIds: readonly string[]) => void) | undefined;
   session: CallerSession | null;
   /** The API token the request was made with, if any. */
   apiToken?: TokenGrant | null;
@@ -181,6 +189,7 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     user: caller.user,
     answerIsPersonal: caller.answerIsPersonal,
     answerReadsCommentsOf: caller.answerReadsCommentsOf,
+    answerReadsSeatsOf: caller.answerReadsSeatsOf,
     apiToken: caller.apiToken ?? null,
     tokenRefused: caller.tokenRefused ?? null,
     adminWithheld: caller.adminWithheld ?? false,

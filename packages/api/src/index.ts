@@ -101,7 +101,9 @@ export {
   SHARED_ANSWERS,
   type SharedProcedure,
   SIGHT_TABLES,
+  seatsMadeOf,
   sightMadeOf,
+  TOLD_BY_EVENT,
   TOLD_BY_ITEM,
   TOLD_BY_MEMBER,
 } from "./kept-answers";

@@ -5,6 +5,7 @@ import {
   eventParticipants,
   eventSeries,
   events,
+  eventWaitlist,
   profiles,
   rowsOf,
 } from "@club/db";
@@ -19,6 +20,8 @@ import {
   SHARED_ANSWERS,
   type SharedProcedure,
   SIGHT_TABLES,
+  seatsMadeOf,
+  TOLD_BY_EVENT,
   TOLD_BY_ITEM,
   TOLD_BY_MEMBER,
 } from "./kept-answers";
@@ -340,6 +343,64 @@ describe("a shared answer", () => {
       expect([...read].sort()).toEqual([...SHARED_ANSWERS[procedure]].sort());
     });
   }
+
+  /**
+   * Seats and places tell of their event too (migration 0033), and a shared events list is made of
+   * the rows of the events on its page alone (`answerReadsSeatsOf`): so it must count no other
+   * event's. Each statement reading them is bound to the row's event, and a seat or a place taken
+   * at an event the page does not show leaves the answer as it was (one it shows changes it).
+   */
+  it("the events list says whose seats it counts, and counts no other event's", async () => {
+    const sight = (await sightOf(api.db, member.id)) ?? [];
+    const [elsewhere] = await api.db
+      .insert(events)
+      .values({
+        slug: "elsewhere",
+        title: "A picnic elsewhere",
+        description: "Lunch on the grass.",
+        type: "entertainment",
+        eventDate: "2027-03-01",
+        createdBy: ids.host,
+      })
+      .returning({ id: events.id });
+    const guest = await api.member("guest@club.test", { name: "Gwen Guest" });
+    let untouched = 0;
+    for (const [path, input] of calls["events.list"](ids)) {
+      if ((input as { mine?: string }).mine) continue;
+      const said: (readonly string[])[] = [];
+      const first = await callAs({ ...member, sight }, path, input, { answerReadsSeatsOf: (ids) => said.push(ids) });
+      const listed = (first.answer as { items: { id: string }[] }).items.map((e) => e.id);
+      expect(said, JSON.stringify(input)).toEqual([listed]);
+      const reading = first.sent.filter((statement) =>
+        tablesIn(statement).some((t) => TOLD_BY_EVENT.includes(t as never)),
+      );
+      expect(reading.length).toBeGreaterThan(0);
+      for (const statement of reading) {
+        for (const table of TOLD_BY_EVENT) {
+          expect(statement).not.toMatch(
+            new RegExp(`(from|join) "${table}"(?! where ("${table}"\\.)?"event_id" = ("events"\\.)?"id"\\))`),
+          );
+        }
+      }
+      if (listed.includes(elsewhere!.id)) continue;
+      untouched++;
+      await api.db.insert(eventParticipants).values({ eventId: elsewhere!.id, userId: guest.id }).onConflictDoNothing();
+      await api.db.insert(eventWaitlist).values({ eventId: elsewhere!.id, userId: admin.id }).onConflictDoNothing();
+      expect((await callAs({ ...member, sight }, path, input)).answer, JSON.stringify(input)).toEqual(first.answer);
+    }
+    expect(untouched).toBeGreaterThan(0);
+    // A seat at an event the page shows is counted on it.
+    const input = { search: "salon", sort: "desc" };
+    const before = await callAs({ ...member, sight }, "events.list", input);
+    await api.db.insert(eventParticipants).values({ eventId: ids.open, userId: guest.id });
+    expect((await callAs({ ...member, sight }, "events.list", input)).answer).not.toEqual(before.answer);
+    expect(seatsMadeOf(SHARED_ANSWERS["events.list"], [ids.open])).toEqual([
+      "events",
+      `event_participants:event:${ids.open}`,
+      `event_waitlist:event:${ids.open}`,
+      "event_series",
+    ]);
+  });
 
   it("a list of her own events says it is hers alone", async () => {
     const answerIsPersonal = vi.fn();

@@ -63,6 +63,21 @@ export const SIGHT_TABLES = [...visibility, "media"] as const;
  */
 export const TOLD_BY_MEMBER = ["event_participants", "event_waitlist", "event_invitations"] as const;
 
+/**
+ * The tables whose changes the database also tells by the event their rows belong to
+ * (`event_participants:event:<event id>`, migration 0033). The events list counts the seats and
+ * places of the events on its page and of no other, and says which events those are
+ * (`answerReadsSeatsOf`): its shared answer is then made of those events' rows, and an RSVP to an
+ * event it does not show leaves it kept. A test checks that its SQL reads them only for its rows.
+ */
+export const TOLD_BY_EVENT = ["event_participants", "event_waitlist"] as const;
+
+/** An answer's tables, with those told by event narrowed to these events' rows (none: not read at all). */
+export function seatsMadeOf(tables: readonly string[], eventIds: readonly string[]): string[] {
+  const byEvent: readonly string[] = TOLD_BY_EVENT;
+  return tables.flatMap((table) => (byEvent.includes(table) ? eventIds.map((id) => `${table}:event:${id}`) : [table]));
+}
+
 /** What her sight is made of: her rows of the tables told by member, and the others whole. */
 export function sightMadeOf(memberId: string): string[] {
   const byMember: readonly string[] = TOLD_BY_MEMBER;

@@ -11,7 +11,8 @@ export const AUTH_CHANGES_CHANNEL = "club_auth";
  * The channel the `club_data_changed` triggers notify (migration 0015): the name of a table whose
  * rows the kept answers (events, media, comments, members' names) are made of changed; for comments
  * and their likes, seats, waitlist places and invitations, `table:<id>`, the item commented on or
- * the member whose row it is (migration 0032).
+ * the member whose row it is (migration 0032); for seats and waitlist places also
+ * `table:event:<id>`, the event whose row it is (migration 0033).
  */
 export const DATA_CHANGES_CHANNEL = "club_data";
 /** The channel the `club_notification_changed` trigger notifies (migration 0026): a member whose notifications changed. */

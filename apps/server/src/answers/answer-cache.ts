@@ -40,7 +40,9 @@ export function etagOf(viewer: string, body: string): string {
  *   the answers made from a changed table are forgotten, the others stay: a like forgets the
  *   comments, not the events list. Comments and likes tell of the item commented on (migration
  *   0032), and an answer that says it reads one item's comments (`tables` holding
- *   `comments:<item>`) is forgotten by a change to that item's, not another's;
+ *   `comments:<item>`) is forgotten by a change to that item's, not another's. Seats and waitlist
+ *   places tell of their member and of their event (migrations 0032, 0033): a member's sight is
+ *   made of her rows, and a shared events list of the rows of the events on its page;
  * - while the server is not listening to those changes (the connection dropped), nothing is kept;
  * - an answer whose reading began before a change to one of its tables was told is not kept
  *   (`mark`): it may predate the change;
@@ -62,10 +64,10 @@ export class AnswerCache extends ToldCache {
   /** The generation of each table's last change told of the whole table. */
   readonly #changedAt = new Map<string, number>();
   /**
-   * Tables told of by the item or member their rows belong to (`comments:<item id>`,
-   * `event_participants:<member id>`, migration 0032): the generation of the last change to any
-   * of their rows, which an answer that did not say whose rows it reads is made from, and of each
-   * item's rows, which an answer (or a member's sight) narrowed to that item is.
+   * Tables told of by the item, member or event their rows belong to (`comments:<item id>`,
+   * `event_participants:<member id>`, `event_participants:event:<event id>`): the generation of
+   * the last change to any of their rows, which an answer that did not say whose rows it reads is
+   * made from, and of each item's rows, which an answer (or a member's sight) narrowed to them is.
    */
   readonly #rowsChangedAt = new Map<string, number>();
   readonly #itemChangedAt = new Map<string, number>();

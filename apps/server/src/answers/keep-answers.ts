@@ -4,6 +4,7 @@ import {
   SHARED_ANSWERS,
   type SharedProcedure,
   type Sight,
+  seatsMadeOf,
   TOLD_BY_ITEM,
 } from "@club/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -36,6 +37,12 @@ declare module "fastify" {
        * answerReadsCommentsOf); null if a batch's, or said of two items: it is made from all comments.
        */
       commentsOf: string | null | undefined;
+      /**
+       * The events whose seats and places alone a shared answer reads, as its one procedure said
+       * (ApiContext's answerReadsSeatsOf, the events on a page of the list); null if a batch's, or
+       * said twice: it is made from every event's.
+       */
+      seatsOf: readonly string[] | null | undefined;
     };
   }
 }
@@ -163,6 +170,7 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
       const tables = tablesOf(procedures, KEPT_ANSWERS);
       // A batch's procedures may read comments of several items: only a lone procedure's answer is narrowed.
       const commentsOf = procedures.length === 1 ? undefined : null;
+      const seatsOf = commentsOf;
       request.keptAnswer = {
         key,
         viewer,
@@ -173,6 +181,7 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         memberId,
         personal: false,
         commentsOf,
+        seatsOf,
       };
     });
 
@@ -211,7 +220,7 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
           ? pending.shared
           : undefined;
       const { key, viewer } = shared ?? pending;
-      const tables = narrowed((shared ?? pending).tables, pending.commentsOf);
+      const tables = narrowed((shared ?? pending).tables, pending.commentsOf, shared ? pending.seatsOf : undefined);
       const answer = { body, contentType, link: typeof link === "string" ? link : undefined, tables };
       const kept = cache.set(key, viewer, answer, pending.mark);
       pending.done(shared || !pending.shared ? kept : undefined);
@@ -229,9 +238,18 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
 
 const toldByItem: ReadonlySet<string> = new Set(TOLD_BY_ITEM);
 
-/** An answer's tables, with those told by item narrowed to the one item it read (`comments:<item>`). */
-function narrowed(tables: readonly string[], item: string | null | undefined): readonly string[] {
-  return item ? tables.map((table) => (toldByItem.has(table) ? `${table}:${item}` : table)) : tables;
+/**
+ * An answer's tables, with those told by item narrowed to the one item it read (`comments:<item>`),
+ * and, for a shared answer, those told by event to the events whose seats it read (her own rows of
+ * them make up her sight, not this answer).
+ */
+function narrowed(
+  tables: readonly string[],
+  item: string | null | undefined,
+  seatsOf: readonly string[] | null | undefined,
+): readonly string[] {
+  const byItem = item ? tables.map((table) => (toldByItem.has(table) ? `${table}:${item}` : table)) : tables;
+  return seatsOf ? seatsMadeOf(byItem, seatsOf) : byItem;
 }
 
 function isOk(payload: unknown, statusCode: number): boolean {

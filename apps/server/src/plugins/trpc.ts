@@ -41,6 +41,11 @@ export async function createContext(
           kept.commentsOf = kept.commentsOf === undefined || kept.commentsOf === itemId ? itemId : null;
         }
       : undefined,
+    answerReadsSeatsOf: kept
+      ? (eventIds) => {
+          kept.seatsOf = kept.seatsOf === undefined ? eventIds : null;
+        }
+      : undefined,
     apiToken,
     adminWithheld,
     tokenRefused,

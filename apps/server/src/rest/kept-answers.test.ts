@@ -185,6 +185,35 @@ describe("members of one type who see the same events share an answer", () => {
   });
 });
 
+describe("a seat forgets the events lists that show its event, not the others", () => {
+  it("an RSVP through the app, or a seat and a place added in the database", async () => {
+    const walk = (await request(h, "POST", "/api/events", { title: "Garden Walk", capacity: 1 }, ada)).json();
+    const walkPage = trpcUrl("events.list", { search: "Garden" });
+    const picnicPage = trpcUrl("events.list", { search: "Picnic" });
+    /** Whether Bea is served the URL's answer kept (Dee, of her sight, asked it first). */
+    const kept = async (url: string) => {
+      const before = await answerCounts();
+      await get(url, bea);
+      return (await answerCounts()).hit > before.hit;
+    };
+    await get(walkPage, dee);
+    await get(picnicPage, dee);
+    expect((await request(h, "POST", `/api/events/${walk.id}/join`, {}, root)).statusCode).toBe(200);
+    expect(await kept(picnicPage)).toBe(true);
+    expect(await kept(walkPage)).toBe(false);
+    expect(trpcIds(await get(walkPage, bea))).toEqual([walk.id]);
+
+    // Told by the database whoever makes the change: a place on the waitlist, then a seat.
+    await get(walkPage, dee);
+    await h.db.db.execute(sql`insert into event_waitlist (event_id, user_id) values (${walk.id}, ${ids.dee})`);
+    await expect.poll(() => kept(walkPage), { timeout: 2000 }).toBe(false);
+    expect(await kept(picnicPage)).toBe(true);
+    await h.db.db.execute(sql`insert into event_participants (event_id, user_id) values (${picnic.id}, ${ids.bea})`);
+    await expect.poll(() => kept(picnicPage), { timeout: 2000 }).toBe(false);
+    expect(await kept(walkPage)).toBe(true);
+  });
+});
+
 describe("a kept answer gives way to a change", () => {
   it("a member who writes then reads sees her write", async () => {
     const url = `/api/comments?commentableId=${picnic.id}`;

@@ -187,7 +187,13 @@ function pastQuery(db: Queryable, shape: ListShape & { place: Exclude<PlaceShape
  * `previousCursor` pages back through the past.
  */
 export async function listEvents(
-  ctx: { db: Queryable; user: Viewer; config: { timeZone: string }; answerIsPersonal?: (() => void) | undefined },
+  ctx: {
+    db: Queryable;
+    user: Viewer;
+    config: { timeZone: string };
+    answerIsPersonal?: (() => void) | undefined;
+    answerReadsSeatsOf?: ((eventIds: readonly string[]) => void) | undefined;
+  },
   filter: EventListFilter = {},
 ) {
   // Her events, seats and invitations are read by her id: such a list is hers alone.
@@ -238,6 +244,9 @@ export async function listEvents(
   const [rows, past] = await Promise.all([rowsOf.execute({ ...values, limit: limit + 1 }), pastOf?.execute(values)]);
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
+  // The counts are read per listed event (the row past the page's end is not shown): an RSVP to
+  // an event not on this page leaves its answer as it is.
+  ctx.answerReadsSeatsOf?.(page.map((r) => r.event.id));
   if (!forward) page.reverse();
   const first = page[0]?.event;
   const last = page.at(-1)?.event;
