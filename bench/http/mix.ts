@@ -8,7 +8,8 @@
 //   pnpm --filter @club/bench mix [--seconds 10] [--rounds 3] [--connections 32] [--scale small|large]
 //     [--only postgres|pglite] [--cpu-prof DIR] [--compare CHECKOUT]
 // --compare measures another checkout's server too (its dependencies installed),
-// on its own copy of the same club, in the same interleaved rounds (app, other, bare, …): a change
+// on its own copy of the same club, in the same interleaved rounds (app, other, bare; then other,
+// app, bare: the two take turns at going first, so use an even number of rounds): a change
 // is then measured against what it changes on the same machine at the same moment, not against a
 // figure from another run.
 // Postgres at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the club is
@@ -221,8 +222,12 @@ async function benchServer(
   const said = (m: Measure) =>
     `${m.rps.toFixed(0)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.failed} failed${m.failed ? `: ${m.kinds}` : ""})`;
   for (let round = 0; round < rounds; round++) {
+    // With --compare the two servers take turns at going first: measured in a fixed order, the
+    // second of each round was the faster one by 7–10% (caches on) whichever checkout it was.
+    const otherFirst = otherAt !== undefined && round % 2 === 1;
+    if (otherAt && otherFirst) otherRounds.push(await load(otherAt, traffic(reads, fixture, true), otherPerName));
     appRounds.push(await load(address, traffic(reads, fixture, true), perName));
-    if (otherAt) otherRounds.push(await load(otherAt, traffic(reads, fixture, true), otherPerName));
+    if (otherAt && !otherFirst) otherRounds.push(await load(otherAt, traffic(reads, fixture, true), otherPerName));
     bareRounds.push(await load(bareAt, traffic(reads, fixture, false)));
     const [a, o, b] = [appRounds.at(-1)!, otherRounds.at(-1), bareRounds.at(-1)!];
     console.log(
