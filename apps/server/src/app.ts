@@ -132,7 +132,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ownsDb = !options.db;
   const pgliteDir = join(config.dataDir, "pglite");
   const dbHandle =
-    options.db ?? (await createDb({ databaseUrl: config.databaseUrl, pgliteDir, processName: "club server" }));
+    options.db ??
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      maxConnections: config.databasePoolSize,
+      pgliteDir,
+      processName: "club server",
+    }));
   if (ownsDb && !config.databaseUrl) narrowTree(pgliteDir);
   app.decorate("dbHandle", dbHandle);
   app.decorate("dataDir", config.dataDir);

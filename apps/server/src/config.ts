@@ -21,6 +21,8 @@ export interface AppConfig {
   /** Hours before an event its participants get a reminder; 0 sends none. */
   reminderHours: number;
   databaseUrl?: string | undefined;
+  /** Connections to Postgres at most (DATABASE_POOL_SIZE); absent: `@club/db`'s default. */
+  databasePoolSize?: number | undefined;
   dataDir: string;
   smtpUrl?: string | undefined;
   mailFrom: string;
@@ -71,6 +73,7 @@ export function configFromEnv(env: Env): AppConfig {
     timeZone: env.CLUB_TIME_ZONE,
     reminderHours: env.EVENT_REMINDER_HOURS,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir: env.DATA_DIR,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -78,6 +78,8 @@ const envSchema = z.object({
       message: "must be an origin like https://club.example.com (no path)",
     }),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  /** Connections a server opens to Postgres at most; unset: twice the host's cores, at least 4 (`@club/db`). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   MAIL_FROM: z.string().trim().min(3).default("Club <no-reply@club.local>"),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDb, DatabaseLockedError, users } from "./index";
+import { createDb, DatabaseLockedError, defaultPoolSize, users } from "./index";
 import { PGLITE_SHARED_BUFFERS } from "./pglite-module";
 
 const dir = mkdtempSync(join(tmpdir(), "club-db-"));
@@ -62,6 +62,22 @@ describe("createDb on the embedded database", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("createDb on Postgres", () => {
+  it("opens at most its pool's connections: those given, else twice the cores and at least 4", async () => {
+    expect(defaultPoolSize()).toBe(Math.max(4, 2 * availableParallelism()));
+    const handle = await createDb({ databaseUrl: process.env.TEST_DATABASE_URL, maxConnections: 2 });
+    const { sql } = await import("drizzle-orm");
+    const backends = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const rows = (await handle.db.execute(
+          sql`select pg_backend_pid() as pid, pg_sleep(0.05)::text`,
+        )) as unknown as { pid: number }[];
+        return rows[0]?.pid;
+      }),
+    );
+    expect(new Set(backends).size).toBe(2);
+    await handle.close();
+  });
+
   it("runs its sessions without JIT compilation (it cost the events list 320 ms a call)", async () => {
     const handle = await createDb({ databaseUrl: process.env.TEST_DATABASE_URL });
     const { sql } = await import("drizzle-orm");

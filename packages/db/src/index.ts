@@ -3,6 +3,7 @@ export {
   type Db,
   type DbConfig,
   type DbHandle,
+  defaultPoolSize,
   migrationsFolder,
   type Queryable,
   type RawConnection,
