@@ -168,9 +168,9 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         });
       }
       const tables = tablesOf(procedures, KEPT_ANSWERS);
-      // A batch's procedures may read comments of several items: only a lone procedure's answer is narrowed.
-      const commentsOf = procedures.length === 1 ? undefined : null;
-      const seatsOf = commentsOf;
+      // A batch's procedures may read comments of several items, or seats of other events: only a
+      // lone procedure's answer is narrowed (null: made from the whole tables).
+      const lone = procedures.length === 1 ? undefined : null;
       request.keptAnswer = {
         key,
         viewer,
@@ -180,8 +180,8 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         shared,
         memberId,
         personal: false,
-        commentsOf,
-        seatsOf,
+        commentsOf: lone,
+        seatsOf: lone,
       };
     });
 
