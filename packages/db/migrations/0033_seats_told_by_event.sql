@@ -5,22 +5,19 @@
 -- reads them only through a member's sight, which is told by member).
 CREATE OR REPLACE FUNCTION "club_member_rows_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  member text;
+  row_was jsonb;
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    member := to_jsonb(OLD) ->> TG_ARGV[0];
-    PERFORM pg_notify('club_data', coalesce(TG_TABLE_NAME || ':' || member, TG_TABLE_NAME));
+  -- The row before (update, delete) and after (insert, update) the change.
+  FOREACH row_was IN ARRAY CASE TG_OP
+    WHEN 'INSERT' THEN ARRAY[to_jsonb(NEW)]
+    WHEN 'DELETE' THEN ARRAY[to_jsonb(OLD)]
+    ELSE ARRAY[to_jsonb(OLD), to_jsonb(NEW)]
+  END LOOP
+    PERFORM pg_notify('club_data', coalesce(TG_TABLE_NAME || ':' || (row_was ->> TG_ARGV[0]), TG_TABLE_NAME));
     IF TG_NARGS > 1 THEN
-      PERFORM pg_notify('club_data', coalesce(TG_TABLE_NAME || ':event:' || (to_jsonb(OLD) ->> TG_ARGV[1]), TG_TABLE_NAME));
+      PERFORM pg_notify('club_data', coalesce(TG_TABLE_NAME || ':event:' || (row_was ->> TG_ARGV[1]), TG_TABLE_NAME));
     END IF;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    member := to_jsonb(NEW) ->> TG_ARGV[0];
-    PERFORM pg_notify('club_data', coalesce(TG_TABLE_NAME || ':' || member, TG_TABLE_NAME));
-    IF TG_NARGS > 1 THEN
-      PERFORM pg_notify('club_data', coalesce(TG_TABLE_NAME || ':event:' || (to_jsonb(NEW) ->> TG_ARGV[1]), TG_TABLE_NAME));
-    END IF;
-  END IF;
+  END LOOP;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
