@@ -22,12 +22,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync } from "node:zlib";
-import autocannon from "autocannon";
 import postgres from "postgres";
 import { SERVER_NODE_FLAGS } from "../server-flags";
-import { median, start, stop } from "./child";
+import { start, stop } from "./child";
+import { load, type Measure, type PerName, printSlowest, summary } from "./mix-measure";
 import type { MixFixture, Scale } from "./mix-seed";
-import { ACCEPT_ENCODING, ORIGIN, type Req, traffic, WRITE_EVERY } from "./mix-traffic";
+import { ACCEPT_ENCODING, ORIGIN, traffic, WRITE_EVERY } from "./mix-traffic";
 import { spaUrls } from "./mix-urls";
 
 const { values: args } = parseArgs({
@@ -46,6 +46,8 @@ const rounds = Number(args.rounds);
 const connections = Number(args.connections);
 const scale = args.scale as Scale;
 if (scale !== "small" && scale !== "large") throw new Error("--scale is small or large");
+/** How long and how wide each round of traffic is. */
+const roundSize = { connections, seconds };
 const here = fileURLToPath(new URL(".", import.meta.url));
 /** The other checkout's copy of this folder, whose server is measured beside this one's. */
 const otherDir = args.compare ? join(args.compare, "bench", "http") : undefined;
@@ -69,68 +71,6 @@ function raw(
     r.end(req.body);
   });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Measuring.
-
-interface Measure {
-  rps: number;
-  p50: number;
-  p99: number;
-  /** No answer (socket errors, timeouts), a non-2xx one, or a batch some of whose calls failed (207). */
-  failed: number;
-  /** Of those: timeouts, other socket errors, non-2xx, 207. */
-  kinds?: string;
-}
-
-/** Per batch of procedures: latencies (ms) and failures by status, over every round of a server. */
-type PerName = Map<string, { latencies: number[]; failures: Map<number, number> }>;
-
-async function load(address: string, next: () => Req, perName?: PerName): Promise<Measure> {
-  let partial = 0;
-  type Ctx = { req?: Req; t0?: number };
-  const result = await autocannon({
-    url: address,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (req, context) => {
-          const r = next();
-          const ctx = context as Ctx;
-          ctx.req = r;
-          ctx.t0 = performance.now();
-          return { ...req, method: r.method, path: r.path, headers: r.headers, ...(r.body ? { body: r.body } : {}) };
-        },
-        onResponse: (status, _body, context) => {
-          const ctx = context as Ctx;
-          if (status === 207) partial += 1;
-          if (!perName || !ctx.req || ctx.t0 === undefined) return;
-          const entry = perName.get(ctx.req.name) ?? { latencies: [], failures: new Map<number, number>() };
-          perName.set(ctx.req.name, entry);
-          entry.latencies.push(performance.now() - ctx.t0);
-          if (status === 207 || status >= 300) entry.failures.set(status, (entry.failures.get(status) ?? 0) + 1);
-        },
-      },
-    ],
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failed: result.errors + result.non2xx + partial,
-    kinds: `${result.timeouts} timeouts, ${result.errors - result.timeouts} errors, ${result.non2xx} non-2xx, ${partial} 207`,
-  };
-}
-
-const summary = (measures: Measure[]): Measure => ({
-  rps: median(measures.map((m) => m.rps)),
-  p50: median(measures.map((m) => m.p50)),
-  p99: median(measures.map((m) => m.p99)),
-  failed: measures.reduce((sum, m) => sum + m.failed, 0),
-});
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 interface Row {
   traffic: string;
@@ -214,8 +154,8 @@ async function benchServer(
   if (smallCompressed > 0) console.log(`  compressed under 1 KB: ${[...new Set(smallCompressedNames)].join(", ")}`);
   const perName: PerName = new Map();
   const otherPerName: PerName = new Map();
-  await load(address, traffic(reads, fixture, true)); // warm-up, not counted
-  if (otherAt) await load(otherAt, traffic(reads, fixture, true));
+  await load(address, traffic(reads, fixture, true), roundSize); // warm-up, not counted
+  if (otherAt) await load(otherAt, traffic(reads, fixture, true), roundSize);
   const appRounds: Measure[] = [];
   const bareRounds: Measure[] = [];
   const otherRounds: Measure[] = [];
@@ -225,10 +165,12 @@ async function benchServer(
     // With --compare the two servers take turns at going first: measured in a fixed order, the
     // second of each round was the faster one by 7–10% (caches on) whichever checkout it was.
     const otherFirst = otherAt !== undefined && round % 2 === 1;
-    if (otherAt && otherFirst) otherRounds.push(await load(otherAt, traffic(reads, fixture, true), otherPerName));
-    appRounds.push(await load(address, traffic(reads, fixture, true), perName));
-    if (otherAt && !otherFirst) otherRounds.push(await load(otherAt, traffic(reads, fixture, true), otherPerName));
-    bareRounds.push(await load(bareAt, traffic(reads, fixture, false)));
+    if (otherAt && otherFirst)
+      otherRounds.push(await load(otherAt, traffic(reads, fixture, true), roundSize, otherPerName));
+    appRounds.push(await load(address, traffic(reads, fixture, true), roundSize, perName));
+    if (otherAt && !otherFirst)
+      otherRounds.push(await load(otherAt, traffic(reads, fixture, true), roundSize, otherPerName));
+    bareRounds.push(await load(bareAt, traffic(reads, fixture, false), roundSize));
     const [a, o, b] = [appRounds.at(-1)!, otherRounds.at(-1), bareRounds.at(-1)!];
     console.log(
       `  round ${round + 1}: app ${said(a)}${o ? `, other ${said(o)}` : ""}, bare ${b.rps.toFixed(0)} req/s; load ${loadavg()
@@ -260,35 +202,6 @@ async function benchServer(
     bare: summary(bareRounds),
     ...(otherRounds.length ? { other: summary(otherRounds) } : {}),
   };
-}
-
-/** The slowest batches of a server (by median) over every round, and any that failed. */
-function printSlowest(server: string, perName: PerName): void {
-  const ranked = [...perName]
-    .map(([name, e]) => {
-      const sorted = [...e.latencies].sort((x, y) => x - y);
-      const time = sorted.reduce((t, l) => t + l, 0);
-      return {
-        name,
-        n: sorted.length,
-        time,
-        p50: quantile(sorted, 0.5),
-        p99: quantile(sorted, 0.99),
-        failures: e.failures,
-      };
-    })
-    .sort((x, y) => y.p50 - x.p50);
-  const allTime = ranked.reduce((t, r) => t + r.time, 0);
-  console.log(`\n  slowest batches (${server}, every round; latency from request built to answer read):`);
-  console.log("  | batch | requests | p50 | p99 | share of time waited | failed |");
-  console.log("  |---|---|---|---|---|---|");
-  for (const r of ranked.slice(0, 12))
-    console.log(
-      `  | ${r.name} | ${r.n} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${((100 * r.time) / allTime).toFixed(1)}% | ${[...r.failures].map(([s, c]) => `${c}×${s}`).join(" ") || 0} |`,
-    );
-  const failing = ranked.filter((r) => r.failures.size > 0 && !ranked.slice(0, 12).includes(r));
-  for (const r of failing)
-    console.log(`  failed: ${r.name}: ${[...r.failures].map(([s, c]) => `${c}×${s}`).join(" ")}`);
 }
 
 const common = {
