@@ -72,6 +72,22 @@ function raw(
   });
 }
 
+const METRICS_TOKEN = "bench-mix-metrics-token";
+
+/** The server's answer cache's hits and misses so far (its metrics), or nothing with the cache off. */
+async function keptAnswerCounts(base: string): Promise<{ hit: number; miss: number } | undefined> {
+  const res = await raw(base, {
+    method: "GET",
+    path: "/metrics",
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = res.body.toString();
+  const count = (result: string) =>
+    Number(new RegExp(`club_answer_cache_requests_total\\{result="${result}"\\} (\\d+)`).exec(text)?.[1] ?? Number.NaN);
+  const [hit, miss] = [count("hit"), count("miss")];
+  return Number.isNaN(hit) || Number.isNaN(miss) ? undefined : { hit, miss };
+}
+
 interface Row {
   traffic: string;
   app: Measure;
@@ -159,6 +175,7 @@ async function benchServer(
   const appRounds: Measure[] = [];
   const bareRounds: Measure[] = [];
   const otherRounds: Measure[] = [];
+  const keptBefore = await keptAnswerCounts(address);
   const said = (m: Measure) =>
     `${m.rps.toFixed(0)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.failed} failed${m.failed ? `: ${m.kinds}` : ""})`;
   for (let round = 0; round < rounds; round++) {
@@ -176,6 +193,14 @@ async function benchServer(
       `  round ${round + 1}: app ${said(a)}${o ? `, other ${said(o)}` : ""}, bare ${b.rps.toFixed(0)} req/s; load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
+    );
+  }
+  const kept = await keptAnswerCounts(address);
+  if (kept && keptBefore) {
+    const hit = kept.hit - keptBefore.hit;
+    const asked = hit + kept.miss - keptBefore.miss;
+    console.log(
+      `  kept answers over the rounds: ${hit} of ${asked} asked served kept (${asked ? ((100 * hit) / asked).toFixed(0) : 0}%)`,
     );
   }
   await stop(bare.child);
@@ -210,6 +235,7 @@ const common = {
   PORT: "0",
   LOG_LEVEL: "info",
   APP_ORIGIN: ORIGIN,
+  METRICS_TOKEN,
 };
 const cachesOff = { ANSWER_CACHE_SECONDS: "0", SESSION_CACHE_SECONDS: "0" };
 const settings = [
