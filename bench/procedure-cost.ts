@@ -84,6 +84,7 @@ const cases: [string, () => Promise<unknown>][] = [
   ["media.get", () => caller.media.get({ id: item })],
   ["media.tags prefix", () => caller.media.tags({ prefix: "s" })],
   ["members.list (24)", () => caller.members.list({ limit: 24 })],
+  ["members.list search", () => caller.members.list({ limit: 24, search: "grace member 99" })],
   ["home.get", () => caller.home.get()],
   ["notifications.list", () => caller.notifications.list({ limit: 20 })],
 ];

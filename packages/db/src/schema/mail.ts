@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { mailStatusEnum } from "./enums";
+import { GIN_WRITES_BATCHED } from "./gin";
 import { users } from "./users";
 
 export interface MailAttachment {
@@ -38,8 +39,8 @@ export const mailOutbox = pgTable(
     index("mail_outbox_created_idx").on(t.createdAt),
     index("mail_outbox_purge_idx").on(t.sentAt).where(sql`${t.bodyPurgedAt} is null`),
     // The outbox screen's search is a "contains" match on the address and the subject.
-    index("mail_outbox_to_trgm_idx").using("gin", sql`${t.to} gin_trgm_ops`),
-    index("mail_outbox_subject_trgm_idx").using("gin", sql`${t.subject} gin_trgm_ops`),
+    index("mail_outbox_to_trgm_idx").using("gin", sql`${t.to} gin_trgm_ops`).with(GIN_WRITES_BATCHED),
+    index("mail_outbox_subject_trgm_idx").using("gin", sql`${t.subject} gin_trgm_ops`).with(GIN_WRITES_BATCHED),
   ],
 );
 

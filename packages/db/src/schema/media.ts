@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { mediaStatusEnum, mediaTypeEnum, videoProcessingEnum } from "./enums";
 import { events } from "./events";
+import { GIN_WRITTEN_AT_ONCE } from "./gin";
 import { users } from "./users";
 
 /** Gallery media and event images alike: an event image is a media row with an associated event. */
@@ -74,7 +75,7 @@ export const media = pgTable(
     // A member's uploads, newest first (her profile, the gallery's "by" filter).
     index("media_uploader_date_idx").on(t.uploadedBy, t.uploadDate, t.id),
     uniqueIndex("media_object_prefix_unique").on(t.objectPrefix),
-    index("media_tags_idx").using("gin", t.tags),
+    index("media_tags_idx").using("gin", t.tags).with(GIN_WRITTEN_AT_ONCE),
     index("media_pending_idx").on(t.uploadDate).where(sql`${t.status} = 'pending'`),
     // Videos without a playable copy (waiting, failed, or never converted): what a server looks
     // for when it starts, without reading every item of a large gallery.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { GIN_WRITTEN_AT_ONCE } from "./gin";
 import { media } from "./media";
 import { users } from "./users";
 
@@ -28,7 +29,7 @@ export const profiles = pgTable(
     portraitPlaceholder: text("portrait_placeholder"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("profiles_talents_idx").using("gin", t.talents)],
+  (t) => [index("profiles_talents_idx").using("gin", t.talents).with(GIN_WRITTEN_AT_ONCE)],
 );
 
 /** Her creations on show: up to twelve of her own photos and videos, in the order she chose. */

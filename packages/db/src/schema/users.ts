@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { apiTokenScopeEnum, memberTypeEnum, signInMethodEnum } from "./enums";
+import { GIN_WRITES_BATCHED } from "./gin";
 
 export const users = pgTable(
   "users",
@@ -33,8 +34,8 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(t.email),
     index("users_name_idx").on(t.name),
     // Trigram indexes answer the admins' "contains" search (`ilike '%…%'`) without reading every row.
-    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
-    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`).with(GIN_WRITES_BATCHED),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`).with(GIN_WRITES_BATCHED),
     // Guards the lower-casing rule at the database level too.
     check("users_email_lower", sql`${t.email} = lower(${t.email})`),
   ],
