@@ -84,7 +84,8 @@ const cases: [string, () => Promise<unknown>][] = [
   ["media.get", () => caller.media.get({ id: item })],
   ["media.tags prefix", () => caller.media.tags({ prefix: "s" })],
   ["members.list (24)", () => caller.members.list({ limit: 24 })],
-  ["members.list search", () => caller.members.list({ limit: 24, search: "grace member 99" })],
+  ["members.list search: a name", () => caller.members.list({ limit: 24, search: "grace member 99" })],
+  ["members.list search: a talent", () => caller.members.list({ limit: 24, search: "craft 123" })],
   ["home.get", () => caller.home.get()],
   ["notifications.list", () => caller.notifications.list({ limit: 20 })],
 ];

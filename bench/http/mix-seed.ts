@@ -1,10 +1,21 @@
-// The realistic-mix benchmark's club: members of every type (two of them admins), events over two
-// years around today (a quarter invite-only), media with tags, comments with likes. At two scales:
+// The realistic-mix benchmark's club: members of every type (two of them admins) with their
+// profiles, events over two years around today (a quarter invite-only), media with tags, comments
+// with likes. At two scales:
 // small (500 members, 250 events, 5,000 media, 1,000 comments) and large (10,000 members, 2,000
 // events, 50,000 media, 200,000 comments), inserted 1,000 rows at a time. The first 200 members are
 // the benchmark's: each has a session of her own; the rest only fill the tables.
 import { createSession, SESSION_COOKIE } from "@club/auth";
-import { commentLikes, comments, type Db, eventInvitations, eventParticipants, events, media, users } from "@club/db";
+import {
+  commentLikes,
+  comments,
+  type Db,
+  eventInvitations,
+  eventParticipants,
+  events,
+  media,
+  profiles,
+  users,
+} from "@club/db";
 
 export type Scale = "small" | "large";
 
@@ -96,7 +107,15 @@ export async function seedMix(db: Db, scale: Scale, log: (line: string) => void 
     (batch) => db.insert(users).values(batch).returning({ id: users.id }),
   );
   const memberIds = memberRows.map((m) => m.id);
-  log(`${counts.members} members`);
+  // Each with a profile of three talents (one most share, two of many): the directory searches them.
+  await inBatches(
+    memberIds.map((userId, i) => ({
+      userId,
+      talents: ["Negotiation", `Skill ${i % 97}`, `Craft ${i % 300}`],
+    })),
+    (batch) => db.insert(profiles).values(batch).returning({ id: profiles.userId }),
+  );
+  log(`${counts.members} members, with profiles`);
 
   // Events from a year ago to a year ahead; a quarter invite-only. Every eighth is one all the
   // bench members were invited to; the other invite-only ones invited a few, so the invite-only

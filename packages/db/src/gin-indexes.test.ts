@@ -33,6 +33,7 @@ describe("the GIN indexes", () => {
         "mail_outbox_to_trgm_idx",
         "media_tags_idx",
         "profiles_talents_idx",
+        "profiles_talents_trgm_idx",
         "users_email_trgm_idx",
         "users_name_trgm_idx",
       ]);
@@ -48,6 +49,7 @@ describe("the GIN indexes", () => {
           ["mail_outbox_to_trgm_idx", ["gin_pending_list_limit=256"]],
           ["media_tags_idx", ["fastupdate=false"]],
           ["profiles_talents_idx", ["fastupdate=false"]],
+          ["profiles_talents_trgm_idx", ["fastupdate=false"]],
           ["users_email_trgm_idx", ["gin_pending_list_limit=256"]],
           ["users_name_trgm_idx", ["gin_pending_list_limit=256"]],
         ]),

@@ -1,8 +1,24 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { GIN_WRITTEN_AT_ONCE } from "./gin";
 import { media } from "./media";
 import { users } from "./users";
+
+/**
+ * Her talents as one text, a line each (the function `club_talents_text`, migration 0035): what the
+ * trigram index of talents holds, so that "a talent contains" is looked up there, not in every profile.
+ */
+export const talentsText = (talents: AnyPgColumn) => sql<string>`club_talents_text(${talents})`;
 
 /**
  * What a member tells the others about herself (`/members/{id}`, Settings → Profile). A row of its
@@ -29,7 +45,13 @@ export const profiles = pgTable(
     portraitPlaceholder: text("portrait_placeholder"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("profiles_talents_idx").using("gin", t.talents).with(GIN_WRITTEN_AT_ONCE)],
+  (t) => [
+    index("profiles_talents_idx").using("gin", t.talents).with(GIN_WRITTEN_AT_ONCE),
+    // The directory's search: a talent that contains what was typed (`ilike '%…%'`).
+    index("profiles_talents_trgm_idx")
+      .using("gin", sql`${talentsText(t.talents)} gin_trgm_ops`)
+      .with(GIN_WRITTEN_AT_ONCE),
+  ],
 );
 
 /** Her creations on show: up to twelve of her own photos and videos, in the order she chose. */
