@@ -50,6 +50,13 @@ describe("the directory's search at 3,000 members", () => {
     expect(read.profiles).toBeLessThanOrEqual(40);
   });
 
+  it("reads a page of profiles for a talent nearly every member lists, not every profile", async () => {
+    // Negotiation: every member; the first page by name is the answer, whichever half finds it.
+    const read = await rowsRead({ search: "negotiation" });
+    expect(read.found).toBe(25);
+    expect(read.profiles).toBeLessThanOrEqual(200);
+  });
+
   it("finds by name or talent, with the other filters, a page at a time in order of name", async () => {
     const list = (input: Parameters<ReturnType<TestApi["callerFor"]>["members"]["list"]>[0]) =>
       api.callerFor(reader).members.list(input);
