@@ -86,6 +86,7 @@ const cases: [string, () => Promise<unknown>][] = [
   ["members.list (24)", () => caller.members.list({ limit: 24 })],
   ["members.list search: a name", () => caller.members.list({ limit: 24, search: "grace member 99" })],
   ["members.list search: a talent", () => caller.members.list({ limit: 24, search: "craft 123" })],
+  ["members.list search: a sixth of the club", () => caller.members.list({ limit: 24, search: "grace" })],
   ["home.get", () => caller.home.get()],
   ["notifications.list", () => caller.notifications.list({ limit: 20 })],
 ];
