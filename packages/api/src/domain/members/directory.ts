@@ -84,8 +84,9 @@ function filters(shape: DirectoryShape, args: DirectoryArgs): (SQL | undefined)[
 /**
  * The ids of a search's page: the first of those whose name contains it and the first of those
  * with a talent that does, each looked up on its own trigram index, together. As one `or` across
- * the join no index could answer it, and a search read every member (46 ms at 10,000, 120 with
- * profiles); each half also keeps the filters and stops at a page, so the page is among them.
+ * the join no index could answer it, and a search read every member and profile (54–88 ms at
+ * 10,000 with a profile each); each half also keeps the filters and stops at a page, so the page
+ * is among them.
  */
 function searchedIds(db: Queryable, shape: DirectoryShape, args: DirectoryArgs) {
   const byName = db
