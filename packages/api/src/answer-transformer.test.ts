@@ -1,11 +1,14 @@
-import superjson from "superjson";
+import superjson, { type SuperJSONResult } from "superjson";
 import { describe, expect, it } from "vitest";
 import { serializeAnswer, withoutUndefinedProperties } from "./answer-transformer";
 import { testApi } from "./test/api";
 
-// Answers are written in superjson's own format by a faster walk: what it writes must be what
-// superjson writes (of the answer without its objects' undefined properties, which it leaves out),
-// and what superjson reads back must be the answer.
+// Answers are written in superjson's own format by a faster walk: what goes on the wire (tRPC
+// writes it with JSON.stringify) must be what superjson writes (of the answer without its objects'
+// undefined properties, which it leaves out), and what superjson reads back must be the answer.
+
+/** What a client receives: the value as JSON.stringify writes it, read back. */
+const wire = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 const at = new Date("2026-11-27T18:30:00.000Z");
 const shared = { a: 1 };
@@ -47,22 +50,25 @@ const cases: [string, unknown][] = [
 
 describe("serializeAnswer", () => {
   it.each(cases)("writes %s as superjson does", (_, value) => {
-    expect(serializeAnswer(value)).toEqual(superjson.serialize(withoutUndefinedProperties(value)));
+    expect(wire(serializeAnswer(value))).toStrictEqual(wire(superjson.serialize(withoutUndefinedProperties(value))));
   });
 
   it("leaves out an object's undefined property, and keeps a list's undefined item as superjson does", () => {
-    expect(serializeAnswer({ a: undefined, b: [undefined, 1] })).toStrictEqual({
+    expect(wire(serializeAnswer({ a: undefined, b: [undefined, 1] }))).toStrictEqual({
       json: { b: [null, 1] },
       meta: { values: { "b.0": ["undefined"] }, v: 1 },
     });
   });
 
-  it.each(cases.filter(([name]) => !/class instance/.test(name)))("reads back %s as it was", (_, value) => {
-    expect(superjson.deserialize(serializeAnswer(value))).toEqual(value);
+  // Neither does superjson read these back through JSON: a class instance comes back a plain
+  // object, an invalid date and a sparse list's hole come back null.
+  const readBack = cases.filter(([name]) => !/class instance|invalid date|sparse list/.test(name));
+  it.each(readBack)("reads back %s as it was", (_, value) => {
+    expect(superjson.deserialize(wire(serializeAnswer(value)) as SuperJSONResult)).toEqual(value);
   });
 
   it("writes no meta when nothing needs it, as superjson", () => {
-    expect(serializeAnswer({ a: [1, "b"] })).toStrictEqual({ json: { a: [1, "b"] } });
+    expect(wire(serializeAnswer({ a: [1, "b"] }))).toStrictEqual({ json: { a: [1, "b"] } });
   });
 
   it("refuses the keys superjson refuses", () => {
@@ -88,7 +94,8 @@ describe("the answers of procedures", () => {
         await caller.notifications.list({}),
         await caller.auth.me(),
       ];
-      for (const answer of answers) expect(serializeAnswer(answer)).toEqual(superjson.serialize(answer));
+      for (const answer of answers)
+        expect(wire(serializeAnswer(answer))).toStrictEqual(wire(superjson.serialize(answer)));
     } finally {
       await api.close();
     }
