@@ -61,11 +61,22 @@ export function firstMessage(err: ZodError): string {
   return err.issues[0]?.message ?? "Invalid input.";
 }
 
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
 /**
- * Failures that are not bugs get their own answers: a Throttled refusal anywhere in a procedure
- * becomes 429 with its wait time; a database or store that is down becomes 503, not 500.
+ * What every procedure passes first, in one middleware (each middleware is a step of tRPC's chain
+ * that copies the call's options and context: a sixth of what tRPC allocated per call went to the
+ * three this was):
+ * - a call made with an API token stays within its scope (the rule is the access module's);
+ * - no NUL characters anywhere in the input, before its schema sees it (see findNul);
+ * - failures that are not bugs get their own answers: a Throttled refusal anywhere in a procedure
+ *   becomes 429 with its wait time; a database or store that is down becomes 503, not 500.
  */
-const failures = t.middleware(async ({ next }) => {
+const guard = t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
+  requireTokenScope(ctx, path, type);
+  const nul = findNul(await getRawInput());
+  if (nul) throw new TRPCError({ code: "BAD_REQUEST", message: nulMessage(nul) });
   const result = await next();
   if (result.ok) return result;
   const cause = result.error.cause;
@@ -76,22 +87,7 @@ const failures = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
-/** Every input, before its schema sees it: no NUL characters anywhere (see findNul). */
-const noNul = t.middleware(async ({ getRawInput, next }) => {
-  const path = findNul(await getRawInput());
-  if (path) throw new TRPCError({ code: "BAD_REQUEST", message: nulMessage(path) });
-  return next();
-});
-
-/** A call made with an API token stays within its scope (the rule is the access module's). */
-const tokenScope = t.middleware(({ ctx, path, type, next }) => {
-  requireTokenScope(ctx, path, type);
-  return next();
-});
-
-export const publicProcedure = t.procedure.meta({ access: "public" }).use(failures).use(tokenScope).use(noNul);
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(guard);
 
 /** The members' area; the rule itself lives in the access module. */
 export const memberProcedure = publicProcedure
