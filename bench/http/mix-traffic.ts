@@ -17,13 +17,23 @@ export interface Req {
   body?: string;
 }
 
+/**
+ * Whose like and whose RSVP is on in one server's database, so that a toggle does the other thing
+ * next time. Kept for the server's whole run: each round replays the same sequence, and with the
+ * state of its own round alone every like and RSVP after the warm-up was one already made, which
+ * the server answers without changing anything (a write that writes nothing).
+ */
+export interface Toggles {
+  liked: Set<string>;
+  joined: Set<string>;
+}
+export const newToggles = (): Toggles => ({ liked: new Set(), joined: new Set() });
+
 /** A generator of requests; the same seed gives the same sequence (a round of app and of bare alike). */
-export function traffic(reads: Read[], fixture: MixFixture, withCookies: boolean) {
+export function traffic(reads: Read[], fixture: MixFixture, withCookies: boolean, toggles = newToggles()) {
   const random = rng(SEED);
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
-  // Whose like and whose RSVP is on, so a toggle does the other thing next time.
-  const liked = new Set<string>();
-  const joined = new Set<string>();
+  const { liked, joined } = toggles;
   const commentables = [...fixture.busyEvents, ...fixture.media.slice(0, 20)];
   let n = 0;
   const post = (name: string, input: unknown) => ({

@@ -27,7 +27,7 @@ import { SERVER_NODE_FLAGS } from "../server-flags";
 import { start, stop } from "./child";
 import { load, type Measure, type PerName, printSlowest, summary } from "./mix-measure";
 import type { MixFixture, Scale } from "./mix-seed";
-import { ACCEPT_ENCODING, ORIGIN, traffic, WRITE_EVERY } from "./mix-traffic";
+import { ACCEPT_ENCODING, newToggles, ORIGIN, traffic, WRITE_EVERY } from "./mix-traffic";
 import { spaUrls } from "./mix-urls";
 
 const { values: args } = parseArgs({
@@ -137,8 +137,11 @@ async function benchServer(
       };
     }
   }
+  // What each server's database holds of the benchmark's likes and RSVPs, from its first write on.
+  const appToggles = newToggles();
+  const otherToggles = newToggles();
   // And each kind of write, once.
-  const writes = traffic(reads, fixture, true);
+  const writes = traffic(reads, fixture, true, appToggles);
   for (let i = 0, seenKinds = new Set<string>(); seenKinds.size < 3 && i < 200; i++) {
     const req = writes();
     if (req.method !== "POST") continue;
@@ -170,8 +173,8 @@ async function benchServer(
   if (smallCompressed > 0) console.log(`  compressed under 1 KB: ${[...new Set(smallCompressedNames)].join(", ")}`);
   const perName: PerName = new Map();
   const otherPerName: PerName = new Map();
-  await load(address, traffic(reads, fixture, true), roundSize); // warm-up, not counted
-  if (otherAt) await load(otherAt, traffic(reads, fixture, true), roundSize);
+  await load(address, traffic(reads, fixture, true, appToggles), roundSize); // warm-up, not counted
+  if (otherAt) await load(otherAt, traffic(reads, fixture, true, otherToggles), roundSize);
   const appRounds: Measure[] = [];
   const bareRounds: Measure[] = [];
   const otherRounds: Measure[] = [];
@@ -183,10 +186,10 @@ async function benchServer(
     // second of each round was the faster one by 7–10% (caches on) whichever checkout it was.
     const otherFirst = otherAt !== undefined && round % 2 === 1;
     if (otherAt && otherFirst)
-      otherRounds.push(await load(otherAt, traffic(reads, fixture, true), roundSize, otherPerName));
-    appRounds.push(await load(address, traffic(reads, fixture, true), roundSize, perName));
+      otherRounds.push(await load(otherAt, traffic(reads, fixture, true, otherToggles), roundSize, otherPerName));
+    appRounds.push(await load(address, traffic(reads, fixture, true, appToggles), roundSize, perName));
     if (otherAt && !otherFirst)
-      otherRounds.push(await load(otherAt, traffic(reads, fixture, true), roundSize, otherPerName));
+      otherRounds.push(await load(otherAt, traffic(reads, fixture, true, otherToggles), roundSize, otherPerName));
     bareRounds.push(await load(bareAt, traffic(reads, fixture, false), roundSize));
     const [a, o, b] = [appRounds.at(-1)!, otherRounds.at(-1), bareRounds.at(-1)!];
     console.log(
