@@ -118,7 +118,9 @@ describe("capacity and the waitlist", () => {
     for (const m of [a, b, c, d]) await api.callerFor(m!).events.join({ id: e.id });
     expect(await waitlistOf(e.id)).toEqual([c!.id, d!.id]);
 
-    await api.callerFor(a!).events.leave({ id: e.id });
+    // Her answer shows who is going now: the one who moved up into her seat too.
+    const left = await api.callerFor(a!).events.leave({ id: e.id });
+    expect(left.participants.map((p) => p.user_id)).toEqual([b!.id, c!.id]);
     expect(new Set(await participantIds(e.id))).toEqual(new Set([b!.id, c!.id]));
     expect(await waitlistOf(e.id)).toEqual([d!.id]);
     const mails = await mailsTo([c!, d!]);

@@ -1,27 +1,12 @@
 import { type Event, eventParticipants, eventWaitlist, type Queryable, users } from "@club/db";
-import { and, asc, eq, inArray, sql } from "@club/db/orm";
+import { and, asc, eq, inArray } from "@club/db/orm";
 import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { notFound } from "../../errors";
-import { preparedOnce } from "../prepared";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { scheduleReminders } from "./reminders";
 import { lockEvent, type RsvpContext } from "./rsvp";
 
 /** Who takes part in an event: her names on its page, the guest list, and what is sent to each. */
-
-/** The participants' names, in the order they joined (the event's page). */
-export async function participantsOf(db: Queryable, eventId: string) {
-  const query = preparedOnce(db, "participantsOf", () =>
-    db
-      .select({ user_id: users.id, name: users.name })
-      .from(eventParticipants)
-      .innerJoin(users, eq(users.id, eventParticipants.userId))
-      .where(eq(eventParticipants.eventId, sql.placeholder("eventId")))
-      .orderBy(asc(eventParticipants.joinedAt))
-      .prepare("participants_of"),
-  );
-  return query.execute({ eventId });
-}
 
 /** Who is coming and who waits, for the event's creator and admins (and the CSV export). */
 export async function attendeesOf(db: Queryable, eventId: string) {

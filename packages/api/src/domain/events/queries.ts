@@ -2,7 +2,7 @@ import type { Event, Queryable } from "@club/db";
 import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
-import { participantsOf } from "./participants";
+import { participantsOf } from "./participant-names";
 import { type RsvpStatus, type RsvpSummary, rsvpCountsOf, rsvpStatusOf, rsvpSummary, usesRsvp } from "./rsvp";
 import { type SeriesDate, type SeriesLink, seriesOfEvent } from "./series";
 

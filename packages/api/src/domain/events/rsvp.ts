@@ -9,6 +9,7 @@ import { participantData } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
 import { wallClockOf } from "./calendar";
 import { eventMailDetails, icsAttachment } from "./mail-details";
+import { type Participant, participantsOf } from "./participant-names";
 import { cancelReminder, scheduleReminders } from "./reminders";
 
 /**
@@ -112,17 +113,31 @@ export async function joinEvent(
   eventId: string,
   userId: string,
   guests: number | undefined,
-): Promise<RsvpStatus> {
-  return ctx.db.transaction((tx) => joinIn(ctx, tx, eventId, userId, guests));
+): Promise<{ rsvp: RsvpStatus; participants: Participant[] }> {
+  return ctx.db.transaction(async (tx) => {
+    // Her page shows who is going once she is: read in the transaction, beside what follows her
+    // seat when she took one (one wait for Postgres fewer than reading after the commit).
+    let participants: Promise<Participant[]> | undefined;
+    const rsvp = await joinIn(ctx, tx, eventId, userId, guests, () => {
+      participants = participantsOf(tx, eventId);
+      return participants;
+    });
+    return { rsvp, participants: await (participants ?? participantsOf(tx, eventId)) };
+  });
 }
 
-/** `joinEvent` inside a transaction the caller holds (accepting an invitation joins too). */
+/**
+ * `joinEvent` inside a transaction the caller holds (accepting an invitation joins too). `seated`,
+ * when given, is called once her new seat is written, and what it reads goes to Postgres with the
+ * statements that follow from the seat.
+ */
 export async function joinIn(
   ctx: RsvpContext,
   tx: Queryable,
   eventId: string,
   userId: string,
   guests: number | undefined,
+  seated?: () => Promise<unknown>,
 ): Promise<RsvpStatus> {
   const e = await lockEvent(tx, eventId);
   // What every path below decides on, read at once (pipelined on the transaction's connection: one
@@ -166,9 +181,13 @@ export async function joinIn(
 
   const fits = e.capacity === null || taken + 1 + wanted <= e.capacity;
   if (fits && !waits) {
-    await tx.insert(eventParticipants).values({ eventId: e.id, userId, guests: wanted });
-    // Her reminder, the news to whoever invited her, the webhooks: none needs another's answer.
+    // Her seat, her reminder, the news to whoever invited her, the webhooks: none needs another's
+    // answer, so they go together (the seat first: its failure is the one told).
     await Promise.all([
+      tx
+        .insert(eventParticipants)
+        .values({ eventId: e.id, userId, guests: wanted })
+        .then(() => seated?.()),
       scheduleReminders(ctx, tx, e, [userId]),
       noticeJoined(tx, e.id, userId),
       emitWebhook(tx, ctx.jobs, "event.participant.joined", participantData(e.id, userId, wanted)),
@@ -185,8 +204,12 @@ async function someoneWaits(tx: Queryable, eventId: string): Promise<boolean> {
 }
 
 /** Leaves the event or its waitlist; her seats go to the first on the waitlist. */
-export async function leaveEvent(ctx: RsvpContext, eventId: string, userId: string): Promise<void> {
-  await ctx.db.transaction((tx) => leaveWithin(ctx, tx, eventId, userId));
+export async function leaveEvent(ctx: RsvpContext, eventId: string, userId: string): Promise<Participant[]> {
+  return ctx.db.transaction(async (tx) => {
+    await leaveWithin(ctx, tx, eventId, userId);
+    // Who is going now, read before the commit: the same rows, one wait fewer.
+    return participantsOf(tx, eventId);
+  });
 }
 
 /**
@@ -202,16 +225,23 @@ export async function leaveWithin(
   userId: string,
 ): Promise<{ seatFreed: boolean; promoted: number }> {
   const e = await lockEvent(tx, eventId);
-  await tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId)));
-  const left = await tx
-    .delete(eventParticipants)
-    .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)))
-    .returning({ guests: eventParticipants.guests });
+  // Her place on the waitlist and her seat (she has one or the other): two tables, sent together.
+  const [, left] = await Promise.all([
+    tx.delete(eventWaitlist).where(and(eq(eventWaitlist.eventId, e.id), eq(eventWaitlist.userId, userId))),
+    tx
+      .delete(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, e.id), eq(eventParticipants.userId, userId)))
+      .returning({ guests: eventParticipants.guests }),
+  ]);
   const [seat] = left;
   if (!seat) return { seatFreed: false, promoted: 0 };
-  await cancelReminder(ctx.jobs, tx, e.id, userId);
-  await emitWebhook(tx, ctx.jobs, "event.participant.left", participantData(e.id, userId, seat.guests));
-  return { seatFreed: true, promoted: (await promoteFromWaitlist(ctx, tx, e)).length };
+  // Her reminder, the webhooks and who moves up into her seat need nothing from each other.
+  const [, , promoted] = await Promise.all([
+    cancelReminder(ctx.jobs, tx, e.id, userId),
+    emitWebhook(tx, ctx.jobs, "event.participant.left", participantData(e.id, userId, seat.guests)),
+    promoteFromWaitlist(ctx, tx, e),
+  ]);
+  return { seatFreed: true, promoted: promoted.length };
 }
 
 /**
@@ -221,13 +251,18 @@ export async function leaveWithin(
  */
 export async function promoteFromWaitlist(ctx: RsvpContext, tx: Queryable, e: Event): Promise<string[]> {
   const promoted: { userId: string; guests: number }[] = [];
-  let free = e.capacity === null ? Number.POSITIVE_INFINITY : e.capacity - (await seatsTaken(tx, e.id));
-  const queue = await tx
-    .select({ userId: eventWaitlist.userId, guests: eventWaitlist.guests })
-    .from(eventWaitlist)
-    .where(eq(eventWaitlist.eventId, e.id))
-    .orderBy(asc(eventWaitlist.position))
-    .limit(e.capacity === null ? 100_000 : Math.max(0, free));
+  // The seats taken and the head of the queue at once: no more than the capacity can move up, so
+  // the queue's length does not wait for the count.
+  const [taken, queue] = await Promise.all([
+    e.capacity === null ? 0 : seatsTaken(tx, e.id),
+    tx
+      .select({ userId: eventWaitlist.userId, guests: eventWaitlist.guests })
+      .from(eventWaitlist)
+      .where(eq(eventWaitlist.eventId, e.id))
+      .orderBy(asc(eventWaitlist.position))
+      .limit(e.capacity ?? 100_000),
+  ]);
+  let free = e.capacity === null ? Number.POSITIVE_INFINITY : e.capacity - taken;
   for (const next of queue) {
     if (1 + next.guests > free) break;
     free -= 1 + next.guests;

@@ -13,7 +13,8 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import { requireEventManager, requireOwnConfirmation, requireVisibleEvent } from "../../domain/access";
-import { addParticipants, attendeesOf, participantsOf, sendConfirmation } from "../../domain/events/participants";
+import { participantsOf } from "../../domain/events/participant-names";
+import { addParticipants, attendeesOf, sendConfirmation } from "../../domain/events/participants";
 import { joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
 import { joinSeries, leaveSeries, type SeriesJoined } from "../../domain/events/series-changes";
 import { badRequest } from "../../errors";
@@ -41,8 +42,7 @@ export const eventParticipation = {
     .output(answer(eventsJoinAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
-      const rsvp = await joinEvent(ctx, event.id, ctx.user.id, input.guests);
-      const participants = await participantsOf(ctx.db, event.id);
+      const { rsvp, participants } = await joinEvent(ctx, event.id, ctx.user.id, input.guests);
       if (rsvp.status === "waitlist")
         return {
           message: `You are #${rsvp.position} on the waitlist for ${event.title}.`,
@@ -58,8 +58,8 @@ export const eventParticipation = {
     .output(answer(eventsLeaveAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.id);
-      await leaveEvent(ctx, event.id, ctx.user.id);
-      return { message: `Left ${event.title}.`, participants: await participantsOf(ctx.db, event.id) };
+      const participants = await leaveEvent(ctx, event.id, ctx.user.id);
+      return { message: `Left ${event.title}.`, participants };
     }),
 
   /**
