@@ -92,20 +92,32 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
  * statement of a write with parameters cost two round trips (a comment's four took eight), and none
  * could be pipelined while its describe was pending.
  */
-function preparingEveryQuery(sql: postgres.Sql): postgres.Sql {
+function preparingEveryQuery(sql: postgres.Sql, ended?: () => boolean): postgres.Sql {
   const unsafe = sql.unsafe.bind(sql);
-  /** `begin(fn)`, `begin(options, fn)`, `savepoint(fn)`, `savepoint(name, fn)`: `fn` gets a wrapped `sql`. */
+  /**
+   * `begin(fn)`, `begin(options, fn)`, `savepoint(fn)`, `savepoint(name, fn)`: `fn` gets a wrapped
+   * `sql`, which refuses statements once `fn` has settled (see `TransactionEndedError`).
+   */
   const scoped =
     (open: (...args: unknown[]) => unknown) =>
     (...args: unknown[]) => {
       const fn = args.pop() as (inner: postgres.Sql) => unknown;
-      return open(...args, (inner: postgres.Sql) => fn(preparingEveryQuery(inner)));
+      return open(...args, async (inner: postgres.Sql) => {
+        let done = false;
+        try {
+          return await fn(preparingEveryQuery(inner, () => done));
+        } finally {
+          done = true;
+        }
+      });
     };
   return new Proxy(sql, {
     get(target, key, receiver) {
       if (key === "unsafe") {
-        return (...[query, params, options]: Parameters<typeof unsafe>) =>
-          unsafe(query, params, { ...options, prepare: true });
+        return (...[query, params, options]: Parameters<typeof unsafe>) => {
+          if (ended?.()) throw new TransactionEndedError();
+          return unsafe(query, params, { ...options, prepare: true });
+        };
       }
       if (key === "begin" || key === "savepoint") {
         const open = Reflect.get(target, key, receiver) as ((...args: unknown[]) => unknown) | undefined;
@@ -198,9 +210,55 @@ export async function openPglite(config: Pick<DbConfig, "pgliteDir" | "loadDataD
   });
 }
 
+/**
+ * A statement sent on a transaction's handle after the transaction's callback has settled. A write
+ * sends statements that need nothing from each other at once (`Promise.all`); when one fails, the
+ * callback throws and the transaction rolls back, while another of them may still be on its way
+ * to its next statement. That statement must fail: sent anyway, it would run after the rollback,
+ * outside any transaction (on Postgres, on a connection back in the pool; on the embedded
+ * database, in whatever runs next), and a half-done write would be committed.
+ */
+export class TransactionEndedError extends Error {
+  constructor() {
+    super("This transaction has ended: a statement sent after it is refused, not run outside it.");
+    this.name = "TransactionEndedError";
+  }
+}
+
+/** The embedded database's client for Drizzle: its transactions' handles refuse statements once ended. */
+function endingTransactions(client: PGlite): PGlite {
+  const transaction: PGlite["transaction"] = (callback) =>
+    client.transaction(async (tx) => {
+      let done = false;
+      const guarded = new Proxy(tx, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver);
+          if (typeof value !== "function" || !(key === "query" || key === "exec" || key === "sql")) return value;
+          return (...args: unknown[]) => {
+            if (done) throw new TransactionEndedError();
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      try {
+        return await callback(guarded);
+      } finally {
+        done = true;
+      }
+    });
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === "transaction") return transaction;
+      // PGlite keeps its state in private fields: its methods run on the client itself.
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 /** A handle on an open embedded database; `close` is what closing the handle does (tests lend one client out). */
 export function pgliteHandle(client: PGlite, close: () => Promise<void>): DbHandle {
-  const driver = drizzlePglite(client, { schema });
+  const driver = drizzlePglite(endingTransactions(client), { schema });
   return {
     db: driver,
     kind: "pglite",
