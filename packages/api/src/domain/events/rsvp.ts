@@ -182,7 +182,7 @@ export async function joinIn(
   const fits = e.capacity === null || taken + 1 + wanted <= e.capacity;
   if (fits && !waits) {
     // Her seat, her reminder, the news to whoever invited her, the webhooks: none needs another's
-    // answer, so they go together (the seat first: its failure is the one told).
+    // answer, so they go together (a failure of any fails the transaction, and it rolls back).
     await Promise.all([
       tx
         .insert(eventParticipants)
@@ -251,18 +251,15 @@ export async function leaveWithin(
  */
 export async function promoteFromWaitlist(ctx: RsvpContext, tx: Queryable, e: Event): Promise<string[]> {
   const promoted: { userId: string; guests: number }[] = [];
-  // The seats taken and the head of the queue at once: no more than the capacity can move up, so
-  // the queue's length does not wait for the count.
-  const [taken, queue] = await Promise.all([
-    e.capacity === null ? 0 : seatsTaken(tx, e.id),
-    tx
-      .select({ userId: eventWaitlist.userId, guests: eventWaitlist.guests })
-      .from(eventWaitlist)
-      .where(eq(eventWaitlist.eventId, e.id))
-      .orderBy(asc(eventWaitlist.position))
-      .limit(e.capacity ?? 100_000),
-  ]);
-  let free = e.capacity === null ? Number.POSITIVE_INFINITY : e.capacity - taken;
+  // The count first: the queue is read only as far as the free seats (none when the event is full,
+  // which every edit of a full event with a long waitlist would otherwise read whole).
+  let free = e.capacity === null ? Number.POSITIVE_INFINITY : e.capacity - (await seatsTaken(tx, e.id));
+  const queue = await tx
+    .select({ userId: eventWaitlist.userId, guests: eventWaitlist.guests })
+    .from(eventWaitlist)
+    .where(eq(eventWaitlist.eventId, e.id))
+    .orderBy(asc(eventWaitlist.position))
+    .limit(e.capacity === null ? 100_000 : Math.max(0, free));
   for (const next of queue) {
     if (1 + next.guests > free) break;
     free -= 1 + next.guests;
