@@ -102,14 +102,7 @@ function preparingEveryQuery(sql: postgres.Sql, ended?: () => boolean): postgres
     (open: (...args: unknown[]) => unknown) =>
     (...args: unknown[]) => {
       const fn = args.pop() as (inner: postgres.Sql) => unknown;
-      return open(...args, async (inner: postgres.Sql) => {
-        let done = false;
-        try {
-          return await fn(preparingEveryQuery(inner, () => done));
-        } finally {
-          done = true;
-        }
-      });
+      return open(...args, (inner: postgres.Sql) => settling((ended) => fn(preparingEveryQuery(inner, ended))));
     };
   return new Proxy(sql, {
     get(target, key, receiver) {
@@ -225,27 +218,35 @@ export class TransactionEndedError extends Error {
   }
 }
 
+/** Runs a transaction's callback, telling its handle whether the callback has settled. */
+async function settling<T>(run: (ended: () => boolean) => T | Promise<T>): Promise<T> {
+  let done = false;
+  try {
+    return await run(() => done);
+  } finally {
+    done = true;
+  }
+}
+
 /** The embedded database's client for Drizzle: its transactions' handles refuse statements once ended. */
 function endingTransactions(client: PGlite): PGlite {
   const transaction: PGlite["transaction"] = (callback) =>
-    client.transaction(async (tx) => {
-      let done = false;
-      const guarded = new Proxy(tx, {
-        get(target, key, receiver) {
-          const value = Reflect.get(target, key, receiver);
-          if (typeof value !== "function" || !(key === "query" || key === "exec" || key === "sql")) return value;
-          return (...args: unknown[]) => {
-            if (done) throw new TransactionEndedError();
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      });
-      try {
-        return await callback(guarded);
-      } finally {
-        done = true;
-      }
-    });
+    client.transaction((tx) =>
+      settling((ended) =>
+        callback(
+          new Proxy(tx, {
+            get(target, key, receiver) {
+              const value = Reflect.get(target, key, receiver);
+              if (typeof value !== "function" || !(key === "query" || key === "exec" || key === "sql")) return value;
+              return (...args: unknown[]) => {
+                if (ended()) throw new TransactionEndedError();
+                return (value as (...a: unknown[]) => unknown).apply(target, args);
+              };
+            },
+          }),
+        ),
+      ),
+    );
   return new Proxy(client, {
     get(target, key) {
       if (key === "transaction") return transaction;
