@@ -28,8 +28,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /**
  * Waits until the app has taken over a page the server rendered: its controls are disabled until
- * then (a fieldset), and a link clicked while React hydrates the page can be lost (seen once in a
- * full run: a profile's talent link, clicked just after a reload, went nowhere).
+ * then (a fieldset), and a link clicked before then loads its page as plain HTML would
+ * (`leaveLinksToTheBrowser` in the web app), a page load a spec may not expect.
  */
 export async function takenOver(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector("#root fieldset[disabled]") === null);

@@ -6,6 +6,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { watchForEndedSession } from "./features/auth/session-ended";
+import { leaveLinksToTheBrowser } from "./lib/hydrated";
 import { hydratePageState } from "./lib/page-state";
 import { displayZone, rememberBrowserZone } from "./lib/time-zone";
 import { queryClient, trpc } from "./lib/trpc";
@@ -35,6 +36,8 @@ if (rendered) {
   // Marked as hydrating a server render, the router builds the tree as the server did (no
   // suspense boundary around the whole page, which the server's HTML does not have).
   router.ssr = { manifest: undefined };
+  // Until the app has taken the page over, a link clicked loads its page as plain HTML would.
+  leaveLinksToTheBrowser(document);
   // Whatever the load gives (a route's error is the router's to show), React takes the page over:
   // until it does, the page's fields stay disabled.
   void router.load().finally(() => hydrateRoot(root, app));

@@ -1,11 +1,12 @@
 import { messages } from "@club/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, type ErrorComponentProps, Outlet } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { SessionEndedNotice } from "../features/auth/SessionEndedNotice";
 import { isUnauthorized } from "../features/auth/session-ended";
 import { SiteFooter } from "../layout/SiteFooter";
 import { SiteHeader } from "../layout/SiteHeader";
-import { useHydrated } from "../lib/hydrated";
+import { appTookOver, useHydrated } from "../lib/hydrated";
 import type { Trpc } from "../lib/trpc";
 import { ButtonLink } from "../ui/Button";
 import { Page } from "../ui/Page";
@@ -28,6 +29,9 @@ export interface RouterContext {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) appTookOver();
+  }, [hydrated]);
   return (
     // Until the app runs the server's HTML, every field and button is disabled: text typed into a
     // field would be reset when the form starts, a click would do nothing, and a form sent by the
