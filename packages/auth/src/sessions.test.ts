@@ -1,6 +1,6 @@
 import { type DbHandle, listenAuthChanges, sessions, users } from "@club/db";
 import { eq } from "@club/db/orm";
-import { createTestDb } from "@club/db/testing";
+import { createTestDb, hiddenClassesOf, madeAfterWarmUp } from "@club/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "./password";
 import { SessionCache } from "./session-cache";
@@ -55,6 +55,16 @@ describe("sessions", () => {
     const renewed = await validateSessionToken(h.db, token);
     expect(renewed?.renewed).toBe(true);
     expect(renewed!.session.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
+  });
+
+  it("a valid session has one hidden class, read from the database or kept (each request reads it)", async () => {
+    const { token } = await createSession(h.db, userId);
+    const kept = new SessionCache({ ttlMs: 60_000 });
+    kept.listening();
+    expect(hiddenClassesOf(await madeAfterWarmUp(10, async () => (await validateSessionToken(h.db, token))!))).toBe(1);
+    expect(
+      hiddenClassesOf(await madeAfterWarmUp(10, async () => (await validateSessionToken(h.db, token, kept))!)),
+    ).toBe(1);
   });
 
   it("ends all of a user's sessions but the one kept", async () => {

@@ -104,7 +104,8 @@ export async function validateSessionToken(
 ): Promise<ValidSession | null> {
   const id = hashToken(token);
   const kept = cache?.get(id);
-  if (kept && kept.session.expiresAt.getTime() - Date.now() >= RENEW_WITHIN_MS) return { ...kept, renewed: false };
+  if (kept && kept.session.expiresAt.getTime() - Date.now() >= RENEW_WITHIN_MS)
+    return Object.assign({}, kept, { renewed: false });
   const mark = cache?.mark();
   let query = preparedSessionQueries.get(db);
   if (!query) {
@@ -127,7 +128,9 @@ export async function validateSessionToken(
   }
   if (seen && now - lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await markSeen(db, id, now, seen);
   if (cache && mark !== undefined) cache.set(id, row, mark);
-  return { ...row, renewed };
+  // Copied by Object.assign, not `{ ...row, renewed }`: on Node 20 a literal that starts with a
+  // spread gets a hidden class of its own per object, read then by every request's checks.
+  return Object.assign({}, row, { renewed });
 }
 
 /**

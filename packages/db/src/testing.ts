@@ -28,3 +28,5 @@ export function queryLoggingDb(handle: Pick<DbHandle, "db" | "kind">, log: (quer
     ? drizzlePglite(client as PGlite, { schema, logger })
     : drizzlePostgres(client as Sql, { schema, logger });
 }
+
+export { hiddenClassesOf, madeAfterWarmUp } from "./hidden-classes";

@@ -1,3 +1,4 @@
+import { hiddenClassesOf, madeAfterWarmUp } from "@club/db/testing";
 import { describe, expect, it } from "vitest";
 import { AnswerCache } from "./answer-cache";
 
@@ -15,6 +16,13 @@ function listeningCache() {
 }
 
 describe("AnswerCache", () => {
+  it("keeps its answers in one hidden class (every lookup reads them)", async () => {
+    const cache = listeningCache();
+    let n = 0;
+    const kept = await madeAfterWarmUp(10, () => cache.set(`k${++n}`, "v", answer(`[${n}]`), cache.mark())!);
+    expect(hiddenClassesOf(kept)).toBe(1);
+  });
+
   it("keeps nothing until it listens to changes, and forgets everything when it stops", () => {
     const cache = new AnswerCache({ ttlMs: 60_000 });
     expect(cache.set("k", "v", answer("[]"), cache.mark())).toBeUndefined();

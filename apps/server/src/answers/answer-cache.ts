@@ -129,7 +129,11 @@ export class AnswerCache extends ToldCache {
     if (!this.#unchangedSince(answer.tables, mark)) return undefined;
     // An answer larger than the whole cache is not kept (lru-cache would refuse it with a warning).
     if (2 * answer.body.length > this.#kept.maxSize / 4) return undefined;
-    const kept = Object.freeze({ ...answer, etag: etagOf(viewer, answer.body), madeAt: mark, encoded: new Map() });
+    // Not `{ ...answer, etag }`: a literal that starts with a spread gets a hidden class of its own
+    // per object on Node 20, and every lookup would read the kept answers through a megamorphic cache.
+    const kept = Object.freeze(
+      Object.assign({}, answer, { etag: etagOf(viewer, answer.body), madeAt: mark, encoded: new Map() }),
+    );
     this.#kept.set(key, kept);
     return kept;
   }

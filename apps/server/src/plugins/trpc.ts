@@ -30,7 +30,7 @@ export async function createContext(
   const sight = kept?.shared?.sight;
   return createApiContext(deps, {
     session,
-    user: user && sight ? { ...user, sight } : user,
+    user: user && sight ? Object.assign({}, user, { sight }) : user,
     answerIsPersonal: kept
       ? () => {
           kept.personal = true;

@@ -59,9 +59,10 @@ export async function withholdAdminRight<A extends { session: CallerSession | nu
   auth: A,
 ): Promise<A & { adminWithheld: boolean }> {
   const { session, user } = auth;
-  if (!user?.admin || !session || !passwordOnly(session)) return { ...auth, adminWithheld: false };
-  if ((await adminSignInRule(db)) === "any") return { ...auth, adminWithheld: false };
-  return { ...auth, user: { ...user, admin: false }, adminWithheld: true };
+  // Copied by Object.assign, not `{ ...auth, key }` (one hidden class per object on Node 20).
+  if (!user?.admin || !session || !passwordOnly(session)) return Object.assign({}, auth, { adminWithheld: false });
+  if ((await adminSignInRule(db)) === "any") return Object.assign({}, auth, { adminWithheld: false });
+  return Object.assign({}, auth, { user: Object.assign({}, user, { admin: false }), adminWithheld: true });
 }
 
 /**

@@ -17,7 +17,7 @@ import { cursorOf } from "../cursor";
 import { escapeLike } from "../like";
 import { preparedOnce } from "../prepared";
 import { todayIn } from "./calendar";
-import { toEventListItem } from "./queries";
+import { type EventListItem, toEventListItem } from "./queries";
 import { type RsvpCounts, type RsvpSummary, rsvpSummary, usesRsvp, usesRsvpCondition } from "./rsvp";
 import { type SeriesLink, seriesLinks } from "./series";
 
@@ -268,43 +268,41 @@ export async function listEvents(
     // starts at the earliest one and follows the next cursors to the others.
     nextCursor = last ? encodePlace(placeOf("n", last)) : null;
   }
-  // A list of its own on each card: one array shared by every card is an object met many times,
-  // which the answer's serialiser must then record as such (superjson's referential equalities).
-  const noNames = (): { user_id: string; name: string }[] => [];
   const series = await seriesLinks(
     ctx.db,
     page.map((r) => r.event),
   );
-  const items = page.map(({ event, ...counts }) =>
-    withRsvpSummary(
-      {
-        ...toEventListItem(event, ctx.user),
-        // A date of a repeating event names its series (no key for an event that does not repeat).
-        ...withSeries(event, series),
-        participants: noNames(),
-        participant_count: counts.going,
-      },
-      event,
-      counts,
-      ctx.config.timeZone,
-    ),
-  );
+  const items = page.map((row) => eventCard(row, series, ctx.user, ctx.config.timeZone));
   return { items, nextCursor, previousCursor };
 }
 
-const withSeries = (e: Event, series: Map<string, SeriesLink>): { series?: SeriesLink } => {
-  const link = e.seriesId ? series.get(e.seriesId) : undefined;
-  return link ? { series: link } : {};
+/** An event's card in a list: the event, its count of members going, its series and its seats. */
+export type EventCard = EventListItem & {
+  participants: { user_id: string; name: string }[];
+  participant_count: number;
+  series?: SeriesLink;
+  rsvp?: RsvpSummary;
 };
 
-/** A list's card: the counts of an event that uses RSVP rules. */
-function withRsvpSummary<T extends object>(
-  item: T,
-  e: Event,
-  counts: RsvpCounts,
+/** Keys added to one object, never spread into another (toEventListItem says why). */
+function eventCard(
+  row: { event: Event } & RsvpCounts,
+  series: Map<string, SeriesLink>,
+  viewer: Viewer,
   timeZone: string,
-): T & { rsvp?: RsvpSummary } {
-  return usesRsvp(e) ? { ...item, rsvp: rsvpSummary(e, counts, timeZone) } : item;
+): EventCard {
+  const { event } = row;
+  const card: EventCard = Object.assign(toEventListItem(event, viewer), {
+    // A list of its own on each card: one array shared by every card is an object met many times,
+    // which the answer's serialiser must then record as such (superjson's referential equalities).
+    participants: [],
+    participant_count: row.going,
+  });
+  // A date of a repeating event names its series (no key for an event that does not repeat).
+  const link = event.seriesId ? series.get(event.seriesId) : undefined;
+  if (link) card.series = link;
+  if (usesRsvp(event)) card.rsvp = rsvpSummary(event, row, timeZone);
+  return card;
 }
 
 /**

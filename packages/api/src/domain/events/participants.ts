@@ -25,7 +25,7 @@ export async function attendeesOf(db: Queryable, eventId: string) {
       .where(eq(table.eventId, eventId));
   const participants = await listOf(eventParticipants).orderBy(asc(eventParticipants.joinedAt), asc(users.name));
   const waiting = await listOf(eventWaitlist).orderBy(asc(eventWaitlist.position));
-  return { participants, waitlist: waiting.map((w, i) => ({ ...w, position: i + 1 })) };
+  return { participants, waitlist: waiting.map((w, i) => Object.assign(w, { position: i + 1 })) };
 }
 
 /**

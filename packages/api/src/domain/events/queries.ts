@@ -6,12 +6,46 @@ import { participantsOf } from "./participant-names";
 import { type RsvpStatus, type RsvpSummary, rsvpCountsOf, rsvpStatusOf, rsvpSummary, usesRsvp } from "./rsvp";
 import { type SeriesDate, type SeriesLink, seriesOfEvent } from "./series";
 
+/** An event as lists show it: the spec's event shape (SPEC.md section 3), its names left to the caller. */
+export interface EventListItem {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  note: string | null;
+  color: string;
+  type: Event["type"];
+  exclusivity: Event["exclusivity"];
+  is_physical: boolean;
+  location: string | null;
+  zip_code: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  virtual_link: string | null;
+  event_date: string;
+  end_date: string | null;
+  start_time: string;
+  end_time: string;
+  image_url: string | null;
+  bannerImage: string | null;
+  created_by: string | null;
+  can_manage: boolean;
+  /** Only a draft says so: a published event answers in the spec's shape (no key at all). */
+  draft?: true;
+}
+
 /**
  * An event as lists show it: the spec's event shape (SPEC.md section 3) without the participants'
  * names and the calendar link, which only the event's page needs.
+ *
+ * Built as one literal and then given its optional keys, never spread into another literal: on the
+ * server's V8 (Node 20) every object made as `{ ...item, key }` gets a hidden class of its own, and
+ * the answer's check, reading 200 cards of 200 classes, took five times as long as for one class
+ * (docs/decisions.md, "An answer's rows share one shape").
  */
-export function toEventListItem(e: Event, viewer: Viewer) {
-  return {
+export function toEventListItem(e: Event, viewer: Viewer): EventListItem {
+  const item: EventListItem = {
     id: e.id,
     slug: e.slug,
     title: e.title,
@@ -35,10 +69,10 @@ export function toEventListItem(e: Event, viewer: Viewer) {
     bannerImage: e.bannerImage,
     created_by: e.createdBy,
     can_manage: canManage(viewer, e.createdBy),
-    // Only a draft says so: a published event answers in the spec's shape (no key at all, rather
-    // than `undefined`, which tRPC's answers would carry as an annotation per event).
-    ...(e.publishedAt ? {} : { draft: true as const }),
   };
+  // Rather than `undefined`, which tRPC's answers would carry as an annotation per event.
+  if (!e.publishedAt) item.draft = true;
+  return item;
 }
 
 /** The spec's event shape, plus what the event's page needs to show its controls. */
@@ -48,12 +82,12 @@ export function toEventDto(
   viewer: Viewer,
   timeZone: string,
 ) {
-  return {
-    ...toEventListItem(e, viewer),
+  // Keys added to the list's item, not spread into a new literal (see toEventListItem).
+  return Object.assign(toEventListItem(e, viewer), {
     participants,
     /** A calendar service's "add event" link (title, UTC start and end, details, place). */
     calendar_url: addToCalendarUrl(e, timeZone),
-  };
+  });
 }
 
 /**
@@ -65,15 +99,14 @@ export async function loadEventDto(
   e: Event,
 ): Promise<EventDto> {
   const [participants, series] = await Promise.all([participantsOf(ctx.db, e.id), seriesOfEvent(ctx.db, ctx.user, e)]);
-  const dto: EventDto = {
-    ...toEventDto(e, participants, ctx.user, ctx.config.timeZone),
-    ...(series ? { series } : {}),
-  };
+  const dto: EventDto = toEventDto(e, participants, ctx.user, ctx.config.timeZone);
+  if (series) dto.series = series;
   if (!usesRsvp(e)) return dto;
   const [counts, me] = await Promise.all([rsvpCountsOf(ctx.db, e.id), rsvpStatusOf(ctx.db, e.id, ctx.user.id)]);
-  return { ...dto, rsvp: { ...rsvpSummary(e, counts, ctx.config.timeZone), me } };
+  dto.rsvp = Object.assign(rsvpSummary(e, counts, ctx.config.timeZone), { me });
+  return dto;
 }
-export type EventDto = Omit<ReturnType<typeof toEventDto>, "series"> & {
+export type EventDto = ReturnType<typeof toEventDto> & {
   rsvp?: RsvpSummary & { me: RsvpStatus | null };
   series?: SeriesLink & { dates: SeriesDate[] };
 };

@@ -165,5 +165,5 @@ export async function seriesOfEvent(
     .from(events)
     .where(and(eq(events.seriesId, e.seriesId), visibleEvents(viewer)))
     .orderBy(asc(events.eventDate), asc(events.startTime), asc(events.id));
-  return { ...link, dates };
+  return Object.assign(link, { dates });
 }
