@@ -18,7 +18,7 @@ import { createFileStore, createMinioStore, type MediaStore } from "@club/storag
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { AnswerCache } from "./answers/answer-cache";
-import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, ENCODINGS, SYNC_COMPRESS_LIMIT } from "./answers/encodings";
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, compressZlib, ENCODINGS, SYNC_COMPRESS_LIMIT } from "./answers/encodings";
 import { keepAnswers } from "./answers/keep-answers";
 import type { AppConfig } from "./config";
 import { keepDataPrivate, narrowTree } from "./data-dir";
@@ -211,6 +211,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     encodings: ENCODINGS,
     brotliOptions: BROTLI_OPTIONS,
     syncThreshold: SYNC_COMPRESS_LIMIT,
+    zlib: compressZlib,
   });
   await app.register(securityHeaders, { appOrigin: config.appOrigin });
   await app.register(originCheck, { appOrigin: config.appOrigin });
