@@ -95,8 +95,13 @@ export const imagesRouter = router({
     .input(z.object({ eventId: z.uuid("Event not found") }))
     .output(answer(imagesByEventAnswer))
     .query(async ({ ctx, input }) => {
-      const event = await requireVisibleEvent(ctx, input.eventId);
-      return mediaOfEvent(ctx.db, ctx.user, event.id);
+      // Both statements go out together (one wait for Postgres, not two in turn); an event she may
+      // not see answers 404 and its media, read by then, are dropped.
+      const [, items] = await Promise.all([
+        requireVisibleEvent(ctx, input.eventId),
+        mediaOfEvent(ctx.db, ctx.user, input.eventId),
+      ]);
+      return items;
     }),
 
   /** GET /api/images/{title}: media whose title (or name) matches. */
