@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { LiveChanges, memoryLimiters, operatorSocketPath, redisLimiters, sightOf, Throttle } from "@club/api";
+import {
+  LiveChanges,
+  memoryLimiters,
+  operatorSocketPath,
+  redisLimiters,
+  sightChangesAt,
+  sightOf,
+  Throttle,
+} from "@club/api";
 import { SessionCache } from "@club/auth";
 import {
   AUTH_CHANGES_CHANNEL,
@@ -217,8 +225,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(originCheck, { appOrigin: config.appOrigin });
   // Sessions are kept a few seconds (SESSION_CACHE_SECONDS), forgotten as soon as the database tells
   // of a change to them or their member (see SessionCache); so are the answers of the lists and reads
-  // of events, media and comments (ANSWER_CACHE_SECONDS, see AnswerCache), forgotten when a table
-  // they are made of changes. One connection listens for both.
+  // of events, media and comments (up to ANSWER_CACHE_SECONDS, see AnswerCache), forgotten when what
+  // they are made of changes or when time alone changes them. One connection listens for both.
   const { sessionCacheMs, answerCacheMs } = config;
   const sessionCache = sessionCacheMs > 0 ? new SessionCache({ ttlMs: sessionCacheMs }) : undefined;
   const answerCache = answerCacheMs > 0 ? new AnswerCache({ ttlMs: answerCacheMs }) : undefined;
@@ -238,7 +246,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin, sessions: sessionCache });
   if (answerCache) {
-    await app.register(keepAnswers, { cache: answerCache, sightOf: (memberId) => sightOf(dbHandle.db, memberId) });
+    await app.register(keepAnswers, {
+      cache: answerCache,
+      sightOf: async (memberId) => {
+        const [sight, changesAt] = await Promise.all([
+          sightOf(dbHandle.db, memberId),
+          sightChangesAt(dbHandle.db, memberId),
+        ]);
+        return { sight, changesAt: changesAt?.getTime() ?? Number.POSITIVE_INFINITY };
+      },
+    });
   }
   await app.register(healthPlugin, { ping: dbHandle.ping });
   await app.register(metricsPlugin, {

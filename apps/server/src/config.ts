@@ -43,7 +43,7 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** How long a session read from the database is kept at most (SESSION_CACHE_SECONDS; default 5 s; 0: never). */
   sessionCacheMs: number;
-  /** How long a list's or read's answer is kept at most (ANSWER_CACHE_SECONDS; default 5 s; 0: never). */
+  /** How long a list's or read's answer is kept at most (ANSWER_CACHE_SECONDS; default 60 s; 0: never). */
   answerCacheMs: number;
   /** The bearer token Prometheus presents at /metrics; absent: no metrics are served. */
   metricsToken?: string | undefined;

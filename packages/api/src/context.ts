@@ -114,6 +114,12 @@ export interface ApiContext {
    */
   answerReadsSeatsOf?: ((eventIds: readonly string[]) => void) | undefined;
   /**
+   * Says that this request's answer changes by itself at this instant, with nothing written: the
+   * day "upcoming" starts from ends, an RSVP deadline passes. A kept answer is kept no later.
+   * Absent where nothing is kept.
+   */
+  answerChangesAt?: ((instant: Date) => void) | undefined;
+  /**
    * An admin's right the club's sign-in rule withholds for this request (she signed in with a
    * password alone): `user.admin` is false, and the admin tools say why (access/admin-sign-in.ts).
    */
@@ -156,6 +162,8 @@ export interface Caller {
   answerReadsCommentsOf?: ((itemId: string) => void) | undefined;
   /** See ApiContext. */
   answerReadsSeatsOf?: ((eventIds: readonly string[]) => void) | undefined;
+  /** See ApiContext. */
+  answerChangesAt?: ((instant: Date) => void) | undefined;
   session: CallerSession | null;
   /** The API token the request was made with, if any. */
   apiToken?: TokenGrant | null;
@@ -190,6 +198,7 @@ export function createApiContext(deps: ContextDeps, caller: Caller): ApiContext 
     answerIsPersonal: caller.answerIsPersonal,
     answerReadsCommentsOf: caller.answerReadsCommentsOf,
     answerReadsSeatsOf: caller.answerReadsSeatsOf,
+    answerChangesAt: caller.answerChangesAt,
     apiToken: caller.apiToken ?? null,
     tokenRefused: caller.tokenRefused ?? null,
     adminWithheld: caller.adminWithheld ?? false,

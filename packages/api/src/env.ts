@@ -142,7 +142,11 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   /** How long a server keeps a session it read, at most (changes are told at once); 0 keeps none. */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
-  ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
+   * How long a server keeps a list's or read's answer, at most: changes are told at once, and what
+   * time alone changes (a deadline, the day) is not kept past it. 0 keeps none.
+   */
+  ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
   /**

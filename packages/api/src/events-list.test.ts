@@ -1,5 +1,6 @@
 import type { SessionUser } from "@club/auth";
 import { events } from "@club/db";
+import { eq } from "@club/db/orm";
 import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -226,5 +227,38 @@ describe("refusals", () => {
     });
     await expect(me.events.list({ limit: 201 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(me.events.list({ from: "2027-02-30" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
+
+describe("when a list changes by itself", () => {
+  /** The instants a call said its answer changes at, with nothing written (ApiContext's answerChangesAt). */
+  async function saidBy(call: (caller: Caller) => Promise<unknown>): Promise<number[]> {
+    const said: number[] = [];
+    await call(api.callerFor(host, { answerChangesAt: (at) => said.push(at.getTime()) }));
+    return said;
+  }
+  /** Where the club's next day begins (New York), from its date. */
+  const tomorrow = () => {
+    const [y, m, d] = day(1).split("-").map(Number) as [number, number, number];
+    return new TZDate(y, m - 1, d, "America/New_York").getTime();
+  };
+
+  it("the upcoming list at the club's midnight, a card or a page with an RSVP deadline when it passes", async () => {
+    const [supper] = await addEvents([["Deadline Supper", 3, "19:00"]]);
+    const deadline = new Date(Date.now() + 3_600_000);
+    await api.db.update(events).set({ capacity: 12, rsvpDeadline: deadline }).where(eq(events.id, supper!.id));
+    const upcoming = await saidBy((c) => c.events.list({ upcoming: true, limit: 200 }));
+    expect(upcoming).toContain(tomorrow());
+    expect(upcoming).toContain(deadline.getTime());
+    expect(await saidBy((c) => c.events.get({ id: supper!.id }))).toEqual([deadline.getTime()]);
+    // A range of days starts where it says, whatever the day: only the deadline on its card.
+    expect(await saidBy((c) => c.events.list({ from: day(2), to: day(4) }))).toEqual([deadline.getTime()]);
+    // Once the deadline has passed, nothing more changes by itself.
+    await api.db
+      .update(events)
+      .set({ rsvpDeadline: new Date(Date.now() - 1000) })
+      .where(eq(events.id, supper!.id));
+    expect(await saidBy((c) => c.events.get({ id: supper!.id }))).toEqual([]);
+    expect(await saidBy((c) => c.events.list({ from: day(2), to: day(4) }))).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ export {
   requireTokenScope,
   requireVisibleMediaObject,
   type Sight,
+  sightChangesAt,
   sightOf,
   withholdAdminRight,
 } from "./domain/access";

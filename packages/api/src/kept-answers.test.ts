@@ -13,7 +13,7 @@ import { sql } from "@club/db/orm";
 import { queryLoggingDb } from "@club/db/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { sightOf } from "./domain/access";
+import { sightChangesAt, sightOf } from "./domain/access";
 import {
   KEPT_ANSWERS,
   type KeptProcedure,
@@ -307,12 +307,33 @@ describe("a shared answer", () => {
     expect(await sightOf(api.db, loner.id)).toBeNull();
   });
 
+  it("a sight changes by itself when the first invitation she has not accepted expires", async () => {
+    const guest = await api.member("pending-guest@club.test", { name: "Pia Pending" });
+    expect(await sightChangesAt(api.db, guest.id)).toBeNull();
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+    const invite = (tokenHash: string, expiresAt: Date, acceptedAt: Date | null = null) =>
+      api.db.insert(eventInvitations).values({
+        tokenHash,
+        eventId: ids.inviteOnly,
+        inviteeId: guest.id,
+        invitedBy: ids.host,
+        expiresAt,
+        acceptedAt,
+      });
+    // Accepted, or expired already, an invitation changes nothing by itself.
+    await invite("pending-accepted", inDays(1), new Date());
+    await invite("pending-expired", inDays(-1));
+    expect(await sightChangesAt(api.db, guest.id)).toBeNull();
+    await invite("pending-later", inDays(5));
+    await invite("pending-sooner", inDays(2));
+    expect((await sightChangesAt(api.db, guest.id))?.getTime()).toBeCloseTo(inDays(2).getTime(), -4);
+  });
+
   it("a sight reads her own seats, places and invitations, no other member's, and nothing beyond its tables", async () => {
     const sent: string[] = [];
-    await sightOf(
-      queryLoggingDb(api, (query) => sent.push(query)),
-      member.id,
-    );
+    const logging = queryLoggingDb(api, (query) => sent.push(query));
+    await sightOf(logging, member.id);
+    await sightChangesAt(logging, member.id);
     expect([...new Set(sent.flatMap(tablesIn))].sort()).toEqual([...SIGHT_TABLES].sort());
     const hers = { event_participants: "user_id", event_waitlist: "user_id", event_invitations: "invitee_id" };
     expect(Object.keys(hers).sort()).toEqual([...TOLD_BY_MEMBER].sort());

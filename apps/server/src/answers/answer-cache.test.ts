@@ -2,12 +2,14 @@ import { hiddenClassesOf, madeAfterWarmUp } from "@club/db/testing";
 import { describe, expect, it } from "vitest";
 import { AnswerCache } from "./answer-cache";
 
-const answer = (body: string, tables: string[] = ["events"]) => ({
+const answer = (body: string, tables: string[] = ["events"], changesAt = Number.POSITIVE_INFINITY) => ({
   body,
   contentType: "application/json",
   link: undefined,
   tables,
+  changesAt,
 });
+const sight = (events: string[], changesAt = Number.POSITIVE_INFINITY) => ({ sight: events, changesAt });
 
 function listeningCache() {
   const cache = new AnswerCache({ ttlMs: 60_000 });
@@ -89,8 +91,8 @@ describe("AnswerCache", () => {
   it("forgets a member's sight when her own seats, places or invitations change, not another member's", () => {
     const cache = listeningCache();
     const keep = () => {
-      cache.keepSight("mia", ["salon"], cache.mark());
-      cache.keepSight("tia", [], cache.mark());
+      cache.keepSight("mia", sight(["salon"]), cache.mark());
+      cache.keepSight("tia", sight([]), cache.mark());
     };
     const kept = () => ["mia", "tia"].filter((member) => cache.sight(member));
     keep();
@@ -109,6 +111,22 @@ describe("AnswerCache", () => {
     cache.set("list", "v", answer("[]", ["events", "event_participants"]), cache.mark());
     cache.changed("event_participants:tia");
     expect(cache.get("list")).toBeUndefined();
+  });
+
+  it("keeps an answer and a sight no later than they change by themselves, however long it keeps the others", async () => {
+    const cache = listeningCache();
+    const soon = Date.now() + 40;
+    cache.set("closing", "v", answer("[closing]", ["events"], soon), cache.mark());
+    cache.set("lasting", "v", answer("[lasting]"), cache.mark());
+    cache.keepSight("invited", sight(["salon"], soon), cache.mark());
+    cache.keepSight("member", sight(["salon"]), cache.mark());
+    expect(cache.get("closing")?.body).toBe("[closing]");
+    expect(cache.sight("invited")?.sight).toEqual(["salon"]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect([cache.get("closing"), cache.get("lasting")?.body]).toEqual([undefined, "[lasting]"]);
+    expect([cache.sight("invited"), cache.sight("member")?.sight]).toEqual([undefined, ["salon"]]);
+    // One that has changed already is not kept at all.
+    expect(cache.set("late", "v", answer("[late]", ["events"], Date.now()), cache.mark())).toBeUndefined();
   });
 
   it("does not keep an answer whose reading began before a change to one of its tables was told", () => {

@@ -18,8 +18,16 @@ export interface KeptAnswer {
   /** The tables it is made of (KEPT_ANSWERS), and the cache's generation when its reading began. */
   readonly tables: readonly string[];
   readonly madeAt: number;
+  /** When it changes by itself, with nothing written (a day ending, a deadline passing), in ms; Infinity: never. */
+  readonly changesAt: number;
   /** Its compressed bytes by encoding, made the first time a request asks for that encoding. */
   readonly encoded: Map<Encoding, Buffer>;
+}
+
+/** A member's sight (null: none, her answers are hers alone), and when it changes by itself (ms; Infinity: never). */
+export interface KeptSight {
+  readonly sight: Sight | null;
+  readonly changesAt: number;
 }
 
 /**
@@ -46,8 +54,12 @@ export function etagOf(viewer: string, body: string): string {
  * - while the server is not listening to those changes (the connection dropped), nothing is kept;
  * - an answer whose reading began before a change to one of its tables was told is not kept
  *   (`mark`): it may predate the change;
- * - whatever happens, nothing is kept longer than `ttlMs` (what changes with time alone, such as
- *   an invitation expiring, is late by that much at most).
+ * - what changes with time alone is not kept past that moment: each answer says when it changes by
+ *   itself (`changesAt`: the day "upcoming" starts from ends, an RSVP deadline it shows passes), and a
+ *   member's answers are kept no later than her sight changes (an invitation she has not accepted
+ *   expires);
+ * - whatever happens, nothing is kept longer than `ttlMs` (the bound on what is kept from before a
+ *   change that was never told: a listening connection lost without a word).
  *
  * Forgetting is by generation rather than by walking the kept answers: each change numbers itself,
  * each table remembers the number of its last change, and an answer made before the last change
@@ -60,7 +72,7 @@ export class AnswerCache extends ToldCache {
    * generation when they were read: forgotten like an answer, when what they are read from changes
    * (`sightMadeOf`: her own seats, places and invitations, and the events and media).
    */
-  readonly #sights: LRUCache<string, { sight: Sight | null; madeAt: number }>;
+  readonly #sights: LRUCache<string, KeptSight & { madeAt: number }>;
   /** The generation of each table's last change told of the whole table. */
   readonly #changedAt = new Map<string, number>();
   /**
@@ -87,17 +99,17 @@ export class AnswerCache extends ToldCache {
       // compressed forms, made later, are allowed a quarter of the JSON's length.
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       sizeCalculation: (answer, key) => Math.ceil(2.25 * answer.body.length) + 2 * key.length + 200,
-      // A TTL of a few seconds: no timer per entry, an old one is dropped when it is asked for.
+      // No timer per entry: an old one is dropped when it is asked for, or pushed out by newer ones.
       ttlAutopurge: false,
     });
     this.#sights = new LRUCache({ max: 10_000, ttl: options.ttlMs, ttlAutopurge: false });
   }
 
   /** A member's sight as last read, while nothing it is read from changed since; undefined: read it. */
-  sight(memberId: string): { sight: Sight | null } | undefined {
+  sight(memberId: string): KeptSight | undefined {
     if (!this.isListening) return undefined;
     const kept = this.#sights.get(memberId);
-    if (kept && !this.#unchangedSince(sightMadeOf(memberId), kept.madeAt)) {
+    if (kept && (Date.now() >= kept.changesAt || !this.#unchangedSince(sightMadeOf(memberId), kept.madeAt))) {
       this.#sights.delete(memberId);
       return undefined;
     }
@@ -105,14 +117,15 @@ export class AnswerCache extends ToldCache {
   }
 
   /** Keeps a member's sight read since `mark`, unless what it is read from changed meanwhile. */
-  keepSight(memberId: string, sight: Sight | null, mark: number): void {
-    if (this.#unchangedSince(sightMadeOf(memberId), mark)) this.#sights.set(memberId, { sight, madeAt: mark });
+  keepSight(memberId: string, { sight, changesAt }: KeptSight, mark: number): void {
+    if (this.#unchangedSince(sightMadeOf(memberId), mark))
+      this.#sights.set(memberId, { sight, changesAt, madeAt: mark });
   }
 
   get(key: string): KeptAnswer | undefined {
     if (!this.isListening) return undefined;
     const kept = this.#kept.get(key);
-    if (kept && !this.#unchangedSince(kept.tables, kept.madeAt)) {
+    if (kept && (Date.now() >= kept.changesAt || !this.#unchangedSince(kept.tables, kept.madeAt))) {
       this.#kept.delete(key);
       return undefined;
     }
@@ -123,10 +136,10 @@ export class AnswerCache extends ToldCache {
   set(
     key: string,
     viewer: string,
-    answer: Pick<KeptAnswer, "body" | "contentType" | "link" | "tables">,
+    answer: Pick<KeptAnswer, "body" | "contentType" | "link" | "tables" | "changesAt">,
     mark: number,
   ): KeptAnswer | undefined {
-    if (!this.#unchangedSince(answer.tables, mark)) return undefined;
+    if (Date.now() >= answer.changesAt || !this.#unchangedSince(answer.tables, mark)) return undefined;
     // An answer larger than the whole cache is not kept (lru-cache would refuse it with a warning).
     if (2 * answer.body.length > this.#kept.maxSize / 4) return undefined;
     // Not `{ ...answer, etag }`: a literal that starts with a spread gets a hidden class of its own

@@ -25,7 +25,7 @@ async function appWith(cache: AnswerCache, onRead?: () => void) {
     encodings: ENCODINGS,
     brotliOptions: BROTLI_OPTIONS,
   });
-  await app.register(keepAnswers, { cache, sightOf: async () => [] });
+  await app.register(keepAnswers, { cache, sightOf: async () => ({ sight: [], changesAt: Number.POSITIVE_INFINITY }) });
   app.get("/thing", { config: { keepAnswer: "events.list" } }, async () => {
     reads++;
     onRead?.();

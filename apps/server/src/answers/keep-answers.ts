@@ -9,7 +9,7 @@ import {
 } from "@club/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { AnswerCache, KeptAnswer } from "./answer-cache";
+import type { AnswerCache, KeptAnswer, KeptSight } from "./answer-cache";
 import { COMPRESS_THRESHOLD, chosenEncoding, encode } from "./encodings";
 import { sharedViewerKey, viewerKey } from "./viewer-key";
 
@@ -43,6 +43,11 @@ declare module "fastify" {
        * said twice: it is made from every event's.
        */
       seatsOf: readonly string[] | null | undefined;
+      /**
+       * When the answer changes by itself (ms; Infinity: never): her sight's, and the earliest that
+       * its procedures said (ApiContext's answerChangesAt).
+       */
+      changesAt: number;
     };
   }
 }
@@ -101,22 +106,22 @@ function answerHeaders(reply: FastifyReply, etag: string | undefined): void {
  * her sight, whatever their type: it is kept for all of them, unless it shows her id (something she may
  * manage) or a procedure said it is hers alone. Admins share theirs.
  */
-export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) => Promise<Sight | null> }>(
+export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) => Promise<KeptSight> }>(
   async (app: FastifyInstance, { cache, sightOf }) => {
     // The answers being made now, by key. When a kept answer expires, the 32 requests that asked for
     // it at once would each make it again (a list of 200 events, 32 times over): the first makes it
     // and the others wait for hers.
     const making = new Map<string, Promise<KeptAnswer | undefined>>();
 
-    /** Her sight: kept, or read (and kept) now; none if it cannot be read (the route's handler then answers). */
-    async function sightFor(memberId: string): Promise<Sight | undefined> {
+    /** Her sight: kept, or read (and kept) now; undefined if it cannot be read (the route's handler then answers). */
+    async function sightFor(memberId: string): Promise<KeptSight | undefined> {
       const kept = cache.sight(memberId);
-      if (kept) return kept.sight ?? undefined;
+      if (kept) return kept;
       const mark = cache.mark();
       try {
-        const sight = await sightOf(memberId);
-        cache.keepSight(memberId, sight, mark);
-        return sight ?? undefined;
+        const read = await sightOf(memberId);
+        cache.keepSight(memberId, read, mark);
+        return read;
       } catch {
         return undefined;
       }
@@ -142,10 +147,16 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
       const key = `${viewer}\n${request.url}`;
       const memberId = auth.user?.id;
       let kept = await keptFor(key);
+      // A member's answers, made from her rows or from her sight, change when her sight does (an
+      // invitation expiring): read with it. An admin's rule reads no rows of hers.
+      const member = !kept && cache.isListening && auth.user && !auth.user.admin ? auth.user : undefined;
+      const hers = member ? await sightFor(member.id) : undefined;
+      // Her sight could not be read (the database is away): the route's own handler answers.
+      if (member && !hers) return;
       // Shared by members of her sight, when every procedure asked may be, unless it shows her id.
       let shared: NonNullable<FastifyRequest["keptAnswer"]>["shared"];
       if (!kept && cache.isListening && procedures.every(isShared)) {
-        const sight = auth.user && !auth.user.admin ? await sightFor(auth.user.id) : undefined;
+        const sight = hers?.sight ?? undefined;
         const sharedViewer = sharedViewerKey(auth, sight);
         if (sharedViewer) {
           const sharedKey = `${sharedViewer}\n${request.url}`;
@@ -182,6 +193,7 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         personal: false,
         commentsOf: lone,
         seatsOf: lone,
+        changesAt: hers?.changesAt ?? Number.POSITIVE_INFINITY,
       };
     });
 
@@ -221,7 +233,13 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
           : undefined;
       const { key, viewer } = shared ?? pending;
       const tables = narrowed((shared ?? pending).tables, pending.commentsOf, shared ? pending.seatsOf : undefined);
-      const answer = { body, contentType, link: typeof link === "string" ? link : undefined, tables };
+      const answer = {
+        body,
+        contentType,
+        link: typeof link === "string" ? link : undefined,
+        tables,
+        changesAt: pending.changesAt,
+      };
       const kept = cache.set(key, viewer, answer, pending.mark);
       pending.done(shared || !pending.shared ? kept : undefined);
       answerHeaders(reply, kept?.etag);

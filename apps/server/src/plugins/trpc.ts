@@ -46,6 +46,11 @@ export async function createContext(
           kept.seatsOf = kept.seatsOf === undefined ? eventIds : null;
         }
       : undefined,
+    answerChangesAt: kept
+      ? (instant) => {
+          kept.changesAt = Math.min(kept.changesAt, instant.getTime());
+        }
+      : undefined,
     apiToken,
     adminWithheld,
     tokenRefused,

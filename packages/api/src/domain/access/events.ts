@@ -94,6 +94,31 @@ function ownSight(userId: string | Placeholder): SQL | undefined {
 const sightParam = (sight: Sight | Placeholder) => (Array.isArray(sight) ? sql.param(sight) : sight);
 
 /**
+ * When her sight will change with nothing written: the earliest expiry of an invitation she has not
+ * accepted (until then it lets her see its event), or null if none is pending. What is made from her
+ * sight or her own rows is kept no later.
+ */
+export async function sightChangesAt(db: Queryable, memberId: string): Promise<Date | null> {
+  const pending = preparedOnce(db, "sightChangesAt", () =>
+    db
+      .select({ expiresAt: eventInvitations.expiresAt })
+      .from(eventInvitations)
+      .where(
+        and(
+          eq(eventInvitations.inviteeId, p("viewerId")),
+          isNull(eventInvitations.acceptedAt),
+          sql`${eventInvitations.expiresAt} > now()`,
+        ),
+      )
+      .orderBy(eventInvitations.expiresAt)
+      .limit(1)
+      .prepare("sight_changes_at"),
+  );
+  const [first] = await pending.execute({ viewerId: memberId });
+  return first?.expiresAt ?? null;
+}
+
+/**
  * The condition on `events` for the events a viewer may see (for an admin: every published one).
  * A prepared query passes a placeholder for her id (`ViewerRef`). A draft is nobody's to see in a
  * list, a feed, a search, a count or the gallery; its creator and admins open it by its address

@@ -49,6 +49,12 @@ export const wallClockInstant = (dateTime: string, timeZone: string): Date =>
 /** Today in the zone, as a day of its calendar ("2026-12-01"). */
 export const todayIn = (timeZone: string): string => format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
 
+/** When tomorrow begins in the zone: the instant `todayIn` gives another day. */
+export function tomorrowIn(timeZone: string): Date {
+  const now = new TZDate(Date.now(), timeZone);
+  return new TZDate(now.getFullYear(), now.getMonth(), now.getDate() + 1, timeZone);
+}
+
 /** An instant as the zone's wall clock, "2026-12-01T18:00" (the form the wizard reads and writes). */
 export function wallClockOf(instant: Date, timeZone: string): string {
   return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");

@@ -16,9 +16,9 @@ import {
 import { cursorOf } from "../cursor";
 import { escapeLike } from "../like";
 import { preparedOnce } from "../prepared";
-import { todayIn } from "./calendar";
+import { todayIn, tomorrowIn } from "./calendar";
 import { type EventListItem, toEventListItem } from "./queries";
-import { type RsvpCounts, type RsvpSummary, rsvpSummary, usesRsvp, usesRsvpCondition } from "./rsvp";
+import { type RsvpCounts, type RsvpSummary, rsvpClosesAt, rsvpSummary, usesRsvp, usesRsvpCondition } from "./rsvp";
 import { type SeriesLink, seriesLinks } from "./series";
 
 /** The events list and the event pickers: only events the member may see. */
@@ -193,6 +193,7 @@ export async function listEvents(
     config: { timeZone: string };
     answerIsPersonal?: (() => void) | undefined;
     answerReadsSeatsOf?: ((eventIds: readonly string[]) => void) | undefined;
+    answerChangesAt?: ((instant: Date) => void) | undefined;
   },
   filter: EventListFilter = {},
 ) {
@@ -202,11 +203,14 @@ export async function listEvents(
   const ascending = filter.sort !== "desc";
   const windowed = Boolean(filter.from || filter.to);
   // The first page of `upcoming` starts where today starts; a day range has its own beginning.
+  const fromToday = !filter.cursor && filter.upcoming && ascending && !windowed;
   const place: Place | null = filter.cursor
     ? decodePlace(filter.cursor)
-    : filter.upcoming && ascending && !windowed
+    : fromToday
       ? { side: "n", date: todayIn(ctx.config.timeZone), time: null, id: null }
       : null;
+  // Tomorrow the same list starts a day later.
+  if (fromToday) ctx.answerChangesAt?.(tomorrowIn(ctx.config.timeZone));
   // Pages before a place are read from it backwards, then put back in the list's order.
   const forward = place?.side !== "p";
   const keysGrow = ascending === forward;
@@ -273,6 +277,13 @@ export async function listEvents(
     page.map((r) => r.event),
   );
   const items = page.map((row) => eventCard(row, series, ctx.user, ctx.config.timeZone));
+  // A card's RSVP block says whether its deadline has passed.
+  if (ctx.answerChangesAt) {
+    for (const { event } of page) {
+      const closesAt = usesRsvp(event) ? rsvpClosesAt(event) : undefined;
+      if (closesAt) ctx.answerChangesAt(closesAt);
+    }
+  }
   return { items, nextCursor, previousCursor };
 }
 

@@ -3,7 +3,15 @@ import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl } from "./calendar";
 import { participantsOf } from "./participant-names";
-import { type RsvpStatus, type RsvpSummary, rsvpCountsOf, rsvpStatusOf, rsvpSummary, usesRsvp } from "./rsvp";
+import {
+  type RsvpStatus,
+  type RsvpSummary,
+  rsvpClosesAt,
+  rsvpCountsOf,
+  rsvpStatusOf,
+  rsvpSummary,
+  usesRsvp,
+} from "./rsvp";
 import { type SeriesDate, type SeriesLink, seriesOfEvent } from "./series";
 
 /** An event as lists show it: the spec's event shape (SPEC.md section 3), its names left to the caller. */
@@ -95,7 +103,12 @@ export function toEventDto(
  * its `rsvp` block (counts, and where the viewer stands). Plain events answer as the spec says.
  */
 export async function loadEventDto(
-  ctx: { db: Queryable; user: Viewer & { id: string }; config: { timeZone: string } },
+  ctx: {
+    db: Queryable;
+    user: Viewer & { id: string };
+    config: { timeZone: string };
+    answerChangesAt?: ((instant: Date) => void) | undefined;
+  },
   e: Event,
 ): Promise<EventDto> {
   const [participants, series] = await Promise.all([participantsOf(ctx.db, e.id), seriesOfEvent(ctx.db, ctx.user, e)]);
@@ -104,6 +117,9 @@ export async function loadEventDto(
   if (!usesRsvp(e)) return dto;
   const [counts, me] = await Promise.all([rsvpCountsOf(ctx.db, e.id), rsvpStatusOf(ctx.db, e.id, ctx.user.id)]);
   dto.rsvp = Object.assign(rsvpSummary(e, counts, ctx.config.timeZone), { me });
+  // Its RSVP block says whether the deadline has passed.
+  const closesAt = rsvpClosesAt(e);
+  if (closesAt) ctx.answerChangesAt?.(closesAt);
   return dto;
 }
 export type EventDto = ReturnType<typeof toEventDto> & {

@@ -38,6 +38,9 @@ export const usesRsvp = (e: Event): boolean => e.capacity !== null || e.guestsPe
 export const usesRsvpCondition: SQL = sql`(${events.capacity} is not null or ${events.guestsPerMember} > 0 or ${events.rsvpDeadline} is not null)`;
 
 export const rsvpClosed = (e: Event, now = new Date()): boolean => e.rsvpDeadline !== null && now > e.rsvpDeadline;
+/** When `rsvpClosed` will say otherwise than now: its deadline, while it is ahead; never after. */
+export const rsvpClosesAt = (e: Event, now = Date.now()): Date | undefined =>
+  e.rsvpDeadline !== null && e.rsvpDeadline.getTime() >= now ? e.rsvpDeadline : undefined;
 
 export type RsvpStatus = { status: "going"; guests: number } | { status: "waitlist"; guests: number; position: number };
 
