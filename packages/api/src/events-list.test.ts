@@ -4,6 +4,7 @@ import { eq } from "@club/db/orm";
 import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayAfter } from "./domain/events/calendar";
 import { type TestApi, testApi } from "./test/api";
 
 // The events list a page at a time: from today forward, back through the past, and by days.
@@ -231,6 +232,14 @@ describe("refusals", () => {
 });
 
 describe("when a list changes by itself", () => {
+  it("a day's end is the next day's midnight in the club's zone, across a month's end and a change of clocks", () => {
+    expect(dayAfter("2026-11-30", "America/New_York").toISOString()).toBe("2026-12-01T05:00:00.000Z");
+    // New York moves its clocks forward at 2:00 on 14 March 2027: that midnight is still EST.
+    expect(dayAfter("2027-03-13", "America/New_York").toISOString()).toBe("2027-03-14T05:00:00.000Z");
+    expect(dayAfter("2027-03-14", "America/New_York").toISOString()).toBe("2027-03-15T04:00:00.000Z");
+    expect(dayAfter("2026-12-31", "Europe/Paris").toISOString()).toBe("2026-12-31T23:00:00.000Z");
+  });
+
   /** The instants a call said its answer changes at, with nothing written (ApiContext's answerChangesAt). */
   async function saidBy(call: (caller: Caller) => Promise<unknown>): Promise<number[]> {
     const said: number[] = [];

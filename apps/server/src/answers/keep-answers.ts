@@ -43,11 +43,10 @@ declare module "fastify" {
        * said twice: it is made from every event's.
        */
       seatsOf: readonly string[] | null | undefined;
-      /**
-       * When the answer changes by itself (ms; Infinity: never): her sight's, and the earliest that
-       * its procedures said (ApiContext's answerChangesAt).
-       */
+      /** When the answer changes by itself (ms; Infinity: never): the earliest its procedures said (ApiContext's answerChangesAt). */
       changesAt: number;
+      /** When her sight changes by itself: an answer made from her rows, not from her sight, changes then too. */
+      sightChangesAt: number;
     };
   }
 }
@@ -147,8 +146,8 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
       const key = `${viewer}\n${request.url}`;
       const memberId = auth.user?.id;
       let kept = await keptFor(key);
-      // A member's answers, made from her rows or from her sight, change when her sight does (an
-      // invitation expiring): read with it. An admin's rule reads no rows of hers.
+      // Her sight, with when it changes by itself (an invitation expiring): an answer kept for her
+      // alone ends then; one kept for her sight is keyed by it. An admin's rule reads no rows of hers.
       const member = !kept && cache.isListening && auth.user && !auth.user.admin ? auth.user : undefined;
       const hers = member ? await sightFor(member.id) : undefined;
       // Her sight could not be read (the database is away): the route's own handler answers.
@@ -193,7 +192,8 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         personal: false,
         commentsOf: lone,
         seatsOf: lone,
-        changesAt: hers?.changesAt ?? Number.POSITIVE_INFINITY,
+        changesAt: Number.POSITIVE_INFINITY,
+        sightChangesAt: hers?.changesAt ?? Number.POSITIVE_INFINITY,
       };
     });
 
@@ -238,7 +238,8 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         contentType,
         link: typeof link === "string" ? link : undefined,
         tables,
-        changesAt: pending.changesAt,
+        // One made from her sight is keyed by it: a member whose sight changes asks under another key.
+        changesAt: shared ? pending.changesAt : Math.min(pending.changesAt, pending.sightChangesAt),
       };
       const kept = cache.set(key, viewer, answer, pending.mark);
       pending.done(shared || !pending.shared ? kept : undefined);

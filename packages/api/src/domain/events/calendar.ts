@@ -49,10 +49,10 @@ export const wallClockInstant = (dateTime: string, timeZone: string): Date =>
 /** Today in the zone, as a day of its calendar ("2026-12-01"). */
 export const todayIn = (timeZone: string): string => format(new TZDate(Date.now(), timeZone), "yyyy-MM-dd");
 
-/** When tomorrow begins in the zone: the instant `todayIn` gives another day. */
-export function tomorrowIn(timeZone: string): Date {
-  const now = new TZDate(Date.now(), timeZone);
-  return new TZDate(now.getFullYear(), now.getMonth(), now.getDate() + 1, timeZone);
+/** When the day after this one ("2026-12-01", a day of the zone's calendar) begins, as an instant. */
+export function dayAfter(day: string, timeZone: string): Date {
+  const [y = Number.NaN, m = Number.NaN, d = Number.NaN] = day.split("-").map(Number);
+  return new Date(new TZDate(y, m - 1, d + 1, timeZone).getTime());
 }
 
 /** An instant as the zone's wall clock, "2026-12-01T18:00" (the form the wizard reads and writes). */

@@ -16,7 +16,7 @@ import {
 import { cursorOf } from "../cursor";
 import { escapeLike } from "../like";
 import { preparedOnce } from "../prepared";
-import { todayIn, tomorrowIn } from "./calendar";
+import { dayAfter, todayIn } from "./calendar";
 import { type EventListItem, toEventListItem } from "./queries";
 import { type RsvpCounts, type RsvpSummary, rsvpClosesAt, rsvpSummary, usesRsvp, usesRsvpCondition } from "./rsvp";
 import { type SeriesLink, seriesLinks } from "./series";
@@ -203,14 +203,14 @@ export async function listEvents(
   const ascending = filter.sort !== "desc";
   const windowed = Boolean(filter.from || filter.to);
   // The first page of `upcoming` starts where today starts; a day range has its own beginning.
-  const fromToday = !filter.cursor && filter.upcoming && ascending && !windowed;
+  const today = !filter.cursor && filter.upcoming && ascending && !windowed ? todayIn(ctx.config.timeZone) : null;
   const place: Place | null = filter.cursor
     ? decodePlace(filter.cursor)
-    : fromToday
-      ? { side: "n", date: todayIn(ctx.config.timeZone), time: null, id: null }
+    : today
+      ? { side: "n", date: today, time: null, id: null }
       : null;
-  // Tomorrow the same list starts a day later.
-  if (fromToday) ctx.answerChangesAt?.(tomorrowIn(ctx.config.timeZone));
+  // The next day the same list starts a day later.
+  if (today) ctx.answerChangesAt?.(dayAfter(today, ctx.config.timeZone));
   // Pages before a place are read from it backwards, then put back in the list's order.
   const forward = place?.side !== "p";
   const keysGrow = ascending === forward;
@@ -276,11 +276,13 @@ export async function listEvents(
     ctx.db,
     page.map((r) => r.event),
   );
-  const items = page.map((row) => eventCard(row, series, ctx.user, ctx.config.timeZone));
+  // One instant for every card's "closed" and for when it changes, so none can fall between the two.
+  const now = new Date();
+  const items = page.map((row) => eventCard(row, series, ctx.user, ctx.config.timeZone, now));
   // A card's RSVP block says whether its deadline has passed.
   if (ctx.answerChangesAt) {
     for (const { event } of page) {
-      const closesAt = usesRsvp(event) ? rsvpClosesAt(event) : undefined;
+      const closesAt = usesRsvp(event) ? rsvpClosesAt(event, now) : undefined;
       if (closesAt) ctx.answerChangesAt(closesAt);
     }
   }
@@ -301,6 +303,7 @@ function eventCard(
   series: Map<string, SeriesLink>,
   viewer: Viewer,
   timeZone: string,
+  now: Date,
 ): EventCard {
   const { event } = row;
   const card: EventCard = Object.assign(toEventListItem(event, viewer), {
@@ -312,7 +315,7 @@ function eventCard(
   // A date of a repeating event names its series (no key for an event that does not repeat).
   const link = event.seriesId ? series.get(event.seriesId) : undefined;
   if (link) card.series = link;
-  if (usesRsvp(event)) card.rsvp = rsvpSummary(event, row, timeZone);
+  if (usesRsvp(event)) card.rsvp = rsvpSummary(event, row, timeZone, now);
   return card;
 }
 

@@ -116,9 +116,10 @@ export async function loadEventDto(
   if (series) dto.series = series;
   if (!usesRsvp(e)) return dto;
   const [counts, me] = await Promise.all([rsvpCountsOf(ctx.db, e.id), rsvpStatusOf(ctx.db, e.id, ctx.user.id)]);
-  dto.rsvp = Object.assign(rsvpSummary(e, counts, ctx.config.timeZone), { me });
-  // Its RSVP block says whether the deadline has passed.
-  const closesAt = rsvpClosesAt(e);
+  // One instant for "closed" and for when it changes, so none can fall between the two.
+  const now = new Date();
+  dto.rsvp = Object.assign(rsvpSummary(e, counts, ctx.config.timeZone, now), { me });
+  const closesAt = rsvpClosesAt(e, now);
   if (closesAt) ctx.answerChangesAt?.(closesAt);
   return dto;
 }

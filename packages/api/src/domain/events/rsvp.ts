@@ -38,9 +38,12 @@ export const usesRsvp = (e: Event): boolean => e.capacity !== null || e.guestsPe
 export const usesRsvpCondition: SQL = sql`(${events.capacity} is not null or ${events.guestsPerMember} > 0 or ${events.rsvpDeadline} is not null)`;
 
 export const rsvpClosed = (e: Event, now = new Date()): boolean => e.rsvpDeadline !== null && now > e.rsvpDeadline;
-/** When `rsvpClosed` will say otherwise than now: its deadline, while it is ahead; never after. */
-export const rsvpClosesAt = (e: Event, now = Date.now()): Date | undefined =>
-  e.rsvpDeadline !== null && e.rsvpDeadline.getTime() >= now ? e.rsvpDeadline : undefined;
+/**
+ * When `rsvpClosed` will say otherwise than it says at `now`: its deadline, while it is not closed;
+ * never once it is. Given the same `now` as the summary it goes with.
+ */
+export const rsvpClosesAt = (e: Event, now: Date): Date | undefined =>
+  e.rsvpDeadline !== null && !rsvpClosed(e, now) ? e.rsvpDeadline : undefined;
 
 export type RsvpStatus = { status: "going"; guests: number } | { status: "waitlist"; guests: number; position: number };
 
@@ -325,14 +328,14 @@ export interface RsvpCounts {
   waiting: number;
 }
 
-export function rsvpSummary(e: Event, c: RsvpCounts, timeZone: string) {
+export function rsvpSummary(e: Event, c: RsvpCounts, timeZone: string, now = new Date()) {
   const seats = c.going + c.guests;
   return {
     capacity: e.capacity,
     guests_per_member: e.guestsPerMember,
     /** Wall-clock in the club's zone, like the event's own date and times. */
     rsvp_deadline: e.rsvpDeadline ? wallClockOf(e.rsvpDeadline, timeZone) : null,
-    closed: rsvpClosed(e),
+    closed: rsvpClosed(e, now),
     going: c.going,
     guests: c.guests,
     seats_taken: seats,
