@@ -96,7 +96,9 @@ const sightParam = (sight: Sight | Placeholder) => (Array.isArray(sight) ? sql.p
 /**
  * When her sight will change with nothing written: the earliest expiry of an invitation she has not
  * accepted (until then it lets her see its event), or null if none is pending. What is made from her
- * sight or her own rows is kept no later.
+ * sight or her own rows is kept no later. Invitations that expired in the last seconds count too:
+ * `sightOf` reads the sight in a statement of its own, with its own `now()`, and one that expired
+ * between the two statements must still end the sight it may be in (an instant past: not kept).
  */
 export async function sightChangesAt(db: Queryable, memberId: string): Promise<Date | null> {
   const pending = preparedOnce(db, "sightChangesAt", () =>
@@ -107,7 +109,7 @@ export async function sightChangesAt(db: Queryable, memberId: string): Promise<D
         and(
           eq(eventInvitations.inviteeId, p("viewerId")),
           isNull(eventInvitations.acceptedAt),
-          sql`${eventInvitations.expiresAt} > now()`,
+          sql`${eventInvitations.expiresAt} > now() - interval '10 seconds'`,
         ),
       )
       .orderBy(eventInvitations.expiresAt)
