@@ -279,10 +279,10 @@ export async function listEvents(
   // One instant for every card's "closed" and for when it changes, so none can fall between the two.
   const now = new Date();
   const items = page.map((row) => eventCard(row, series, ctx.user, ctx.config.timeZone, now));
-  // A card's RSVP block says whether its deadline has passed.
+  // A card's RSVP block says whether its deadline has passed (an event with a deadline has one).
   if (ctx.answerChangesAt) {
     for (const { event } of page) {
-      const closesAt = usesRsvp(event) ? rsvpClosesAt(event, now) : undefined;
+      const closesAt = rsvpClosesAt(event, now);
       if (closesAt) ctx.answerChangesAt(closesAt);
     }
   }
