@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import postgres from "postgres";
+import puppeteer from "puppeteer-core";
 import sharp from "sharp";
 
 const { values: args, positionals } = parseArgs({
@@ -141,7 +142,15 @@ const login = await fetch(`${origin}/login`, {
   body: JSON.stringify(MEMBER),
 });
 if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+// The cookies the sign-in set (her session's, the device's), put in the browser's own jar below: a
+// Cookie header given to Lighthouse as an extra header was not sent by this Chromium, and every
+// member's page was the sign-in page it redirects to.
+const cookies = login.headers.getSetCookie().map((c) => {
+  const [pair = ""] = c.split(";");
+  const at = pair.indexOf("=");
+  return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: "127.0.0.1", path: "/" };
+});
+if (!cookies.some((c) => c.name === "club_session")) throw new Error("sign-in set no session cookie");
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -156,15 +165,23 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
 async function audit(page: string): Promise<Round | string> {
-  const result = await lighthouse(`${origin}${page}`, {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "best-practices"],
-    // The members' pages need her session; the public ones ignore it.
-    extraHeaders: { Cookie: cookie },
-  });
+  // A fresh tab each round, her session in the jar (members' pages need it; the public ones ignore
+  // it). Lighthouse still empties the cache and the origin's storage first: a first visit.
+  const tab = await browser.newPage();
+  await browser.setCookie(...cookies);
+  const result = await lighthouse(
+    `${origin}${page}`,
+    {
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+    },
+    undefined,
+    tab,
+  ).finally(() => tab.close());
   const lhr = result?.lhr;
   if (!lhr) return "no report";
   if (process.env.LIGHTHOUSE_OUT) {
@@ -172,6 +189,9 @@ async function audit(page: string): Promise<Round | string> {
     writeFileSync(join(process.env.LIGHTHOUSE_OUT, `${page.replace(/\W+/g, "_") || "_"}.json`), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) return `${lhr.runtimeError.code}`;
+  // A page that sent the browser elsewhere (a member's page to the sign-in) is not the page audited.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(page, origin).pathname)
+    return `redirected to ${new URL(lhr.finalDisplayedUrl).pathname}`;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -214,6 +234,7 @@ try {
     );
   }
 } finally {
+  await browser.disconnect();
   chrome.kill();
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
