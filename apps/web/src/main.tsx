@@ -3,10 +3,11 @@ import "./fonts.css";
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { watchForEndedSession } from "./features/auth/session-ended";
 import { leaveLinksToTheBrowser } from "./lib/hydrated";
+import { whenIdle } from "./lib/idle";
 import { hydratePageState } from "./lib/page-state";
 import { displayZone, rememberBrowserZone } from "./lib/time-zone";
 import { queryClient, trpc } from "./lib/trpc";
@@ -15,7 +16,7 @@ import { createAppRouter } from "./router";
 // A page the server rendered brings its data and the zone it was rendered in.
 const rendered = hydratePageState(queryClient, document);
 const router = createAppRouter({ trpc, queryClient, timeZone: displayZone() });
-rememberBrowserZone(document);
+whenIdle(() => rememberBrowserZone(document));
 // Before the first load: a request refused because her session ended elsewhere leads to Login.
 watchForEndedSession({ queryClient, trpc, router });
 
@@ -40,7 +41,13 @@ if (rendered) {
   leaveLinksToTheBrowser(document);
   // Whatever the load gives (a route's error is the router's to show), React takes the page over:
   // until it does, the page's fields stay disabled.
-  void router.load().finally(() => hydrateRoot(root, app));
+  // As a transition, React takes it over in slices, yielding to the browser between them, instead of
+  // in one task that holds a phone's main thread for the whole page.
+  void router.load().finally(() =>
+    startTransition(() => {
+      hydrateRoot(root, app);
+    }),
+  );
 } else {
   createRoot(root).render(app);
 }
