@@ -165,13 +165,18 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+/** The pages a visitor opens: audited signed out. */
+const PUBLIC_PAGES = new Set(["/", "/membership", "/login"]);
+
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
 async function audit(page: string): Promise<Round | string> {
-  // A fresh tab each round, her session in the jar (members' pages need it; the public ones ignore
-  // it). Lighthouse still empties the cache and the origin's storage first: a first visit.
+  // A fresh tab each round. The public pages as a visitor sees them (signed in, /login is her home
+  // page instead); the others with her session in the jar. Lighthouse still empties the cache and
+  // the origin's storage first: a first visit.
   const tab = await browser.newPage();
-  await browser.setCookie(...cookies);
+  if (PUBLIC_PAGES.has(page)) await browser.deleteMatchingCookies(...cookies.map(({ name }) => ({ name })));
+  else await browser.setCookie(...cookies);
   const result = await lighthouse(
     `${origin}${page}`,
     {
