@@ -41,7 +41,7 @@ export function today(timeZone: string = displayZone()): string {
 
 /**
  * Tells the server which zone this browser is in, for the pages it renders next. The first
- * formatter a page makes readies the browser's locale data (about 40 ms on a phone), so this waits
+ * formatter a page makes readies the browser's locale data (about 150 ms at a phone's speed), so this waits
  * until the page is idle (main.tsx) rather than delay the app's start.
  */
 export function rememberBrowserZone(doc: Document): void {
