@@ -1,5 +1,6 @@
 import zlib, { constants } from "node:zlib";
 import negotiate from "@fastify/accept-negotiator";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * How JSON answers and pages go compressed, for @fastify/compress and for the kept answers, which
@@ -43,4 +44,31 @@ export function chosenEncoding(acceptEncoding: string | undefined): Encoding | u
 
 export function encode(body: string, encoding: Encoding): Buffer {
   return encoding === "br" ? brotli(body) : zlib.gzipSync(body);
+}
+
+/**
+ * The body for this request compressed as @fastify/compress would (the same encoding, above the
+ * same size), with its Content-Encoding and Vary. For the bodies the plugin never sees: the pages,
+ * which the not-found handler sends (the plugin works route by route, and that handler is no
+ * route), and the kept answers, which pass where their compressed bytes are kept so that each
+ * encoding is made once.
+ */
+export function encodedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  made?: Map<Encoding, Buffer>,
+): string | Buffer {
+  if (Buffer.byteLength(body) < COMPRESS_THRESHOLD) return body;
+  const vary = String(reply.getHeader("vary") ?? "");
+  if (!/accept-encoding/i.test(vary)) reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
+  const encoding = chosenEncoding(request.headers["accept-encoding"]);
+  if (!encoding) return body;
+  let bytes = made?.get(encoding);
+  if (!bytes) {
+    bytes = encode(body, encoding);
+    made?.set(encoding, bytes);
+  }
+  reply.header("content-encoding", encoding);
+  return bytes;
 }

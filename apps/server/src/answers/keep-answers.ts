@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AnswerCache, KeptAnswer, KeptSight } from "./answer-cache";
-import { COMPRESS_THRESHOLD, chosenEncoding, encode } from "./encodings";
+import { encodedBody } from "./encodings";
 import { sharedViewerKey, viewerKey } from "./viewer-key";
 
 declare module "fastify" {
@@ -250,7 +250,7 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         reply.code(304);
         return "";
       }
-      return kept ? encoded(request, reply, kept) : body;
+      return kept ? encodedBody(request, reply, kept.body, kept.encoded) : body;
     });
   },
 );
@@ -279,21 +279,5 @@ function serve(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer) {
   answerHeaders(reply, kept.etag);
   if (kept.link) reply.header("link", kept.link);
   if (matches(request.headers["if-none-match"], kept.etag)) return reply.code(304).send();
-  return reply.type(kept.contentType).send(encoded(request, reply, kept));
-}
-
-/**
- * A kept answer's body for this request: compressed as @fastify/compress would, once per encoding
- * and then kept with the answer (the plugin leaves a body whose Content-Encoding is set as it is).
- */
-function encoded(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer): string | Buffer {
-  const encoding = chosenEncoding(request.headers["accept-encoding"]);
-  if (!encoding || Buffer.byteLength(kept.body) < COMPRESS_THRESHOLD) return kept.body;
-  let bytes = kept.encoded.get(encoding);
-  if (!bytes) {
-    bytes = encode(kept.body, encoding);
-    kept.encoded.set(encoding, bytes);
-  }
-  reply.header("content-encoding", encoding);
-  return bytes;
+  return reply.type(kept.contentType).send(encodedBody(request, reply, kept.body, kept.encoded));
 }

@@ -4,6 +4,7 @@ import { appRouter } from "@club/api";
 import { SESSION_COOKIE } from "@club/auth";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { encodedBody } from "../answers/encodings";
 import { noSuchEndpoint } from "../rest/problem";
 import { loadPageRenderer, type PageRenderer, pageHtml, pageTimeZone, renderedPageTemplate } from "./page-render";
 import { type ContextDeps, createContext } from "./trpc";
@@ -66,11 +67,13 @@ export async function spaPlugin(
     if ((request.method !== "GET" && request.method !== "HEAD") || isApiPath(path) || isAssetPath(path)) {
       return noSuchEndpoint(request, reply);
     }
-    return renderer && rendered ? renderPage(renderer, rendered, request, reply) : sendShell(reply);
+    return renderer && rendered ? renderPage(renderer, rendered, request, reply) : sendShell(request, reply);
   });
 
-  function sendShell(reply: FastifyReply) {
-    return reply.code(200).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(template);
+  // The pages go compressed here: no route sends them, so the compression plugin never sees them.
+  function sendShell(request: FastifyRequest, reply: FastifyReply) {
+    reply.code(200).type("text/html; charset=utf-8").header("Cache-Control", "no-cache");
+    return reply.send(encodedBody(request, reply, template));
   }
 
   async function renderPage(renderer: PageRenderer, page: string, request: FastifyRequest, reply: FastifyReply) {
@@ -85,11 +88,12 @@ export async function spaPlugin(
       // The page is made for this visitor: no shared cache keeps it.
       reply.header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
       if (result.kind === "redirect") return reply.redirect(result.location, 302);
-      return reply.code(result.status).type("text/html; charset=utf-8").send(pageHtml(page, result));
+      reply.code(result.status).type("text/html; charset=utf-8");
+      return reply.send(encodedBody(request, reply, pageHtml(page, result)));
     } catch (err) {
       // A page that cannot be rendered here still opens: the browser renders it as before.
       request.log.error({ err, url: request.url }, "page render failed; sending the client-rendered page");
-      return sendShell(reply);
+      return sendShell(request, reply);
     }
   }
 }
