@@ -68,8 +68,12 @@ async function facesAskedFor(page: Page, selectors: string[]): Promise<string[]>
   );
 }
 
-/** The fonts the page's head preloads, and the stylesheets and fonts fetched (Resource Timing). */
+/**
+ * The fonts the page's head preloads, the stylesheets and fonts fetched (Resource Timing), and the
+ * faces loaded as the first frame began (once it has: a busy machine may fire `load` before it).
+ */
 async function fontLoading(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __faces: { atFirstFrame: unknown } }).__faces.atFirstFrame);
   return page.evaluate(() => {
     const path = (url: string) => new URL(url, location.href).pathname;
     const preloaded = Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')).map(
