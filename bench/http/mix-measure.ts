@@ -8,6 +8,8 @@ export interface Measure {
   rps: number;
   p50: number;
   p99: number;
+  /** Requests answered over the round. */
+  answered: number;
   /** No answer (socket errors, timeouts), a non-2xx one, or a batch some of whose calls failed (207). */
   failed: number;
   /** Of those: timeouts, other socket errors, non-2xx, 207. */
@@ -55,6 +57,7 @@ export async function load(
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    answered: result.requests.total,
     failed: result.errors + result.non2xx + partial,
     kinds: `${result.timeouts} timeouts, ${result.errors - result.timeouts} errors, ${result.non2xx} non-2xx, ${partial} 207`,
   };
@@ -65,6 +68,7 @@ export const summary = (measures: Measure[]): Measure => ({
   rps: median(measures.map((m) => m.rps)),
   p50: median(measures.map((m) => m.p50)),
   p99: median(measures.map((m) => m.p99)),
+  answered: measures.reduce((sum, m) => sum + m.answered, 0),
   failed: measures.reduce((sum, m) => sum + m.failed, 0),
 });
 const quantile = (sorted: number[], q: number) =>

@@ -25,6 +25,7 @@ import { brotliDecompressSync } from "node:zlib";
 import postgres from "postgres";
 import { SERVER_NODE_FLAGS } from "../server-flags";
 import { start, stop } from "./child";
+import { budgetSaid, type CpuPerRequest, cpuSaid, medianCpu, withCpuUse } from "./cpu-use";
 import { load, type Measure, type PerName, printSlowest, summary } from "./mix-measure";
 import type { MixFixture, Scale } from "./mix-seed";
 import { ACCEPT_ENCODING, newToggles, ORIGIN, traffic, WRITE_EVERY } from "./mix-traffic";
@@ -94,6 +95,10 @@ interface Row {
   bare: Measure;
   /** The other checkout's server (--compare). */
   other?: Measure;
+  /** The app's CPU a request, the median of its rounds'. */
+  cpu?: CpuPerRequest;
+  /** The issue's target for this setting, as a share of bare. */
+  target?: number;
 }
 
 /**
@@ -178,6 +183,10 @@ async function benchServer(
   const appRounds: Measure[] = [];
   const bareRounds: Measure[] = [];
   const otherRounds: Measure[] = [];
+  /** What each round cost in CPU, per request (where /proc can be read). */
+  const onPostgres = env.DATABASE_URL !== undefined;
+  const appCpu: CpuPerRequest[] = [];
+  const otherCpu: CpuPerRequest[] = [];
   const keptBefore = await keptAnswerCounts(address);
   const said = (m: Measure) =>
     `${m.rps.toFixed(0)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.failed} failed${m.failed ? `: ${m.kinds}` : ""})`;
@@ -185,11 +194,27 @@ async function benchServer(
     // With --compare the two servers take turns at going first: measured in a fixed order, the
     // second of each round was the faster one by 7–10% (caches on) whichever checkout it was.
     const otherFirst = otherAt !== undefined && round % 2 === 1;
-    if (otherAt && otherFirst)
-      otherRounds.push(await load(otherAt, traffic(reads, fixture, true, otherToggles), roundSize, otherPerName));
-    appRounds.push(await load(address, traffic(reads, fixture, true, appToggles), roundSize, perName));
-    if (otherAt && !otherFirst)
-      otherRounds.push(await load(otherAt, traffic(reads, fixture, true, otherToggles), roundSize, otherPerName));
+    const otherRound = async () => {
+      if (!otherAt) return;
+      const { result, cpu } = await withCpuUse(
+        other?.child.pid,
+        onPostgres,
+        () => load(otherAt, traffic(reads, fixture, true, otherToggles), roundSize, otherPerName),
+        (m) => m.answered,
+      );
+      otherRounds.push(result);
+      if (cpu) otherCpu.push(cpu);
+    };
+    if (otherFirst) await otherRound();
+    const { result: appRound, cpu } = await withCpuUse(
+      server.child.pid,
+      onPostgres,
+      () => load(address, traffic(reads, fixture, true, appToggles), roundSize, perName),
+      (m) => m.answered,
+    );
+    appRounds.push(appRound);
+    if (cpu) appCpu.push(cpu);
+    if (!otherFirst) await otherRound();
     bareRounds.push(await load(bareAt, traffic(reads, fixture, false), roundSize));
     const [a, o, b] = [appRounds.at(-1)!, otherRounds.at(-1), bareRounds.at(-1)!];
     console.log(
@@ -197,6 +222,8 @@ async function benchServer(
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
+    if (cpu) console.log(`    app's ${cpuSaid(cpu)}`);
+    if (o && otherCpu.length === round + 1) console.log(`    other's ${cpuSaid(otherCpu.at(-1)!)}`);
   }
   const kept = await keptAnswerCounts(address);
   if (kept && keptBefore) {
@@ -228,6 +255,7 @@ async function benchServer(
     traffic: label,
     app: summary(appRounds),
     bare: summary(bareRounds),
+    ...(appCpu.length ? { cpu: medianCpu(appCpu) } : {}),
     ...(otherRounds.length ? { other: summary(otherRounds) } : {}),
   };
 }
@@ -241,9 +269,10 @@ const common = {
   METRICS_TOKEN,
 };
 const cachesOff = { ANSWER_CACHE_SECONDS: "0", SESSION_CACHE_SECONDS: "0" };
+/** Each setting with its target share of the bare server (issue "Speed that real traffic sees"). */
 const settings = [
-  { name: "caches on", env: {} },
-  { name: "caches off", env: cachesOff },
+  { name: "caches on", env: {}, target: 0.25 },
+  { name: "caches off", env: cachesOff, target: 0.08 },
 ];
 
 /** Seeds the club with a server of its own (stopped before the copies are made). */
@@ -288,14 +317,15 @@ if (args.only !== "pglite") {
     for (const s of settings) {
       await admin.unsafe("create database club_bench_mix template club_bench_mix_seed");
       if (otherDir) await admin.unsafe("create database club_bench_mix_other template club_bench_mix_seed");
-      rows.push(
-        await benchServer(
+      rows.push({
+        ...(await benchServer(
           `Postgres, ${s.name}`,
           { ...common, ...s.env, DATABASE_URL: dbUrl("club_bench_mix"), DATA_DIR: dataDir },
           fixture,
           { ...common, ...s.env, DATABASE_URL: dbUrl("club_bench_mix_other"), DATA_DIR: dataDir },
-        ),
-      );
+        )),
+        target: s.target,
+      });
       await dropCopies();
     }
   } finally {
@@ -314,14 +344,15 @@ if (args.only !== "postgres") {
       cpSync(seedDir, dir, { recursive: true });
       return dir;
     }) as [string, string];
-    rows.push(
-      await benchServer(
+    rows.push({
+      ...(await benchServer(
         `PGlite, ${s.name}`,
         { ...common, ...s.env, DATA_DIR: dataDir, DATABASE_URL: undefined },
         fixture,
         { ...common, ...s.env, DATA_DIR: otherDataDir, DATABASE_URL: undefined },
-      ),
-    );
+      )),
+      target: s.target,
+    });
     for (const dir of [dataDir, otherDataDir]) rmSync(dir, { recursive: true, force: true });
   }
   rmSync(seedDir, { recursive: true, force: true });
@@ -344,4 +375,11 @@ for (const { traffic: name, app, bare, other } of rows) {
   console.log(
     `| ${name} | ${app.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | ${((100 * app.rps) / bare.rps).toFixed(1)}% | ${app.p50} / ${bare.p50} ms | ${app.p99} / ${bare.p99} ms | ${app.failed} / ${bare.failed} |`,
   );
+}
+// What the machine allows: each row's CPU a request (median of its rounds) and what its target
+// would leave. The embedded database runs inside the server's process, so there the server's
+// figure includes it.
+for (const { traffic: name, bare, cpu, target } of rows) {
+  if (!cpu || target === undefined) continue;
+  console.log(`\n${name}: ${cpuSaid(cpu)}.\n  ${budgetSaid(target, bare.rps, cpu)}.`);
 }
