@@ -183,8 +183,9 @@ async function benchServer(
   const appRounds: Measure[] = [];
   const bareRounds: Measure[] = [];
   const otherRounds: Measure[] = [];
-  /** What each round cost in CPU, per request (where /proc can be read). */
+  // On the embedded database the server's process holds the database too: no Postgres to count.
   const onPostgres = env.DATABASE_URL !== undefined;
+  /** What each round cost in CPU, per request (where /proc can be read). */
   const appCpu: CpuPerRequest[] = [];
   const otherCpu: CpuPerRequest[] = [];
   const keptBefore = await keptAnswerCounts(address);
