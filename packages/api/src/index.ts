@@ -48,7 +48,7 @@ export {
   removeExpiredDataExports,
 } from "./domain/data-export";
 export { sendEventReminder } from "./domain/events/reminders";
-export { repeatRuleProblem } from "./domain/events/series";
+
 export {
   finishOidc,
   OIDC_CALLBACK_PATH,

@@ -212,6 +212,29 @@ media:
       expect(unbounded.stderr).toContain(
         `${endless}:5:13: events[0].repeat: A repeating event needs an end: a number of times (COUNT, at most 200) or a last date (UNTIL).`,
       );
+      // Each rule's own mistake in its own words, beside the file's other mistakes.
+      const several = join(dir, "several.yaml");
+      writeFileSync(
+        several,
+        [
+          "events:",
+          "  - { slug: a, title: A, event_date: 2027-01-02, repeat: FREQ=FORTNIGHTLY;COUNT=4 }",
+          "  - { slug: b, titel: B }",
+          "  - { slug: c, title: C, event_date: 2027-01-02, repeat: FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31;COUNT=3 }",
+          "",
+        ].join("\n"),
+      );
+      const mistakes = await clubIn(dir, "seed", "--check", "--file", several);
+      expect(mistakes.code).toBe(2);
+      expect(mistakes.stderr).toBe(
+        [
+          `club: ${several} has 3 errors; nothing was written.`,
+          `${several}:2:58: events[0].repeat: FORTNIGHTLY is not a frequency; use WEEKLY with INTERVAL=2.`,
+          `${several}:3:16: events[1].titel: Unknown key "titel".`,
+          `${several}:4:58: events[2].repeat: This repeat rule gives no date in the 20 years from the event's date, 2027-01-02.`,
+          "",
+        ].join("\n"),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -40,6 +40,8 @@ export * from "./mail-kinds";
 export * from "./messages";
 export * from "./notifications";
 export * from "./places";
+export * from "./repeat/dates";
+export * from "./repeat/rule";
 export * from "./schemas/auth";
 export * from "./schemas/club-settings";
 export * from "./schemas/dates";

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, linkIn, login, mailTo, request, startApp } from "../test/harness";
 
@@ -394,4 +395,56 @@ describe("events that repeat, over REST", () => {
     expect(gone.json()).toMatchObject({ message: "3 events deleted." });
     expect(await times()).toEqual([]);
   });
+
+  it("answers the rules that once stopped the server at once, with a 400 in words, and the server stays free", async () => {
+    const refusals: [string, RegExp][] = [
+      // Spun the event loop for good: /healthz stopped answering and SIGTERM did nothing.
+      ["FREQ=DAILY;INTERVAL=-1;COUNT=3", /^INTERVAL is a whole number from 1 to 366/],
+      // Answered after 37 s, every other request waiting as long.
+      ["FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31;COUNT=3", /^This repeat rule gives no date in the 20 years/],
+      // Answered 500.
+      ["FREQ=YEARLY;BYSETPOS=-400;BYDAY=MO;COUNT=3", /^BYSETPOS takes positions from 1 to 366/],
+    ];
+    for (const [repeat, message] of refusals) {
+      const [res, health] = await Promise.all([
+        request(h, "POST", "/api/events", { title: "Spin", event_date: "2027-03-01", repeat }, founder),
+        request(h, "GET", "/healthz"),
+      ]);
+      expect(res.statusCode, repeat).toBe(400);
+      expect(res.json().message, repeat).toMatch(message);
+      expect(health.statusCode).toBe(200);
+    }
+  });
+
+  it("answers any rule with a series or a 400, never a 5xx", async () => {
+    const part = fc.oneof(
+      fc.constantFrom("FREQ=DAILY", "FREQ=WEEKLY", "FREQ=MONTHLY", "FREQ=YEARLY", "FREQ=SECONDLY", "FREQ="),
+      fc.integer({ min: -500, max: 500 }).map((n) => `INTERVAL=${n}`),
+      fc.integer({ min: -3, max: 260 }).map((n) => `COUNT=${n}`),
+      fc.integer({ min: 20260101, max: 99991231 }).map((n) => `UNTIL=${n}`),
+      fc
+        .tuple(
+          fc.constantFrom("BYMONTH", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS"),
+          fc.integer({ min: -400, max: 400 }),
+        )
+        .map(([name, n]) => `${name}=${n}`),
+      fc.constantFrom("BYDAY=MO", "BYDAY=-1FR", "BYDAY=60MO", "BYDAY=2TU,TH", "WKST=SU", "BYHOUR=9"),
+      fc.string({ maxLength: 10 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { minLength: 1, maxLength: 6 }), async (parts) => {
+        const repeat = parts.join(";");
+        const res = await request(
+          h,
+          "POST",
+          "/api/events",
+          { title: "Any rule", event_date: "2027-03-01", repeat },
+          founder,
+        );
+        expect([200, 400], `${repeat}: ${res.body}`).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(res.json().message).toMatch(/^[A-Z"].+[.)]$/);
+      }),
+      { seed: 20261206, numRuns: 60 },
+    );
+  }, 120_000);
 });

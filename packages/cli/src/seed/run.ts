@@ -119,28 +119,16 @@ function lookupOn(target: SeedTarget, admin: Api): ClubLookup {
  * Nothing is written.
  */
 export async function checkSeed(source: SeedSource, target: SeedTarget | undefined): Promise<SeedCheck> {
-  const rules = await ruleProblems(source);
-  if (!target) return { problems: [...rules, ...(await referenceProblems(source, undefined))], warnings: [] };
+  if (!target) return { problems: await referenceProblems(source, undefined), warnings: [] };
   const token: SeedToken | undefined = await target.token?.();
   const lookup = lookupOn(target, await target.admin());
-  const problems = [...rules, ...(await referenceProblems(source, lookup))];
+  const problems = await referenceProblems(source, lookup);
   if (!token) return { problems, warnings: [] };
   problems.push(...scopeProblems(source, token, await lookup.memberEmails()));
   return { problems, warnings: authorshipWarnings(source, token.owner) };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** Each repeating event's rule, read as the server reads it (from the event's date, or today). */
-async function ruleProblems({ seed, places }: SeedSource): Promise<string[]> {
-  const repeating = [...seed.events.entries()].filter(([, e]) => e.repeat);
-  if (repeating.length === 0) return [];
-  const { repeatRuleProblem } = await import("@club/api");
-  return repeating.flatMap(([i, e]) => {
-    const problem = repeatRuleProblem(e.repeat as string, e.event_date || today());
-    return problem ? [places.problem(["events", i, "repeat"], problem)] : [];
-  });
-}
 
 /**
  * Applies a seed file. Every reference is checked first, so a file naming a member or event that

@@ -1,4 +1,13 @@
-import { emailSchema, eventInput, eventSlug, futureMoment, newUserInput, repeatRule } from "@club/shared";
+import {
+  emailSchema,
+  eventInput,
+  eventSlug,
+  futureMoment,
+  newUserInput,
+  readRepeatRule,
+  repeatRule,
+  repeatRuleProblem,
+} from "@club/shared";
 import { z } from "zod";
 
 // Every object is strict: a key the format does not know (a typo, `titel:`) is refused with its
@@ -13,15 +22,24 @@ const comment = z.strictObject({
 export const seedUser = z.strictObject(newUserInput.shape);
 
 /** The event fields are the wizard's own schema (`eventInput`): its dates are calendar days, checked once. */
-export const seedEvent = z.strictObject({
-  ...eventInput.shape,
-  slug: eventSlug,
-  /** How it repeats (an RRULE, e.g. FREQ=MONTHLY;BYDAY=2TU;COUNT=6): one event per date, the first under `slug`. */
-  repeat: repeatRule.optional(),
-  createdBy: emailSchema.optional(),
-  participants: z.array(emailSchema).default([]),
-  comments: z.array(comment).default([]),
-});
+export const seedEvent = z
+  .strictObject({
+    ...eventInput.shape,
+    slug: eventSlug,
+    /** How it repeats (an RRULE, e.g. FREQ=MONTHLY;BYDAY=2TU;COUNT=6): one event per date, the first under `slug`. */
+    repeat: repeatRule.optional(),
+    createdBy: emailSchema.optional(),
+    participants: z.array(emailSchema).default([]),
+    comments: z.array(comment).default([]),
+  })
+  // The dates the rule gives from the event's date (or today, the server's default), read as the
+  // server reads them: a rule that gives none or too many is refused here, with the file's place.
+  .superRefine((e, ctx) => {
+    // A rule that does not read has its problem from `repeatRule` already.
+    if (!e.repeat || !readRepeatRule(e.repeat).ok) return;
+    const problem = repeatRuleProblem(e.repeat, e.event_date || new Date().toISOString().slice(0, 10));
+    if (problem) ctx.addIssue({ code: "custom", path: ["repeat"], message: problem });
+  });
 
 export const seedMedia = z.strictObject({
   /** A local file, relative to the seed file. */

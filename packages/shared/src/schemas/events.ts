@@ -1,6 +1,7 @@
 import { eventExclusivities, eventSortOrders, myEventFilters } from "../enums";
 import { EVENTS_PAGE_MAX } from "../lists";
 import { countryName } from "../places";
+import { readRepeatRule } from "../repeat/rule";
 import { z } from "../zod";
 import { isCalendarDay, isWallClockMinute } from "./dates";
 
@@ -242,14 +243,18 @@ export function normalizeEvent(input: ParsedEventInput, today: string): Normaliz
 
 /**
  * How an event repeats: an RFC 5545 rule such as FREQ=MONTHLY;BYDAY=2TU;COUNT=6, with an end (COUNT
- * or UNTIL) and at most 200 dates; the server reads it in the club's time zone and says what is
- * wrong with one it cannot use.
+ * or UNTIL) and at most 200 dates, each part checked (`readRepeatRule`); the server reads its dates
+ * from the event's date in the club's time zone and says what is wrong with one that gives none.
  */
 export const repeatRule = z
   .string()
   .trim()
   .min(1, "The repeat rule is empty.")
   .max(500, "Please keep the repeat rule under 500 characters.")
+  .superRefine((text, ctx) => {
+    const reading = readRepeatRule(text);
+    if (!reading.ok) ctx.addIssue({ code: "custom", message: reading.problem });
+  })
   .meta({ description: "An RFC 5545 RRULE without DTSTART, e.g. FREQ=MONTHLY;BYDAY=2TU;COUNT=6." });
 
 /** Which dates of a series an edit or a cancellation reaches (a calendar's three choices). */

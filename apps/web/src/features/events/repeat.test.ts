@@ -156,6 +156,15 @@ describe("the Repeats field's rule", () => {
       repeatProblems(form({ freq: "weekly", days: ["MO", "TU"], ends: "until", until: "2030-01-01" }), SECOND_TUESDAY)
         .until,
     ).toMatch(/more than 200 dates/);
+    // The server's own reading: a series' dates fall within 20 years of its first.
+    expect(
+      repeatProblems(
+        form({ freq: "weekly", days: ["TU"], interval: "12", ends: "until", until: "2050-01-01" }),
+        SECOND_TUESDAY,
+      ).until,
+    ).toBe(
+      "A series' dates fall within 20 years of the event's date; this rule goes on past 2046-03-10. Set an earlier end.",
+    );
     expect(repeatProblems(form({ freq: "weekly", days: ["TU"], interval: "13" }), SECOND_TUESDAY).interval).toBe(
       "Choose every 1 to 12 weeks.",
     );

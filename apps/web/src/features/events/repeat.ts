@@ -1,11 +1,10 @@
 /**
  * The wizard's "Repeats" field: its controls' values, the RFC 5545 rule (RRULE without DTSTART)
  * they make, the dates that rule gives from the event's date on, and a sentence saying so. The
- * server reads the rule with the `rrule` library from the event's date (its DTSTART); the dates
- * here follow the same reading for the few rules the form can make (weeks start on Monday), so the
- * sentence names the dates the server will create.
+ * dates are read by `@club/shared`'s `repeatDates`, the reading the server makes of the same rule,
+ * so the sentence names the dates the server will create and the form refuses what it would.
  */
-import { formatCardDate } from "@club/shared";
+import { dayNumber, formatCardDate, MAX_SERIES_DATES, repeatDates as ruleDates, weekdayOfNumber } from "@club/shared";
 import { z } from "zod";
 
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
@@ -22,7 +21,7 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
 };
 
 /** The most dates one series may have (the server's limit), and the fewest "after N times" takes. */
-export const MAX_REPEAT_DATES = 200;
+export const MAX_REPEAT_DATES = MAX_SERIES_DATES;
 export const MIN_REPEAT_TIMES = 2;
 /** "Every N weeks" goes up to this. */
 export const MAX_WEEK_INTERVAL = 12;
@@ -56,17 +55,6 @@ export const REPEAT_DEFAULTS: RepeatForm = {
 
 const DAY_MS = 86_400_000;
 
-/** Days since 1970-01-01 of a calendar day (yyyy-MM-dd), counted in UTC so no zone moves it. */
-function dayNumber(day: string): number {
-  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-}
-
-const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
-/** 0 for Monday to 6 for Sunday (1970-01-01 was a Thursday). */
-const weekdayIndex = (n: number) => (((n + 3) % 7) + 7) % 7;
-
 /** What the date is within its week and month. */
 export function dayParts(day: string) {
   const n = dayNumber(day);
@@ -74,7 +62,7 @@ export function dayParts(day: string) {
   const dayOfMonth = date.getUTCDate();
   const daysInMonth = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   return {
-    weekday: WEEKDAYS[weekdayIndex(n)] ?? "MO",
+    weekday: WEEKDAYS[weekdayOfNumber(n)] ?? "MO",
     dayOfMonth,
     /** Which of the month's such weekdays it is: 1 to 5. */
     nth: Math.ceil(dayOfMonth / 7),
@@ -152,43 +140,21 @@ export function buildRepeatRule(form: RepeatForm, day: string): string | undefin
   return parts.join(";");
 }
 
-/** Does the rule give this day? (Days before the event's date are never asked about.) */
-function matcher(form: RepeatForm, day: string): (n: number) => boolean {
-  const start = dayNumber(day);
-  if (form.freq === "weekly") {
-    const days = new Set(weeklyDays(form, day).map((d) => WEEKDAYS.indexOf(d)));
-    const interval = weekInterval(form);
-    // Weeks run Monday to Sunday, counted from the week of the event's date.
-    const mondayOf = (n: number) => n - weekdayIndex(n);
-    return (n) => days.has(weekdayIndex(n)) && ((mondayOf(n) - mondayOf(start)) / 7) % interval === 0;
-  }
-  const want = dayParts(day);
-  const choice = effectiveMonthly(form.monthly, day);
-  return (n) => {
-    const p = dayParts(dayOfNumber(n));
-    if (choice === "day") return p.dayOfMonth === want.dayOfMonth;
-    if (p.weekday !== want.weekday) return false;
-    return choice === "last" ? p.last : p.nth === want.nth;
-  };
+/**
+ * The dates (yyyy-MM-dd) the rule gives from the event's date on, read as the server reads it, or
+ * the sentence saying why it gives none it can use. Empty when it does not repeat or its end is
+ * not set yet.
+ */
+export function repeatDates(form: RepeatForm, day: string): string[] {
+  const reading = repeatReading(form, day);
+  return reading?.ok ? reading.dates : [];
 }
 
-/**
- * The dates (yyyy-MM-dd) the rule gives from the event's date on, at most `limit` of them (one more
- * than the server allows, by default, to tell "too many"). Empty when it does not repeat or its end
- * is not set yet.
- */
-export function repeatDates(form: RepeatForm, day: string, limit = MAX_REPEAT_DATES + 1): string[] {
-  if (form.freq === "never") return [];
-  const count = form.ends === "count" ? wholeNumber(form.count) : Number.POSITIVE_INFINITY;
-  const until = form.ends === "until" && form.until ? dayNumber(form.until) : undefined;
-  if (Number.isNaN(count) || (form.ends === "until" && until === undefined)) return [];
-  const wanted = Math.min(count, limit);
-  const gives = matcher(form, day);
-  const dates: string[] = [];
-  // 110 years of days: far more than 201 dates of any rule the form makes take.
-  const stop = Math.min(until ?? Number.POSITIVE_INFINITY, dayNumber(day) + 40_000);
-  for (let n = dayNumber(day); n <= stop && dates.length < wanted; n++) if (gives(n)) dates.push(dayOfNumber(n));
-  return dates;
+function repeatReading(form: RepeatForm, day: string) {
+  const rule = buildRepeatRule(form, day);
+  const incomplete =
+    form.ends === "count" ? Number.isNaN(wholeNumber(form.count)) : !/^\d{4}-\d{2}-\d{2}$/.test(form.until);
+  return rule === undefined || incomplete ? undefined : ruleDates(rule, day);
 }
 
 export type RepeatProblems = { [K in "days" | "interval" | "count" | "until"]?: string | undefined };
@@ -211,10 +177,13 @@ export function repeatProblems(form: RepeatForm, day: string): RepeatProblems {
   else if (form.until < day)
     problems.until = `The last date must be on or after the event's date, ${formatCardDate(day)}.`;
   if (Object.keys(problems).length > 0) return problems;
-  const dates = repeatDates(form, day);
-  if (form.ends === "until" && dates.length > MAX_REPEAT_DATES)
-    problems.until = `That makes more than ${MAX_REPEAT_DATES} dates, the most a series may have. Choose an earlier last date.`;
-  else if (dates.length < MIN_REPEAT_TIMES)
+  const reading = repeatReading(form, day);
+  const field = form.ends === "until" ? "until" : "count";
+  if (reading && !reading.ok)
+    problems[field] = /at most \d+ dates/.test(reading.problem)
+      ? `That makes more than ${MAX_REPEAT_DATES} dates, the most a series may have. Choose an earlier last date.`
+      : reading.problem;
+  else if (reading && reading.dates.length < MIN_REPEAT_TIMES)
     problems.until = "That makes only one date. Choose a later last date, or Never for a single event.";
   return problems;
 }
