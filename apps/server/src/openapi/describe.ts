@@ -79,6 +79,11 @@ declare module "fastify" {
 export function describedRoutes(app: FastifyInstance): Map<string, RestOperation | undefined> {
   const routes = new Map<string, RestOperation | undefined>();
   app.addHook("onRoute", (route) => {
+    // A route that hides itself from API documents is not part of the API: @fastify/static adds
+    // one so for each file of the web build (its `.br`, `.gz`, `.map` and `/ssr/` files too).
+    const hidden =
+      typeof route.schema === "object" && route.schema !== null && "hide" in route.schema && route.schema.hide === true;
+    if (hidden) return;
     for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route.config?.openapi);
   });
   return routes;

@@ -51,6 +51,15 @@ describe("the built web app", () => {
     expect(page.body).toContain("<div id=root>");
   });
 
+  it("leaves the build's files out of the API's OpenAPI document, which answers beside them", async () => {
+    // With the build present every deployment answered 500 here: each built file is a route.
+    const res = await h.app.inject({ url: "/api/openapi.json" });
+    expect(res.statusCode, res.body).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toContain("/api/events");
+    expect(paths.filter((p) => /assets|index\.html|\.(br|gz|map|js)$/.test(p))).toEqual([]);
+  });
+
   it("compresses JSON answers above a kilobyte, and leaves small ones as they are", async () => {
     await addUser(h, { email: "fay@club.test", name: "Fay", type: "Founding" });
     const cookie = await login(h, "fay@club.test");
