@@ -1,6 +1,6 @@
 // What a machine that runs the CLI remotely (`--url`, `--token`: a CI job) downloads and keeps: the
 // tarball as packed, and the folder npm installs from it alone, package by package. The database's
-// packages are optional peers, left out; the remote install must stay within 30 MB (issue 23), and
+// packages are left out (the packed manifest has no dependencies); the remote install must stay within 30 MB (issue 23), and
 // the script exits 1 above it.
 //   pnpm turbo run build --filter=@club/cli && pnpm --filter @club/bench cli-size
 import { existsSync, rmSync } from "node:fs";

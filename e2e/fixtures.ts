@@ -1,14 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { ADMIN, DEMO_PASSWORD } from "./demo";
 import { linkTo, waitForMail } from "./mail";
 import { BASE_URL } from "./playwright.config";
 
-/** The demo accounts created at the server's first start (specs must not change their passwords). */
-export const DEMO_PASSWORD = "club-demo-2026";
-
-export const ADMIN = { email: "admin@club.local", name: "Alexandra Admin" };
-export const FOUNDING = { email: "founding@club.local", name: "Fiona Founding" };
-export const STANDARD = { email: "standard@club.local", name: "Sofia Standard" };
+export { ADMIN, DEMO_PASSWORD, FOUNDING, STANDARD } from "./demo";
 
 /**
  * Signs in through the same call the Login form makes, in the page's own browser (the request

@@ -13,7 +13,11 @@ export default defineConfig({
   // The country names' data is JSON, which Node imports only with an import attribute: bundle it.
   noExternal: [/^@club\//, /^i18n-iso-countries\/langs\//],
   onSuccess: async () => {
-    cpSync("../../packages/db/migrations", "dist/migrations", { recursive: true });
+    // The SQL files and meta/_journal.json, which the migrator reads; not drizzle-kit's snapshots.
+    cpSync("../../packages/db/migrations", "dist/migrations", {
+      recursive: true,
+      filter: (source) => !source.endsWith("_snapshot.json"),
+    });
     cpSync("../../packages/api/src/seed/assets", "dist/assets", { recursive: true });
   },
 });

@@ -26,6 +26,9 @@ const memberScreens = [
   "/member-home",
   "/calendar",
   "/calendar?view=month",
+  // A month that starts and ends mid-week, whatever month the suite runs in: the grid draws days of
+  // both neighbouring months (in a month that showed none, their contrast went unchecked).
+  "/calendar?view=month&month=2027-09",
   "/events/poetry-reading-salon",
   "/events/poetry-reading-salon?tab=participation",
   "/events/poetry-reading-salon?tab=images",

@@ -105,7 +105,7 @@ export function MonthCalendar({
                 aria-label={`${format(d, "EEEE, MMMM d")}: ${list.length ? list.map((e) => e.title).join(", ") : "no events"}`}
                 className={cn(
                   "min-h-28 border-line border-r border-b p-1.5 text-sm [&:nth-child(7n)]:border-r-0",
-                  !isSameMonth(d, month) && "bg-paper/60 text-ink-soft/60",
+                  !isSameMonth(d, month) && "bg-paper/60 text-ink-soft/80",
                 )}
               >
                 <span

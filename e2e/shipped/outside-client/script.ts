@@ -1,6 +1,6 @@
 // A script in a project of its own, outside the workspace, with @club/client installed from its
 // tarball: what a club's developer writes. The test of the packed client type-checks it with
-// `tsc --strict` and runs it with node against a started server.
+// `tsc --strict` and runs it with node against the server as `pnpm start` runs it.
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -37,11 +37,11 @@ const added = await club.webhooks.add.mutate({
 secret = added.secret;
 console.log(`webhook: ${added.webhook.events.join(", ")}`);
 
-const before: RouterOutputs["events"]["list"] = await club.events.list.query({ sort: "asc" });
+const before: RouterOutputs["events"]["list"] = await club.events.list.query({ search: "From outside" });
 console.log(`events before: ${before.items.length}`);
 const event = await club.events.create.mutate({ title: "From outside", event_date: "2031-05-01" });
 console.log(`created: ${event.slug} on ${event.event_date}`);
-const listed = await club.events.list.query();
+const listed = await club.events.list.query({ search: "From outside" });
 console.log(`listed: ${listed.items.map((e) => e.title).join(", ")}`);
 
 const picture = await uploadMedia({ url, token }, { file: photo, eventId: event.id });
