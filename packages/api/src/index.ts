@@ -112,7 +112,10 @@ export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";
 export {
+  ANNOUNCEMENTS_PER_EVENT,
+  ANNOUNCEMENTS_PER_MEMBER,
   CODE_GUESSES,
+  INVITATION_MAILS_PER_MEMBER,
   type LimiterFactory,
   LOGIN_PER_ACCOUNT,
   LOGIN_PER_DEVICE,
@@ -127,5 +130,6 @@ export {
   Throttled,
   type ThrottleRule,
   TOKEN_GUESSES,
+  TYPED_ADDRESS_LOOKUPS,
 } from "./throttle";
 export { fieldErrorsOf, firstMessage, type ProcedureAccess, type ProcedureMeta, procedureAccess } from "./trpc";

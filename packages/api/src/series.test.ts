@@ -138,6 +138,50 @@ describe("a repeating event", () => {
     );
   });
 
+  it("tells a member's calendar nothing of the dates hidden from her", async () => {
+    const dates = await newSeries("Garden supper", "FREQ=WEEKLY;COUNT=5", { event_date: "2027-03-02" });
+    const days = dates.map((e) => e.event_date);
+    // The last two dates become invitation-only; Ann is invited to none.
+    await api.callerFor(host).events.update({
+      ...circle,
+      title: "Garden supper",
+      event_date: days[3]!,
+      id: dates[3]!.id,
+      exclusivity: "invite-only",
+      scope: "following",
+    });
+    const file = async () => (await api.callerFor(ann).events.calendarFile({ id: dates[0]!.id })).text;
+    // Her calendar once carried COUNT=5 and an EXDATE for each of them: when they were, and that they were.
+    const cut = await file();
+    expect(cut).toMatch(/^RRULE:FREQ=WEEKLY;COUNT=3$/m);
+    expect(cut).not.toContain("EXDATE");
+    expect(expand(cut).map((o) => o.start.slice(0, 10))).toEqual(days.slice(0, 3));
+    expect(
+      expand(await feedOf(ann))
+        .filter((o) => o.title === "Garden supper")
+        .map((o) => o.start.slice(0, 10)),
+    ).toEqual(days.slice(0, 3));
+
+    // A date hidden between two of hers: her dates come as events of their own, the hidden one nowhere.
+    await api.callerFor(host).events.update({
+      ...circle,
+      title: "Garden supper",
+      event_date: days[1]!,
+      id: dates[1]!.id,
+      exclusivity: "invite-only",
+    });
+    const apart = await file();
+    // (The zone's own rules are the only RRULEs left.)
+    expect(apart).not.toMatch(/^RRULE:FREQ=WEEKLY/m);
+    expect(apart).not.toContain("EXDATE");
+    expect(apart).not.toContain(days[1]!.replaceAll("-", ""));
+    expect(expand(apart).map((o) => o.start.slice(0, 10))).toEqual([days[0], days[2]]);
+    // The host, who sees every date, still has the series as one recurring event.
+    const hers = (await api.callerFor(host).events.calendarFile({ id: dates[0]!.id })).text;
+    expect(hers).toMatch(/^RRULE:FREQ=WEEKLY;COUNT=5$/m);
+    expect(expand(hers)).toHaveLength(5);
+  });
+
   it("ends in calendars on the day its UNTIL names, as in the app", async () => {
     // Tuesdays until Tuesday 2027-01-26: that day's date is the last one, in the app and in calendars.
     const dates = await newSeries("Yoga", "FREQ=WEEKLY;UNTIL=20270126", { event_date: "2027-01-05" });

@@ -14,7 +14,7 @@ export interface ThrottleRule {
   name: string;
   max: number;
   windowMs: number;
-  /** The refusal when this rule's allowance is used up ({minutes} is filled in). */
+  /** The refusal when this rule's allowance is used up ({minutes} and {left} are filled in). */
   message?: string;
   /**
    * Keyed by what the caller typed (an account's e-mail, another's address) or kept for the server's
@@ -32,8 +32,14 @@ export class Throttled extends Error {
     template = DEFAULT_MESSAGE,
     /** The rule whose allowance is used up (the audit log tells an address's lockout from an account's). */
     readonly rule?: ThrottleRule,
+    /** What is left of the allowance: none, or less than a request for several asked for. */
+    readonly left = 0,
   ) {
-    super(template.replace("{minutes}", String(Math.max(1, Math.ceil(retryAfterMs / 60_000)))));
+    super(
+      template
+        .replace("{minutes}", String(Math.max(1, Math.ceil(retryAfterMs / 60_000))))
+        .replace("{left}", String(left)),
+    );
     this.name = "Throttled";
   }
 }
@@ -79,11 +85,11 @@ export class Quotas {
     this.changed();
   }
 
-  /** An attempt given back (it was right): one more is left than was counted. */
-  givenBack(rule: ThrottleRule): void {
+  /** An attempt given back (it was right, or did no work): as many more are left as were counted. */
+  givenBack(rule: ThrottleRule, points = 1): void {
     const quota = this.byRule.get(rule.name);
     if (!quota) return;
-    quota.left = Math.min(rule.max, quota.left + 1);
+    quota.left = Math.min(rule.max, quota.left + points);
     this.changed();
   }
 
@@ -126,32 +132,40 @@ export class Throttle {
   }
 
   /**
-   * Counts one attempt against each (rule, key) pair, in order. When one is used up the attempt is
-   * refused with Throttled, and the attempts already counted for it are given back (it did no work).
+   * Counts one attempt against each (rule, key) pair, in order, or `points` of them (a request that
+   * sends that many mails). When one is used up the attempt is refused with Throttled, and the
+   * points already counted for it are given back (it did no work): so are the points of the refused
+   * pair when it asked for more than one, so that a smaller request still fits what is left.
    */
-  async take(...pairs: [ThrottleRule, string][]): Promise<Attempt> {
-    const taken: [ThrottleRule, string][] = [];
+  async take(...pairs: ([ThrottleRule, string] | [ThrottleRule, string, number])[]): Promise<Attempt> {
+    const taken: [ThrottleRule, string, number][] = [];
     const usedUp = new Set<ThrottleRule>();
-    for (const [rule, key] of pairs) {
+    const giveBack = (list: [ThrottleRule, string, number][]) =>
+      Promise.all(list.map(([r, k, points]) => this.limiter(r).reward(k, points)));
+    for (const [rule, key, points = 1] of pairs) {
       try {
-        const res = await this.limiter(rule).consume(key);
-        taken.push([rule, key]);
+        const res = await this.limiter(rule).consume(key, points);
+        taken.push([rule, key, points]);
         this.quotas?.record(rule, res.remainingPoints, res.msBeforeNext);
         if (res.remainingPoints === 0) usedUp.add(rule);
       } catch (err) {
-        await Promise.all(taken.map(([r, k]) => this.limiter(r).reward(k, 1)));
-        for (const [r] of taken) this.quotas?.givenBack(r);
+        await giveBack(taken);
+        for (const [r, , n] of taken) this.quotas?.givenBack(r, n);
         if (err instanceof RateLimiterRes) {
-          this.quotas?.record(rule, 0, err.msBeforeNext);
-          throw new Throttled(err.msBeforeNext, rule.message, rule);
+          // The store counted the refused points too: one attempt more than allowed is still over,
+          // but a request for many leaves room for a smaller one.
+          const left = points > 1 ? Math.max(0, rule.max - (err.consumedPoints - points)) : 0;
+          if (points > 1) await this.limiter(rule).reward(key, points);
+          this.quotas?.record(rule, left, err.msBeforeNext);
+          throw new Throttled(err.msBeforeNext, rule.message, rule, left);
         }
         throw err;
       }
     }
     return {
       succeeded: async () => {
-        await Promise.all(taken.map(([r, k]) => this.limiter(r).reward(k, 1)));
-        for (const [r] of taken) this.quotas?.givenBack(r);
+        await giveBack(taken);
+        for (const [r, , n] of taken) this.quotas?.givenBack(r, n);
       },
       usedUp: (rule) => usedUp.has(rule),
     };
@@ -241,3 +255,44 @@ export const CONFIRMATION_CODE_GUESSES: ThrottleRule = {
 };
 /** Changes of e-mail address asked for, per member (each mails a link to the address she typed). */
 export const EMAIL_CHANGES_PER_ACCOUNT: ThrottleRule = { name: "email-change-account", max: 5, windowMs: 60 * MINUTE };
+/**
+ * Invitation mails a member sends, one per member invited, per hour: a member can no longer flood
+ * another's inbox by inviting her to event after event. Admins are not counted (the access module's
+ * `mailsWithoutLimit`): they may invite the whole club to an invite-only evening.
+ */
+export const INVITATION_MAILS_PER_MEMBER: ThrottleRule = {
+  name: "invite-mails-member",
+  max: 50,
+  windowMs: 60 * MINUTE,
+  message:
+    "You can send 50 invitations an hour, and {left} are left. Please invite fewer members, or wait {minutes} minute(s).",
+};
+/**
+ * An event's announcements (a mail to a group of members, from its host): twice a day per event,
+ * so a correction can follow, and five a day per member (not an admin: `mailsWithoutLimit`), so
+ * that a host with many events cannot mail the club hour after hour. Change and cancellation
+ * notices are not announcements: they go out with the change itself.
+ */
+export const ANNOUNCEMENTS_PER_EVENT: ThrottleRule = {
+  name: "announce-event",
+  max: 2,
+  windowMs: 24 * 60 * MINUTE,
+  message: "An event is announced twice a day at most. Please wait {minutes} minute(s) before announcing it again.",
+};
+export const ANNOUNCEMENTS_PER_MEMBER: ThrottleRule = {
+  name: "announce-member",
+  max: 5,
+  windowMs: 24 * 60 * MINUTE,
+  message: "You can send 5 announcements a day. Please wait {minutes} minute(s).",
+};
+/**
+ * Addresses typed in full in the invitation picker, per member: each answers whether a member owns
+ * it, which her own choice may keep out of the list. A few a minute for a person typing (the picker
+ * waits for her to pause); not a way to try a list of addresses.
+ */
+export const TYPED_ADDRESS_LOOKUPS: ThrottleRule = {
+  name: "invite-address-member",
+  max: 40,
+  windowMs: 60 * MINUTE,
+  message: "Too many addresses looked up. Please wait {minutes} minute(s), or choose members from the list.",
+};

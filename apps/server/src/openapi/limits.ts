@@ -1,5 +1,8 @@
 import {
+  ANNOUNCEMENTS_PER_EVENT,
+  ANNOUNCEMENTS_PER_MEMBER,
   CODE_GUESSES,
+  INVITATION_MAILS_PER_MEMBER,
   LOGIN_PER_ACCOUNT,
   LOGIN_PER_DEVICE,
   LOGIN_PER_IP,
@@ -7,6 +10,7 @@ import {
   RESET_REQUESTS_PER_IP,
   type ThrottleRule,
   TOKEN_GUESSES,
+  TYPED_ADDRESS_LOOKUPS,
 } from "@club/api";
 import { COMMENTS_PAGE_MAX, LIST_MAX } from "@club/shared";
 import { JSON_BODY_LIMIT_BYTES, TRPC_MAX_BATCH } from "../request-limits";
@@ -59,6 +63,21 @@ export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: numb
     {
       what: "Password-reset requests",
       limit: `${perWindow(RESET_REQUESTS_PER_IP, "per address")}; ${perWindow(RESET_REQUESTS_PER_EMAIL, "per e-mail")}`,
+      beyond: THROTTLED,
+    },
+    {
+      what: "Event invitations mailed by one member (admins: no limit; those going or invited already are not counted)",
+      limit: perWindow(INVITATION_MAILS_PER_MEMBER, "mails"),
+      beyond: `${THROTTLED}; nothing is sent, and the message says how many are left`,
+    },
+    {
+      what: "Addresses typed in full in the invitation picker, per member",
+      limit: perWindow(TYPED_ADDRESS_LOOKUPS, "look-ups"),
+      beyond: THROTTLED,
+    },
+    {
+      what: "Event announcements",
+      limit: `${perWindow(ANNOUNCEMENTS_PER_EVENT, "per event")}; ${perWindow(ANNOUNCEMENTS_PER_MEMBER, "per member (admins: no limit)")}`,
       beyond: THROTTLED,
     },
     {

@@ -312,7 +312,18 @@ describe("invitations", () => {
       { eventId: e.id, eventTitle: e.title, userIds: [ids.other, ids.standard] },
       founder,
     );
-    expect(res.json().invited).toBe(2);
+    expect(res.json().invited, res.body).toBe(2);
+    // Her hourly allowance of invitation mails, told before she runs out of it.
+    expect(res.headers["ratelimit-policy"]).toBe('"invite-mails-member";q=50;w=3600');
+    expect(res.headers.ratelimit).toMatch(/^"invite-mails-member";r=48;t=\d+$/);
+    // Invited again: nobody is mailed twice, and nothing is counted.
+    const again = await request(h, "POST", "/api/events/invite", { eventId: e.id, userIds: [ids.other] }, founder);
+    expect(again.json()).toEqual({
+      message: "No invitations sent: she was going or invited already.",
+      invited: 0,
+      skipped: 1,
+    });
+    expect((await mailTo(h, "oli@club.test")).filter((m) => m.subject.includes("Tea Ceremony"))).toHaveLength(1);
     const token = linkIn((await mailTo(h, "oli@club.test")).at(-1)!.text, "/events/invite/")
       .split("/")
       .pop()!;

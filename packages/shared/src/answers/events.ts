@@ -141,6 +141,9 @@ export const eventDtoSchema = z
   .object({
     ...eventFields,
     calendar_url: z.string(),
+    ended: z.boolean().meta({
+      description: "The event is over (its end has passed): it can no longer be joined, invited to or announced.",
+    }),
     rsvp: rsvpSchema.optional(),
     series: seriesSchema.optional(),
   })
@@ -158,7 +161,12 @@ export const eventsInvitableMembersAnswer = z.array(
 );
 
 /** events.invite */
-export const eventsInviteAnswer = z.object({ message: z.string(), invited: z.number() });
+export const eventsInviteAnswer = z.object({
+  message: z.string(),
+  invited: z.number(),
+  /** Members left out: going, waiting for a seat or invited already (or the inviter, or the host). */
+  skipped: z.number(),
+});
 
 /** events.acceptInvite */
 export const eventsAcceptInviteAnswer = z.object({

@@ -10,8 +10,8 @@ import { MAX_SERIES_DATES, type RepeatRule, readRepeatRule } from "./rule";
 /** A series' dates all fall within this many years of the event's date. */
 export const SERIES_YEARS = 20;
 
-/** Days the reading may look at: every day of the window once, and the rest of the years it begins and ends in. */
-const DAY_BUDGET = (SERIES_YEARS + 2) * 366;
+/** Days a reading over `years` may look at: every day of the window once, and the rest of the years it begins and ends in. */
+const dayBudget = (years: number) => (years + 2) * 366;
 
 const DAY_MS = 86_400_000;
 
@@ -154,15 +154,17 @@ export type DatesReading = { ok: true; dates: string[] } | { ok: false; problem:
 
 /**
  * The dates (yyyy-MM-dd) a checked rule gives from `from` on: at least one, at most
- * MAX_SERIES_DATES, all within SERIES_YEARS years of `from`.
+ * MAX_SERIES_DATES, all within `years` years of `from` (SERIES_YEARS for a new series; a stored
+ * series made before that limit is read with a wider window).
  */
-export function ruleDates(checked: RepeatRule, from: string): DatesReading {
+export function ruleDates(checked: RepeatRule, from: string, years = SERIES_YEARS): DatesReading {
   const start = dayNumber(from);
   const until = checked.until === undefined ? undefined : dayNumber(checked.until);
   if (checked.until !== undefined && until !== undefined && until < start)
     return { ok: false, problem: `The series ends (UNTIL ${checked.until}) before the event's date, ${from}.` };
   const [fy = 1970, fm = 1, fd = 1] = from.split("-").map(Number);
-  const windowEnd = Date.UTC(fy + SERIES_YEARS, fm - 1, fd) / DAY_MS;
+  const windowEnd = Date.UTC(fy + years, fm - 1, fd) / DAY_MS;
+  const budget = dayBudget(years);
   const rule = withDefaults(checked, start);
   const dates: number[] = [];
   const partsOfDay = monthWalker();
@@ -171,8 +173,8 @@ export function ruleDates(checked: RepeatRule, from: string): DatesReading {
     ok: false,
     problem:
       dates.length === 0
-        ? `This repeat rule gives no date in the ${SERIES_YEARS} years from the event's date, ${from}.`
-        : `A series' dates fall within ${SERIES_YEARS} years of the event's date; this rule goes on past ${dayOfNumber(windowEnd)}. Set an earlier end.`,
+        ? `This repeat rule gives no date in the ${years} years from the event's date, ${from}.`
+        : `A series' dates fall within ${years} years of the event's date; this rule goes on past ${dayOfNumber(windowEnd)}. Set an earlier end.`,
   });
   for (let k = 0; ; k++) {
     const [periodStart, periodEnd] = period(rule, start, k);
@@ -181,7 +183,7 @@ export function ruleDates(checked: RepeatRule, from: string): DatesReading {
     const kept: number[] = [];
     for (let n = periodStart; n < periodEnd; n++) {
       // Never reached by a checked rule (the window allows fewer days); a bound that needs no proof.
-      if (++looked > DAY_BUDGET) return beyondWindow();
+      if (++looked > budget) return beyondWindow();
       if (keeps(rule, n, partsOfDay(n))) kept.push(n);
     }
     const chosen =
@@ -217,10 +219,10 @@ function finish(dates: number[], from: string): DatesReading {
   return { ok: true, dates: dates.map(dayOfNumber) };
 }
 
-/** The dates the rule in `text` gives from `from` on, or what is wrong with it. */
-export function repeatDates(text: string, from: string): DatesReading {
+/** The dates the rule in `text` gives from `from` on (within `years`), or what is wrong with it. */
+export function repeatDates(text: string, from: string, years = SERIES_YEARS): DatesReading {
   const reading = readRepeatRule(text);
-  return reading.ok ? ruleDates(reading.rule, from) : reading;
+  return reading.ok ? ruleDates(reading.rule, from, years) : reading;
 }
 
 /**

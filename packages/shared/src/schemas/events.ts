@@ -1,3 +1,4 @@
+import { addDays, format, parseISO } from "date-fns";
 import { eventExclusivities, eventSortOrders, myEventFilters } from "../enums";
 import { EVENTS_PAGE_MAX } from "../lists";
 import { countryName } from "../places";
@@ -201,13 +202,21 @@ export interface NormalizedEvent {
 
 /**
  * Applies SPEC.md section 5's defaults and the place/link rule (a physical event has no link,
- * a virtual one no address). Returns an error message when the times are out of order.
+ * a virtual one no address). Returns an error message when the times are out of order. An event
+ * given no date is today's (`today`, the club's), or tomorrow's once today's would already be over
+ * (`timeNow`, the club's wall clock, is past its end time): the defaults never make an event that
+ * nobody can join.
  */
-export function normalizeEvent(input: ParsedEventInput, today: string): NormalizedEvent | { error: string } {
-  const eventDate = input.event_date || today;
-  const endDate = input.end_date && input.end_date !== eventDate ? input.end_date : null;
+export function normalizeEvent(
+  input: ParsedEventInput,
+  today: string,
+  timeNow?: string,
+): NormalizedEvent | { error: string } {
   const startTime = input.start_time || EVENT_DEFAULTS.startTime;
   const endTime = input.end_time || EVENT_DEFAULTS.endTime;
+  const over = timeNow !== undefined && timeNow >= endTime;
+  const eventDate = input.event_date || (over ? format(addDays(parseISO(today), 1), "yyyy-MM-dd") : today);
+  const endDate = input.end_date && input.end_date !== eventDate ? input.end_date : null;
   if (endDate && endDate < eventDate) return { error: "The end date must be on or after the start date." };
   if (!endDate && endTime <= startTime) return { error: "The end time must be after the start time." };
   const rsvpDeadline = input.rsvp_deadline === undefined ? undefined : input.rsvp_deadline || null;

@@ -84,6 +84,9 @@ export function JoinLeave({ event, me }: { event: EventDto; me: { user_id: strin
       </label>
     ) : null;
 
+  // An event that is over is neither joined nor left: the page says it has ended.
+  if (event.ended) return null;
+
   return (
     <>
       {status === "waitlist" && rsvp?.me?.status === "waitlist" ? (

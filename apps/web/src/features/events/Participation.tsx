@@ -9,9 +9,13 @@ export function Participation({ event, me }: { event: EventDto; me: { user_id: s
   const [inviting, setInviting] = useState(false);
   return (
     <div>
-      <h2 className="text-2xl text-plum">Current Participants ({event.participants.length})</h2>
+      <h2 className="text-2xl text-plum">
+        {event.ended ? "Participants" : "Current Participants"} ({event.participants.length})
+      </h2>
       {event.participants.length === 0 ? (
-        <p className="mt-3 text-ink-soft">No participants yet. Be the first to join!</p>
+        <p className="mt-3 text-ink-soft">
+          {event.ended ? "Nobody joined this event." : "No participants yet. Be the first to join!"}
+        </p>
       ) : (
         <ul className="mt-3 divide-y divide-line rounded-[var(--radius-card)] border border-line bg-card">
           {event.participants.map((p) => (
@@ -24,12 +28,15 @@ export function Participation({ event, me }: { event: EventDto; me: { user_id: s
           ))}
         </ul>
       )}
-      <div className="mt-5 flex flex-wrap gap-3">
-        <JoinLeave event={event} me={me} />
-        <Button variant="secondary" onClick={() => setInviting(true)}>
-          Invite Member(s)
-        </Button>
-      </div>
+      {/* Nobody joins or is invited to an event that is over. */}
+      {event.ended ? null : (
+        <div className="mt-5 flex flex-wrap gap-3">
+          <JoinLeave event={event} me={me} />
+          <Button variant="secondary" onClick={() => setInviting(true)}>
+            Invite Member(s)
+          </Button>
+        </div>
+      )}
       {event.can_manage ? <GuestList event={event} /> : null}
       <InviteModal event={event} open={inviting} onOpenChange={setInviting} />
     </div>

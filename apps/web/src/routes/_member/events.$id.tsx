@@ -149,9 +149,12 @@ function EventPage() {
           <Button variant="secondary" onClick={() => setEditing(true)}>
             Edit Details
           </Button>
-          <Button variant="secondary" onClick={() => setAnnouncing(true)}>
-            Draft Announcement Email
-          </Button>
+          {/* An announcement is for an event still to come (the server refuses one after it ends). */}
+          {e.ended ? null : (
+            <Button variant="secondary" onClick={() => setAnnouncing(true)}>
+              Draft Announcement Email
+            </Button>
+          )}
           {/* Kept apart from the everyday buttons: on a phone on a line of its own below a rule,
               on a wide screen at the far end. Still confirmed. */}
           <div className="mt-2 w-full border-line border-t pt-4 sm:mt-0 sm:ml-auto sm:w-auto sm:border-t-0 sm:pt-0">
@@ -177,9 +180,11 @@ function EventPage() {
         lead={
           e.draft
             ? "A draft: only its creator and the admins can see it. Members find it in Events once it is published."
-            : going === 0 && !e.rsvp
-              ? "Nobody has joined yet."
-              : seatsLabel(going, e.rsvp)
+            : e.ended
+              ? `This event has ended.${going > 0 ? ` ${going} went.` : ""}`
+              : going === 0 && !e.rsvp
+                ? "Nobody has joined yet."
+                : seatsLabel(going, e.rsvp)
         }
       >
         {e.draft ? (

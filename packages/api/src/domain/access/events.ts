@@ -44,6 +44,13 @@ export function requireEventManager(
   requireOwnerOrAdmin(viewer, event.createdBy, EVENT_MANAGER_REFUSALS[action]);
 }
 
+/**
+ * Admins are not held to the limits on the mail a member's acts send (INVITATION_MAILS_PER_MEMBER,
+ * ANNOUNCEMENTS_PER_MEMBER): they may invite the whole club to an invite-only evening, and can mail
+ * it all by group mail anyway.
+ */
+export const mailsWithoutLimit = (viewer: Viewer): boolean => viewer.admin;
+
 /** The event (the row of `events` in the query) was created by this member. */
 export const isCreatedBy = (userId: string | Placeholder): SQL => eq(events.createdBy, userId);
 

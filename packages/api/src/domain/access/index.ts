@@ -49,6 +49,10 @@
  *   only when she chose so, to admins, and to herself; what a profile lists of her media and events
  *   is what the reader may see; a showcase holds only its owner's own media; a portrait's files are
  *   served to members while they are someone's portrait;
+ * - any member who sees an event may invite others to it while it has not ended, up to 50
+ *   invitation mails an hour (admins: no limit); one already going, waiting or invited is not
+ *   invited (nor mailed) again; its manager announces it while it has not ended, twice a day at
+ *   most, and a member (not an admin) five announcements a day;
  * - a member reads her own notifications only, each only while she may see the event or media
  *   item it is about (news of applications: admins only);
  * - a gallery photo goes into a group e-mail only when every member may see it (no invite-only

@@ -21,7 +21,7 @@ import { receivesKind, unsubscribeLinks } from "../mail-kinds";
 import { noticeEventCancelled, noticeEventChanged } from "../notifications/on-events";
 import { eventData } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
-import { eventInstants, todayIn, wallClockInstant } from "./calendar";
+import { eventInstants, wallClockInstant, wallClockOf } from "./calendar";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { cancelEventReminders, rescheduleEventReminders } from "./reminders";
@@ -37,7 +37,8 @@ type EventColumns = Omit<NormalizedEvent, "rsvpDeadline"> & { rsvpDeadline?: Dat
 
 /** The form with SPEC.md section 5's defaults, as columns; an impossible form is a 400 with the reason. */
 function eventColumns(form: EventForm, timeZone: string): EventColumns {
-  const result = normalizeEvent(form, todayIn(timeZone));
+  const now = wallClockOf(new Date(), timeZone);
+  const result = normalizeEvent(form, now.slice(0, 10), now.slice(11));
   if ("error" in result) throw badRequest(result.error);
   const { rsvpDeadline, ...rest } = result;
   if (rsvpDeadline === undefined) return rest;

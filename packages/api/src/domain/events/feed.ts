@@ -8,7 +8,7 @@ import { feedCancellations, hasParticipant, type Viewer, visibleEvents } from ".
 import { RETENTION_DAYS } from "../retention";
 import { type CalendarEvent, eventUid, icsAttributes } from "./calendar";
 import { eventUrlOf } from "./mail-details";
-import { EMPTY_CALENDAR, withSeries } from "./series-calendar";
+import { EMPTY_CALENDAR, hiddenSeriesDays, withSeries } from "./series-calendar";
 
 /**
  * A member's private calendar feed (webcal://…/calendar/{secret}.ics): the events she joined and,
@@ -77,8 +77,10 @@ export function cancellationOf(e: Event, memberIds: string[]): typeof cancelledE
   };
 }
 
-/** A series whose dates are in the feed: its rule and first date. */
-export type FeedSeries = Pick<typeof eventSeries.$inferSelect, "id" | "rule" | "startsOn">;
+/** A series whose dates are in the feed: its rule and first date, and the days of its dates hidden from her. */
+export type FeedSeries = Pick<typeof eventSeries.$inferSelect, "id" | "rule" | "startsOn"> & {
+  hiddenDays?: readonly string[];
+};
 
 /**
  * The feed's text for the member this secret belongs to: single events as they are, each series as
@@ -148,11 +150,15 @@ export async function feedEntries(db: Queryable, viewer: Viewer, includeOpen: bo
     )
     .limit(MAX_EVENTS);
   const seriesIds = [...new Set(current.flatMap((e) => (e.seriesId ? [e.seriesId] : [])))];
-  const series = seriesIds.length
-    ? await db
-        .select({ id: eventSeries.id, rule: eventSeries.rule, startsOn: eventSeries.startsOn })
-        .from(eventSeries)
-        .where(inArray(eventSeries.id, seriesIds))
-    : [];
+  const [rows, hidden] = seriesIds.length
+    ? await Promise.all([
+        db
+          .select({ id: eventSeries.id, rule: eventSeries.rule, startsOn: eventSeries.startsOn })
+          .from(eventSeries)
+          .where(inArray(eventSeries.id, seriesIds)),
+        hiddenSeriesDays(db, viewer, seriesIds),
+      ])
+    : [[], new Map<string, string[]>()];
+  const series: FeedSeries[] = rows.map((s) => ({ ...s, hiddenDays: hidden.get(s.id) }));
   return { current, cancelled, series };
 }

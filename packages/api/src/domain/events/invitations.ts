@@ -1,13 +1,22 @@
 import { generateToken, hashToken } from "@club/auth";
-import { type Event, eventInvitations, profiles, type Queryable, users } from "@club/db";
+import {
+  type Event,
+  eventInvitations,
+  eventParticipants,
+  eventWaitlist,
+  profiles,
+  type Queryable,
+  users,
+} from "@club/db";
 import { and, asc, eq, gt, inArray, isNull, ne, type SQL, sql } from "@club/db/orm";
 import { enqueueMail, eventInvitationMail } from "@club/mail";
 import { emailKey } from "@club/shared";
 import { badRequest } from "../../errors";
-import { emailShownTo, type Viewer } from "../access";
+import { INVITATION_MAILS_PER_MEMBER, type Throttle, TYPED_ADDRESS_LOOKUPS } from "../../throttle";
+import { emailShownTo, mailsWithoutLimit, type Viewer } from "../access";
 import { noticeInvitations } from "../notifications/on-events";
 import { eventMailDetails } from "./mail-details";
-import { joinIn, lockEvent, type RsvpContext } from "./rsvp";
+import { joinIn, lockEvent, type RsvpContext, refuseIfEnded } from "./rsvp";
 
 const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const INVALID_INVITATION = "Invalid or expired invitation";
@@ -16,10 +25,16 @@ export const INVALID_INVITATION = "Invalid or expired invitation";
  * Members one can invite (the Invite Members modal): everyone but oneself, with each e-mail
  * address only where she lets members see it (the access module's `emailShownTo`). An address typed
  * in full (`email`) still finds its member, whose address the inviter then knows already
- * (docs/decisions.md, "E-mail addresses in the directory and the invite modal").
+ * (docs/decisions.md, "E-mail addresses in the directory and the invite modal"); such look-ups are
+ * counted (TYPED_ADDRESS_LOOKUPS), since each tells whether a member owns an address.
  */
-export async function invitableMembers(db: Queryable, viewer: Viewer, email?: string) {
+export async function invitableMembers(
+  { db, throttle }: { db: Queryable; throttle: Throttle },
+  viewer: Viewer,
+  email?: string,
+) {
   const typed = email ? emailKey(email) : null;
+  if (typed) await throttle.take([TYPED_ADDRESS_LOOKUPS, viewer.id]);
   const rows = await db
     .select({
       user_id: users.id,
@@ -39,49 +54,98 @@ export async function invitableMembers(db: Queryable, viewer: Viewer, email?: st
 }
 
 /**
- * Invites members to an event the inviter can see. Each invitee gets a link of her own (random,
- * stored hashed, 14 days), queued with the invitations in one transaction. Answers how many.
+ * The members of `ids` who need no invitation to the event: the inviter, its host, and those going,
+ * waiting for a seat, or holding an invitation that is neither used nor expired (a second one would
+ * only mail her again: twenty calls once sent one member twenty invitations to one event).
+ */
+async function needNoInvitation(db: Queryable, event: Event, inviterId: string, ids: string[]): Promise<Set<string>> {
+  const listed = (table: typeof eventParticipants | typeof eventWaitlist) =>
+    db
+      .select({ id: table.userId })
+      .from(table)
+      .where(and(eq(table.eventId, event.id), inArray(table.userId, ids)));
+  const [going, waiting, invited] = await Promise.all([
+    listed(eventParticipants),
+    listed(eventWaitlist),
+    db
+      .select({ id: eventInvitations.inviteeId })
+      .from(eventInvitations)
+      .where(
+        and(
+          eq(eventInvitations.eventId, event.id),
+          inArray(eventInvitations.inviteeId, ids),
+          isNull(eventInvitations.acceptedAt),
+          gt(eventInvitations.expiresAt, sql`now()`),
+        ),
+      ),
+  ]);
+  const skipped = new Set([...going, ...waiting, ...invited].map((r) => r.id));
+  skipped.add(inviterId);
+  if (event.createdBy) skipped.add(event.createdBy);
+  return skipped;
+}
+
+/**
+ * Invites members to an event the inviter can see, while it has not ended. Each invitee gets a
+ * link of her own (random, stored hashed, 14 days), queued with the invitations in one transaction;
+ * members who need no invitation (`needNoInvitation`) are left out. Each mail counts against the
+ * inviter's hourly allowance (INVITATION_MAILS_PER_MEMBER; not an admin's), taken before anything
+ * is written and given back if the writing fails. Answers how many were invited and left out.
  */
 export async function inviteMembers(
-  ctx: RsvpContext,
+  ctx: RsvpContext & { throttle: Throttle },
   event: Event,
-  inviter: { id: string; name: string },
+  inviter: Viewer & { name: string },
   userIds: string[],
-): Promise<number> {
+): Promise<{ invited: number; skipped: number }> {
+  refuseIfEnded(event, ctx.config.timeZone, "invitations are for events still to come");
   const ids = [...new Set(userIds)];
-  const invitees = await ctx.db
+  const found = await ctx.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(inArray(users.id, ids));
-  if (invitees.length !== ids.length) throw badRequest("Some of the selected members no longer exist.");
+  if (found.length !== ids.length) throw badRequest("Some of the selected members no longer exist.");
+  const skip = await needNoInvitation(ctx.db, event, inviter.id, ids);
+  const invitees = found.filter((m) => !skip.has(m.id));
+  const answer = { invited: invitees.length, skipped: found.length - invitees.length };
+  if (invitees.length === 0) return answer;
+  const attempt = mailsWithoutLimit(inviter)
+    ? undefined
+    : await ctx.throttle.take([INVITATION_MAILS_PER_MEMBER, inviter.id, invitees.length]);
   const details = eventMailDetails(event, ctx.config.appOrigin, ctx.config.timeZone);
   const invitations = invitees.map((invitee) => ({ invitee, token: generateToken() }));
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(eventInvitations).values(
-      invitations.map(({ invitee, token }) => ({
-        tokenHash: hashToken(token),
-        eventId: event.id,
-        inviteeId: invitee.id,
-        invitedBy: inviter.id,
-        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
-      })),
-    );
-    await noticeInvitations(
-      tx,
-      event.id,
-      inviter.id,
-      invitees.map((i) => i.id),
-    );
-    await enqueueMail(
-      tx,
-      ctx.jobs,
-      invitations.map(({ invitee, token }) => ({
-        to: invitee.email,
-        ...eventInvitationMail(invitee.name, inviter.name, details, `${ctx.config.appOrigin}/events/invite/${token}`),
-      })),
-    );
-  });
-  return invitees.length;
+  await ctx.db
+    .transaction(async (tx) => {
+      await tx.insert(eventInvitations).values(
+        invitations.map(({ invitee, token }) => ({
+          tokenHash: hashToken(token),
+          eventId: event.id,
+          inviteeId: invitee.id,
+          invitedBy: inviter.id,
+          expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+        })),
+      );
+      await noticeInvitations(
+        tx,
+        event.id,
+        inviter.id,
+        invitees.map((i) => i.id),
+      );
+      await enqueueMail(
+        tx,
+        ctx.jobs,
+        invitations.map(({ invitee, token }) => ({
+          to: invitee.email,
+          ...eventInvitationMail(invitee.name, inviter.name, details, `${ctx.config.appOrigin}/events/invite/${token}`),
+        })),
+      );
+    })
+    .catch(async (err) => {
+      // Nothing was sent: the allowance is hers again.
+      await attempt?.succeeded();
+      throw err;
+    });
+  return answer;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { Event, Queryable } from "@club/db";
 import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
-import { addToCalendarUrl } from "./calendar";
+import { addToCalendarUrl, eventInstants } from "./calendar";
 import { participantsOf } from "./participant-names";
 import {
+  eventEnded,
   type RsvpStatus,
   type RsvpSummary,
   rsvpClosesAt,
@@ -89,12 +90,15 @@ export function toEventDto(
   participants: { user_id: string; name: string }[],
   viewer: Viewer,
   timeZone: string,
+  now: Date,
 ) {
   // Keys added to the list's item, not spread into a new literal (see toEventListItem).
   return Object.assign(toEventListItem(e, viewer), {
     participants,
     /** A calendar service's "add event" link (title, UTC start and end, details, place). */
     calendar_url: addToCalendarUrl(e, timeZone),
+    /** It is over: nobody joins it, is invited to it or is sent its announcement any more. */
+    ended: eventEnded(e, timeZone, now),
   });
 }
 
@@ -112,12 +116,13 @@ export async function loadEventDto(
   e: Event,
 ): Promise<EventDto> {
   const [participants, series] = await Promise.all([participantsOf(ctx.db, e.id), seriesOfEvent(ctx.db, ctx.user, e)]);
-  const dto: EventDto = toEventDto(e, participants, ctx.user, ctx.config.timeZone);
+  // One instant for "ended" and "closed" and for when they change, so none can fall between the two.
+  const now = new Date();
+  const dto: EventDto = toEventDto(e, participants, ctx.user, ctx.config.timeZone, now);
+  if (!dto.ended) ctx.answerChangesAt?.(eventInstants(e, ctx.config.timeZone).end);
   if (series) dto.series = series;
   if (!usesRsvp(e)) return dto;
   const [counts, me] = await Promise.all([rsvpCountsOf(ctx.db, e.id), rsvpStatusOf(ctx.db, e.id, ctx.user.id)]);
-  // One instant for "closed" and for when it changes, so none can fall between the two.
-  const now = new Date();
   dto.rsvp = Object.assign(rsvpSummary(e, counts, ctx.config.timeZone, now), { me });
   const closesAt = rsvpClosesAt(e, now);
   if (closesAt) ctx.answerChangesAt?.(closesAt);

@@ -7,7 +7,7 @@ import { badRequest, conflict, EVENT_NOT_FOUND, notFound } from "../../errors";
 import { noticeJoined, noticeSeats } from "../notifications/on-events";
 import { participantData } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
-import { wallClockOf } from "./calendar";
+import { eventInstants, wallClockOf } from "./calendar";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { type Participant, participantsOf } from "./participant-names";
 import { cancelReminder, scheduleReminders } from "./reminders";
@@ -44,6 +44,19 @@ export const rsvpClosed = (e: Event, now = new Date()): boolean => e.rsvpDeadlin
  */
 export const rsvpClosesAt = (e: Event, now: Date): Date | undefined =>
   e.rsvpDeadline !== null && !rsvpClosed(e, now) ? e.rsvpDeadline : undefined;
+
+/**
+ * The event is over: the end of its last day (its end time, wall-clock in the club's zone) has
+ * passed. Nobody joins it, is invited to it or is sent its announcement any more.
+ */
+export const eventEnded = (e: Event, timeZone: string, now = new Date()): boolean =>
+  now >= eventInstants(e, timeZone).end;
+
+/** The refusal of what an event that is over no longer takes: "Tea ended on …: it can no longer be joined." */
+export function refuseIfEnded(e: Event, timeZone: string, what: string): void {
+  if (!eventEnded(e, timeZone)) return;
+  throw badRequest(`${e.title} ended on ${formatLongDate(e.endDate ?? e.eventDate)}: ${what}.`);
+}
 
 export type RsvpStatus = { status: "going"; guests: number } | { status: "waitlist"; guests: number; position: number };
 
@@ -158,6 +171,7 @@ export async function joinIn(
   if (current && wanted === current.guests) return current;
   checkGuests(e, wanted);
   const adding = wanted - (current?.guests ?? -1); // a new participant takes her own seat too
+  if (adding > 0) refuseIfEnded(e, ctx.config.timeZone, "it can no longer be joined");
   if (adding > 0 && rsvpClosed(e)) throw badRequest(closedMessage(e, ctx.config.timeZone));
 
   if (current?.status === "waitlist") {

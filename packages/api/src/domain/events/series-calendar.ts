@@ -2,25 +2,31 @@
  * A series in calendars: one recurring VEVENT (the series' RRULE from its first date, at the
  * club's wall-clock time under its TZID, so 18:00 stays 18:00 across daylight-saving changes), an
  * EXDATE for each of its dates the calendar does not carry (cancelled, or not hers), and a VEVENT
- * with a RECURRENCE-ID for each date that differs from the others (moved or edited alone). The
+ * with a RECURRENCE-ID for each date that differs from the others (moved or edited alone). A
+ * calendar tells nothing of the dates its reader may not see: the rule ends at her last date, and
+ * when a date hidden from her lies between two of hers, her dates go as events of their own. The
  * `ics` package writes single events but has no TZID or RECURRENCE-ID, so these are written with
  * ical.js and the zone's VTIMEZONE comes from timezones-ical-library.
  */
 import { type Event, eventSeries, events, type Queryable } from "@club/db";
-import { and, eq } from "@club/db/orm";
+import { and, eq, inArray, not } from "@club/db/orm";
 import ICAL from "ical.js";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { type Viewer, visibleEvents } from "../access";
-import { placeOf, wallClockInstant } from "./calendar";
+import { eventUid, placeOf, wallClockInstant } from "./calendar";
 import { eventUrlOf } from "./mail-details";
-import { daysBetween, seriesDates, shiftDay } from "./series";
+import { daysBetween, shiftDay, storedSeriesDates } from "./series";
 
-/** A series as the calendar writes it: its rule and first date, and its dates this calendar carries. */
+/**
+ * A series as the calendar writes it: its rule and first date, its dates this calendar carries,
+ * and the days where the rule put a date its reader may not see (`hiddenDays`, by `hiddenSeriesDays`).
+ */
 export interface CalendarSeries {
   id: string;
   rule: string;
   startsOn: string;
   dates: Event[];
+  hiddenDays?: readonly string[];
 }
 
 interface Club {
@@ -102,6 +108,22 @@ export function seriesComponents(series: CalendarSeries, club: Club): ICAL.Compo
   // The series looks like its first date still where the rule put it (else its first date).
   const model = dates.find((e) => e.eventDate === ruleDay(e)) ?? dates[0];
   if (!model) return [];
+  const carried = new Map(dates.map((e) => [ruleDay(e), e]));
+  // The rule's dates up to her last one: later ones are not hers to hear of.
+  const allDays = storedSeriesDates(series.rule, series.startsOn);
+  const last = Math.max(...dates.map((e) => allDays.indexOf(ruleDay(e))));
+  const ruleDays = last >= 0 ? allDays.slice(0, last + 1) : allDays;
+  // A date hidden from her between two of hers: an EXDATE would tell her when it is. Her dates
+  // go as events of their own instead (a calendar has no other way to leave a date out unseen).
+  const hidden = new Set(series.hiddenDays ?? []);
+  if (ruleDays.some((day) => hidden.has(day) && !carried.has(day))) {
+    return dates.map((e) => {
+      const vevent = new ICAL.Component("vevent");
+      vevent.addPropertyWithValue("uid", eventUid(e, club.appOrigin));
+      withDetails(vevent, e, club);
+      return vevent;
+    });
+  }
   const uid = seriesUid(series.id, club.appOrigin);
   const master = new ICAL.Component("vevent");
   master.addPropertyWithValue("uid", uid);
@@ -109,9 +131,13 @@ export function seriesComponents(series: CalendarSeries, club: Club): ICAL.Compo
   const endDate = model.endDate ? shiftDay(series.startsOn, daysBetween(model.eventDate, model.endDate)) : null;
   withDetails(master, { ...model, eventDate: series.startsOn, endDate }, club);
   master.updatePropertyWithValue("url", eventUrlOf(model, club.appOrigin));
-  master.addPropertyWithValue("rrule", calendarRule(series.rule, club.timeZone));
-  const carried = new Map(dates.map((e) => [ruleDay(e), e]));
-  for (const day of seriesDates(series.rule, series.startsOn)) {
+  const rule = calendarRule(series.rule, club.timeZone);
+  if (ruleDays.length < allDays.length) {
+    rule.count = ruleDays.length;
+    rule.until = null;
+  }
+  master.addPropertyWithValue("rrule", rule);
+  for (const day of ruleDays) {
     if (!carried.has(day)) master.addProperty(localTime("exdate", day, model.startTime, club.timeZone));
   }
   const exceptions = dates
@@ -146,6 +172,29 @@ export function withSeries(calendarText: string, series: CalendarSeries[], club:
 export const EMPTY_CALENDAR =
   "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:club/events\r\nMETHOD:PUBLISH\r\nX-WR-CALNAME:The Club\r\nEND:VCALENDAR\r\n";
 
+/**
+ * Where the rule put the dates of these series that the viewer may not see (an invitation-only date
+ * she is not invited to), by series: a calendar of hers must not tell of them.
+ */
+export async function hiddenSeriesDays(
+  db: Queryable,
+  viewer: Viewer,
+  seriesIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const visible = visibleEvents(viewer);
+  const days = new Map<string, string[]>();
+  if (!visible || seriesIds.length === 0) return days;
+  const rows = await db
+    .select({ seriesId: events.seriesId, eventDate: events.eventDate, seriesDate: events.seriesDate })
+    .from(events)
+    .where(and(inArray(events.seriesId, [...seriesIds]), not(visible)));
+  for (const r of rows) {
+    if (!r.seriesId) continue;
+    days.set(r.seriesId, [...(days.get(r.seriesId) ?? []), r.seriesDate ?? r.eventDate]);
+  }
+  return days;
+}
+
 /** A date's .ics download when it belongs to a series: the series, with the dates she may see. */
 export async function seriesCalendarFile(db: Queryable, viewer: Viewer, e: Event, club: Club): Promise<string> {
   if (!e.seriesId) throw new Error("Not a date of a series.");
@@ -158,5 +207,6 @@ export async function seriesCalendarFile(db: Queryable, viewer: Viewer, e: Event
     .select()
     .from(events)
     .where(and(eq(events.seriesId, series.id), visibleEvents(viewer)));
-  return withSeries(EMPTY_CALENDAR, [{ ...series, dates }], club);
+  const hiddenDays = (await hiddenSeriesDays(db, viewer, [series.id])).get(series.id);
+  return withSeries(EMPTY_CALENDAR, [{ ...series, dates, hiddenDays }], club);
 }

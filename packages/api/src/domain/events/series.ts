@@ -31,6 +31,16 @@ export function seriesDates(rule: string, from: string): string[] {
   return reading.dates;
 }
 
+/**
+ * A stored series' dates, for its calendars: read as at its making, but over four centuries, not
+ * 20 years (a series made before that limit keeps its calendar; its 200 dates bound the reading).
+ */
+export function storedSeriesDates(rule: string, from: string): string[] {
+  const reading = repeatDates(rule, from, 400);
+  if (!reading.ok) throw new Error(`A stored series' rule does not read: ${reading.problem}`);
+  return reading.dates;
+}
+
 /** The rule as it is stored and sent in calendars: upper case, without "RRULE:", canonical order. */
 export function canonicalRule(rule: string): string {
   const reading = readRepeatRule(rule);

@@ -7,7 +7,8 @@ import {
 import { z } from "zod";
 import { requireEventManager, requireVisibleEvent } from "../../domain/access";
 import { auditActor } from "../../domain/audit";
-import { countRecipients, queueGroupMail } from "../../domain/recipients";
+import { announceEvent } from "../../domain/events/announcements";
+import { countRecipients } from "../../domain/recipients";
 import { answer, memberProcedure } from "../../trpc";
 
 const eventRef = z.object({ eventId: z.uuid("Event not found") });
@@ -30,7 +31,7 @@ export const eventAnnouncement = {
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
       requireEventManager(ctx.user, event, "announce");
-      const queued = await queueGroupMail(ctx, input, { actor: auditActor(ctx), eventId: event.id });
+      const queued = await announceEvent(ctx, event, ctx.user, input, auditActor(ctx));
       return { message: "Email sent successfully.", queued };
     }),
 };

@@ -17,12 +17,19 @@ import {
 import { TOKEN_GUESSES } from "../../throttle";
 import { answer, memberProcedure } from "../../trpc";
 
+/** "Invitations sent to 2 member(s). 1 was going or invited already." */
+function invitationsMessage(invited: number, skipped: number): string {
+  const already = skipped === 1 ? "1 was going or invited already" : `${skipped} were going or invited already`;
+  if (invited === 0) return `No invitations sent: ${skipped === 1 ? "she was" : "all were"} going or invited already.`;
+  return `Invitations sent to ${invited} member(s).${skipped > 0 ? ` ${already}.` : ""}`;
+}
+
 export const eventInvitationProcedures = {
   /** Members one can invite (the Invite Members modal): everyone but oneself. */
   invitableMembers: memberProcedure
     .input(z.object({ email: z.string().trim().max(254).optional() }).optional())
     .output(answer(eventsInvitableMembersAnswer))
-    .query(({ ctx, input }) => invitableMembers(ctx.db, ctx.user, input?.email)),
+    .query(({ ctx, input }) => invitableMembers(ctx, ctx.user, input?.email)),
 
   /** POST /api/events/invite: any member who can see the event; each invitee is e-mailed her own link. */
   invite: memberProcedure
@@ -30,8 +37,8 @@ export const eventInvitationProcedures = {
     .output(answer(eventsInviteAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
-      const invited = await inviteMembers(ctx, event, ctx.user, input.userIds);
-      return { message: `Invitations sent to ${invited} member(s).`, invited };
+      const { invited, skipped } = await inviteMembers(ctx, event, ctx.user, input.userIds);
+      return { message: invitationsMessage(invited, skipped), invited, skipped };
     }),
 
   /**
