@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
+import { BlockList, isIPv6, type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 
 /** How long an endpoint has to answer; then the try fails. */
@@ -10,13 +10,26 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_ANSWER_MAX_BYTES = 64 * 1024;
 
 /**
+ * IPv4-compatible IPv6 addresses (::/96, deprecated by RFC 4291 but still routed to the IPv4
+ * address by some stacks), less :: and ::1, which ipaddr.js names itself. ipaddr.js has no range
+ * for them, and reads the dotted form `::a.b.c.d` as IPv4-mapped (`::ffff:a.b.c.d`), a different
+ * address; Node's own parser (inet_pton) reads both forms as they are. The URL writes such an
+ * address in hex (`::7f00:1`), Node's lookup writes a resolved one dotted (`::127.0.0.1`).
+ */
+const ipv4Compatible = new BlockList();
+ipv4Compatible.addRange("::2", "::ffff:ffff", "ipv6");
+
+/**
  * Why an address is not one the club posts to: undefined for a public (unicast) address, else the
  * range's name. Everything that is not the open internet is refused: loopback, private,
- * link-local, unique-local, carrier-grade NAT, unspecified, multicast, reserved, and the IPv6
- * forms that carry an IPv4 address inside (mapped, 6to4, Teredo, NAT64), which could lead inside.
+ * link-local, unique-local, carrier-grade NAT, unspecified, multicast, reserved, discard-only, and
+ * the IPv6 forms that carry an IPv4 address inside (IPv4-compatible, 6to4, Teredo, NAT64, IPv4-
+ * translated), which could lead inside, refused whole; IPv4-mapped is read as the IPv4 address.
  */
 export function privateRange(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return "not an IP address";
+  // Before ipaddr.js reads it: it would take `::10.0.0.1` for the mapped `::ffff:10.0.0.1`.
+  if (isIPv6(address) && ipv4Compatible.check(address, "ipv6")) return "ipv4Compatible";
   const range = ipaddr.process(address).range();
   return range === "unicast" ? undefined : range;
 }
