@@ -1,5 +1,5 @@
 import { hashToken, type SessionUser } from "@club/auth";
-import { eventInvitations, eventParticipants, events, eventWaitlist, mailOutbox, users } from "@club/db";
+import { eventInvitations, eventParticipants, events, eventWaitlist, mailOutbox, profiles, users } from "@club/db";
 import { asc, eq, inArray } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApi, testApi } from "./test/api";
@@ -314,6 +314,8 @@ describe("the RSVP deadline", () => {
 });
 
 describe("the guest list", () => {
+  type Person = { name: string; email: string | null };
+
   it("shows participants with guests and the waitlist in order; a manager can seat someone past the capacity", async () => {
     const e = await event({ capacity: 1, guests_per_member: 1 });
     const [a, b, c] = await crowd(3, "List");
@@ -334,5 +336,39 @@ describe("the guest list", () => {
     await expect(api.callerFor(admin).events.moveFromWaitlist({ eventId: e.id, userId: a!.id })).rejects.toThrow(
       "That member is not on the waitlist.",
     );
+  });
+  // "Show my e-mail address to other members" (Settings → Profile) holds for the organiser too: a
+  // guest list is not a way round it. Admins see every address, and the organiser her own.
+  it("gives the organiser only the addresses their members show; admins get them all", async () => {
+    const e = await event({ capacity: 2 });
+    const [shows, hides, waits] = await crowd(3, "Address");
+    await api.db.insert(profiles).values([
+      { userId: shows!.id, showEmail: true },
+      { userId: hides!.id, showEmail: false },
+    ]);
+    // `waits` never wrote a profile: hidden, as the setting is off until she turns it on.
+    for (const who of [host, shows!, hides!, waits!]) await api.callerFor(who).events.join({ id: e.id });
+    /** Each name on the list (going, then waiting) with the address the caller got. */
+    const addresses = (list: { participants: Person[]; waitlist: Person[] }) =>
+      Object.fromEntries([...list.participants, ...list.waitlist].map((p) => [p.name, p.email]));
+    const hidden = {
+      Hostess: "host@rsvp.test",
+      "Address 1": "address1@rsvp.test",
+      "Address 2": null,
+      "Address 3": null,
+    };
+
+    const list = await api.callerFor(host).events.attendees({ id: e.id });
+    expect(list.waitlist.map((w) => w.name)).toEqual(["Address 2", "Address 3"]);
+    expect(addresses(list)).toEqual(hidden);
+    expect(addresses(await api.callerFor(admin).events.attendees({ id: e.id }))).toEqual({
+      ...hidden,
+      "Address 2": "address2@rsvp.test",
+      "Address 3": "address3@rsvp.test",
+    });
+    // Moving her in answers the list again, by the same rule.
+    const moved = await api.callerFor(host).events.moveFromWaitlist({ eventId: e.id, userId: waits!.id });
+    expect(moved.waitlist.map((w) => w.name)).toEqual(["Address 2"]);
+    expect(addresses(moved)).toEqual(hidden);
   });
 });

@@ -4,7 +4,7 @@ import { attendeesCsv } from "./attendees-csv";
 
 type Attendees = Parameters<typeof attendeesCsv>[0];
 const joined = new Date("2026-05-01T10:00:00Z");
-const member = (name: string, email = "member@club.test") => ({
+const member = (name: string, email: string | null = "member@club.test") => ({
   user_id: "u",
   name,
   email,
@@ -43,6 +43,13 @@ describe("attendeesCsv", () => {
     ["Mary-Jane O'Neil", `"Mary-Jane O'Neil"`],
   ])("writes the name %j as %s", (name, cell) => {
     expect(rowOf(name)).toBe(`"going","",${cell},"member@club.test",0,"2026-05-01T10:00:00.000Z"`);
+  });
+
+  it("leaves the e-mail cell empty where the member keeps her address from the caller", () => {
+    expect(attendeesCsv(listOf(member("Sam", null)))).toBe(
+      '"status","waitlist position","name","email","guests","joined at"\n' +
+        '"going","","Sam","",0,"2026-05-01T10:00:00.000Z"\n',
+    );
   });
 
   it("makes an e-mail address inert the same way", () => {

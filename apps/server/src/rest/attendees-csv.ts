@@ -8,7 +8,8 @@ const row = (status: string, position: number | "", a: Attendees["participants"]
   status,
   position,
   inert(a.name),
-  inert(a.email),
+  // A member who keeps her address from the caller: the cell stays, empty (the directory shows nothing either).
+  inert(a.email ?? ""),
   a.guests,
   a.joined_at.toISOString(),
 ];

@@ -1,3 +1,4 @@
+import { profiles } from "@club/db";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, linkIn, login, mailTo, request, startApp } from "../test/harness";
@@ -231,7 +232,9 @@ describe("capacity, waitlist and the guest list", () => {
   it("waitlists a member of a full event, tells her place, and exports the list as CSV for managers only", async () => {
     const e = await create({ title: "Tasting", capacity: 2, guests_per_member: 1, rsvp_deadline: "" });
     expect(e.rsvp).toMatchObject({ capacity: 2, guests_per_member: 1, seats_taken: 0, closed: false });
-    await addUser(h, { email: "formula@club.test", name: "=HYPERLINK(1)", type: "Standard" });
+    const f = await addUser(h, { email: "formula@club.test", name: "=HYPERLINK(1)", type: "Standard" });
+    // She shows her address to other members (Settings → Profile); Sam keeps his hidden, as is the default.
+    await h.db.db.insert(profiles).values({ userId: f.id, showEmail: true });
     const formula = await login(h, "formula@club.test");
     expect((await request(h, "POST", `/api/events/${e.id}/join`, { guests: 1 }, standard)).json().message).toBe(
       "Joined Tasting.",
@@ -247,9 +250,15 @@ describe("capacity, waitlist and the guest list", () => {
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     const lines = csv.body.trim().split("\n");
     expect(lines[0]).toBe('"status","waitlist position","name","email","guests","joined at"');
-    expect(lines[1]).toMatch(/^"going","","Sam","sam@club.test",1,"\d{4}-/);
+    // Sam hides his address: the organiser's export has the cell, empty.
+    expect(lines[1]).toMatch(/^"going","","Sam","",1,"\d{4}-/);
     // A name that a spreadsheet would run as a formula is made inert.
     expect(lines[2]).toMatch(/^"waitlist",1,"'=HYPERLINK\(1\)","formula@club.test",0,/);
+    const hosts = (await request(h, "GET", `/api/events/${e.id}/attendees`, undefined, founder)).json();
+    expect(hosts.participants.map((p: { email: string | null }) => p.email)).toEqual([null]);
+    // An admin's export has every address.
+    const admins = await request(h, "GET", `/api/events/${e.id}/attendees.csv`, undefined, admin);
+    expect(admins.body.trim().split("\n")[1]).toMatch(/^"going","","Sam","sam@club.test",1,/);
 
     // Sam leaves: the first waiting gets the seat, and the mail.
     await request(h, "DELETE", `/api/events/${e.id}/leave`, undefined, standard);

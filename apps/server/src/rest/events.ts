@@ -187,7 +187,7 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           summary: "An event's guest list",
           procedure: "events.attendees",
           params: id("events.attendees"),
-          answer: json("Participants and the waitlist."),
+          answer: json("Participants and the waitlist; each address null where its member keeps it from the caller."),
         },
       },
     },
@@ -203,7 +203,11 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           summary: "An event's guest list as CSV",
           procedure: "events.attendees",
           params: id("events.attendees"),
-          answer: { kind: "csv", description: "Participants first, then the waitlist in order." },
+          answer: {
+            kind: "csv",
+            description:
+              "Participants first, then the waitlist in order; the e-mail cell is empty where its member keeps her address from the caller.",
+          },
         },
       },
     },

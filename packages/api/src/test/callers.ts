@@ -66,6 +66,19 @@ export const VISITOR_HIDDEN: Expect = { ...all("ok"), anonymous: "NOT_FOUND", mu
 /** What was on a deleted invite-only event: its uploader (the owner) and admins, nobody else. */
 export const uploaderOnly = (e: Expect): Expect => ({ ...hidden(e), other: "NOT_FOUND" });
 
+/**
+ * Whether a caller's answer holds the e-mail address of `victim`, a member who keeps "Show my
+ * e-mail address to other members" off: admins may receive it, the members she hid it from (an
+ * event's host among them) may not (the access module's `emailShownTo`). A row that names her says
+ * who receives it (`addresses`); any other row is held to "no address" for every member, and
+ * leaves admins free either way (they see every address, in User Management too).
+ */
+export type AddressOutcome = "address" | "no address";
+export type AddressExpect = Record<Role, AddressOutcome>;
+export const NO_ADDRESS: AddressExpect = Object.fromEntries(roles.map((r) => [r, "no address"])) as AddressExpect;
+/** Where a procedure names her: her address goes to admins, and to nobody else. */
+export const ADDRESS_TO_ADMINS: AddressExpect = { ...NO_ADDRESS, admin: "address" };
+
 /** On someone else's passkey (the owner's): "not found" for every member but her. */
 export const OWN_PASSKEY: Expect = {
   ...MEMBERS,

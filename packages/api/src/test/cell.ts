@@ -1,14 +1,19 @@
 /** The fresh rows each call of the procedure table is made on, so that one call cannot change another's answer. */
 import { randomUUID } from "node:crypto";
 import { generateToken, hashToken, type SessionUser } from "@club/auth";
-import { comments, type Db, eventInvitations, events, sessions } from "@club/db";
+import { comments, type Db, eventInvitations, eventParticipants, events, sessions } from "@club/db";
 import type { JobSender } from "@club/jobs";
 import { insertMediaRow } from "./media-row";
 /** What inputs are made with: the database, the job queue, and members the rows name. */
 export interface Fixture {
   db: Db;
   jobs: JobSender;
-  /** `owner` (Founding) creates every cell's rows; `other` is invited to its invite-only event; `founding` waits on its open one; `victim` is who admin actions act on. */
+  /**
+   * `owner` (Founding) creates every cell's rows; `other` is invited to its invite-only event;
+   * `founding` waits on its open one; `victim` is who admin actions act on, and a member who hides
+   * her e-mail address: she goes to every cell's open event and comments on it, so every answer
+   * that names its people names her (the permission table looks for her address in each).
+   */
   people: Record<"owner" | "other" | "founding" | "victim", { id: string }>;
 }
 
@@ -49,10 +54,10 @@ export async function freshCell(fx: Fixture, me: Cell["me"]): Promise<Cell> {
       associatedEventId: eventId,
       uploadedBy: owner,
     });
-  const comment = async (commentableId: string) => {
+  const comment = async (commentableId: string, userId = owner) => {
     const [row] = await db
       .insert(comments)
-      .values({ commentableId, userId: owner, content: "Lovely" })
+      .values({ commentableId, userId, content: "Lovely" })
       .returning({ id: comments.id });
     return row!.id;
   };
@@ -65,6 +70,8 @@ export async function freshCell(fx: Fixture, me: Cell["me"]): Promise<Cell> {
     invitedBy: owner,
     expiresAt: new Date(Date.now() + 86_400_000),
   });
+  await db.insert(eventParticipants).values({ eventId: open, userId: people.victim.id });
+  await comment(open, people.victim.id);
   const openMedia = await item(open);
   const privateMedia = await item(priv);
   return {

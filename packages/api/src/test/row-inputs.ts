@@ -14,6 +14,7 @@ import {
   scheduledGroupMails,
   sessionConfirmations,
   userIdentities,
+  users,
   webauthnChallenges,
   webhookDeliveries,
   webhookEndpoints,
@@ -32,6 +33,13 @@ import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell
 /** The member's unsubscribe link's token for group e-mails (signed with the database's key, as in tests). */
 export async function unsubscribeToken(db: Db, userId: string) {
   return signUnsubscribeToken(await unsubscribeKeys(db, undefined), userId, "group");
+}
+
+/** A member's e-mail address as stored (what an inviter types in full to find her). */
+export async function emailOf(c: Fixture, userId: string): Promise<string> {
+  const [row] = await c.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!row) throw new Error(`No member ${userId}`);
+  return row.email;
 }
 
 /** A member made for one call (one that deletes her). */

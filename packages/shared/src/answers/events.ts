@@ -131,7 +131,16 @@ export const eventLinkSchema = z
   .meta({ id: "EventLink" });
 
 export const attendeeSchema = z
-  .object({ user_id: z.string(), name: z.string(), email: z.string(), guests: z.number(), joined_at: z.date() })
+  .object({
+    user_id: z.string(),
+    name: z.string(),
+    email: z
+      .string()
+      .nullable()
+      .meta({ description: "Null where she keeps her address from the caller (admins always see it)." }),
+    guests: z.number(),
+    joined_at: z.date(),
+  })
   .meta({ id: "Attendee" });
 
 export const waitlistEntrySchema = attendeeSchema.extend({ position: z.number() }).meta({ id: "WaitlistEntry" });

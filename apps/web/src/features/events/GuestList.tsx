@@ -7,7 +7,9 @@ import type { EventDto } from "./types";
 
 /**
  * The creator's and admins' view of who comes: participants with their guests and e-mail, the
- * waitlist in order (anyone can be moved in, even past the capacity), and the list as CSV.
+ * waitlist in order (anyone can be moved in, even past the capacity), and the list as CSV. A member
+ * who keeps her address from other members has an empty e-mail cell, as the directory shows
+ * nothing for it (admins get every address).
  */
 export function GuestList({ event }: { event: EventDto }) {
   const queryClient = useQueryClient();

@@ -1,15 +1,20 @@
-import { type Event, eventParticipants, eventWaitlist, type Queryable, users } from "@club/db";
+import { type Event, eventParticipants, eventWaitlist, profiles, type Queryable, users } from "@club/db";
 import { and, asc, eq, inArray } from "@club/db/orm";
 import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { notFound } from "../../errors";
+import { emailShownTo, type Viewer } from "../access";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { scheduleReminders } from "./reminders";
 import { lockEvent, type RsvpContext } from "./rsvp";
 
 /** Who takes part in an event: her names on its page, the guest list, and what is sent to each. */
 
-/** Who is coming and who waits, for the event's creator and admins (and the CSV export). */
-export async function attendeesOf(db: Queryable, eventId: string) {
+/**
+ * Who is coming and who waits, for the event's creator and admins (and the CSV export). Each
+ * address only where the viewer may see it (`emailShownTo`, as in the directory): running an event
+ * is no reason to learn the address of a member who keeps it from other members; null otherwise.
+ */
+export async function attendeesOf(db: Queryable, viewer: Viewer, eventId: string) {
   // The two lists have one shape: a member, her guests and when she joined.
   const listOf = (table: typeof eventParticipants | typeof eventWaitlist) =>
     db
@@ -17,15 +22,24 @@ export async function attendeesOf(db: Queryable, eventId: string) {
         user_id: users.id,
         name: users.name,
         email: users.email,
+        showEmail: profiles.showEmail,
         guests: table.guests,
         joined_at: table.joinedAt,
       })
       .from(table)
       .innerJoin(users, eq(users.id, table.userId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(table.eventId, eventId));
+  const shown = ({ showEmail, ...a }: Awaited<ReturnType<typeof listOf>>[number]) => ({
+    ...a,
+    email: emailShownTo(viewer, { id: a.user_id, showEmail }) ? a.email : null,
+  });
   const participants = await listOf(eventParticipants).orderBy(asc(eventParticipants.joinedAt), asc(users.name));
   const waiting = await listOf(eventWaitlist).orderBy(asc(eventWaitlist.position));
-  return { participants, waitlist: waiting.map((w, i) => Object.assign(w, { position: i + 1 })) };
+  return {
+    participants: participants.map(shown),
+    waitlist: waiting.map((w, i) => ({ ...shown(w), position: i + 1 })),
+  };
 }
 
 /**

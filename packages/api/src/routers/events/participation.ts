@@ -89,7 +89,10 @@ export const eventParticipation = {
       return { message, left };
     }),
 
-  /** Participants with their guests and e-mail, and the waitlist in order: the creator and admins. */
+  /**
+   * Participants with their guests, and the waitlist in order: the creator and admins. Each
+   * address only where its member lets the caller see it (null otherwise).
+   */
   attendees: memberProcedure
     .input(eventRefInput)
     .output(answer(eventsAttendeesAnswer))
@@ -97,7 +100,7 @@ export const eventParticipation = {
       const event = await requireVisibleEvent(ctx, input.id);
       requireEventManager(ctx.user, event, "guests");
       // The event as stored: the path may have named it in another case (the CSV's file name).
-      return { event: { id: event.id, slug: event.slug }, ...(await attendeesOf(ctx.db, event.id)) };
+      return { event: { id: event.id, slug: event.slug }, ...(await attendeesOf(ctx.db, ctx.user, event.id)) };
     }),
 
   /** The creator or an admin seats someone from the waitlist, even past the capacity; she is e-mailed. */
@@ -108,7 +111,10 @@ export const eventParticipation = {
       const event = await requireVisibleEvent(ctx, input.eventId);
       requireEventManager(ctx.user, event, "guests");
       await moveFromWaitlist(ctx, event.id, input.userId);
-      return { message: "Moved from the waitlist to the participants.", ...(await attendeesOf(ctx.db, event.id)) };
+      return {
+        message: "Moved from the waitlist to the participants.",
+        ...(await attendeesOf(ctx.db, ctx.user, event.id)),
+      };
     }),
 
   /**

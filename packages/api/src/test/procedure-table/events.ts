@@ -1,7 +1,18 @@
 import { generateToken, hashToken } from "@club/auth";
 import { eventInvitations, eventParticipants, eventWaitlist } from "@club/db";
-import { ADMINS, all, CREATORS, draftOnly, hidden, MEMBERS, NOT_ON_A_DRAFT, OWNER_OR_ADMIN } from "../callers";
-import { draftOf, invitationFor, seriesOf } from "../row-inputs";
+import {
+  ADDRESS_TO_ADMINS,
+  ADMINS,
+  all,
+  CREATORS,
+  draftOnly,
+  hidden,
+  MEMBERS,
+  NO_ADDRESS,
+  NOT_ON_A_DRAFT,
+  OWNER_OR_ADMIN,
+} from "../callers";
+import { draftOf, emailOf, invitationFor, seriesOf } from "../row-inputs";
 import type { ProcedureRow } from "./row";
 
 /** Events: lists, pages, drafts, joining, the waitlist, invitations and announcements. */
@@ -166,13 +177,26 @@ export const eventRows: ProcedureRow[] = [
     input: (c) => ({ id: c.private }),
     expect: hidden(MEMBERS),
   },
-  { path: "events.attendees", tokens: "read", on: "open", input: (c) => ({ id: c.open }), expect: OWNER_OR_ADMIN },
+  // The guest list names the member who hides her address (going to the open event, waiting for the
+  // invite-only one): the host reads her name and guests, and only admins her address.
+  {
+    path: "events.attendees",
+    tokens: "read",
+    on: "open",
+    input: (c) => ({ id: c.open }),
+    expect: OWNER_OR_ADMIN,
+    addresses: ADDRESS_TO_ADMINS,
+  },
   {
     path: "events.attendees",
     tokens: "read",
     on: "invite-only",
-    input: (c) => ({ id: c.private }),
+    input: async (c) => {
+      await c.db.insert(eventWaitlist).values({ eventId: c.private, userId: c.people.victim.id });
+      return { id: c.private };
+    },
     expect: hidden(OWNER_OR_ADMIN),
+    addresses: ADDRESS_TO_ADMINS,
   },
   {
     path: "events.moveFromWaitlist",
@@ -183,6 +207,7 @@ export const eventRows: ProcedureRow[] = [
       return { eventId: c.open, userId: c.people.founding.id };
     },
     expect: OWNER_OR_ADMIN,
+    addresses: ADDRESS_TO_ADMINS,
   },
   {
     path: "events.moveFromWaitlist",
@@ -194,6 +219,7 @@ export const eventRows: ProcedureRow[] = [
       return { eventId: c.private, userId: c.people.victim.id };
     },
     expect: hidden(OWNER_OR_ADMIN),
+    addresses: ADDRESS_TO_ADMINS,
   },
   {
     path: "events.sendConfirmation",
@@ -216,7 +242,30 @@ export const eventRows: ProcedureRow[] = [
     },
     expect: { ...OWNER_OR_ADMIN },
   },
-  { path: "events.invitableMembers", tokens: "read", input: () => undefined, expect: MEMBERS },
+  // The invite modal lists every member, the one who hides her address without it…
+  {
+    path: "events.invitableMembers",
+    tokens: "read",
+    input: () => undefined,
+    expect: MEMBERS,
+    addresses: ADDRESS_TO_ADMINS,
+  },
+  // …unless the inviter typed it in full: it finds her, and the inviter knew it already.
+  {
+    path: "events.invitableMembers",
+    tokens: "read",
+    on: "her address typed in full",
+    input: async (c) => ({ email: await emailOf(c, c.people.victim.id) }),
+    expect: MEMBERS,
+    addresses: {
+      ...NO_ADDRESS,
+      standard: "address",
+      founding: "address",
+      other: "address",
+      owner: "address",
+      admin: "address",
+    },
+  },
   {
     path: "events.invite",
     tokens: "admin",

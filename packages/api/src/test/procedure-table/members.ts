@@ -1,4 +1,4 @@
-import { AUTHOR, all, hidden, MEMBERS } from "../callers";
+import { ADDRESS_TO_ADMINS, AUTHOR, all, hidden, MEMBERS } from "../callers";
 import type { ProcedureRow } from "./row";
 
 const profile = { bio: "Architect.", talents: ["Architecture"], interests: ["Travel"], showEmail: false };
@@ -7,7 +7,24 @@ const profile = { bio: "Architect.", talents: ["Architecture"], interests: ["Tra
 export const memberRows: ProcedureRow[] = [
   { path: "members.list", tokens: "read", input: () => ({ search: "a", type: "Founding" }), expect: MEMBERS },
   { path: "members.talents", tokens: "read", input: () => undefined, expect: MEMBERS },
+  // The directory's card and the profile of the member who hides her address: without it, but to admins.
+  {
+    path: "members.list",
+    tokens: "read",
+    on: "one who hides her address",
+    input: () => ({ search: "victim" }),
+    expect: MEMBERS,
+    addresses: ADDRESS_TO_ADMINS,
+  },
   { path: "members.get", tokens: "read", on: "a member", input: (c) => ({ id: c.people.owner.id }), expect: MEMBERS },
+  {
+    path: "members.get",
+    tokens: "read",
+    on: "one who hides her address",
+    input: (c) => ({ id: c.people.victim.id }),
+    expect: MEMBERS,
+    addresses: ADDRESS_TO_ADMINS,
+  },
   {
     path: "members.get",
     tokens: "read",

@@ -1,4 +1,4 @@
-import type { Expect, TokenNeed } from "../callers";
+import type { AddressExpect, Expect, TokenNeed } from "../callers";
 import type { Cell } from "../cell";
 
 /** A row of the procedure table (see procedure-table.ts). */
@@ -10,4 +10,9 @@ export interface ProcedureRow {
   on?: string;
   input: (c: Cell) => unknown;
   expect: Expect;
+  /**
+   * Who receives the address of the member who hides it (`victim`), where the row names her. Left
+   * out: no member does, and admins may (see AddressOutcome).
+   */
+  addresses?: AddressExpect;
 }
