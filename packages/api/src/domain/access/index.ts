@@ -45,8 +45,9 @@
  * - a member deletes her own account only with her password or passkey re-entered, never with an
  *   API token; an admin deletes another member's (not her own, which is Settings'); the club's last
  *   administrator is never deleted;
- * - profiles are for members; her e-mail address shows on hers (and in the invite modal's list)
- *   only when she chose so, to admins, and to herself; what a profile lists of her media and events
+ * - profiles are for members; her e-mail address shows on hers (and in the directory, the invite
+ *   modal's list and an event's guest list) only when she chose so, to admins, and to herself (and
+ *   to a member who typed it in full to find her); what a profile lists of her media and events
  *   is what the reader may see; a showcase holds only its owner's own media; a portrait's files are
  *   served to members while they are someone's portrait;
  * - any member who sees an event may invite others to it while it has not ended, up to 50

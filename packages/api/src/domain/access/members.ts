@@ -12,11 +12,23 @@ export const SHOWCASE_NOT_HERS = "Your showcase can hold only photos and videos 
 /**
  * A profile is for members only (the procedures are member procedures). Every field is seen by
  * every member but her e-mail address: that only when she chose to show it, to admins, and to
- * herself. What her profile lists of her media and events goes through `visibleMedia` and
+ * herself; the one rule for every answer that names members (the directory, profiles, the invite
+ * modal, an event's guest list). An address the viewer typed in full (`typed`, as `emailKey` left
+ * it: the invite modal's search) is one she knows already, so it finds its member and is shown
+ * back. What her profile lists of her media and events goes through `visibleMedia` and
  * `visibleEvents` for the reader, so nothing of an invite-only event hidden from the reader shows.
  */
-export function emailShownTo(viewer: Viewer, owner: { id: string; showEmail: boolean | null }): boolean {
-  return viewer.admin || viewer.id === owner.id || owner.showEmail === true;
+export function emailShownTo(
+  viewer: Viewer,
+  owner: { id: string; email: string; showEmail: boolean | null },
+  typed?: string | null,
+): boolean {
+  return (
+    viewer.admin ||
+    viewer.id === owner.id ||
+    owner.showEmail === true ||
+    (typed !== undefined && typed !== null && owner.email === typed)
+  );
 }
 
 /** The member whose profile is asked for; "Member not found." when there is none. */

@@ -49,7 +49,7 @@ export async function invitableMembers(
     .orderBy(asc(users.name));
   return rows.map(({ showEmail, ...m }) => ({
     ...m,
-    email: emailShownTo(viewer, { id: m.user_id, showEmail }) || m.email === typed ? m.email : null,
+    email: emailShownTo(viewer, { id: m.user_id, email: m.email, showEmail }, typed) ? m.email : null,
   }));
 }
 

@@ -32,7 +32,7 @@ export async function attendeesOf(db: Queryable, viewer: Viewer, eventId: string
       .where(eq(table.eventId, eventId));
   const shown = ({ showEmail, ...a }: Awaited<ReturnType<typeof listOf>>[number]) => ({
     ...a,
-    email: emailShownTo(viewer, { id: a.user_id, showEmail }) ? a.email : null,
+    email: emailShownTo(viewer, { id: a.user_id, email: a.email, showEmail }) ? a.email : null,
   });
   const participants = await listOf(eventParticipants).orderBy(asc(eventParticipants.joinedAt), asc(users.name));
   const waiting = await listOf(eventWaitlist).orderBy(asc(eventWaitlist.position));

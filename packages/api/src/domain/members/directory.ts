@@ -176,7 +176,7 @@ export async function listDirectory(db: Queryable, viewer: Viewer, filter: Direc
       type: r.type,
       talents: r.talents ?? [],
       portrait: portraitOf(r.portraitPrefix, r.portraitPlaceholder),
-      email: emailShownTo(viewer, { id: r.id, showEmail: r.showEmail }) ? r.email : null,
+      email: emailShownTo(viewer, r) ? r.email : null,
       member_since: r.createdAt,
     })),
     nextCursor: rows.length > limit && last ? encode(last.name, last.id) : null,

@@ -80,7 +80,7 @@ export async function memberProfile(ctx: Pick<MemberContext, "db" | "user">, id:
     name: owner.name,
     type: owner.type,
     member_since: owner.createdAt,
-    email: emailShownTo(ctx.user, { id, showEmail: profile.showEmail }) ? owner.email : null,
+    email: emailShownTo(ctx.user, { id, email: owner.email, showEmail: profile.showEmail }) ? owner.email : null,
     bio: profile.bio,
     talents: profile.talents,
     interests: profile.interests,
