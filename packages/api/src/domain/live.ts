@@ -15,8 +15,11 @@ export class LiveChanges {
   readonly notifications: ChangeListener = this.listener((id) => `member:${id}`);
   /** `club_comments`: the comments of an event or media item changed (its id). */
   readonly comments: ChangeListener = this.listener((id) => `comments:${id}`);
-  /** `club_auth`: a member's sessions or account changed (her id, `*` for everyone): her streams check theirs. */
-  readonly auth: ChangeListener = this.listener((id) => (id === "*" ? "everyone" : `member:${id}`));
+  /**
+   * `club_auth`: a member's sessions, API tokens or account changed (her id, `*` for everyone):
+   * every stream of hers checks its credentials, whatever it shows (authKey).
+   */
+  readonly auth: ChangeListener = this.listener((id) => (id === "*" ? "everyone" : authKey(id)));
 
   private listener(key: (payload: string) => string): ChangeListener {
     return {
@@ -28,16 +31,16 @@ export class LiveChanges {
   }
 
   /**
-   * Resolves at the next change told for `key` (or for everyone), after `ms` whatever happens (a
-   * stream re-checks its session then), or when `signal` aborts or the server closes. Resolves
-   * false when the stream should end.
+   * Resolves at the next change told for one of `keys` (or for everyone), after `ms` whatever
+   * happens (a stream re-checks its session then), or when `signal` aborts or the server closes.
+   * Resolves false when the stream should end.
    */
-  next(key: string, signal: AbortSignal | undefined, ms: number): Promise<boolean> {
+  next(keys: readonly string[], signal: AbortSignal | undefined, ms: number): Promise<boolean> {
     if (this.closed || signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
       const done = (goOn: boolean) => {
         clearTimeout(timer);
-        this.bus.off(key, wake);
+        for (const key of keys) this.bus.off(key, wake);
         this.bus.off("everyone", wake);
         this.bus.off("closing", stop);
         signal?.removeEventListener("abort", stop);
@@ -46,7 +49,7 @@ export class LiveChanges {
       const wake = () => done(true);
       const stop = () => done(false);
       const timer = setTimeout(wake, ms);
-      this.bus.on(key, wake);
+      for (const key of keys) this.bus.on(key, wake);
       this.bus.on("everyone", wake);
       this.bus.once("closing", stop);
       signal?.addEventListener("abort", stop, { once: true });
@@ -59,6 +62,13 @@ export class LiveChanges {
     this.bus.emit("closing");
   }
 }
+
+/**
+ * What a stream of this member waits for besides its own news: a change to her sessions, API tokens
+ * or account, after which it checks that what it was opened with still holds. Apart from her
+ * notifications' key, so that a page's comments stream is not woken by her bell's news.
+ */
+export const authKey = (memberId: string) => `auth:${memberId}`;
 
 /** How long a stream waits without news before it checks its session again. */
 export const LIVE_RECHECK_MS = 25_000;

@@ -1,6 +1,6 @@
 import { TRPCError, tracked } from "@trpc/server";
 import { type MemberContext, requireCommentable, stillSignedIn } from "../access";
-import { LIVE_RECHECK_MS, type LiveChanges } from "../live";
+import { authKey, LIVE_RECHECK_MS, type LiveChanges } from "../live";
 import { unreadCount } from "./list";
 
 function requireLive(ctx: MemberContext): LiveChanges {
@@ -11,7 +11,8 @@ function requireLive(ctx: MemberContext): LiveChanges {
 /**
  * The bell's count, now and at every change: each event carries an id (tracked), so a browser that
  * lost the connection reconnects with the last one and is told the count again. The stream ends
- * when her session does (signed out, account deleted) or the server closes.
+ * when her session or the API token it was opened with does (signed out, password changed, token
+ * revoked, account deleted: the auth changes wake it at once) or the server closes.
  */
 export async function* unreadStream(ctx: MemberContext, signal: AbortSignal | undefined) {
   const live = requireLive(ctx);
@@ -24,12 +25,13 @@ export async function* unreadStream(ctx: MemberContext, signal: AbortSignal | un
       sent = unread;
       yield tracked(`${Date.now().toString(36)}-${seq++}`, { unread });
     }
-  } while (await live.next(`member:${ctx.user.id}`, signal, LIVE_RECHECK_MS));
+  } while (await live.next([`member:${ctx.user.id}`, authKey(ctx.user.id)], signal, LIVE_RECHECK_MS));
 }
 
 /**
  * "The comments of this item changed": the page that shows them fetches them again (through the
- * same access rules as any read). Only for an item she may see, checked at the start and each time.
+ * same access rules as any read). Only for an item she may see, checked at the start and each time;
+ * it ends with her session or token, as the bell's does.
  */
 export async function* commentChanges(ctx: MemberContext, commentableId: string, signal: AbortSignal | undefined) {
   const live = requireLive(ctx);
@@ -39,5 +41,5 @@ export async function* commentChanges(ctx: MemberContext, commentableId: string,
     if (!(await stillSignedIn(ctx))) return;
     await requireCommentable(ctx, commentableId);
     yield tracked(`${Date.now().toString(36)}-${seq++}`, { commentableId });
-  } while (await live.next(`comments:${commentableId}`, signal, LIVE_RECHECK_MS));
+  } while (await live.next([`comments:${commentableId}`, authKey(ctx.user.id)], signal, LIVE_RECHECK_MS));
 }
