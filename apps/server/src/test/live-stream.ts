@@ -7,6 +7,11 @@ export interface LiveStream {
   events: { id?: string; data: unknown }[];
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
+  /**
+   * Whether the server ended it with tRPC's `return` event: the browser's client then closes its
+   * EventSource rather than letting it reconnect by itself.
+   */
+  returned(): boolean;
   close(): void;
 }
 
@@ -15,6 +20,7 @@ export async function openLiveStream(url: string, headers: Record<string, string
   const res = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: abort.signal });
   if (!res.ok || !res.body) throw new Error(`live stream ${url}: ${res.status} ${await res.text()}`);
   const events: LiveStream["events"] = [];
+  let returned = false;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   const ended = (async () => {
     let buffer = "";
@@ -32,6 +38,7 @@ export async function openLiveStream(url: string, headers: Record<string, string
               .filter((l) => l && !l.startsWith(":"))
               .map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 1).trimStart()]),
           );
+          if (fields.event === "return") returned = true;
           if (fields.event || fields.data === undefined) continue; // connected, ping, return…
           const data = JSON.parse(fields.data) as { json?: unknown };
           events.push({ id: fields.id, data: data.json ?? data });
@@ -41,5 +48,5 @@ export async function openLiveStream(url: string, headers: Record<string, string
       // Closed by us.
     }
   })();
-  return { events, ended, close: () => abort.abort() };
+  return { events, ended, returned: () => returned, close: () => abort.abort() };
 }

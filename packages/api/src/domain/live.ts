@@ -10,6 +10,12 @@ import type { ChangeListener } from "@club/db";
 export class LiveChanges {
   private readonly bus = new EventEmitter().setMaxListeners(0);
   private closed = false;
+  /**
+   * Each session's open streams of one kind, oldest first (`enter`): at most
+   * LIVE_STREAMS_PER_SESSION each, and a session's entry goes with its last stream, so this holds
+   * no more than the streams open now.
+   */
+  private readonly bySession = new Map<string, LiveSeat[]>();
 
   /** `club_notify`: a member's notifications changed (her id). */
   readonly notifications: ChangeListener = this.listener((id) => `member:${id}`);
@@ -32,11 +38,11 @@ export class LiveChanges {
 
   /**
    * Resolves at the next change told for one of `keys` (or for everyone), after `ms` whatever
-   * happens (a stream re-checks its session then), or when `signal` aborts or the server closes.
-   * Resolves false when the stream should end.
+   * happens (a stream re-checks its session then), or when `signal` aborts, the stream's `seat` is
+   * taken by a newer one, or the server closes. Resolves false when the stream should end.
    */
-  next(keys: readonly string[], signal: AbortSignal | undefined, ms: number): Promise<boolean> {
-    if (this.closed || signal?.aborted) return Promise.resolve(false);
+  next(keys: readonly string[], signal: AbortSignal | undefined, ms: number, seat?: LiveSeat): Promise<boolean> {
+    if (this.closed || signal?.aborted || seat?.replaced) return Promise.resolve(false);
     return new Promise((resolve) => {
       const done = (goOn: boolean) => {
         clearTimeout(timer);
@@ -44,6 +50,7 @@ export class LiveChanges {
         this.bus.off("everyone", wake);
         this.bus.off("closing", stop);
         signal?.removeEventListener("abort", stop);
+        if (seat) seat.stop = undefined;
         resolve(goOn);
       };
       const wake = () => done(true);
@@ -53,15 +60,72 @@ export class LiveChanges {
       this.bus.on("everyone", wake);
       this.bus.once("closing", stop);
       signal?.addEventListener("abort", stop, { once: true });
+      if (seat) seat.stop = stop;
     });
   }
 
-  /** The server is closing: every stream ends (the browser reconnects to another instance). */
+  /**
+   * A stream of `kind` ("bell", "comments") opens in `session`: its place among that session's
+   * streams of the kind, a sixth taking the oldest's (LIVE_STREAMS_PER_SESSION), which ends at
+   * once (its `next` resolves false). The stream gives the place back with `leave` once it ends,
+   * whatever ended it. A place is a small object, not an AbortController: a stream already costs
+   * some 65 KB of the server's heap (its request, context and event stream), and this adds little.
+   */
+  enter(kind: string, session: string): LiveSeat {
+    const seat = new LiveSeat(`${kind} ${session}`);
+    // A session's list is dropped with its last stream: one that is here is not empty.
+    const streams = this.bySession.get(seat.key) ?? [];
+    if (streams.length === 0) this.bySession.set(seat.key, streams);
+    streams.push(seat);
+    // The oldest ends, rather than the newest being refused: the tab she opened or came back to
+    // last is live, and the one that ends stays ended until its page is shown again (apps/web's
+    // useReopenLive), so tabs of one browser never take the place from each other in turn.
+    if (streams.length > LIVE_STREAMS_PER_SESSION) streams.shift()?.replace();
+    return seat;
+  }
+
+  /** A stream ended, whatever ended it: its place is free (once; again changes nothing). */
+  leave(seat: LiveSeat): void {
+    const streams = this.bySession.get(seat.key);
+    const at = streams?.indexOf(seat) ?? -1;
+    if (!streams || at < 0) return;
+    streams.splice(at, 1);
+    if (streams.length === 0) this.bySession.delete(seat.key);
+  }
+
+  /**
+   * The server is closing: every stream ends (a page shown opens its stream again, at another
+   * instance: apps/web's useReopenLive).
+   */
   close(): void {
     this.closed = true;
     this.bus.emit("closing");
   }
 }
+
+/** A stream's place among its session's streams of its kind (LiveChanges.enter). */
+export class LiveSeat {
+  /** A newer stream of its session took its place: the stream ends. */
+  replaced = false;
+  /** Ends the stream's wait, while it waits (`next`). */
+  stop: (() => void) | undefined = undefined;
+
+  constructor(readonly key: string) {}
+
+  replace(): void {
+    this.replaced = true;
+    this.stop?.();
+  }
+}
+
+/**
+ * Live streams of one kind (the bell's, a page's comments) that one session keeps open at once. A
+ * browser's tabs share its session, and each tab holds a bell and, on an event's or a photo's
+ * page, its comments: five of each keeps five tabs live, where one member held 500 bells open,
+ * all woken by each of her notifications (each a session check and a count). Counted per kind,
+ * so a tab's comments never close another tab's bell.
+ */
+export const LIVE_STREAMS_PER_SESSION = 5;
 
 /**
  * What a stream of this member waits for besides its own news: a change to her sessions, API tokens

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useState } from "react";
 import { toast } from "sonner";
+import { useReopenLive } from "../../lib/live";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useSession } from "../auth/session";
@@ -27,10 +28,12 @@ export function CommentsSection({
   const [editing, setEditing] = useState<string>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
   const onError = (label: string) => (err: unknown) => console.error(label, err);
-  // Others' comments and likes arrive without a reload while the page is open (members only).
-  useSubscription(
+  // Others' comments and likes arrive without a reload while the page is open (members only), and
+  // again once the page is shown after the server ended its stream (useReopenLive).
+  const live = useSubscription(
     trpc.comments.live.subscriptionOptions({ commentableId }, { enabled: Boolean(user), onData: () => void refresh() }),
   );
+  useReopenLive(live, Boolean(user));
 
   const [deleting, setDeleting] = useState<string>();
   const remove = useMutation(

@@ -1,16 +1,18 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useSubscription } from "@trpc/tanstack-react-query";
+import { useReopenLive } from "../../lib/live";
 import { trpc } from "../../lib/trpc";
 
 /**
  * Keeps her unread count live: the server's stream tells each change (a new comment, like or
  * invitation, from whichever server instance it came through) without a reload. Called once, by
- * the header, whatever number of bells it shows.
+ * the header, whatever number of bells it shows. A stream the server ended (another tab took its
+ * place, the server stopped) opens again once the page is shown (useReopenLive).
  */
 export function useLiveNotifications(enabled: boolean) {
   const queryClient = useQueryClient();
-  useSubscription(
+  const live = useSubscription(
     trpc.notifications.live.subscriptionOptions(undefined, {
       enabled,
       onData: (event) => {
@@ -20,6 +22,7 @@ export function useLiveNotifications(enabled: boolean) {
       },
     }),
   );
+  useReopenLive(live, enabled);
 }
 
 /** The bell: her unread count, leading to the list. */

@@ -12,20 +12,26 @@ function requireLive(ctx: MemberContext): LiveChanges {
  * The bell's count, now and at every change: each event carries an id (tracked), so a browser that
  * lost the connection reconnects with the last one and is told the count again. The stream ends
  * when her session or the API token it was opened with does (signed out, password changed, token
- * revoked, account deleted: the auth changes wake it at once) or the server closes.
+ * revoked, account deleted: the auth changes wake it at once), when the server closes, or when she
+ * opens more than LIVE_STREAMS_PER_SESSION in one session (the oldest ends).
  */
 export async function* unreadStream(ctx: MemberContext, signal: AbortSignal | undefined) {
   const live = requireLive(ctx);
-  let sent: number | undefined;
-  let seq = 0;
-  do {
-    if (!(await stillSignedIn(ctx))) return;
-    const unread = await unreadCount(ctx.db, ctx.user);
-    if (unread !== sent) {
-      sent = unread;
-      yield tracked(`${Date.now().toString(36)}-${seq++}`, { unread });
-    }
-  } while (await live.next([`member:${ctx.user.id}`, authKey(ctx.user.id)], signal, LIVE_RECHECK_MS));
+  const seat = live.enter("bell", ctx.session.id);
+  try {
+    let sent: number | undefined;
+    let seq = 0;
+    do {
+      if (!(await stillSignedIn(ctx))) return;
+      const unread = await unreadCount(ctx.db, ctx.user);
+      if (unread !== sent) {
+        sent = unread;
+        yield tracked(`${Date.now().toString(36)}-${seq++}`, { unread });
+      }
+    } while (await live.next([`member:${ctx.user.id}`, authKey(ctx.user.id)], signal, LIVE_RECHECK_MS, seat));
+  } finally {
+    live.leave(seat);
+  }
 }
 
 /**
@@ -35,11 +41,16 @@ export async function* unreadStream(ctx: MemberContext, signal: AbortSignal | un
  */
 export async function* commentChanges(ctx: MemberContext, commentableId: string, signal: AbortSignal | undefined) {
   const live = requireLive(ctx);
-  let seq = 0;
-  // At once too: a page that (re)connects fetches what it may have missed meanwhile.
-  do {
-    if (!(await stillSignedIn(ctx))) return;
-    await requireCommentable(ctx, commentableId);
-    yield tracked(`${Date.now().toString(36)}-${seq++}`, { commentableId });
-  } while (await live.next([`comments:${commentableId}`, authKey(ctx.user.id)], signal, LIVE_RECHECK_MS));
+  const seat = live.enter("comments", ctx.session.id);
+  try {
+    let seq = 0;
+    // At once too: a page that (re)connects fetches what it may have missed meanwhile.
+    do {
+      if (!(await stillSignedIn(ctx))) return;
+      await requireCommentable(ctx, commentableId);
+      yield tracked(`${Date.now().toString(36)}-${seq++}`, { commentableId });
+    } while (await live.next([`comments:${commentableId}`, authKey(ctx.user.id)], signal, LIVE_RECHECK_MS, seat));
+  } finally {
+    live.leave(seat);
+  }
 }

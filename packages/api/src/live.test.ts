@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { LIVE_STREAMS_PER_SESSION, LiveChanges } from "./domain/live";
+
+/** The sessions LiveChanges holds streams for (private: what must not outgrow the streams open). */
+const sessionsHeld = (live: LiveChanges) => (live as unknown as { bySession: Map<string, unknown> }).bySession.size;
+
+describe("live streams' places per session", () => {
+  it("ends a session's oldest stream of a kind when one more opens, and only that one", async () => {
+    const live = new LiveChanges();
+    const seats = Array.from({ length: LIVE_STREAMS_PER_SESSION }, () => live.enter("bell", "s1"));
+    const otherSession = live.enter("bell", "s2");
+    const comments = live.enter("comments", "s1");
+    // The oldest is waiting for news when its place is taken: its wait ends at once, with "stop".
+    const waiting = live.next(["member:x"], undefined, 60_000, seats[0]);
+    expect(seats.map((s) => s.replaced)).toEqual(Array(LIVE_STREAMS_PER_SESSION).fill(false));
+
+    const newest = live.enter("bell", "s1");
+    expect(await waiting).toBe(false);
+    expect(seats.map((s) => s.replaced)).toEqual([true, ...Array(LIVE_STREAMS_PER_SESSION - 1).fill(false)]);
+    expect([newest, otherSession, comments].map((s) => s.replaced)).toEqual([false, false, false]);
+    // And any later wait of it too (it was busy reading when its place was taken).
+    expect(await live.next(["member:x"], undefined, 60_000, seats[0])).toBe(false);
+
+    // The one that ended leaves: the places of the others stay theirs; the next new one ends the
+    // oldest still open.
+    if (seats[0]) live.leave(seats[0]);
+    live.enter("bell", "s1");
+    expect(seats.map((s) => s.replaced)).toEqual([true, true, ...Array(LIVE_STREAMS_PER_SESSION - 2).fill(false)]);
+  });
+
+  it("holds nothing once every stream has left", () => {
+    const live = new LiveChanges();
+    const many = Array.from({ length: 3 * LIVE_STREAMS_PER_SESSION }, (_, i) =>
+      live.enter(i % 2 ? "bell" : "comments", `s${i % 3}`),
+    );
+    expect(sessionsHeld(live)).toBe(6);
+    for (const s of many) live.leave(s);
+    // Leaving twice changes nothing.
+    if (many[0]) live.leave(many[0]);
+    expect(sessionsHeld(live)).toBe(0);
+  });
+});
