@@ -77,6 +77,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The attempt counters (a test fills one up to its limit without making every request). */
   throttle?: Throttle;
+  /** Live streams the server holds at once (LIVE_STREAMS_PER_SERVER; a test fills a small one). */
+  liveStreamsPerServer?: number;
 }
 
 declare module "fastify" {
@@ -194,7 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     throttle: options.throttle ?? new Throttle(redis ? redisLimiters(redis) : memoryLimiters),
     jobs,
     // The live streams (the bell, an open page's comments), woken by the database's notifications.
-    live: new LiveChanges(),
+    live: new LiveChanges(options.liveStreamsPerServer),
   };
 
   // While stopping, answers to requests already under way close their connection, so a client's

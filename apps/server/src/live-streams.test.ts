@@ -6,9 +6,10 @@ import { addUser, type Harness, login, ORIGIN, startApp } from "./test/harness";
 import { type LiveStream, openLiveStream } from "./test/live-stream";
 
 /**
- * The live streams over HTTP (tRPC subscriptions over server-sent events, as the browser's
- * EventSource opens them): a few per session, the oldest closed for a new one; and a stream opened
- * with an API token ends as soon as the token is revoked.
+ * The live streams' limits over HTTP (tRPC subscriptions over server-sent events, as the browser's
+ * EventSource opens them): a few per session, the oldest closed for a new one; a limit for the
+ * whole server, past which a stream is refused in words; and a stream opened with an API token
+ * ends as soon as the token is revoked.
  */
 
 /** Resolves with `value()` once it is defined, or fails after `ms`. */
@@ -123,6 +124,50 @@ describe("live streams of one member", () => {
       for (const s of streams) await until("the stream to end", () => (s.isOver() ? true : undefined), 3000);
     } finally {
       for (const s of streams) s.close();
+    }
+  });
+});
+
+describe("live streams of one server", () => {
+  let h: Harness;
+  let base: string;
+  beforeAll(async () => {
+    h = await startApp({}, undefined, { liveStreamsPerServer: 2 });
+    await addUser(h, { email: "ada@club.test", name: "Ada" });
+    await addUser(h, { email: "bea@club.test", name: "Bea" });
+    base = await h.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => h.close());
+
+  it("refuses one past the server's limit with 503, Retry-After and words, and takes one again once another ends", async () => {
+    const ada = await login(h, "ada@club.test");
+    const bea = await login(h, "bea@club.test");
+    const first = await bell(base, { cookie: ada });
+    const second = await bell(base, { cookie: bea });
+    try {
+      const refused = await fetch(`${base}/trpc/notifications.live`, {
+        headers: { accept: "text/event-stream", cookie: bea },
+      });
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      const problem = (await refused.json()) as { message: string; code: string };
+      expect(problem.code).toBe("SERVICE_UNAVAILABLE");
+      expect(problem.message).toMatch(/live updates/i);
+      // Ended by its browser: its place is free again.
+      first.close();
+      const started = Date.now();
+      let status = 0;
+      while (status !== 200 && Date.now() - started < 3000) {
+        const res = await fetch(`${base}/trpc/notifications.live`, {
+          headers: { accept: "text/event-stream", cookie: ada },
+        });
+        status = res.status;
+        await res.body?.cancel();
+      }
+      expect(status).toBe(200);
+    } finally {
+      first.close();
+      second.close();
     }
   });
 });

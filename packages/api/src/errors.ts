@@ -61,6 +61,10 @@ export const UNAVAILABLE_MESSAGE =
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** A new live stream past the server's limit (LIVE_STREAMS_PER_SERVER), answered with `unavailable`. */
+export const LIVE_STREAMS_FULL =
+  "This server has as many live updates open as it can hold right now. The page still works: reload it to see new notifications and comments. Live updates come back by themselves when you return to the page in a minute or two.";
+
 /** A service the club depends on is down (503); the message says which when it is not the club's own. */
 export const unavailable = (cause: unknown, message = UNAVAILABLE_MESSAGE) =>
   new TRPCError({ code: "SERVICE_UNAVAILABLE", message, cause });

@@ -62,7 +62,7 @@ export {
   issueInvitationCode,
   listInvitationCodes,
 } from "./domain/invitation-codes";
-export { LiveChanges } from "./domain/live";
+export { LIVE_STREAMS_PER_SERVER, LIVE_STREAMS_PER_SESSION, LiveChanges } from "./domain/live";
 export { mailImageKeys } from "./domain/mail-images";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { deleteStoredObjects } from "./domain/media/delete";
@@ -95,7 +95,14 @@ export {
   type S3Settings,
   s3Settings,
 } from "./env";
-export { DATA_EXPORT_EXPIRED, isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
+export {
+  DATA_EXPORT_EXPIRED,
+  isUnavailable,
+  LIVE_STREAMS_FULL,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+  unavailable,
+} from "./errors";
 export {
   KEPT_ANSWERS,
   type KeptProcedure,

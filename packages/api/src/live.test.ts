@@ -40,3 +40,17 @@ describe("live streams' places per session", () => {
     expect(sessionsHeld(live)).toBe(0);
   });
 });
+
+describe("live streams' places on the server", () => {
+  it("admits up to the limit, and one more once a place is given back, once", () => {
+    const live = new LiveChanges(2);
+    const first = live.admit();
+    const second = live.admit();
+    expect(first && second).toBeTruthy();
+    expect(live.admit()).toBeUndefined();
+    first?.();
+    first?.();
+    expect(live.admit()).toBeDefined();
+    expect(live.admit()).toBeUndefined();
+  });
+});

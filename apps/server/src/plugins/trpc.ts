@@ -4,11 +4,13 @@ import {
   type ContextDeps,
   createApiContext,
   isUnavailable,
+  LIVE_STREAMS_FULL,
   Quotas,
   unavailable,
 } from "@club/api";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { procedures } from "../openapi/procedures";
 import { TRPC_MAX_BATCH } from "../request-limits";
 import { retryAfterOf } from "../rest/errors";
 import { sessionCookies } from "./session";
@@ -76,7 +78,37 @@ function rateLimitHeaders(reply: FastifyReply): Quotas {
   });
 }
 
+/** The procedures that are live streams (subscriptions): each holds its connection while its page is open. */
+const LIVE_PROCEDURES: ReadonlySet<string> = new Set(
+  procedures()
+    .filter((p) => p.type === "subscription")
+    .map((p) => p.path),
+);
+
+/** The procedure a request to tRPC's `/trpc/:path` route calls (several, comma-separated, for a batch). */
+function procedureOf(request: FastifyRequest): string | undefined {
+  const params: unknown = request.params;
+  return typeof params === "object" && params !== null && "path" in params && typeof params.path === "string"
+    ? params.path
+    : undefined;
+}
+
 export async function trpcPlugin(app: FastifyInstance, deps: ContextDeps): Promise<void> {
+  const { live } = deps;
+  // A live stream holds its connection for as long as its page is open. Past the server's limit
+  // (LIVE_STREAMS_PER_SERVER) a new one is refused before anything is read for it: tRPC answers a
+  // subscription's refusals inside a 200 event stream, which a browser's EventSource takes as a
+  // dropped stream and opens again every few seconds. So the refusal is a plain 503 with
+  // Retry-After and words, which EventSource does not retry (the page tries again a minute later
+  // while it is shown: apps/web's useReopenLive). The place is given back when the connection
+  // closes, whatever closed it (the stream ended, the browser left, the server stopped).
+  app.addHook("onRequest", async (request, reply) => {
+    const path = procedureOf(request);
+    if (!live || path === undefined || !LIVE_PROCEDURES.has(path)) return;
+    const release = live.admit();
+    if (!release) throw unavailable(undefined, LIVE_STREAMS_FULL);
+    reply.raw.once("close", release);
+  });
   // tRPC answers with a fetch Response. Sent as it is, Fastify reads its body as a web stream, and
   // compression, seeing a stream, compresses every answer through a brotli stream of its own, a
   // 40-byte one too (its 1 KB threshold applies only to a body in hand). An answer that is not

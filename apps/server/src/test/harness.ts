@@ -31,7 +31,7 @@ export interface Harness {
 export async function startApp(
   overrides: Partial<AppConfig> = {},
   openAppDb?: (testDb: TestDb) => Promise<DbHandle>,
-  build: Pick<BuildOptions, "wrapStore" | "operatorSocket" | "throttle"> = {},
+  build: Pick<BuildOptions, "wrapStore" | "operatorSocket" | "throttle" | "liveStreamsPerServer"> = {},
 ): Promise<Harness> {
   const db = await createTestDb();
   const appDb = openAppDb ? await openAppDb(db) : undefined;
