@@ -21,6 +21,7 @@ export default mergeConfig(
         "src/jobs.test.ts",
         "src/housekeeping.test.ts",
         "src/member-sessions.test.ts",
+        "src/live-streams.test.ts",
         "src/rest/kept-answers.test.ts",
         "src/rest/session-cache.test.ts",
         "src/rest/throttle.test.ts",
