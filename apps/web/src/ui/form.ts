@@ -1,7 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { type DefaultValues, type FieldValues, type UseFormProps, useForm } from "react-hook-form";
+import { useEffect, useMemo } from "react";
+import {
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  get,
+  type RegisterOptions,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
 import type { z } from "zod";
 import { fitsForm, keepWhileOpen, takeDraft } from "../lib/kept-drafts";
 import { trpc } from "../lib/trpc";
@@ -11,6 +21,13 @@ import { trpc } from "../lib/trpc";
  * after the member presses the form's button, then follow her typing (a message goes as soon as
  * its cause is fixed). A refusal from the server is the form's root error; it goes once she
  * changes anything.
+ *
+ * A field's value arrives with the page: `register` gives each field its default as the HTML's own
+ * value (`defaultValue`, or `defaultChecked` for a yes/no box), so a page rendered on the server
+ * shows the values the route's loader read, not empty fields that fill in once the app takes the
+ * page over. What was typed (or filled in by the browser) before then differs from that value and
+ * is kept: react-hook-form takes a field edited before the form is ready as it is. Checkboxes that
+ * share one name (a list) are not given a state: the caller sets `checked` or `defaultChecked`.
  *
  * `keep` names a form whose text is worth keeping (unique on its page; never one with a password):
  * when her session ends while it is open, what she typed is kept and put back when the form opens
@@ -49,13 +66,46 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
       },
     });
   }, [keep, form, queryClient]);
+  // The same form object (react-hook-form keeps it for the component's life) with the register
+  // below: still every form react-hook-form's own types accept.
+  const register = useMemo(() => withValueInHtml(form), [form]);
+  const zodForm: ZodForm<Input, Output> = Object.assign(form, { register });
   useEffect(() => {
     const sub = form.watch(() => {
       if (form.formState.errors.root) form.clearErrors("root");
     });
     return () => sub.unsubscribe();
   }, [form]);
-  return form;
+  return zodForm;
+}
+
+/** What the HTML carries of a field's value: the server's page shows it before any script runs. */
+type ValueInHtml = { defaultValue?: string | number; defaultChecked?: boolean };
+
+export type ZodFormRegister<Input extends FieldValues> = <Name extends FieldPath<Input>>(
+  name: Name,
+  options?: RegisterOptions<Input, Name>,
+) => UseFormRegisterReturn<Name> & ValueInHtml;
+
+export type ZodForm<Input extends FieldValues, Output extends FieldValues> = Omit<
+  UseFormReturn<Input, unknown, Output>,
+  "register"
+> & { register: ZodFormRegister<Input> };
+
+/** react-hook-form's `register`, and the field's default as the element's own value. */
+function withValueInHtml<Input extends FieldValues, Output extends FieldValues>(
+  form: UseFormReturn<Input, unknown, Output>,
+): ZodFormRegister<Input> {
+  // The control's own register: the form's is replaced by this one.
+  const { register } = form.control;
+  return (name, options) => {
+    const props = register(name, options);
+    // Read at each render: a reset gives the form new defaults, and the element's default follows.
+    const value: unknown = get(form.formState.defaultValues, name);
+    if (typeof value === "string" || typeof value === "number") return { ...props, defaultValue: value };
+    if (typeof value === "boolean") return { ...props, defaultChecked: value };
+    return props;
+  };
 }
 
 /** The server's refusal, shown on the form until the member changes something. */
