@@ -1,4 +1,8 @@
 import { createInvitationCode } from "@club/api";
+import { SESSION_COOKIE } from "@club/auth";
+import { auditLog } from "@club/db";
+import { and, eq } from "@club/db/orm";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, linkIn, login, mailTo, request, startApp } from "../test/harness";
 
@@ -160,6 +164,7 @@ describe("review and registration", () => {
       type: "Founding",
     });
     expect(wrongType.statusCode).toBe(400);
+    expect(sessionCookie(wrongType)).toBeUndefined();
     const ok = await request(h, "POST", "/api/register", {
       token,
       password: "secret1",
@@ -167,6 +172,9 @@ describe("review and registration", () => {
       type: "Standard",
     });
     expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: "Account created successfully. You are signed in." });
+    // Signed in as she registers: the browser needs no visit to Login.
+    expect(await whoIs(sessionCookie(ok))).toEqual({ authenticated: true, name: "Ann Lee" });
     await login(h, "ann@example.com", "secret1");
 
     const reused = await request(h, "POST", "/api/register", {
@@ -176,9 +184,42 @@ describe("review and registration", () => {
       type: "Standard",
     });
     expect(reused.json().message).toBe("Invalid or expired token. Please request a new invitation.");
+    expect(sessionCookie(reused)).toBeUndefined();
     const revalidate = await request(h, "GET", `/api/register/validate-token/${token}`);
     expect(revalidate.statusCode).toBe(404);
     expect(revalidate.json().message).toBe("Invalid or expired token. Please request a new invitation.");
+  });
+
+  it("signs the browser in as the new member, ending the session it had, and records the sign-in", async () => {
+    const code = await newCode();
+    await request(h, "POST", "/request", application(code, { email: "cleo@example.com", full_name: "Cleo Park" }));
+    const list = (await request(h, "GET", "/api/applications", undefined, admin)).json();
+    const cleo = list.find((a: { email: string }) => a.email === "cleo@example.com");
+    await request(h, "PATCH", `/api/applications/${cleo.id}/status`, { accepted: true }, admin);
+    const token = linkIn((await mailTo(h, "cleo@example.com")).at(-1)!.text, "/register/")
+      .split("/")
+      .pop()!;
+
+    // A browser someone else is signed in to (a shared computer): it becomes Cleo's alone.
+    const before = await login(h, "mia@club.test");
+    const res = await request(
+      h,
+      "POST",
+      "/api/register",
+      { token, password: "secret1", name: "Cleo Park", type: "Standard" },
+      before,
+    );
+    expect(res.statusCode).toBe(200);
+    const after = sessionCookie(res);
+    expect(after).not.toBe(before);
+    expect(await whoIs(after)).toEqual({ authenticated: true, name: "Cleo Park" });
+    expect(await whoIs(before)).toEqual({ authenticated: false });
+
+    const records = await h.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, "sign_in.succeeded"), eq(auditLog.targetEmail, "cleo@example.com")));
+    expect(records.map((r) => r.detail.method)).toEqual(["password"]);
   });
 
   it("rejects with a courteous e-mail", async () => {
@@ -192,6 +233,21 @@ describe("review and registration", () => {
     expect(mail.text).not.toContain("/register/");
   });
 });
+
+/** The session cookie an answer sets, as the browser would send it back; none when it sets none. */
+function sessionCookie(res: LightMyRequestResponse): string | undefined {
+  const header = res.headers["set-cookie"];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  return cookies
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`) && c !== `${SESSION_COOKIE}=`);
+}
+
+/** Who the server takes a browser with this cookie for. */
+async function whoIs(cookie: string | undefined) {
+  const status = (await request(h, "GET", "/auth-status", undefined, cookie)).json();
+  return status.authenticated ? { authenticated: true, name: status.user.name } : { authenticated: false };
+}
 
 describe("forgot and reset password", () => {
   it("answers the same text for known and unknown e-mails and mails only real accounts", async () => {

@@ -143,7 +143,7 @@ export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps):
           summary: "Register with a registration link",
           procedure: "registration.register",
           body: fieldsOf("registration.register", ["token", "password", "name", "type"]),
-          answer: json("The new member; sets the session cookie."),
+          answer: json("A message; the browser is signed in as the new member (the session cookie is set)."),
         },
       },
     },

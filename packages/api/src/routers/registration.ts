@@ -1,6 +1,6 @@
 import { registerInput, registrationRegisterAnswer, registrationValidateTokenAnswer } from "@club/shared";
 import { z } from "zod";
-import { register, registrationOffer } from "../domain/registration";
+import { REGISTERED, register, registrationOffer } from "../domain/registration";
 import { answer, publicProcedure, router } from "../trpc";
 
 export const registrationRouter = router({
@@ -10,12 +10,15 @@ export const registrationRouter = router({
     .output(answer(registrationValidateTokenAnswer))
     .query(({ ctx, input }) => registrationOffer(ctx, input.token)),
 
-  /** POST /api/register: the token works once; the account gets the type of the accepted application. */
+  /**
+   * POST /api/register: the token works once; the account gets the type of the accepted
+   * application, and the browser is signed in as her.
+   */
   register: publicProcedure
     .input(registerInput)
     .output(answer(registrationRegisterAnswer))
     .mutation(async ({ ctx, input }) => {
       await register(ctx, input);
-      return { message: "Account created successfully. You can now log in." };
+      return { message: REGISTERED };
     }),
 });
