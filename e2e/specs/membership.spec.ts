@@ -100,11 +100,14 @@ test("from invitation code to signed-in member", async ({ page }) => {
   await expect(page.getByRole("alert")).toHaveText("Passwords do not match.");
   await page.getByLabel("Confirm password").fill("grace-pass-1");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/login\?email=grace%40example\.com$/);
-  await expect(page.getByText("Your account is ready. Please log in.")).toBeVisible();
-  // The address changes at once; the registration form stays until the Login page has loaded.
-  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue("grace@example.com");
+  // Signed in as she registers: her club, not Login.
+  await expect(page).toHaveURL(/\/member-home$/);
+  await expect(page.getByText("Your account is ready. Welcome to the club!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Grace Hopper" })).toBeVisible();
+  await page.goto("/logout");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("grace@example.com");
   await page.getByLabel("Password").fill("grace-pass-1");
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/home$/);

@@ -10,7 +10,7 @@ import { Page } from "../ui/Page";
 export const Route = createFileRoute("/login")({
   validateSearch: searchParams({
     redirect: text(2000),
-    /** Filled in after registration, so the new member only types her password. */
+    /** Her address filled in (a link to Login may carry it), so she only types her password. */
     email: text(254),
     /** Why a sign-in through the identity provider was refused (set by the server's callback). */
     error: oneOf(oidcRefusals),

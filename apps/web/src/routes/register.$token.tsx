@@ -21,11 +21,14 @@ function RegistrationForm({ token, invitation }: { token: string; invitation: In
   const { errors } = form.formState;
   const register = useMutation(
     trpc.registration.register.mutationOptions({
+      // The server has signed her in (the link proved her e-mail): she goes straight to her club.
       onSuccess: async () => {
         // The link is used up: asking again must not show the form from the cache.
         queryClient.removeQueries({ queryKey: trpc.registration.validateToken.queryKey({ token }) });
-        toast.success("Your account is ready. Please log in.");
-        await navigate({ to: "/login", search: { email: invitation.email } });
+        // What was asked as a visitor (the session, the header's menu) is asked again as her.
+        await queryClient.resetQueries();
+        toast.success("Your account is ready. Welcome to the club!");
+        await navigate({ to: "/member-home" });
       },
       onError: (err) =>
         form.setError(serverError, {
