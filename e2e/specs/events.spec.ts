@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
+import { atBothSizes, expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
 import { linkTo, waitForMail } from "../mail";
 import { BASE_URL } from "../playwright.config";
 
@@ -295,4 +295,35 @@ test("an event's page adds it to a calendar: a file with its UID, or Google Cale
     "href",
     /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
   );
+});
+
+test("an event that is over says so at the top, and offers nothing to join, invite to or announce", async ({
+  page,
+}) => {
+  await signIn(page, FOUNDING.email);
+  // Two days ago in any zone the club or this machine may be in.
+  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const title = `Yesterday's tea ${Date.now().toString(36)}`;
+  const made = await page.request.post("/trpc/events.create", {
+    headers: { origin: BASE_URL, "content-type": "application/json" },
+    data: { json: { title, event_date: day, start_time: "15:00", end_time: "17:00" } },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { slug } = (await made.json()).result.data.json;
+  await page.goto(`/events/${slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("This event has ended.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Draft Announcement Email" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Join/ })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Participation" }).click();
+  await expect(page.getByText("Nobody joined this event.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Invite Member(s)" })).toHaveCount(0);
+  await atBothSizes(page, "event-ended");
+  // Asked anyway, the server says why in words.
+  const joined = await page.request.post("/trpc/events.join", {
+    headers: { origin: BASE_URL, "content-type": "application/json" },
+    data: { json: { id: slug } },
+  });
+  expect(joined.status()).toBe(400);
+  expect((await joined.json()).error.json.message).toMatch(/ended on .*: it can no longer be joined\.$/);
 });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
+import { useSettledValue } from "../../lib/settled";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
@@ -20,8 +21,10 @@ export function InviteModal({
 }) {
   const [query, setQuery] = useState("");
   // An address typed in full finds its member even when she keeps it from the list (the server
-  // lists each address only where she allows it).
-  const typedEmail = FULL_EMAIL.test(query.trim()) ? query.trim() : undefined;
+  // lists each address only where she allows it). Asked once typing pauses: the server counts such
+  // look-ups, and "ann@club.c", "ann@club.co"… are each a full address.
+  const settled = useSettledValue(query.trim(), 400);
+  const typedEmail = FULL_EMAIL.test(settled) ? settled : undefined;
   const members = useQuery({
     ...trpc.events.invitableMembers.queryOptions(typedEmail ? { email: typedEmail } : undefined),
     enabled: open,
@@ -33,7 +36,8 @@ export function InviteModal({
       onSuccess: (r) => {
         setSelected([]);
         onOpenChange(false);
-        toast.success(r.message, { description: "Each has an e-mail with a link of her own." });
+        if (r.invited === 0) toast(r.message);
+        else toast.success(r.message, { description: "Each has an e-mail with a link of her own." });
       },
     }),
   );
@@ -76,6 +80,9 @@ export function InviteModal({
           </li>
         ))}
       </ul>
+      {members.isError ? (
+        <Alert className="mt-4">{errorMessage(members.error, "The members could not be listed.")}</Alert>
+      ) : null}
       {invite.isError ? (
         <Alert className="mt-4">{errorMessage(invite.error, "The invitations could not be sent.")}</Alert>
       ) : null}

@@ -4,6 +4,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { MemberCard } from "../../features/members/MemberCard";
 import { oneOf, searchParams, text } from "../../lib/search-params";
+import { useSettledValue } from "../../lib/settled";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { SelectField } from "../../ui/Field";
@@ -42,12 +43,10 @@ function Directory() {
   const navigate = useNavigate({ from: Route.fullPath });
   const [draft, setDraft] = useState(s.q ?? "");
   // The address follows the search a moment after typing stops (one history entry, not one per key).
+  const settled = useSettledValue(draft, 300);
   useEffect(() => {
-    const t = setTimeout(() => {
-      if ((s.q ?? "") !== draft) navigate({ search: (prev) => ({ ...prev, q: draft || undefined }), replace: true });
-    }, 300);
-    return () => clearTimeout(t);
-  }, [draft, s, navigate]);
+    if ((s.q ?? "") !== settled) navigate({ search: (prev) => ({ ...prev, q: settled || undefined }), replace: true });
+  }, [settled, s, navigate]);
   const pages = useInfiniteQuery({
     ...trpc.members.list.infiniteQueryOptions(listInput(s), nextPage),
     placeholderData: keepPreviousData,
