@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireMember, withholdAdminRight } from "./domain/access";
 import { listEvents } from "./domain/events/list";
 import { loadEventDto } from "./domain/events/queries";
-import { memberHome } from "./domain/home";
+import { memberHome } from "./domain/home/home";
 import { type TestApi, testApi } from "./test/api";
 import { insertMediaRow } from "./test/media-row";
 

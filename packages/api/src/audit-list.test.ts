@@ -2,8 +2,8 @@ import type { SessionUser } from "@club/auth";
 import { sql } from "@club/db/orm";
 import type { AuditKind } from "@club/shared";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { operatorActor, recordAudit } from "./domain/audit";
-import { auditRecords, listAudit } from "./domain/audit-list";
+import { auditRecords, listAudit } from "./domain/audit/list";
+import { operatorActor, recordAudit } from "./domain/audit/record";
 import { type TestApi, testApi } from "./test/api";
 
 // Reading the audit log: audit.list (names joined as it is read, filters, pages) and its export.

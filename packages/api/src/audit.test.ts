@@ -3,8 +3,8 @@ import { applications, auditLog, mailOutbox } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import type { AuditKind } from "@club/shared";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { operatorActor, recordAudit } from "./domain/audit";
-import { issueInvitationCode } from "./domain/invitation-codes";
+import { operatorActor, recordAudit } from "./domain/audit/record";
+import { issueInvitationCode } from "./domain/membership/invitation-codes";
 import { type TestApi, testApi } from "./test/api";
 import { Throttle } from "./throttle";
 

@@ -3,8 +3,8 @@ import type { Db } from "@club/db";
 import type { JobSender } from "@club/jobs";
 import type { DeletedMemberContent } from "@club/shared";
 import type { MediaStore } from "@club/storage";
-import type { LiveChanges } from "./domain/live";
 import { type Env, type OidcSettings, oidcSettings } from "./env";
+import type { LiveChanges } from "./lib/live";
 import type { Quotas, Throttle } from "./throttle";
 
 export interface Logger {

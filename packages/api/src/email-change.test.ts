@@ -1,7 +1,7 @@
 import { auditLog, mailOutbox, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMAIL_TAKEN, INVALID_EMAIL_CHANGE, SAME_EMAIL } from "./domain/email-change";
+import { EMAIL_TAKEN, INVALID_EMAIL_CHANGE, SAME_EMAIL } from "./domain/account/email-change";
 import { type TestApi, testApi } from "./test/api";
 import { Throttle } from "./throttle";
 

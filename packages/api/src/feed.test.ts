@@ -3,7 +3,7 @@ import { mailOutbox } from "@club/db";
 import { and, eq } from "@club/db/orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPasswordResetToken } from "./domain/one-time-tokens";
+import { createPasswordResetToken } from "./domain/ways-in/one-time-tokens";
 import { FEED_NOT_FOUND } from "./errors";
 import { type TestApi, testApi } from "./test/api";
 

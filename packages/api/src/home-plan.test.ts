@@ -1,7 +1,7 @@
 import type { SessionUser } from "@club/auth";
 import { sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestCommentsQuery } from "./domain/home";
+import { latestCommentsQuery } from "./domain/home/home";
 import { type TestApi, testApi } from "./test/api";
 import { analyzedPlan, rowsReadFrom } from "./test/plan";
 

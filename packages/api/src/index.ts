@@ -27,9 +27,11 @@ export {
   sightOf,
   withholdAdminRight,
 } from "./domain/access";
-export { type DeletionSummary, deleteAccount } from "./domain/account-deletion";
-export { issueApiToken, listApiTokens, revokeAnyApiToken } from "./domain/api-tokens";
-export { type AuditActor, operatorActor } from "./domain/audit";
+export { issueApiToken, listApiTokens, revokeAnyApiToken } from "./domain/account/api-tokens";
+export { type DeletionSummary, deleteAccount } from "./domain/account/deletion";
+export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/account/users";
+export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/admin/retention";
+export { createMemberAsAdmin } from "./domain/admin/user-management";
 export {
   AUDIT_EXPORT_PAGE,
   type AuditFilter,
@@ -37,7 +39,8 @@ export {
   auditFilterInput,
   auditRecords,
   listAudit,
-} from "./domain/audit-list";
+} from "./domain/audit/list";
+export { type AuditActor, operatorActor } from "./domain/audit/record";
 export {
   buildDataExport,
   type DataExportDto,
@@ -48,22 +51,8 @@ export {
   removeExpiredDataExports,
 } from "./domain/data-export";
 export { sendEventReminder } from "./domain/events/reminders";
-
-export {
-  finishOidc,
-  OIDC_CALLBACK_PATH,
-  type OidcOutcome,
-  oidcProvider,
-  startOidc,
-} from "./domain/identities";
-export {
-  createInvitationCode,
-  invitationCodeStatus,
-  issueInvitationCode,
-  listInvitationCodes,
-} from "./domain/invitation-codes";
-export { LIVE_STREAMS_PER_SERVER, LIVE_STREAMS_PER_SESSION, LiveChanges } from "./domain/live";
-export { mailImageKeys } from "./domain/mail-images";
+export { mailImageKeys } from "./domain/group-mail/images";
+export { sendScheduledGroupMail } from "./domain/group-mail/scheduled-mail";
 export { PENDING_MEDIA_TTL_MS, sweepPendingMedia } from "./domain/media/create";
 export { deleteStoredObjects } from "./domain/media/delete";
 export { downloadName, eventDownloadList } from "./domain/media/download";
@@ -79,12 +68,21 @@ export {
 export { findUnreferencedObjects } from "./domain/media/unreferenced";
 export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { setPortrait } from "./domain/members/portrait";
+export {
+  createInvitationCode,
+  invitationCodeStatus,
+  issueInvitationCode,
+  listInvitationCodes,
+} from "./domain/membership/invitation-codes";
 export { sendDigests } from "./domain/notifications/digest";
-export { sendPasswordResetLink } from "./domain/password-reset";
-export { deleteExpiredRecords, RETENTION_DAYS } from "./domain/retention";
-export { sendScheduledGroupMail } from "./domain/scheduled-mail";
-export { createMemberAsAdmin } from "./domain/user-management";
-export { createUser, EmailTakenError, findUserByEmail, type NewUser } from "./domain/users";
+export {
+  finishOidc,
+  OIDC_CALLBACK_PATH,
+  type OidcOutcome,
+  oidcProvider,
+  startOidc,
+} from "./domain/ways-in/identities";
+export { sendPasswordResetLink } from "./domain/ways-in/password-reset";
 export { deliverWebhooks, queueWaitingWebhooks } from "./domain/webhooks/deliver";
 export {
   ConfigError,
@@ -115,6 +113,7 @@ export {
   TOLD_BY_ITEM,
   TOLD_BY_MEMBER,
 } from "./kept-answers";
+export { LIVE_STREAMS_PER_SERVER, LIVE_STREAMS_PER_SESSION, LiveChanges } from "./lib/live";
 export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIVE_STREAMS_PER_SESSION, LiveChanges } from "./domain/live";
+import { LIVE_STREAMS_PER_SESSION, LiveChanges } from "./lib/live";
 
 /** The sessions LiveChanges holds streams for (private: what must not outgrow the streams open). */
 const sessionsHeld = (live: LiveChanges) => (live as unknown as { bySession: Map<string, unknown> }).bySession.size;

@@ -3,7 +3,7 @@ import { signUnsubscribeToken } from "@club/auth";
 import { mailOutbox } from "@club/db";
 import { and, eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendPasswordResetLink } from "./domain/password-reset";
+import { sendPasswordResetLink } from "./domain/ways-in/password-reset";
 import { type TestApi, testApi } from "./test/api";
 
 let api: TestApi;

@@ -4,7 +4,7 @@ import { and, eq, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ApiContext, noCookies } from "./context";
-import { endOtherMemberSessions } from "./domain/member-sessions";
+import { endOtherMemberSessions } from "./domain/ways-in/member-sessions";
 import { ADMIN_SIGN_IN_REQUIRED, ADMIN_SIGN_IN_WOULD_LOCK_OUT, ADMIN_TOKEN_SIGN_IN_REQUIRED } from "./errors";
 import { createCaller } from "./root";
 import { type TestApi, testApi } from "./test/api";

@@ -4,7 +4,7 @@ import { and, eq, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiContext } from "./context";
-import { CONFIRMATION_NOT_MAILED, CONFIRMATION_SENT, WRONG_CONFIRMATION_CODE } from "./domain/new-ways-in";
+import { CONFIRMATION_NOT_MAILED, CONFIRMATION_SENT, WRONG_CONFIRMATION_CODE } from "./domain/ways-in/new-ways-in";
 import { CONFIRM_BY_EMAIL_FIRST } from "./errors";
 import { type TestApi, testApi } from "./test/api";
 import { SoftPasskey } from "./test/authenticator";

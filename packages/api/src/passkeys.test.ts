@@ -4,7 +4,7 @@ import { and, eq, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noCookies, type SessionCookies } from "./context";
-import { deleteExpiredRecords } from "./domain/retention";
+import { deleteExpiredRecords } from "./domain/admin/retention";
 import { type TestApi, testApi } from "./test/api";
 import { SoftPasskey } from "./test/authenticator";
 

@@ -5,7 +5,7 @@ import { eq, sql } from "@club/db/orm";
 import { enqueueMail, unsubscribeFooter } from "@club/mail";
 import { mailKindLabels } from "@club/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendPasswordResetLink } from "./domain/password-reset";
+import { sendPasswordResetLink } from "./domain/ways-in/password-reset";
 import { type TestApi, testApi } from "./test/api";
 
 let api: TestApi;

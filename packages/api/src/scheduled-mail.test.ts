@@ -3,7 +3,7 @@ import { auditLog, groupMails, mailOutbox, rowsOf, scheduledGroupMails } from "@
 import { and, eq, sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { onClubClock, sendScheduledGroupMail } from "./domain/scheduled-mail";
+import { onClubClock, sendScheduledGroupMail } from "./domain/group-mail/scheduled-mail";
 import { type TestApi, testApi } from "./test/api";
 
 // Bulk e-mail's safety net: the preview with its footer, the test to oneself, and messages

@@ -4,7 +4,7 @@ import { eq, sql } from "@club/db/orm";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError, z } from "zod";
-import { memberPageRows } from "./domain/user-management-page";
+import { memberPageRows } from "./domain/admin/user-management-page";
 import { type TestApi, testApi } from "./test/api";
 import { firstMessage } from "./trpc";
 

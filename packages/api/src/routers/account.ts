@@ -10,15 +10,15 @@ import {
   deleteAccountInput,
 } from "@club/shared";
 import { z } from "zod";
-import { deleteAccount, deletionPreview, requireReentry } from "../domain/account-deletion";
-import { auditActor } from "../domain/audit";
+import { deleteAccount, deletionPreview, requireReentry } from "../domain/account/deletion";
 import {
   cancelEmailChange,
   confirmEmailChange,
   INVALID_EMAIL_CHANGE,
   pendingEmailChange,
   requestEmailChange,
-} from "../domain/email-change";
+} from "../domain/account/email-change";
+import { auditActor } from "../domain/audit/record";
 import { confirmationOptions } from "../domain/passkeys/confirm";
 import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 import { authenticationResponse } from "./webauthn-input";

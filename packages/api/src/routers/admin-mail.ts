@@ -17,10 +17,10 @@ import {
   updateScheduledEmailInput,
 } from "@club/shared";
 import { z } from "zod";
-import { auditActor } from "../domain/audit";
-import { photosForMail } from "../domain/mail-images";
-import { sendTestGroupMail } from "../domain/mail-preview";
-import { countRecipients, listMembersToMail, queueGroupMail } from "../domain/recipients";
+import { auditActor } from "../domain/audit/record";
+import { photosForMail } from "../domain/group-mail/images";
+import { sendTestGroupMail } from "../domain/group-mail/preview";
+import { countRecipients, listMembersToMail, queueGroupMail } from "../domain/group-mail/recipients";
 import {
   cancelScheduledGroupMail,
   listScheduledGroupMails,
@@ -29,7 +29,7 @@ import {
   scheduleGroupMail,
   sentGroupMail,
   updateScheduledGroupMail,
-} from "../domain/scheduled-mail";
+} from "../domain/group-mail/scheduled-mail";
 import { adminProcedure, answer, router } from "../trpc";
 
 const scheduledId = z.object({ id: z.uuid(SCHEDULED_GONE) });

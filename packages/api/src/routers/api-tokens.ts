@@ -7,8 +7,8 @@ import {
   futureMoment,
 } from "@club/shared";
 import { z } from "zod";
-import { issueApiToken, listApiTokens, revokeApiToken } from "../domain/api-tokens";
-import { auditActor } from "../domain/audit";
+import { issueApiToken, listApiTokens, revokeApiToken } from "../domain/account/api-tokens";
+import { auditActor } from "../domain/audit/record";
 import { notFound } from "../errors";
 import { answer, memberProcedure, router } from "../trpc";
 

@@ -7,7 +7,7 @@ import {
   offsetPageFields,
 } from "@club/shared";
 import { z } from "zod";
-import { decideApplication, listApplications, submitApplication } from "../domain/applications";
+import { decideApplication, listApplications, submitApplication } from "../domain/membership/applications";
 import { adminProcedure, answer, publicProcedure, router } from "../trpc";
 
 export const applicationsRouter = router({

@@ -1,6 +1,6 @@
 import { auditListAnswer } from "@club/shared";
 import { z } from "zod";
-import { AUDIT_PAGE, auditFilterInput, listAudit } from "../domain/audit-list";
+import { AUDIT_PAGE, auditFilterInput, listAudit } from "../domain/audit/list";
 import { adminProcedure, answer, router } from "../trpc";
 
 const cursor = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();

@@ -18,16 +18,16 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import { requireOwnAccountChange } from "../domain/access";
-import { changeOwnPassword, updateOwnAccount } from "../domain/account";
+import { changeOwnPassword, updateOwnAccount } from "../domain/account/details";
+import { signInOptions, signInWithPasskey } from "../domain/passkeys/sign-in";
 import {
   CONFIRMATION_NOT_MAILED,
   CONFIRMATION_SENT,
   confirmSession,
   confirmSessionByCode,
   sendSessionConfirmation,
-} from "../domain/new-ways-in";
-import { signInOptions, signInWithPasskey } from "../domain/passkeys/sign-in";
-import { signIn, signOut } from "../domain/sign-in";
+} from "../domain/ways-in/new-ways-in";
+import { signIn, signOut } from "../domain/ways-in/sign-in";
 import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 import { authenticationResponse } from "./webauthn-input";
 

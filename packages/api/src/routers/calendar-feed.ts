@@ -7,7 +7,13 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import { requireFeedOwner } from "../domain/access";
-import { calendarFeedText, feedSettings, newFeedUrl, removeFeed, setFeedIncludeOpen } from "../domain/calendar-feed";
+import {
+  calendarFeedText,
+  feedSettings,
+  newFeedUrl,
+  removeFeed,
+  setFeedIncludeOpen,
+} from "../domain/account/calendar-feed";
 import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 
 /** Settings → Calendar: her private feed for Apple Calendar, Google Calendar or Outlook. */

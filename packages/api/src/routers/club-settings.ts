@@ -1,6 +1,6 @@
 import { clubSettingsChange, clubSettingsGetAnswer, clubSettingsUpdateAnswer } from "@club/shared";
 import { requireRuleKeepsMeIn } from "../domain/access";
-import { readClubSettings, updateClubSettings } from "../domain/club-settings";
+import { readClubSettings, updateClubSettings } from "../domain/admin/club-settings";
 import { adminProcedure, answer, router } from "../trpc";
 
 /** The club's settings (Admin Panel → Security settings). */

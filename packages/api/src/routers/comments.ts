@@ -13,7 +13,14 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import { requireAuthor, requireCommentable, requireCommentRemover, requireVisibleComment } from "../domain/access";
-import { addComment, commentsPage, deleteComment, editComment, likeComment, unlikeComment } from "../domain/comments";
+import {
+  addComment,
+  commentsPage,
+  deleteComment,
+  editComment,
+  likeComment,
+  unlikeComment,
+} from "../domain/comments/comments";
 import { commentChanges } from "../domain/notifications/streams";
 import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 

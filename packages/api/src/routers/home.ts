@@ -1,5 +1,5 @@
 import { homeGetAnswer, homeSeenAnswer } from "@club/shared";
-import { markHomeSeen, memberHome } from "../domain/home";
+import { markHomeSeen, memberHome } from "../domain/home/home";
 import { answer, memberProcedure, router } from "../trpc";
 
 /** Her home (/member-home, "My club"). */

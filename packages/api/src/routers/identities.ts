@@ -5,7 +5,7 @@ import {
   identitiesUnlinkAnswer,
 } from "@club/shared";
 import { z } from "zod";
-import { listIdentities, oidcProvider, startOidc, unlinkIdentity } from "../domain/identities";
+import { listIdentities, oidcProvider, startOidc, unlinkIdentity } from "../domain/ways-in/identities";
 import { IDENTITY_NOT_FOUND } from "../errors";
 import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 

@@ -7,14 +7,14 @@ import {
   invitationCodesValidateAnswer,
 } from "@club/shared";
 import { z } from "zod";
-import { auditActor } from "../domain/audit";
+import { auditActor } from "../domain/audit/record";
 import {
   CHOSEN_CODE,
   guessInvitationCode,
   issueInvitationCode,
   listInvitationCodes,
   revokeInvitationCode,
-} from "../domain/invitation-codes";
+} from "../domain/membership/invitation-codes";
 import { notFound } from "../errors";
 import { adminProcedure, answer, publicProcedure, router } from "../trpc";
 

@@ -1,7 +1,7 @@
 import { jobKindNames, recentFailures } from "@club/jobs";
 import { jobsFailuresAnswer, jobsRetryAnswer, jobsSummaryAnswer } from "@club/shared";
 import { z } from "zod";
-import { jobSummary, retryFailedJob } from "../domain/job-queue";
+import { jobSummary, retryFailedJob } from "../domain/admin/job-queue";
 import { adminProcedure, answer, router } from "../trpc";
 
 /** The background job queue, for admins: what waits, what runs, what failed (and running it again). */

@@ -6,7 +6,7 @@ import {
   mailStatuses,
 } from "@club/shared";
 import { z } from "zod";
-import { listOutbox, outboxCounts, outboxMessage, retryFailedMail } from "../domain/mail-outbox";
+import { listOutbox, outboxCounts, outboxMessage, retryFailedMail } from "../domain/admin/mail-outbox";
 import { adminProcedure, answer, router } from "../trpc";
 
 /**

@@ -1,6 +1,6 @@
 import { mailPreviewAnswer } from "@club/shared";
 import { z } from "zod";
-import { previewGroupMail } from "../domain/mail-preview";
+import { previewGroupMail } from "../domain/group-mail/preview";
 import { answer, memberProcedure, router } from "../trpc";
 
 export const mailRouter = router({

@@ -18,7 +18,7 @@ import {
   requireVisibleEvent,
   requireVisibleMedia,
 } from "../domain/access";
-import { auditActor } from "../domain/audit";
+import { auditActor } from "../domain/audit/record";
 import { changeMedia } from "../domain/media/change";
 import { deleteMedia } from "../domain/media/delete";
 import { mediaDto } from "../domain/media/dto";

@@ -4,7 +4,7 @@ import {
   passwordResetResetAnswer,
   resetPasswordInput,
 } from "@club/shared";
-import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../domain/password-reset";
+import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../domain/ways-in/password-reset";
 import { answer, publicProcedure, router } from "../trpc";
 
 export const passwordResetRouter = router({

@@ -1,5 +1,5 @@
 import { mailPreferencesUpdate, preferencesGetAnswer, preferencesUpdateAnswer } from "@club/shared";
-import { preferencesOf, savedMessage, setMailPreferences } from "../domain/preferences";
+import { preferencesOf, savedMessage, setMailPreferences } from "../domain/account/mail-preferences";
 import { answer, memberProcedure, router } from "../trpc";
 
 /** A member's own choices about what the club sends her (Settings → E-mail). */

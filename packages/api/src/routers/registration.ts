@@ -1,6 +1,6 @@
 import { registerInput, registrationRegisterAnswer, registrationValidateTokenAnswer } from "@club/shared";
 import { z } from "zod";
-import { REGISTERED, register, registrationOffer } from "../domain/registration";
+import { REGISTERED, register, registrationOffer } from "../domain/membership/registration";
 import { answer, publicProcedure, router } from "../trpc";
 
 export const registrationRouter = router({

@@ -5,7 +5,7 @@ import {
   endOtherMemberSessions,
   listMemberSessions,
   PUBLIC_SESSION_ID,
-} from "../domain/member-sessions";
+} from "../domain/ways-in/member-sessions";
 import { answer, memberProcedure, router } from "../trpc";
 
 /**

@@ -1,7 +1,7 @@
 import { unsubscribeGetAnswer, unsubscribeSetAnswer, unsubscribeTokenSchema } from "@club/shared";
 import { z } from "zod";
 import { requireUnsubscribeToken } from "../domain/access";
-import { maskedAddressOf, receivesMailKind, setMailKind } from "../domain/preferences";
+import { maskedAddressOf, receivesMailKind, setMailKind } from "../domain/account/mail-preferences";
 import { answer, publicProcedure, router } from "../trpc";
 
 const tokenInput = z.object({ token: unsubscribeTokenSchema });

@@ -23,8 +23,8 @@ import {
   requireSomeoneElse,
   requireTokenMayGrantRights,
 } from "../domain/access";
-import { deleteAccount } from "../domain/account-deletion";
-import { auditActor } from "../domain/audit";
+import { deleteAccount } from "../domain/account/deletion";
+import { EmailTakenError } from "../domain/account/users";
 import {
   createMemberAsAdmin,
   listMembers,
@@ -32,9 +32,9 @@ import {
   setMemberType,
   setTestingTeam,
   updateMember,
-} from "../domain/user-management";
-import { MEMBER_PAGE_SIZE, memberPage } from "../domain/user-management-page";
-import { EmailTakenError } from "../domain/users";
+} from "../domain/admin/user-management";
+import { MEMBER_PAGE_SIZE, memberPage } from "../domain/admin/user-management-page";
+import { auditActor } from "../domain/audit/record";
 import { conflict } from "../errors";
 import { adminProcedure, answer, router } from "../trpc";
 

@@ -7,7 +7,7 @@ import {
   webhooksRemoveAnswer,
 } from "@club/shared";
 import { z } from "zod";
-import { auditActor } from "../domain/audit";
+import { auditActor } from "../domain/audit/record";
 import {
   addWebhook,
   DELIVERY_NOT_FOUND,

@@ -2,9 +2,9 @@ import { applicationProperties, applications, type Db, profiles, users } from "@
 import { count } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
-import { operatorActor } from "../domain/audit";
-import { issueInvitationCode, listInvitationCodes } from "../domain/invitation-codes";
-import { createUser, findUserByEmail } from "../domain/users";
+import { createUser, findUserByEmail } from "../domain/account/users";
+import { operatorActor } from "../domain/audit/record";
+import { issueInvitationCode, listInvitationCodes } from "../domain/membership/invitation-codes";
 import { seedEvents } from "./events";
 import { seedMedia } from "./media";
 

@@ -8,7 +8,7 @@ import { createTestDb } from "@club/db/testing";
 import { JobQueue, jobKinds } from "@club/jobs";
 import { createFileStore } from "@club/storage";
 import { type ApiContext, apiConfigFromEnv, createApiContext } from "../context";
-import { createUser } from "../domain/users";
+import { createUser } from "../domain/account/users";
 import { loadEnv } from "../env";
 import { createCaller } from "../root";
 import { Throttle } from "../throttle";

@@ -21,9 +21,9 @@ import {
 } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
+import { createUser } from "../domain/account/users";
 import { deleteEvent } from "../domain/events/changes";
-import { publicSessionId } from "../domain/member-sessions";
-import { createUser } from "../domain/users";
+import { publicSessionId } from "../domain/ways-in/member-sessions";
 import { SoftPasskey } from "./authenticator";
 import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell";
 

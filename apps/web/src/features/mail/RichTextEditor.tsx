@@ -12,7 +12,7 @@ import { GalleryImagePicker } from "./GalleryImagePicker";
 /**
  * The group e-mail's body as a member will read it: headings, bold, italic, links, lists, quotes
  * and images from the gallery, nothing else. The editor's schema is the server's sanitiser
- * allowlist (domain/sanitize.ts) narrowed to these, so what it writes passes the sanitiser
+ * allowlist (packages/api/src/lib/sanitize.ts) narrowed to these, so what it writes passes the sanitiser
  * unchanged, and whatever is pasted (a web page, a word processor's HTML) is read through the same
  * schema: scripts, styles, classes and unknown tags do not survive the paste.
  */

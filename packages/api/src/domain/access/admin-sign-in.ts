@@ -11,7 +11,7 @@ import {
   ADMIN_TOKEN_SIGN_IN_REQUIRED,
   forbidden,
 } from "../../errors";
-import { preparedOnce } from "../prepared";
+import { preparedOnce } from "../../lib/prepared";
 import { type MemberContext, requireAdmin } from "./callers";
 
 /**

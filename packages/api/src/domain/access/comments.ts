@@ -3,7 +3,7 @@ import { comments, events, media, type Queryable } from "@club/db";
 import { and, eq, exists, or, type SQLWrapper, sql } from "@club/db/orm";
 import type { ApiContext } from "../../context";
 import { COMMENT_NOT_FOUND, NOTHING_TO_COMMENT_ON, notFound } from "../../errors";
-import { preparedOnce } from "../prepared";
+import { preparedOnce } from "../../lib/prepared";
 import type { MemberContext, Viewer, ViewerRef } from "./callers";
 import { viewerKind, viewerPlaceholder, viewerValues, visibleEvents } from "./events";
 import { visibleMedia } from "./media";

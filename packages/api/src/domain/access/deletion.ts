@@ -2,7 +2,7 @@
 import { type Queryable, users } from "@club/db";
 import { asc, eq, or } from "@club/db/orm";
 import { forbidden, notFound } from "../../errors";
-import { MEMBER_NOT_FOUND } from "../users";
+import { MEMBER_NOT_FOUND } from "../account/users";
 
 export const LAST_ADMIN_SELF =
   "You are the club's only administrator: make another member an administrator before deleting your account.";

@@ -15,7 +15,7 @@ import {
 import { and, eq, exists, isNotNull, isNull, ne, or, type Placeholder, type SQL, sql } from "@club/db/orm";
 import { isRowId } from "@club/shared";
 import { EVENT_NOT_FOUND, FEED_NOT_FOUND, forbidden, notFound } from "../../errors";
-import { preparedOnce } from "../prepared";
+import { preparedOnce } from "../../lib/prepared";
 import type { Sight, Viewer, ViewerRef } from "./callers";
 import { requireOwnerOrAdmin } from "./ownership";
 

@@ -4,7 +4,7 @@ import { events, media } from "@club/db";
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "@club/db/orm";
 import type { ApiContext } from "../../context";
 import { MEDIA_NOT_FOUND, notFound } from "../../errors";
-import { preparedOnce } from "../prepared";
+import { preparedOnce } from "../../lib/prepared";
 import { type MemberContext, requireMember, type Viewer, type ViewerRef } from "./callers";
 import { viewerKind, viewerPlaceholder, viewerValues, visibleEvents } from "./events";
 import { requireOwnerOrAdmin } from "./ownership";

@@ -3,7 +3,7 @@ import { media, profiles, type Queryable, users } from "@club/db";
 import { and, eq, inArray } from "@club/db/orm";
 import type { ApiContext } from "../../context";
 import { forbidden, notFound } from "../../errors";
-import { MEMBER_NOT_FOUND } from "../users";
+import { MEMBER_NOT_FOUND } from "../account/users";
 import { type MemberContext, requireMember, type Viewer } from "./callers";
 import { visibleMedia } from "./media";
 

@@ -17,7 +17,7 @@ import {
   users,
 } from "@club/db";
 import { aliasedTable, and, asc, eq, gt, inArray, sql } from "@club/db/orm";
-import { describeUserAgent } from "../member-sessions";
+import { describeUserAgent } from "../ways-in/member-sessions";
 import { communitySections } from "./community";
 import { PAGE, paged, type Section } from "./paging";
 

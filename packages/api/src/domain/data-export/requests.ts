@@ -13,7 +13,7 @@ import type { ApiConfig, ApiContext, Logger } from "../../context";
 import { conflict, DATA_EXPORT_EXPIRED, DATA_EXPORT_PENDING, gone } from "../../errors";
 import { Throttled } from "../../throttle";
 import { type MemberContext, ownDataExports, requireDataExportCaller, requireOwnDataExport } from "../access";
-import { type AuditActor, auditActor, recordAudit } from "../audit";
+import { type AuditActor, auditActor, recordAudit } from "../audit/record";
 import { exportedMember } from "./contents";
 import { dataExportZip } from "./zip";
 

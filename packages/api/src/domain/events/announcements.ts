@@ -1,8 +1,8 @@
 import type { Event } from "@club/db";
 import { ANNOUNCEMENTS_PER_EVENT, ANNOUNCEMENTS_PER_MEMBER, type Throttle } from "../../throttle";
 import { mailsWithoutLimit, type Viewer } from "../access";
-import type { AuditActor } from "../audit";
-import { type GroupMessage, queueGroupMail } from "../recipients";
+import type { AuditActor } from "../audit/record";
+import { type GroupMessage, queueGroupMail } from "../group-mail/recipients";
 import { type RsvpContext, refuseIfEnded } from "./rsvp";
 
 /**

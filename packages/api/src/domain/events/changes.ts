@@ -16,8 +16,8 @@ import { type eventInput, type NormalizedEvent, normalizeEvent } from "@club/sha
 import type { z } from "zod";
 import { badRequest, EVENT_NOT_FOUND, notFound } from "../../errors";
 import { actsOnOthers } from "../access";
-import { type AuditActor, recordAudit } from "../audit";
-import { receivesKind, unsubscribeLinks } from "../mail-kinds";
+import { type AuditActor, recordAudit } from "../audit/record";
+import { receivesKind, unsubscribeLinks } from "../group-mail/kinds";
 import { noticeEventCancelled, noticeEventChanged } from "../notifications/on-events";
 import { eventData } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";

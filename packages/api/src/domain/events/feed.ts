@@ -5,7 +5,7 @@ import { eventTypeOf } from "@club/shared";
 import { createEvents, type EventAttributes } from "ics";
 import { z } from "zod";
 import { feedCancellations, hasParticipant, type Viewer, visibleEvents } from "../access";
-import { RETENTION_DAYS } from "../retention";
+import { RETENTION_DAYS } from "../admin/retention";
 import { type CalendarEvent, eventUid, icsAttributes } from "./calendar";
 import { eventUrlOf } from "./mail-details";
 import { EMPTY_CALENDAR, hiddenSeriesDays, withSeries } from "./series-calendar";

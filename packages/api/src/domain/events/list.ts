@@ -2,6 +2,9 @@ import { type Event, eventParticipants, events, eventWaitlist, media, type Query
 import { and, asc, desc, eq, exists, ilike, type Placeholder, type SQL, sql } from "@club/db/orm";
 import { EVENTS_PAGE_DEFAULT, isCalendarDay, type MyEventFilter, rowId } from "@club/shared";
 import { z } from "zod";
+import { cursorOf } from "../../lib/cursor";
+import { escapeLike } from "../../lib/like";
+import { preparedOnce } from "../../lib/prepared";
 import {
   hasInvitationFor,
   hasParticipant,
@@ -13,9 +16,6 @@ import {
   viewerValues,
   visibleEvents,
 } from "../access";
-import { cursorOf } from "../cursor";
-import { escapeLike } from "../like";
-import { preparedOnce } from "../prepared";
 import { dayAfter, todayIn } from "./calendar";
 import { type EventListItem, toEventListItem } from "./queries";
 import { type RsvpCounts, type RsvpSummary, rsvpClosesAt, rsvpSummary, usesRsvp, usesRsvpCondition } from "./rsvp";

@@ -1,7 +1,7 @@
 // Who is going to an event, by name: what its page and the answers of a join or a leave show.
 import { eventParticipants, type Queryable, users } from "@club/db";
 import { asc, eq, sql } from "@club/db/orm";
-import { preparedOnce } from "../prepared";
+import { preparedOnce } from "../../lib/prepared";
 
 /** The participants' names, in the order they joined (the event's page). */
 export async function participantsOf(db: Queryable, eventId: string) {

@@ -2,7 +2,7 @@ import { type Db, type Event, eventParticipants, events, type Queryable, users }
 import { and, eq } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { enqueueMail, eventReminderMail } from "@club/mail";
-import { unsubscribeLinks } from "../mail-kinds";
+import { unsubscribeLinks } from "../group-mail/kinds";
 import { eventInstants } from "./calendar";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 

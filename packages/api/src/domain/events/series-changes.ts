@@ -16,8 +16,8 @@ import {
 } from "@club/mail";
 import type { SeriesScope } from "@club/shared";
 import { requireEventManager, type Viewer, visibleEvents } from "../access";
-import type { AuditActor } from "../audit";
-import { unsubscribeLinks } from "../mail-kinds";
+import type { AuditActor } from "../audit/record";
+import { unsubscribeLinks } from "../group-mail/kinds";
 import { todayIn } from "./calendar";
 import { type Concerned, deleteWithin, type EventForm, updateWithin } from "./changes";
 import { eventMailDetails, icsAttachment } from "./mail-details";

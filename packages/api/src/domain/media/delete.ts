@@ -3,7 +3,7 @@ import { inArray } from "@club/db/orm";
 import type { MediaStore } from "@club/storage";
 import type { Logger } from "../../context";
 import { actsOnOthers } from "../access";
-import { type AuditActor, recordAudit } from "../audit";
+import { type AuditActor, recordAudit } from "../audit/record";
 
 type MediaRow = typeof media.$inferSelect;
 

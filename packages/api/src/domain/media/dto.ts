@@ -2,9 +2,9 @@ import { media, type Queryable, users } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { FORMER_MEMBER } from "@club/shared";
 import { notFound } from "../../errors";
+import { keyset } from "../../lib/keyset";
+import { preparedOnce } from "../../lib/prepared";
 import { canManage, type MemberContext, type Viewer } from "../access";
-import { keyset } from "../keyset";
-import { preparedOnce } from "../prepared";
 
 /** Where the server serves a stored object (members only): keys all start with `media/`. */
 const objectUrl = (key: string) => `/${key}`;

@@ -11,8 +11,8 @@ import {
   VideoTooLong,
 } from "@club/storage";
 import { TRPCError } from "@trpc/server";
+import { insertedRow } from "../../lib/rows";
 import { noticeEventMedia } from "../notifications/on-events";
-import { insertedRow } from "../rows";
 import { emitWebhook } from "../webhooks/emit";
 
 export interface IncomingFile {

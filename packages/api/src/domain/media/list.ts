@@ -1,8 +1,8 @@
 import { media, mediaTags, type Queryable } from "@club/db";
 import { and, arrayOverlaps, desc, eq, exists, like, or, sql } from "@club/db/orm";
+import { escapeLike } from "../../lib/like";
+import { preparedOnce } from "../../lib/prepared";
 import { type Viewer, type ViewerRef, viewerKind, viewerPlaceholder, viewerValues, visibleMedia } from "../access";
-import { escapeLike } from "../like";
-import { preparedOnce } from "../prepared";
 import { type MediaDto, mediaPages, selectMedia, toMediaDto } from "./dto";
 
 /** What the gallery and an event's Images tab list: the items a member may see, newest first. */

@@ -2,9 +2,9 @@ import { profiles, type Queryable, talentsText, users } from "@club/db";
 import { and, asc, eq, ilike, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { badRequest } from "../../errors";
+import { escapeLike } from "../../lib/like";
+import { preparedOnce } from "../../lib/prepared";
 import { emailShownTo, type Viewer } from "../access";
-import { escapeLike } from "../like";
-import { preparedOnce } from "../prepared";
 import { portraitOf } from "./portrait-urls";
 
 /** The directory (`/members`): every member as a card, by name, a page at a time. */

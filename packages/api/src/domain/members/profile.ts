@@ -1,6 +1,7 @@
 import { media, profiles, type Queryable, showcaseItems } from "@club/db";
 import { and, asc, eq, sql } from "@club/db/orm";
 import { type ProfileUpdate, profileUpdateInput } from "@club/shared";
+import { preparedOnce } from "../../lib/prepared";
 import {
   emailShownTo,
   type MemberContext,
@@ -14,7 +15,6 @@ import {
   visibleMedia,
 } from "../access";
 import { type MediaDto, selectMedia, toMediaDto } from "../media/dto";
-import { preparedOnce } from "../prepared";
 import { portraitOf } from "./portrait-urls";
 
 const p = sql.placeholder;

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNull, lte, ne, notInArray, or } from "@club/db/orm"
 import type { JobSender } from "@club/jobs";
 import { enqueueMail, notificationDigestMail } from "@club/mail";
 import type { ApiConfig } from "../../context";
-import { unsubscribeLinks } from "../mail-kinds";
+import { unsubscribeLinks } from "../group-mail/kinds";
 import { selectRows, toItem } from "./list";
 
 const HOUR = 3_600_000;

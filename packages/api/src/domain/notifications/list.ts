@@ -10,6 +10,8 @@ import {
 } from "@club/db";
 import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "@club/db/orm";
 import type { NotificationKind } from "@club/shared";
+import { keyset } from "../../lib/keyset";
+import { preparedOnce } from "../../lib/prepared";
 import {
   readableNotifications,
   type Viewer,
@@ -18,8 +20,6 @@ import {
   viewerPlaceholder,
   viewerValues,
 } from "../access";
-import { keyset } from "../keyset";
-import { preparedOnce } from "../prepared";
 
 const PAGE = 20;
 const pages = keyset(

@@ -1,6 +1,6 @@
 import { TRPCError, tracked } from "@trpc/server";
+import { authKey, LIVE_RECHECK_MS, type LiveChanges } from "../../lib/live";
 import { type MemberContext, requireCommentable, stillSignedIn } from "../access";
-import { authKey, LIVE_RECHECK_MS, type LiveChanges } from "../live";
 import { unreadCount } from "./list";
 
 function requireLive(ctx: MemberContext): LiveChanges {

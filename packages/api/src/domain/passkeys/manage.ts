@@ -12,8 +12,8 @@ import {
   requireConfirmedForNewWayIn,
   type Viewer,
 } from "../access";
-import { auditActor, recordAudit } from "../audit";
-import { browserOf, noticeWayInChanged } from "../new-ways-in";
+import { auditActor, recordAudit } from "../audit/record";
+import { browserOf, noticeWayInChanged } from "../ways-in/new-ways-in";
 import {
   CHALLENGE_TTL_MS,
   challengeOf,

@@ -5,7 +5,7 @@ import { TRPCError } from "@trpc/server";
 import type { ApiContext } from "../../context";
 import { badRequest } from "../../errors";
 import { LOGIN_PER_IP, PASSKEY_CHALLENGES_PER_IP } from "../../throttle";
-import { startSession } from "../sign-in";
+import { startSession } from "../ways-in/sign-in";
 import {
   CHALLENGE_TTL_MS,
   challengeOf,

@@ -5,7 +5,7 @@ import type { JobSender } from "@club/jobs";
 import type { WebhookEventType, webhookInput } from "@club/shared";
 import type { z } from "zod";
 import { badRequest, conflict, notFound } from "../../errors";
-import { type AuditActor, recordAudit } from "../audit";
+import { type AuditActor, recordAudit } from "../audit/record";
 import { webhookUrlProblem } from "./post";
 
 export const WEBHOOK_NOT_FOUND = "No webhook with that id: it may have been removed.";

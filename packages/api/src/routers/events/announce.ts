@@ -6,9 +6,9 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import { requireEventManager, requireVisibleEvent } from "../../domain/access";
-import { auditActor } from "../../domain/audit";
+import { auditActor } from "../../domain/audit/record";
 import { announceEvent } from "../../domain/events/announcements";
-import { countRecipients } from "../../domain/recipients";
+import { countRecipients } from "../../domain/group-mail/recipients";
 import { answer, memberProcedure } from "../../trpc";
 
 const eventRef = z.object({ eventId: z.uuid("Event not found") });

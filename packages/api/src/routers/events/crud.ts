@@ -22,7 +22,7 @@ import {
   requireEventOrDraft,
   requireVisibleEvent,
 } from "../../domain/access";
-import { auditActor } from "../../domain/audit";
+import { auditActor } from "../../domain/audit/record";
 import { createEvent, createSeries, deleteEvent, updateEvent } from "../../domain/events/changes";
 import { listDrafts, publishDraft } from "../../domain/events/drafts";
 import { eventChoices, listEvents } from "../../domain/events/list";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createInvitationCode } from "../../domain/invitation-codes";
-import { createPasswordResetToken, createRegistrationToken } from "../../domain/one-time-tokens";
+import { createInvitationCode } from "../../domain/membership/invitation-codes";
+import { createPasswordResetToken, createRegistrationToken } from "../../domain/ways-in/one-time-tokens";
 import { ADMINS, PUBLIC } from "../callers";
 import { application, pendingApplication } from "../row-inputs";
 import type { ProcedureRow } from "./row";
