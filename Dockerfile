@@ -2,8 +2,8 @@
 # with its production dependencies only (pnpm deploy, which copies the server's `files`: its built
 # dist/, no sources), the built web app, and the `club` CLI: its
 # bundle (in its `files`, so deployed with it) and the database's packages, which are its
-# dependencies in the workspace (optional peers only in its packed manifest), so the image's `club`
-# runs the database commands too.
+# dependencies in the workspace (left out of its packed manifest only, by .pnpmfile.cjs), so the
+# image's `club` runs the database commands too.
 FROM node:20-bookworm-slim AS build
 RUN npm install -g pnpm@10.34.9
 WORKDIR /src

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
-import { deletedMemberContents } from "@club/shared";
+import { DEFAULT_CLUB_TIME_ZONE, deletedMemberContents } from "@club/shared";
 import { z } from "zod";
 
 const optionalUrl = (protocols: string[]) =>
@@ -93,7 +93,7 @@ const envSchema = z.object({
   CLUB_TIME_ZONE: z
     .string()
     .trim()
-    .default("America/New_York")
+    .default(DEFAULT_CLUB_TIME_ZONE)
     .refine((tz) => {
       try {
         new Intl.DateTimeFormat("en-US", { timeZone: tz });

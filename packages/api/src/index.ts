@@ -113,7 +113,7 @@ export {
   TOLD_BY_ITEM,
   TOLD_BY_MEMBER,
 } from "./kept-answers";
-export { LIVE_STREAMS_PER_SERVER, LIVE_STREAMS_PER_SESSION, LiveChanges } from "./lib/live";
+export { LIVE_STREAMS_PER_MEMBER, LIVE_STREAMS_PER_SERVER, LIVE_STREAMS_PER_SESSION, LiveChanges } from "./lib/live";
 export { operatorSocketPath } from "./operator-socket";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";

@@ -72,6 +72,17 @@ describe("inviting members to an event", () => {
     expect(await invitationMails(guest.email)).toHaveLength(0);
   });
 
+  it("mails her once when invitations to her arrive at the same moment", async () => {
+    const brunch = await api.callerFor(ana).events.create({ title: "Sunday brunch", event_date: inDays(14) });
+    const guest = crowd[50]!;
+    // Five calls at once each found her not invited yet, and each mailed her.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api.callerFor(ana).events.invite({ eventId: brunch.id, userIds: [guest.id] })),
+    );
+    expect(answers.map((a) => a.invited).sort()).toEqual([0, 0, 0, 0, 1]);
+    expect((await invitationMails(guest.email)).filter((m) => m.subject.includes("Sunday brunch"))).toHaveLength(1);
+  });
+
   it("sends a member's invitations at 50 an hour, says how many are left, and takes a smaller batch", async () => {
     const throttle = new Throttle();
     const events = [];

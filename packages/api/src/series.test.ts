@@ -3,7 +3,7 @@ import { eventSeries, events, mailOutbox } from "@club/db";
 import { count, eq } from "@club/db/orm";
 import type { TRPCError } from "@trpc/server";
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
 import { type TestApi, testApi } from "./test/api";
 import { firstMessage } from "./trpc";
@@ -176,10 +176,29 @@ describe("a repeating event", () => {
     expect(apart).not.toContain("EXDATE");
     expect(apart).not.toContain(days[1]!.replaceAll("-", ""));
     expect(expand(apart).map((o) => o.start.slice(0, 10))).toEqual([days[0], days[2]]);
+    // So when its host's account is gone (no creator: the rule's null-safe).
+    await api.db.update(events).set({ createdBy: null }).where(eq(events.seriesId, dates[0]!.series!.id));
+    const orphan = await file();
+    expect(orphan).not.toContain("EXDATE");
+    expect(expand(orphan).map((o) => o.start.slice(0, 10))).toEqual([days[0], days[2]]);
+    await api.db.update(events).set({ createdBy: host.id }).where(eq(events.seriesId, dates[0]!.series!.id));
     // The host, who sees every date, still has the series as one recurring event.
     const hers = (await api.callerFor(host).events.calendarFile({ id: dates[0]!.id })).text;
     expect(hers).toMatch(/^RRULE:FREQ=WEEKLY;COUNT=5$/m);
     expect(expand(hers)).toHaveLength(5);
+  });
+
+  it("still has calendars when its stored rule is one the club no longer reads", async () => {
+    // Made before the club's own reader: rrule took a numbered day in a weekly rule.
+    const dates = await newSeries("Old weekly", "FREQ=WEEKLY;COUNT=3", { event_date: "2027-05-04" });
+    await api.db
+      .update(eventSeries)
+      .set({ rule: "FREQ=WEEKLY;BYDAY=+1TU;COUNT=3" })
+      .where(eq(eventSeries.id, dates[0]!.series!.id));
+    const file = (await api.callerFor(ann).events.calendarFile({ id: dates[0]!.id })).text;
+    expect(file).not.toMatch(/^RRULE:FREQ=WEEKLY/m);
+    expect(expand(file).map((o) => o.start.slice(0, 10))).toEqual(["2027-05-04", "2027-05-11", "2027-05-18"]);
+    expect(expand(await feedOf(ann)).filter((o) => o.title === "Old weekly")).toHaveLength(3);
   });
 
   it("ends in calendars on the day its UNTIL names, as in the app", async () => {
@@ -364,6 +383,30 @@ describe("editing a date of a series", () => {
 });
 
 describe("joining a series", () => {
+  it("leaves out today's date once it is over, and joins the coming ones", async () => {
+    // Noon in New York on a day of the series whose first date ran from 9 to 10 that morning: the
+    // JavaScript clock alone is moved (the database's own is not read for this).
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2030-05-06T16:00:00Z") });
+    try {
+      const dates = await newSeries("Dawn stroll", "FREQ=DAILY;COUNT=3", {
+        event_date: "2030-05-06",
+        start_time: "09:00",
+        end_time: "10:00",
+      });
+      // Once, its ended date stopped the whole series from being joined for the rest of the day.
+      expect(await api.callerFor(ann).events.joinSeries({ id: dates[0]!.id })).toMatchObject({ joined: 2, closed: 0 });
+      const standing = await Promise.all(
+        dates.map(async (d) =>
+          (await api.callerFor(ann).events.get({ id: d.id })).participants.some((p) => p.user_id === ann.id),
+        ),
+      );
+      expect(standing).toEqual([false, true, true]);
+      expect(await api.callerFor(ann).events.leaveSeries({ id: dates[0]!.id })).toMatchObject({ left: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("joins every coming date, each against its capacity, and leaving the series leaves them all", async () => {
     const dates = await newSeries("Small dinner", "FREQ=WEEKLY;COUNT=3", { capacity: 1 });
     await api.callerFor(bea).events.join({ id: dates[1]!.id });

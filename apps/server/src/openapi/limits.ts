@@ -3,6 +3,7 @@ import {
   ANNOUNCEMENTS_PER_MEMBER,
   CODE_GUESSES,
   INVITATION_MAILS_PER_MEMBER,
+  LIVE_STREAMS_PER_MEMBER,
   LIVE_STREAMS_PER_SERVER,
   LIVE_STREAMS_PER_SESSION,
   LOGIN_PER_ACCOUNT,
@@ -97,6 +98,11 @@ export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: numb
       what: "Live streams (`notifications.live`, `comments.live`) per session",
       limit: `${n(LIVE_STREAMS_PER_SESSION)} of each`,
       beyond: "a new one ends the session's oldest",
+    },
+    {
+      what: "Live streams per member, all her sessions and API tokens together",
+      limit: `${n(LIVE_STREAMS_PER_MEMBER)} of each`,
+      beyond: "a new one ends her oldest",
     },
     {
       what: "Live streams on one server, all members' together",

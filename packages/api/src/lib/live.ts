@@ -18,6 +18,7 @@ export class LiveChanges {
    * no more than the streams open now.
    */
   private readonly bySession = new Map<string, LiveSeat[]>();
+  private readonly byMember = new Map<string, LiveSeat[]>();
 
   /** `streamsPerServer`: LIVE_STREAMS_PER_SERVER but in tests, which fill a small one. */
   constructor(private readonly streamsPerServer = LIVE_STREAMS_PER_SERVER) {}
@@ -85,32 +86,51 @@ export class LiveChanges {
   }
 
   /**
-   * A stream of `kind` ("bell", "comments") opens in `session`: its place among that session's
-   * streams of the kind, a sixth taking the oldest's (LIVE_STREAMS_PER_SESSION), which ends at
-   * once (its `next` resolves false). The stream gives the place back with `leave` once it ends,
-   * whatever ended it. A place is a small object, not an AbortController: a stream already costs
-   * some 65 KB of the server's heap (its request, context and event stream), and this adds little.
+   * A stream of `kind` ("bell", "comments") opens in `session`, a session of `member`: its place
+   * among that session's streams of the kind, a sixth taking the oldest's (LIVE_STREAMS_PER_SESSION),
+   * and among all her sessions' (LIVE_STREAMS_PER_MEMBER: a member signing in again and again, or
+   * with many API tokens, has many sessions), the oldest ending at once (its `next` resolves false).
+   * The stream gives the place back with `leave` once it ends, whatever ended it. A place is a small
+   * object, not an AbortController: a stream already costs some 65 KB of the server's heap (its
+   * request, context and event stream), and this adds little.
    */
-  enter(kind: string, session: string): LiveSeat {
-    const seat = new LiveSeat(`${kind} ${session}`);
-    // A session's list is dropped with its last stream: one that is here is not empty.
-    const streams = this.bySession.get(seat.key) ?? [];
-    if (streams.length === 0) this.bySession.set(seat.key, streams);
-    streams.push(seat);
+  enter(kind: string, session: string, member: string): LiveSeat {
+    const seat = new LiveSeat(`${kind} ${session}`, `${kind} ${member}`);
     // The oldest ends, rather than the newest being refused: the tab she opened or came back to
     // last is live, and the one that ends stays ended until its page is shown again (apps/web's
     // useReopenLive), so tabs of one browser never take the place from each other in turn.
-    if (streams.length > LIVE_STREAMS_PER_SESSION) streams.shift()?.replace();
+    this.place(this.bySession, seat.key, seat, LIVE_STREAMS_PER_SESSION);
+    this.place(this.byMember, seat.memberKey, seat, LIVE_STREAMS_PER_MEMBER);
     return seat;
   }
 
-  /** A stream ended, whatever ended it: its place is free (once; again changes nothing). */
+  /** `seat` joins the list under `key`; past `limit`, the list's oldest ends and leaves. */
+  private place(lists: Map<string, LiveSeat[]>, key: string, seat: LiveSeat, limit: number): void {
+    // A list is dropped with its last stream: one that is here is not empty.
+    const streams = lists.get(key) ?? [];
+    if (streams.length === 0) lists.set(key, streams);
+    streams.push(seat);
+    if (streams.length > limit) {
+      const oldest = streams[0];
+      if (oldest) {
+        oldest.replace();
+        this.leave(oldest);
+      }
+    }
+  }
+
+  /** A stream ended, whatever ended it: its places are free (once; again changes nothing). */
   leave(seat: LiveSeat): void {
-    const streams = this.bySession.get(seat.key);
-    const at = streams?.indexOf(seat) ?? -1;
-    if (!streams || at < 0) return;
-    streams.splice(at, 1);
-    if (streams.length === 0) this.bySession.delete(seat.key);
+    for (const [lists, key] of [
+      [this.bySession, seat.key],
+      [this.byMember, seat.memberKey],
+    ] as const) {
+      const streams = lists.get(key);
+      const at = streams?.indexOf(seat) ?? -1;
+      if (!streams || at < 0) continue;
+      streams.splice(at, 1);
+      if (streams.length === 0) lists.delete(key);
+    }
   }
 
   /**
@@ -130,7 +150,12 @@ export class LiveSeat {
   /** Ends the stream's wait, while it waits (`next`). */
   stop: (() => void) | undefined = undefined;
 
-  constructor(readonly key: string) {}
+  constructor(
+    /** Its kind and session. */
+    readonly key: string,
+    /** Its kind and member. */
+    readonly memberKey: string,
+  ) {}
 
   replace(): void {
     this.replaced = true;
@@ -146,6 +171,13 @@ export class LiveSeat {
  * so a tab's comments never close another tab's bell.
  */
 export const LIVE_STREAMS_PER_SESSION = 5;
+
+/**
+ * Live streams of one kind one member keeps open across all her sessions (each sign-in, each API
+ * token is one): four browsers of five tabs each. Without it, a member signing in 400 times could
+ * hold every place of the server (LIVE_STREAMS_PER_SERVER) and turn everyone else's away.
+ */
+export const LIVE_STREAMS_PER_MEMBER = 20;
 
 /**
  * Live streams one server holds open at once, all members' together; past it a new one is refused

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_CLUB_TIME_ZONE,
+  defaultEventDate,
   emailSchema,
   eventInput,
   eventSlug,
@@ -7,6 +9,7 @@ import {
   readRepeatRule,
   repeatRule,
   repeatRuleProblem,
+  wallClockIn,
 } from "@club/shared";
 import { z } from "zod";
 
@@ -32,12 +35,14 @@ export const seedEvent = z
     participants: z.array(emailSchema).default([]),
     comments: z.array(comment).default([]),
   })
-  // The dates the rule gives from the event's date (or today, the server's default), read as the
-  // server reads them: a rule that gives none or too many is refused here, with the file's place.
+  // The dates the rule gives from the event's date (or the server's default one, in the club's zone
+  // as CLUB_TIME_ZONE names it here), read as the server reads them: a rule that gives none or too
+  // many is refused here, with the file's place.
   .superRefine((e, ctx) => {
     // A rule that does not read has its problem from `repeatRule` already.
     if (!e.repeat || !readRepeatRule(e.repeat).ok) return;
-    const problem = repeatRuleProblem(e.repeat, e.event_date || new Date().toISOString().slice(0, 10));
+    const now = wallClockIn(process.env.CLUB_TIME_ZONE || DEFAULT_CLUB_TIME_ZONE);
+    const problem = repeatRuleProblem(e.repeat, defaultEventDate(e, now.slice(0, 10), now.slice(11)));
     if (problem) ctx.addIssue({ code: "custom", path: ["repeat"], message: problem });
   });
 

@@ -19,9 +19,14 @@ const workspaceDir = join(packageDir, "../..");
  * `npm_config_*` settings for its own.
  */
 function plainEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)),
-  );
+  return {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !/^npm_(config|package|lifecycle)_/i.test(key)),
+    ),
+    // npm's "a new version is available" notice goes to stderr, depending on what the registry
+    // serves that day; the tests read stderr.
+    npm_config_update_notifier: "false",
+  };
 }
 
 export interface Packed {

@@ -201,6 +201,50 @@ export interface NormalizedEvent {
 }
 
 /**
+ * The event's date, or the one an event given none has: today's (`today`, the club's), or
+ * tomorrow's once today's would already be over (`timeNow`, the club's wall clock, past its end
+ * time; an event given an end date ends then, whatever the hour now).
+ */
+export function defaultEventDate(
+  input: Pick<ParsedEventInput, "event_date" | "end_date" | "end_time">,
+  today: string,
+  timeNow?: string,
+): string {
+  if (input.event_date) return input.event_date;
+  const over = timeNow !== undefined && !input.end_date && timeNow >= (input.end_time || EVENT_DEFAULTS.endTime);
+  return over ? format(addDays(parseISO(today), 1), "yyyy-MM-dd") : today;
+}
+
+/** The club's time zone when CLUB_TIME_ZONE names none. */
+export const DEFAULT_CLUB_TIME_ZONE = "America/New_York";
+
+/** A formatter per zone, made once: making one costs far more than using it. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant (now, unless given) as a zone's wall clock, "2026-12-05T21:30": the club's dates and
+ * times are wall-clock in its zone (CLUB_TIME_ZONE).
+ */
+export function wallClockIn(timeZone: string, now = new Date()): string {
+  let clock = wallClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    wallClocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+}
+
+/**
  * Applies SPEC.md section 5's defaults and the place/link rule (a physical event has no link,
  * a virtual one no address). Returns an error message when the times are out of order. An event
  * given no date is today's (`today`, the club's), or tomorrow's once today's would already be over
@@ -214,8 +258,7 @@ export function normalizeEvent(
 ): NormalizedEvent | { error: string } {
   const startTime = input.start_time || EVENT_DEFAULTS.startTime;
   const endTime = input.end_time || EVENT_DEFAULTS.endTime;
-  const over = timeNow !== undefined && timeNow >= endTime;
-  const eventDate = input.event_date || (over ? format(addDays(parseISO(today), 1), "yyyy-MM-dd") : today);
+  const eventDate = defaultEventDate(input, today, timeNow);
   const endDate = input.end_date && input.end_date !== eventDate ? input.end_date : null;
   if (endDate && endDate < eventDate) return { error: "The end date must be on or after the start date." };
   if (!endDate && endTime <= startTime) return { error: "The end time must be after the start time." };

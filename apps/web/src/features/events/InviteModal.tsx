@@ -28,6 +28,9 @@ export function InviteModal({
   const members = useQuery({
     ...trpc.events.invitableMembers.queryOptions(typedEmail ? { email: typedEmail } : undefined),
     enabled: open,
+    // An address's answer is asked once: each look-up is counted against her (refocusing the
+    // window or reopening the modal would ask again).
+    ...(typedEmail ? { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false } : {}),
     placeholderData: keepPreviousData,
   });
   const [selected, setSelected] = useState<string[]>([]);

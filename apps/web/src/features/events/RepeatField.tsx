@@ -1,8 +1,8 @@
+import { MAX_SERIES_DATES } from "@club/shared";
 import { type ReactNode, useId } from "react";
 import { cn } from "../../ui/cn";
 import {
   effectiveMonthly,
-  MAX_REPEAT_DATES,
   MAX_WEEK_INTERVAL,
   MIN_REPEAT_TIMES,
   monthlyOptions,
@@ -171,7 +171,7 @@ export function RepeatField({
                   type="number"
                   inputMode="numeric"
                   min={MIN_REPEAT_TIMES}
-                  max={MAX_REPEAT_DATES}
+                  max={MAX_SERIES_DATES}
                   aria-label="Number of times"
                   value={value.count}
                   onFocus={() => value.ends === "count" || set({ ends: "count" })}

@@ -4,7 +4,13 @@
  * dates are read by `@club/shared`'s `repeatDates`, the reading the server makes of the same rule,
  * so the sentence names the dates the server will create and the form refuses what it would.
  */
-import { dayNumber, formatCardDate, MAX_SERIES_DATES, repeatDates as ruleDates, weekdayOfNumber } from "@club/shared";
+import {
+  dayNumber,
+  formatCardDate,
+  MAX_SERIES_DATES,
+  repeatDates as readSeriesDates,
+  weekdayOfNumber,
+} from "@club/shared";
 import { z } from "zod";
 
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
@@ -20,8 +26,7 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
   SU: "Sunday",
 };
 
-/** The most dates one series may have (the server's limit), and the fewest "after N times" takes. */
-export const MAX_REPEAT_DATES = MAX_SERIES_DATES;
+/** The fewest "after N times" takes (the most is the server's MAX_SERIES_DATES). */
 export const MIN_REPEAT_TIMES = 2;
 /** "Every N weeks" goes up to this. */
 export const MAX_WEEK_INTERVAL = 12;
@@ -154,7 +159,7 @@ function repeatReading(form: RepeatForm, day: string) {
   const rule = buildRepeatRule(form, day);
   const incomplete =
     form.ends === "count" ? Number.isNaN(wholeNumber(form.count)) : !/^\d{4}-\d{2}-\d{2}$/.test(form.until);
-  return rule === undefined || incomplete ? undefined : ruleDates(rule, day);
+  return rule === undefined || incomplete ? undefined : readSeriesDates(rule, day);
 }
 
 export type RepeatProblems = { [K in "days" | "interval" | "count" | "until"]?: string | undefined };
@@ -171,8 +176,8 @@ export function repeatProblems(form: RepeatForm, day: string): RepeatProblems {
   }
   if (form.ends === "count") {
     const count = wholeNumber(form.count);
-    if (!(count >= MIN_REPEAT_TIMES && count <= MAX_REPEAT_DATES))
-      problems.count = `Choose from ${MIN_REPEAT_TIMES} to ${MAX_REPEAT_DATES} times.`;
+    if (!(count >= MIN_REPEAT_TIMES && count <= MAX_SERIES_DATES))
+      problems.count = `Choose from ${MIN_REPEAT_TIMES} to ${MAX_SERIES_DATES} times.`;
   } else if (!form.until) problems.until = "Choose the last date.";
   else if (form.until < day)
     problems.until = `The last date must be on or after the event's date, ${formatCardDate(day)}.`;
@@ -180,9 +185,10 @@ export function repeatProblems(form: RepeatForm, day: string): RepeatProblems {
   const reading = repeatReading(form, day);
   const field = form.ends === "until" ? "until" : "count";
   if (reading && !reading.ok)
-    problems[field] = /at most \d+ dates/.test(reading.problem)
-      ? `That makes more than ${MAX_REPEAT_DATES} dates, the most a series may have. Choose an earlier last date.`
-      : reading.problem;
+    problems[field] =
+      reading.kind === "tooMany"
+        ? `That makes more than ${MAX_SERIES_DATES} dates, the most a series may have. Choose an earlier last date.`
+        : reading.problem;
   else if (reading && reading.dates.length < MIN_REPEAT_TIMES)
     problems.until = "That makes only one date. Choose a later last date, or Never for a single event.";
   return problems;

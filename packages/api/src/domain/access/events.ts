@@ -147,6 +147,17 @@ export function visibleEvents(viewer: ViewerRef | null): SQL | undefined {
 }
 
 /**
+ * The condition on `events` for the published events a viewer may NOT see (an invitation-only date
+ * she is not invited to): what her calendar must not tell of. Null-safe: an event whose creator was
+ * deleted makes `visibleEvents`' condition null rather than false for her, and "not null" is null.
+ * Undefined for an admin, who sees every one.
+ */
+export function hiddenEvents(viewer: ViewerRef): SQL | undefined {
+  if (viewer.admin) return undefined;
+  return and(isPublished, sql`not coalesce(${visibleEvents(viewer)}, false)`);
+}
+
+/**
  * A member's sight (see Sight): the published invite-only events her own rows show her, sorted by
  * id. None (null) when she has an item only she may see (left private by its event's deletion):
  * whether the gallery shows it reads her id, so her answers are hers alone.

@@ -31,6 +31,12 @@ export function emailShownTo(
   );
 }
 
+/**
+ * An address typed in full tells the one who typed it whether a member owns it: counted
+ * (TYPED_ADDRESS_LOOKUPS) for members, not for admins, who see every address anyway.
+ */
+export const typedAddressesCounted = (viewer: Viewer): boolean => !viewer.admin;
+
 /** The member whose profile is asked for; "Member not found." when there is none. */
 export async function requireProfileOwner(db: Queryable, id: string) {
   const [row] = await db

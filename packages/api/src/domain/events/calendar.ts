@@ -1,4 +1,4 @@
-import { countryName, eventTypeLabel, type NormalizedEvent } from "@club/shared";
+import { countryName, eventTypeLabel, type NormalizedEvent, wallClockIn } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { createEvent, type EventAttributes } from "ics";
@@ -56,9 +56,7 @@ export function dayAfter(day: string, timeZone: string): Date {
 }
 
 /** An instant as the zone's wall clock, "2026-12-01T18:00" (the form the wizard reads and writes). */
-export function wallClockOf(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
-}
+export const wallClockOf = (instant: Date, timeZone: string): string => wallClockIn(timeZone, instant);
 
 /** The event's start and end as instants: its dates and times are wall-clock in the club's zone. */
 export function eventInstants(e: CalendarEvent, timeZone: string): { start: Date; end: Date } {

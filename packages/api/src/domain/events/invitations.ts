@@ -12,8 +12,8 @@ import { and, asc, eq, gt, inArray, isNull, ne, type SQL, sql } from "@club/db/o
 import { enqueueMail, eventInvitationMail } from "@club/mail";
 import { emailKey } from "@club/shared";
 import { badRequest } from "../../errors";
-import { INVITATION_MAILS_PER_MEMBER, type Throttle, TYPED_ADDRESS_LOOKUPS } from "../../throttle";
-import { emailShownTo, mailsWithoutLimit, type Viewer } from "../access";
+import { type Attempt, INVITATION_MAILS_PER_MEMBER, type Throttle, TYPED_ADDRESS_LOOKUPS } from "../../throttle";
+import { emailShownTo, mailsWithoutLimit, typedAddressesCounted, type Viewer } from "../access";
 import { noticeInvitations } from "../notifications/on-events";
 import { eventMailDetails } from "./mail-details";
 import { joinIn, lockEvent, type RsvpContext, refuseIfEnded } from "./rsvp";
@@ -34,7 +34,7 @@ export async function invitableMembers(
   email?: string,
 ) {
   const typed = email ? emailKey(email) : null;
-  if (typed) await throttle.take([TYPED_ADDRESS_LOOKUPS, viewer.id]);
+  if (typed && typedAddressesCounted(viewer)) await throttle.take([TYPED_ADDRESS_LOOKUPS, viewer.id]);
   const rows = await db
     .select({
       user_id: users.id,
@@ -105,17 +105,20 @@ export async function inviteMembers(
     .from(users)
     .where(inArray(users.id, ids));
   if (found.length !== ids.length) throw badRequest("Some of the selected members no longer exist.");
-  const skip = await needNoInvitation(ctx.db, event, inviter.id, ids);
-  const invitees = found.filter((m) => !skip.has(m.id));
-  const answer = { invited: invitees.length, skipped: found.length - invitees.length };
-  if (invitees.length === 0) return answer;
-  const attempt = mailsWithoutLimit(inviter)
-    ? undefined
-    : await ctx.throttle.take([INVITATION_MAILS_PER_MEMBER, inviter.id, invitees.length]);
   const details = eventMailDetails(event, ctx.config.appOrigin, ctx.config.timeZone);
-  const invitations = invitees.map((invitee) => ({ invitee, token: generateToken() }));
-  await ctx.db
+  let attempt: Attempt | undefined;
+  return ctx.db
     .transaction(async (tx) => {
+      // Invitations to one event are made one call at a time (its row locked, as every change of
+      // who comes is): two calls at once would each find her not invited yet, and mail her twice.
+      await lockEvent(tx, event.id);
+      const skip = await needNoInvitation(tx, event, inviter.id, ids);
+      const invitees = found.filter((m) => !skip.has(m.id));
+      const answer = { invited: invitees.length, skipped: found.length - invitees.length };
+      if (invitees.length === 0) return answer;
+      if (!mailsWithoutLimit(inviter))
+        attempt = await ctx.throttle.take([INVITATION_MAILS_PER_MEMBER, inviter.id, invitees.length]);
+      const invitations = invitees.map((invitee) => ({ invitee, token: generateToken() }));
       await tx.insert(eventInvitations).values(
         invitations.map(({ invitee, token }) => ({
           tokenHash: hashToken(token),
@@ -139,13 +142,13 @@ export async function inviteMembers(
           ...eventInvitationMail(invitee.name, inviter.name, details, `${ctx.config.appOrigin}/events/invite/${token}`),
         })),
       );
+      return answer;
     })
     .catch(async (err) => {
       // Nothing was sent: the allowance is hers again.
       await attempt?.succeeded();
       throw err;
     });
-  return answer;
 }
 
 /**

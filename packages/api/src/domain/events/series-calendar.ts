@@ -9,10 +9,10 @@
  * ical.js and the zone's VTIMEZONE comes from timezones-ical-library.
  */
 import { type Event, eventSeries, events, type Queryable } from "@club/db";
-import { and, eq, inArray, not } from "@club/db/orm";
+import { and, eq, inArray } from "@club/db/orm";
 import ICAL from "ical.js";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { type Viewer, visibleEvents } from "../access";
+import { hiddenEvents, type Viewer, visibleEvents } from "../access";
 import { eventUid, placeOf, wallClockInstant } from "./calendar";
 import { eventUrlOf } from "./mail-details";
 import { daysBetween, shiftDay, storedSeriesDates } from "./series";
@@ -109,21 +109,23 @@ export function seriesComponents(series: CalendarSeries, club: Club): ICAL.Compo
   const model = dates.find((e) => e.eventDate === ruleDay(e)) ?? dates[0];
   if (!model) return [];
   const carried = new Map(dates.map((e) => [ruleDay(e), e]));
-  // The rule's dates up to her last one: later ones are not hers to hear of.
-  const allDays = storedSeriesDates(series.rule, series.startsOn);
-  const last = Math.max(...dates.map((e) => allDays.indexOf(ruleDay(e))));
-  const ruleDays = last >= 0 ? allDays.slice(0, last + 1) : allDays;
-  // A date hidden from her between two of hers: an EXDATE would tell her when it is. Her dates
-  // go as events of their own instead (a calendar has no other way to leave a date out unseen).
-  const hidden = new Set(series.hiddenDays ?? []);
-  if (ruleDays.some((day) => hidden.has(day) && !carried.has(day))) {
-    return dates.map((e) => {
+  const eachAlone = () =>
+    dates.map((e) => {
       const vevent = new ICAL.Component("vevent");
       vevent.addPropertyWithValue("uid", eventUid(e, club.appOrigin));
       withDetails(vevent, e, club);
       return vevent;
     });
-  }
+  // A rule the club no longer reads (stored before its reader): her dates, each as it is.
+  const allDays = storedSeriesDates(series.rule, series.startsOn);
+  if (!allDays) return eachAlone();
+  // The rule's dates up to her last one: later ones are not hers to hear of.
+  const last = Math.max(...dates.map((e) => allDays.indexOf(ruleDay(e))));
+  const ruleDays = last >= 0 ? allDays.slice(0, last + 1) : allDays;
+  // A date hidden from her between two of hers: an EXDATE would tell her when it is. Her dates
+  // go as events of their own instead (a calendar has no other way to leave a date out unseen).
+  const hidden = new Set(series.hiddenDays ?? []);
+  if (ruleDays.some((day) => hidden.has(day) && !carried.has(day))) return eachAlone();
   const uid = seriesUid(series.id, club.appOrigin);
   const master = new ICAL.Component("vevent");
   master.addPropertyWithValue("uid", uid);
@@ -181,13 +183,13 @@ export async function hiddenSeriesDays(
   viewer: Viewer,
   seriesIds: readonly string[],
 ): Promise<Map<string, string[]>> {
-  const visible = visibleEvents(viewer);
+  const hidden = hiddenEvents(viewer);
   const days = new Map<string, string[]>();
-  if (!visible || seriesIds.length === 0) return days;
+  if (!hidden || seriesIds.length === 0) return days;
   const rows = await db
     .select({ seriesId: events.seriesId, eventDate: events.eventDate, seriesDate: events.seriesDate })
     .from(events)
-    .where(and(inArray(events.seriesId, [...seriesIds]), not(visible)));
+    .where(and(inArray(events.seriesId, [...seriesIds]), hidden));
   for (const r of rows) {
     if (!r.seriesId) continue;
     days.set(r.seriesId, [...(days.get(r.seriesId) ?? []), r.seriesDate ?? r.eventDate]);

@@ -21,7 +21,7 @@ import { unsubscribeLinks } from "../group-mail/kinds";
 import { todayIn } from "./calendar";
 import { type Concerned, deleteWithin, type EventForm, updateWithin } from "./changes";
 import { eventMailDetails, icsAttachment } from "./mail-details";
-import { joinIn, leaveWithin, type RsvpContext, rsvpClosed, rsvpStatusOf } from "./rsvp";
+import { eventEnded, joinIn, leaveWithin, type RsvpContext, rsvpClosed, rsvpStatusOf } from "./rsvp";
 import { daysBetween, shiftDay } from "./series";
 
 /** Where a date stands in its series: the day the rule gave it, even after it moved alone. */
@@ -164,13 +164,14 @@ class PerPerson<T> {
   }
 }
 
-/** The series' dates from today on that she may see, in order. */
-function futureDates(tx: Queryable, viewer: Viewer, seriesId: string, timeZone: string) {
-  return tx
+/** The series' dates that have not ended and that she may see, in order (today's, once over, is past). */
+async function futureDates(tx: Queryable, viewer: Viewer, seriesId: string, timeZone: string) {
+  const dates = await tx
     .select()
     .from(events)
     .where(and(eq(events.seriesId, seriesId), gte(events.eventDate, todayIn(timeZone)), visibleEvents(viewer)))
     .orderBy(asc(events.eventDate), asc(events.startTime), asc(events.id));
+  return dates.filter((date) => !eventEnded(date, timeZone));
 }
 
 export interface SeriesJoined {
@@ -206,10 +207,12 @@ export async function leaveSeries(ctx: RsvpContext, member: Viewer & { id: strin
       sql`exists (select 1 from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id} and ${eventParticipants.userId} = ${member.id})`,
       sql`exists (select 1 from ${eventWaitlist} where ${eventWaitlist.eventId} = ${events.id} and ${eventWaitlist.userId} = ${member.id})`,
     );
-    const dates = await tx
-      .select({ id: events.id })
-      .from(events)
-      .where(and(eq(events.seriesId, seriesId), gte(events.eventDate, todayIn(ctx.config.timeZone)), hers));
+    const dates = (
+      await tx
+        .select()
+        .from(events)
+        .where(and(eq(events.seriesId, seriesId), gte(events.eventDate, todayIn(ctx.config.timeZone)), hers))
+    ).filter((date) => !eventEnded(date, ctx.config.timeZone));
     for (const date of dates) await leaveWithin(ctx, tx, date.id, member.id);
     return dates.length;
   });

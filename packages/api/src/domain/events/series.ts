@@ -32,13 +32,13 @@ export function seriesDates(rule: string, from: string): string[] {
 }
 
 /**
- * A stored series' dates, for its calendars: read as at its making, but over four centuries, not
- * 20 years (a series made before that limit keeps its calendar; its 200 dates bound the reading).
+ * A stored series' dates, for its calendars; undefined when its rule no longer reads (a series
+ * made with the `rrule` library before December 2026 may have a rule the club refuses now, or go
+ * on past 20 years): its calendar then lists its dates one by one rather than fail.
  */
-export function storedSeriesDates(rule: string, from: string): string[] {
-  const reading = repeatDates(rule, from, 400);
-  if (!reading.ok) throw new Error(`A stored series' rule does not read: ${reading.problem}`);
-  return reading.dates;
+export function storedSeriesDates(rule: string, from: string): string[] | undefined {
+  const reading = repeatDates(rule, from);
+  return reading.ok ? reading.dates : undefined;
 }
 
 /** The rule as it is stored and sent in calendars: upper case, without "RRULE:", canonical order. */

@@ -13,11 +13,12 @@ function requireLive(ctx: MemberContext): LiveChanges {
  * lost the connection reconnects with the last one and is told the count again. The stream ends
  * when her session or the API token it was opened with does (signed out, password changed, token
  * revoked, account deleted: the auth changes wake it at once), when the server closes, or when she
- * opens more than LIVE_STREAMS_PER_SESSION in one session (the oldest ends).
+ * opens more than LIVE_STREAMS_PER_SESSION in one session or LIVE_STREAMS_PER_MEMBER in all (the oldest
+ * ends).
  */
 export async function* unreadStream(ctx: MemberContext, signal: AbortSignal | undefined) {
   const live = requireLive(ctx);
-  const seat = live.enter("bell", ctx.session.id);
+  const seat = live.enter("bell", ctx.session.id, ctx.user.id);
   try {
     let sent: number | undefined;
     let seq = 0;
@@ -41,7 +42,7 @@ export async function* unreadStream(ctx: MemberContext, signal: AbortSignal | un
  */
 export async function* commentChanges(ctx: MemberContext, commentableId: string, signal: AbortSignal | undefined) {
   const live = requireLive(ctx);
-  const seat = live.enter("comments", ctx.session.id);
+  const seat = live.enter("comments", ctx.session.id, ctx.user.id);
   try {
     let seq = 0;
     // At once too: a page that (re)connects fetches what it may have missed meanwhile.
