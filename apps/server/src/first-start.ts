@@ -77,6 +77,7 @@ export async function seedAndTell(config: AppConfig): Promise<void> {
       send({ seeded }, (err: Error | null) => (err ? reject(err) : resolve())),
     );
   } catch (err) {
+    // The seeding failed: that error is the one to report; this process ends with it either way.
     await app.close().catch(() => {});
     throw err;
   }

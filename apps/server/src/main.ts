@@ -77,6 +77,7 @@ async function closeAfterFailedStart(): Promise<void> {
   started = undefined;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
+    // The start failed, and that error is reported; the process exits after this either way.
     app.close().catch(() => {}),
     new Promise((resolve) => {
       timer = setTimeout(resolve, 10_000);

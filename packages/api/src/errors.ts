@@ -4,7 +4,7 @@ import { TRPCError } from "@trpc/server";
 export const PLEASE_LOG_IN = "Please log in to continue.";
 export const MUST_CHANGE_PASSWORD = "Please choose a new password in Settings before continuing.";
 export const ADMINS_ONLY = "You do not have the necessary permission to view this content";
-export const EVENT_NOT_FOUND = "Event not found";
+export { EVENT_NOT_FOUND } from "@club/shared";
 export const MEDIA_NOT_FOUND = "Media not found.";
 export const COMMENT_NOT_FOUND = "Comment not found.";
 export const NOTHING_TO_COMMENT_ON = "There is no event or media item to comment on.";

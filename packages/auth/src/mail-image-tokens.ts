@@ -1,3 +1,4 @@
+import { ROW_ID_PATTERN } from "@club/shared/row-id";
 import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
@@ -11,7 +12,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
  */
 const encoder = new TextEncoder();
 /** The id and the signature have fixed shapes, so the dashes cannot confuse them (and no dots: not a file name). */
-const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([A-Za-z0-9_-]{43})$/;
+const TOKEN = new RegExp(`^(${ROW_ID_PATTERN})-([A-Za-z0-9_-]{43})$`);
 
 const sign = (key: Uint8Array, mediaId: string) => hmac(SHA256, key, encoder.encode(`mail-image:${mediaId}`));
 

@@ -1,5 +1,6 @@
 import { type Queryable, serverSecrets } from "@club/db";
 import { eq } from "@club/db/orm";
+import { ROW_ID_PATTERN } from "@club/shared/row-id";
 import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
@@ -15,7 +16,7 @@ import { decodeBase64, decodeBase64urlIgnorePadding, encodeBase64, encodeBase64u
  */
 const encoder = new TextEncoder();
 /** The kind (letters), the member's id and the signature have fixed shapes, so dashes cannot confuse them. */
-const TOKEN = /^([a-z]{1,20})-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([A-Za-z0-9_-]{43})$/;
+const TOKEN = new RegExp(`^([a-z]{1,20})-(${ROW_ID_PATTERN})-([A-Za-z0-9_-]{43})$`);
 
 const sign = (key: Uint8Array, userId: string, kind: string) =>
   hmac(SHA256, key, encoder.encode(`unsubscribe:${userId}:${kind}`));

@@ -139,6 +139,7 @@ export async function withSchemaLock<T>(url: string, change: () => Promise<T>): 
     try {
       return await change();
     } finally {
+      // The lock's connection ends just below, and Postgres lets go of a session's locks with it.
       await lock`select pg_advisory_unlock(${SCHEMA_LOCK_KEY}::bigint)`.catch(() => {});
     }
   } finally {

@@ -179,7 +179,9 @@ function setAside(lockPath: string, stale: LockHolder | undefined): void {
     // Another process took the lock over between our read and the move: its lock goes back.
     try {
       linkSync(aside, lockPath);
-    } catch {}
+    } catch {
+      // A third process made a lock meanwhile: it holds the database now, and its lock stays.
+    }
   }
   rmSync(aside, { force: true });
 }

@@ -111,6 +111,7 @@ async function listenOnPostgres(
       if (closed) return;
       drops++;
       for (const listener of all) {
+        // A listener that throws must not keep the others from hearing that the connection dropped.
         try {
           listener.deaf();
         } catch {}

@@ -12,3 +12,6 @@ export const messages = {
   routerError: "Unexpected Application Error!",
   noAccess: "No Access",
 } as const;
+
+/** What every way in answers for an event that is not there or not hers to see (the same words). */
+export const EVENT_NOT_FOUND = "Event not found";

@@ -152,7 +152,8 @@ export async function resumableUploads(
           await forget(upload.id, path);
         } else {
           // Our side failed (the database or the store is down): the file waits where it was, and
-          // the client's retry finishes it without sending it again.
+          // the client's retry finishes it without sending it again. If it cannot be put back, the
+          // client sends it again whole: the refusal below is what she must hear, not this.
           await rename(path, received).catch(() => {});
         }
         throw refusal(status, text);
@@ -222,6 +223,8 @@ export async function resumableUploads(
 
   async function forget(id: string, path: string) {
     await rm(path, { force: true });
+    // Its file is gone: a description left behind names nothing, and the housekeeping's sweep of
+    // unfinished uploads removes it within a day.
     await datastore.configstore.delete(id).catch(() => {});
   }
 

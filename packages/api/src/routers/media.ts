@@ -24,7 +24,7 @@ import { deleteMedia } from "../domain/media/delete";
 import { mediaDto } from "../domain/media/dto";
 import { listMedia, mediaOfEvent, mediaTitled, tagSuggestions } from "../domain/media/list";
 import { retryTranscode } from "../domain/media/transcode";
-import { badRequest, MEDIA_NOT_FOUND } from "../errors";
+import { badRequest, EVENT_NOT_FOUND, MEDIA_NOT_FOUND } from "../errors";
 import { answer, memberProcedure, router } from "../trpc";
 
 /** Shared by PUT /api/media/{id} and PUT /api/images/{id}. */
@@ -92,7 +92,7 @@ export const mediaRouter = router({
 export const imagesRouter = router({
   /** GET /api/images/event/{eventId}. */
   byEvent: memberProcedure
-    .input(z.object({ eventId: z.uuid("Event not found") }))
+    .input(z.object({ eventId: z.uuid(EVENT_NOT_FOUND) }))
     .output(answer(imagesByEventAnswer))
     .query(async ({ ctx, input }) => {
       // Both statements go out together (one wait for Postgres, not two in turn); an event she may

@@ -1,6 +1,7 @@
 import { addDays, format, parseISO } from "date-fns";
 import { eventExclusivities, eventSortOrders, myEventFilters } from "../enums";
 import { EVENTS_PAGE_MAX } from "../lists";
+import { EVENT_NOT_FOUND } from "../messages";
 import { countryName } from "../places";
 import { readRepeatRule } from "../repeat/rule";
 import { z } from "../zod";
@@ -350,7 +351,7 @@ export const eventListInput = z
   })
   .optional();
 
-export const eventRefInput = z.object({ id: z.string().trim().min(1, "Event not found").max(200) });
+export const eventRefInput = z.object({ id: z.string().trim().min(1, EVENT_NOT_FOUND).max(200) });
 /** Joining: the event, and how many guests she brings (within the event's guests per member). */
 export const joinEventInput = eventRefInput.extend({
   guests: z
@@ -360,12 +361,12 @@ export const joinEventInput = eventRefInput.extend({
     .max(MAX_GUESTS_PER_MEMBER, `At most ${MAX_GUESTS_PER_MEMBER} guests.`)
     .optional(),
 });
-export const eventIdInput = z.object({ eventId: z.uuid("Event not found") });
+export const eventIdInput = z.object({ eventId: z.uuid(EVENT_NOT_FOUND) });
 
 export const inviteInput = z.object({
-  eventId: z.uuid("Event not found"),
+  eventId: z.uuid(EVENT_NOT_FOUND),
   eventTitle: z.string().max(300).optional(),
   userIds: z.array(z.uuid("Unknown member.")).min(1, "Select at least one member to invite.").max(500),
 });
 
-export const confirmationInput = z.object({ eventId: z.uuid("Event not found"), userId: z.uuid("Unknown member.") });
+export const confirmationInput = z.object({ eventId: z.uuid(EVENT_NOT_FOUND), userId: z.uuid("Unknown member.") });

@@ -1,3 +1,4 @@
+import { EVENT_NOT_FOUND } from "../messages";
 import { z } from "../zod";
 
 export const COMMENT_MAX = 5000;
@@ -49,7 +50,7 @@ export const mediaUpdateInput = z.object({
   description: z.string().trim().max(5000, "The description can be at most 5,000 characters.").nullish(),
   tags: z.array(tag).max(30, "At most 30 tags.").nullish(),
   /** null removes the association. */
-  associatedEventId: z.uuid("Event not found").nullish(),
+  associatedEventId: z.uuid(EVENT_NOT_FOUND).nullish(),
 });
 
 /**

@@ -59,6 +59,7 @@ export async function storePortrait(store: MediaStore, path: string): Promise<St
     const placeholder = await thumbHashOf(sharp(smallest));
     return { prefix, placeholder };
   } catch (err) {
+    // Nothing half-stored (see process.ts: what the store keeps is reported by the housekeeping).
     await Promise.all(written.map((k) => store.delete(k).catch(() => {})));
     throw err;
   }

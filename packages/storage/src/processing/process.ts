@@ -173,7 +173,9 @@ export async function storeUpload(
       await rm(workDir, { recursive: true, force: true });
     }
   } catch (err) {
-    // Nothing half-stored: whatever was written goes again.
+    // Nothing half-stored: whatever was written goes again. If the store refuses that too, the
+    // failure above is still what the caller must hear; what stays is reported by the daily
+    // housekeeping (unreferenced objects) for the operator.
     await Promise.all(written.map((k) => store.delete(k).catch(() => {})));
     throw err;
   }

@@ -161,6 +161,8 @@ export function useUploadQueue({
 
   /** Stops one file and removes what the server has of it. */
   function cancel(key: string) {
+    // She cancelled: the file is gone from the list whatever the server answers, and what it kept
+    // of the file it removes within a day.
     void uploads.current
       .get(key)
       ?.abort(true)
@@ -174,6 +176,7 @@ export function useUploadQueue({
   /** Forgets an unfinished upload from before a reload (the server removes its part within a day). */
   async function forget(upload: PreviousUpload) {
     const { defaultOptions } = await tus();
+    // The browser's note of it; one that stays is offered again, and forgotten again, next time.
     await defaultOptions.urlStorage.removeUpload(upload.urlStorageKey).catch(() => {});
     setUnfinished((all) => all.filter((u) => u.urlStorageKey !== upload.urlStorageKey));
   }
@@ -184,6 +187,7 @@ export function useUploadQueue({
   useEffect(() => {
     const current = uploads.current;
     return () => {
+      // The page is going: nothing is left to tell of a request that fails to stop.
       for (const upload of current.values()) void upload?.abort(false).catch(() => {});
       current.clear();
       waiting.current = [];

@@ -1,4 +1,4 @@
-import { formatCardDate } from "@club/shared";
+import { EVENT_NOT_FOUND, formatCardDate } from "@club/shared";
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, type ErrorComponentProps, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -35,7 +35,7 @@ function EventError({ error }: ErrorComponentProps) {
     return () => clearTimeout(t);
   }, [notFound, navigate]);
   return notFound ? (
-    <Page title="Event not found" lead="Taking you back to the events list…" />
+    <Page title={EVENT_NOT_FOUND} lead="Taking you back to the events list…" />
   ) : (
     <Page title="Failed to load event" lead="Please reload the page, or try again later." />
   );

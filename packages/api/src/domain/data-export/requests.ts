@@ -139,7 +139,9 @@ export async function buildDataExport(deps: BuildDeps, exportId: string, job: Jo
     });
     log.info({ exportId, bytes: size }, "data export ready");
   } catch (err) {
-    await store.delete(key).catch(() => {});
+    await store
+      .delete(key)
+      .catch((cleanup: unknown) => log.warn({ err: cleanup, exportId }, "a failed data export's file was not removed"));
     if (!job.signal.aborted && job.lastAttempt) {
       await db
         .update(dataExports)

@@ -95,6 +95,9 @@ export async function ingestMediaFile(
     });
     return id;
   } catch (err) {
+    // Nothing half-stored: the item's files and row go. If the store or the database refuses that
+    // too, the failure above is still the one to answer; files left are reported by the daily
+    // housekeeping (unreferenced objects), and a pending row is swept after a day.
     await store.deletePrefix(prefix).catch(() => {});
     await db
       .delete(media)

@@ -84,13 +84,20 @@ export async function transcodeMedia(deps: TranscodeDeps, mediaId: string, job: 
       // Another run finished first, or the item was deleted meanwhile (its objects went before
       // this copy was written): what this run stored belongs to nothing.
       const [still] = await db.select({ id: media.id }).from(media).where(eq(media.id, mediaId));
-      await (still ? store.delete(key) : store.deletePrefix(row.objectPrefix)).catch(() => {});
+      await (still ? store.delete(key) : store.deletePrefix(row.objectPrefix)).catch((err: unknown) =>
+        log.warn({ err, mediaId }, "a converted copy that belongs to nothing was not removed"),
+      );
       return;
     }
-    if (!deps.keepOriginals) await store.delete(row.storageKey).catch(() => {});
+    if (!deps.keepOriginals)
+      await store
+        .delete(row.storageKey)
+        .catch((err: unknown) => log.warn({ err, mediaId }, "an original kept past its conversion was not removed"));
     log.info({ mediaId, plan, ms: Date.now() - started, bytes: size }, "video made playable");
   } catch (err) {
-    await store.delete(key).catch(() => {});
+    await store
+      .delete(key)
+      .catch((cleanup: unknown) => log.warn({ err: cleanup, mediaId }, "a failed conversion's copy was not removed"));
     if (!job.signal.aborted && job.lastAttempt) {
       const message = err instanceof Error ? err.message : String(err);
       await db

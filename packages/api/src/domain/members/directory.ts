@@ -1,6 +1,6 @@
 import { profiles, type Queryable, talentsText, users } from "@club/db";
 import { and, asc, eq, ilike, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from "@club/db/orm";
-import type { MemberType } from "@club/shared";
+import { isRowId, type MemberType } from "@club/shared";
 import { badRequest } from "../../errors";
 import { escapeLike } from "../../lib/like";
 import { preparedOnce } from "../../lib/prepared";
@@ -27,8 +27,10 @@ const encode = (name: string, id: string) => Buffer.from(JSON.stringify([name, i
 function decode(cursor: string): { name: string; id: string } {
   try {
     const [name, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    if (typeof name === "string" && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id)) return { name, id };
-  } catch {}
+    if (typeof name === "string" && isRowId(id)) return { name, id };
+  } catch {
+    // Not base64url JSON: a cursor this server did not make, refused below like any other.
+  }
   throw badRequest(STALE);
 }
 

@@ -33,7 +33,13 @@ export async function setPortrait(ctx: ApiContext, file: { path: string }) {
       return before?.prefix;
     });
   } catch (err) {
-    await member.store.deletePrefix(stored.prefix).catch(() => {});
+    // The new portrait's files go with it; if the store keeps them, the failure above is still
+    // what she must hear, and the housekeeping reports them (unreferenced objects).
+    await member.store
+      .deletePrefix(stored.prefix)
+      .catch((cleanup: unknown) =>
+        member.log.warn({ err: cleanup, prefix: stored.prefix }, "a failed portrait's files not removed"),
+      );
     throw err;
   }
   await removeFiles(member, previous);

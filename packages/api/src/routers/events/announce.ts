@@ -9,9 +9,10 @@ import { requireEventManager, requireVisibleEvent } from "../../domain/access";
 import { auditActor } from "../../domain/audit/record";
 import { announceEvent } from "../../domain/events/announcements";
 import { countRecipients } from "../../domain/group-mail/recipients";
+import { EVENT_NOT_FOUND } from "../../errors";
 import { answer, memberProcedure } from "../../trpc";
 
-const eventRef = z.object({ eventId: z.uuid("Event not found") });
+const eventRef = z.object({ eventId: z.uuid(EVENT_NOT_FOUND) });
 
 export const eventAnnouncement = {
   /** How many of the group an announcement would reach (those who stopped announcements are not counted). */

@@ -17,15 +17,13 @@ import { participantsOf } from "../../domain/events/participant-names";
 import { addParticipants, attendeesOf, sendConfirmation } from "../../domain/events/participants";
 import { joinEvent, leaveEvent, moveFromWaitlist } from "../../domain/events/rsvp";
 import { joinSeries, leaveSeries, type SeriesJoined } from "../../domain/events/series-changes";
-import { badRequest } from "../../errors";
+import { badRequest, EVENT_NOT_FOUND } from "../../errors";
 import { adminProcedure, answer, memberProcedure } from "../../trpc";
 
 export const eventParticipation = {
   /** Admins add members to an event directly (scripts and seeding). */
   addParticipants: adminProcedure
-    .input(
-      z.object({ eventId: z.uuid("Event not found"), userIds: z.array(z.uuid("Unknown member.")).min(1).max(1000) }),
-    )
+    .input(z.object({ eventId: z.uuid(EVENT_NOT_FOUND), userIds: z.array(z.uuid("Unknown member.")).min(1).max(1000) }))
     .output(answer(eventsAddParticipantsAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
@@ -105,7 +103,7 @@ export const eventParticipation = {
 
   /** The creator or an admin seats someone from the waitlist, even past the capacity; she is e-mailed. */
   moveFromWaitlist: memberProcedure
-    .input(z.object({ eventId: z.uuid("Event not found"), userId: z.uuid("Unknown member.") }))
+    .input(z.object({ eventId: z.uuid(EVENT_NOT_FOUND), userId: z.uuid("Unknown member.") }))
     .output(answer(eventsMoveFromWaitlistAnswer))
     .mutation(async ({ ctx, input }) => {
       const event = await requireVisibleEvent(ctx, input.eventId);
