@@ -61,7 +61,7 @@ module.exports = {
       name: "rarely-used-libraries-load-when-used",
       severity: "error",
       comment:
-        "Libraries that a server on the embedded default never needs at start (MinIO, SMTP, Redis, passkeys, the group mail's sanitiser) are loaded with `await import()` where they are used, so they take no memory until then (docs/decisions.md, \"The embedded database's memory\"). Tests may import them.",
+        "Libraries that a server on the embedded default never needs at start (MinIO, SMTP, Redis, passkeys, the group mail's sanitiser) are loaded with `await import()` where they are used, so they take no memory until then (docs/decisions/README.md, \"The embedded database's memory\"). Tests may import them.",
       from: { pathNot: "(\\.test\\.ts$|/src/test/)" },
       to: {
         path: "node_modules/(minio|nodemailer|ioredis|sanitize-html|@simplewebauthn/server)/",

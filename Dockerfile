@@ -29,7 +29,8 @@ RUN printf '#!/bin/sh\nexec node /app/cli/dist/club.js "$@"\n' > /usr/local/bin/
 USER node
 WORKDIR /app
 # Two malloc arenas instead of eight per core: the server's threads (libuv, V8's helpers, libvips)
-# each kept freed memory in an arena of its own (about 60 MB of idle RSS; see docs/decisions.md).
+# each kept freed memory in an arena of its own (about 60 MB of idle RSS; see
+# docs/decisions/issue-37-one-compiled-copy-of-postgres-and-two.md).
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data WEB_DIST=/app/web MALLOC_ARENA_MAX=2
 VOLUME /data
 EXPOSE 3000
@@ -42,5 +43,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # A young generation of 8 MB semi-spaces instead of Node's 16: 20-35 MB less idle, as fast under
-# load (docs/decisions.md). `pnpm start` runs the server the same way.
+# load (docs/decisions/issue-37-later-still-a-young-generation-of-8-mb.md). `pnpm start` runs the server the same way.
 CMD ["node", "--max-semi-space-size=8", "/app/server/dist/main.js"]

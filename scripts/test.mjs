@@ -2,8 +2,8 @@
 // packages' Vitest suites one after another (each already uses both cores of a small machine); the
 // other runs the end-to-end suite, one Chromium against the built server, which waits on the
 // browser and the server's answers more than it computes. One after the other they took 12 minutes
-// on a 2-core CI machine, the end-to-end suite alone 6.7 (docs/decisions.md, "The end-to-end suite
-// runs beside the others").
+// on a 2-core CI machine, the end-to-end suite alone 6.7
+// (docs/decisions/the-end-to-end-suite-runs-beside-the-others.md).
 //   node scripts/test.mjs
 import { spawn } from "node:child_process";
 

@@ -127,7 +127,7 @@ test("join with a confirmation, leave, invite a member who accepts, announce and
   const invite = page.getByRole("dialog", { name: "Invite Members" });
   await expect(invite.getByRole("button", { name: "Invite Selected (0)" })).toBeDisabled();
   // Helena keeps her address to herself (the default): part of it finds nobody, the whole of it
-  // finds her (docs/decisions.md, "E-mail addresses in the directory and the invite modal").
+  // finds her (docs/decisions/e-mail-addresses-in-the-directory-and-the-invite.md).
   await invite.getByLabel("Search by name or e-mail").fill("host@");
   await expect(invite.getByRole("checkbox")).toHaveCount(0);
   await invite.getByLabel("Search by name or e-mail").fill("host@club.local");

@@ -28,7 +28,7 @@ test("a member connects her identity in Settings, signs out, and signs in throug
   await createMember(request, member);
   await signIn(page, member.email);
   await page.goto("/settings/security");
-  // Signed in with a password alone: she confirms by e-mail first (docs/decisions.md, "New ways in").
+  // Signed in with a password alone: she confirms by e-mail first (docs/decisions/README.md, "New ways in").
   await page.getByRole("button", { name: `Connect ${OIDC_LABEL}` }).click();
   await expect(page.getByText("First, confirm it is you")).toBeVisible();
   await confirmByEmail(page, member.email);

@@ -48,7 +48,7 @@ test("a member adds a passkey, signs in with it and no password, and removes it"
   await taken(page);
   const security = page.getByRole("region", { name: "Security" });
   await expect(security.getByText("No passkeys yet.")).toBeVisible();
-  // Signed in with a password alone: she confirms by e-mail first (docs/decisions.md, "New ways in").
+  // Signed in with a password alone: she confirms by e-mail first (docs/decisions/README.md, "New ways in").
   await security.getByRole("button", { name: "Add a passkey" }).click();
   await expect(security.getByText("First, confirm it is you")).toBeVisible();
   expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(0);

@@ -162,7 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   // ioredis (2 MB of heap) is loaded only when Redis is configured: the embedded default counts
-  // sign-in attempts in memory (docs/decisions.md, "The embedded database's memory").
+  // sign-in attempts in memory (docs/decisions/README.md, "The embedded database's memory").
   const redis = config.redisUrl
     ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
@@ -215,7 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // JSON and pages above 1 KB go compressed (see encodings.ts); the built assets are compressed
   // once, at their best, by the build. An answer in hand up to 1 MB is compressed in one call, not
   // through a brotli stream above 8 KB (the plugin's default on two cores), which cost the server's
-  // one thread more than the compressing itself (docs/decisions.md).
+  // one thread more than the compressing itself (docs/decisions/answers-in-hand-compressed-in-one-call-whatever.md).
   await app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD,
     encodings: ENCODINGS,

@@ -11,7 +11,7 @@ import type { AppConfig } from "./config";
  * its own, which then ends. What that work takes stays with the process that did it: PGlite's
  * WebAssembly memory, grown by the migrations' index builds (it never shrinks), and malloc's arenas
  * left by the demo photos' image work. The server then opens the database as after any restart,
- * about 25 MB lighter for its whole life (docs/decisions.md, "The embedded database's memory").
+ * about 25 MB lighter for its whole life (docs/decisions/README.md, "The embedded database's memory").
  */
 
 /** Set in the environment of the process that makes the demo data. */

@@ -49,7 +49,7 @@ export interface SessionCookies {
   setDevice(value: string, expiresAt: Date): void;
   /**
    * The state of a sign-in started at the identity provider, kept in this browser until it comes
-   * back (docs/decisions.md, "Signing in with an identity provider"): a callback is taken only in
+   * back (docs/decisions/README.md, "Signing in with an identity provider"): a callback is taken only in
    * the browser that started it.
    */
   setOidcState(state: string, expiresAt: Date): void;
@@ -85,7 +85,7 @@ export interface TokenGrant {
  * The invite-only events a member sees through her own rows (her events, seats, places on a
  * waitlist and invitations), by id, sorted: with every open one, all she may see (`sightOf`).
  * Members of one sight see the same events, and a kept answer made from a sight rather than from
- * her id is theirs to share (docs/decisions.md, "Answers shared by members who see the same").
+ * her id is theirs to share (docs/decisions/answers-shared-by-members-who-see-the-same.md).
  */
 export type Sight = readonly string[];
 

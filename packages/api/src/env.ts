@@ -150,7 +150,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
   /**
-   * The OpenID Connect provider members may sign in with (docs/decisions.md, "Signing in with an
+   * The OpenID Connect provider members may sign in with (docs/decisions/README.md, "Signing in with an
    * identity provider"): its issuer, this club's client at it, and the button's words. https, or
    * http on this machine only (a provider beside the tests).
    */

@@ -11,7 +11,7 @@ import { SoftPasskey } from "./test/authenticator";
 import { storeTestSession, testSessionId } from "./test/cell";
 
 /**
- * New ways into an account (docs/decisions.md, "New ways in"): a session signed in with a password
+ * New ways into an account (docs/decisions/README.md, "New ways in"): a session signed in with a password
  * alone adds a passkey or connects an identity only after confirming by e-mail, in that session;
  * a passkey or provider session needs nothing; and every way in added or removed is told to her by
  * e-mail in the transaction of the change.

@@ -7,7 +7,8 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimi
  * most `max` password checks and the rest are refused before hashing. Attempts that turn out to be
  * right are given back (`Attempt.succeeded`), so members signing in are never throttled by their
  * own successes. Counts live in Redis when REDIS_URL is set (every server instance sees the same
- * counts), in memory otherwise (the single-process embedded default). See docs/decisions.md.
+ * counts), in memory otherwise (the single-process embedded default). See
+ * docs/decisions/throttling-is-rate-limiter-flexible-counted-before.md.
  */
 export interface ThrottleRule {
   /** Unique per rule: the key prefix of its counters. */
@@ -208,7 +209,7 @@ export const LOGIN_PER_DEVICE: ThrottleRule = {
 /**
  * Refused sign-ins written to the audit log: one record per locked key (an address, or an account)
  * per window, however many refusals follow, so a lockout is on record without an attack filling
- * the log (docs/decisions.md, "Audit log"). As long as the longest sign-in lockout.
+ * the log (docs/decisions/README.md, "Audit log"). As long as the longest sign-in lockout.
  */
 export const THROTTLE_RECORDS: ThrottleRule = {
   name: "audit-throttled",

@@ -2,7 +2,8 @@ import { initTRPC } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 
 // tRPC's object-spread helper is patched for speed (patches/@trpc__server@11.22.1.patch;
-// docs/decisions.md): it assigns keys instead of defining them. These hold it to what a spread does.
+// docs/decisions/trpcs-object-spread-helper-is-patched.md): it assigns keys instead of defining them. These
+// hold it to what a spread does.
 describe("tRPC's patched object-spread helper", () => {
   const t = initTRPC.context<{ who: string }>().create();
 

@@ -7,7 +7,7 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64, decodeBase64urlIgnorePadding, encodeBase64, encodeBase64urlNoPadding } from "@oslojs/encoding";
 
 /**
- * Unsubscribe tokens (docs/decisions.md, "One-click unsubscribe and mail preferences"):
+ * Unsubscribe tokens (docs/decisions/one-click-unsubscribe-and-mail-preferences.md):
  * `{kind}-{userId}-{base64url(HMAC-SHA256(key, "unsubscribe:{userId}:{kind}"))}` (no dots: the URL must
  * not look like a file's name to the server, which answers those as static files). Nothing is stored per mail:
  * the token is the same in every mail of that kind to that member, and stays good for as long as

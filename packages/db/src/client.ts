@@ -68,7 +68,7 @@ export function migrationsFolder(): string {
  * rule of thumb, for a database on the same host; set DATABASE_POOL_SIZE when it is elsewhere).
  * Fewer connections each take several of a server's statements at once, sent in one write and
  * answered by one backend: under the realistic mix on two cores, 4 served 11–23% more requests than
- * 10, with a lower p99 (docs/decisions.md, "Fewer connections to Postgres").
+ * 10, with a lower p99 (docs/decisions/fewer-connections-to-postgres.md).
  */
 export function defaultPoolSize(): number {
   return Math.max(4, 2 * availableParallelism());

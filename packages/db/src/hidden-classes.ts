@@ -4,7 +4,7 @@ import { setFlagsFromString } from "node:v8";
 // spread and adds a key, gets a hidden class of its own, one per object once the site is warm.
 // Every function that then reads such objects (an answer's check, the serialiser, each request's
 // checks of its session) goes through a megamorphic cache, and each object carries a class and a
-// descriptor array of its own to collect (docs/decisions.md, "An answer's rows share one shape").
+// descriptor array of its own to collect (docs/decisions/an-answers-rows-share-one-shape.md).
 // V8's own test of it is a natives-syntax call, allowed from here on for the function compiled below.
 setFlagsFromString("--allow-natives-syntax");
 const sameClass = new Function("a", "b", "return %HaveSameMap(a, b)") as (a: object, b: object) => boolean;

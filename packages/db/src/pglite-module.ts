@@ -13,7 +13,8 @@ type WasmModule = NonNullable<PGliteOptions["wasmModule"]>;
  * start (measured: 159 of 174 MB of WebAssembly memory). A club's whole database is smaller than
  * that: 9 MB migrated and empty (mostly Postgres's catalog), 16 MB with 2,000 events and 20,000
  * photos. A page not in the cache is read through Node's file system, which the kernel caches anyway;
- * at 16 MB the list benchmarks ran no slower (see docs/decisions.md for the figures).
+ * at 16 MB the list benchmarks ran no slower (see docs/decisions/what-held-it-postgress-buffer-cache.md for
+ * the figures).
  */
 export const PGLITE_SHARED_BUFFERS = "16MB";
 
@@ -55,10 +56,11 @@ async function compile(): Promise<WasmModule | undefined> {
  * busy ones again with its optimising one (TurboFan), and keeps both. For Postgres's few megabytes
  * of code that is tens of megabytes resident; TurboFan alone, still lazily (a function when it
  * first runs), keeps one copy and ran the list benchmarks as fast or faster (see
- * docs/decisions.md). It costs at start: opening the embedded database takes 2.9 s instead of 0.5,
- * as every function Postgres runs once is optimised, which a command that runs for seconds (`club`)
- * and the tests would pay at every start; they keep V8's default. A process-wide V8 setting, read
- * when a module is compiled: call it before the database is opened.
+ * docs/decisions/issue-37-one-compiled-copy-of-postgres-and-two.md). It costs at start: opening the
+ * embedded database takes 2.9 s instead of 0.5, as every function Postgres runs once is optimised,
+ * which a command that runs for seconds (`club`) and the tests would pay at every start; they keep
+ * V8's default. A process-wide V8 setting, read when a module is compiled: call it before the
+ * database is opened.
  */
 export function compileWebAssemblyOnce(): void {
   v8.setFlagsFromString("--no-liftoff");

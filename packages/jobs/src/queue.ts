@@ -79,7 +79,8 @@ export interface JobQueueOptions<R extends Registry> {
  * The one durable job queue: pg-boss on the club's database (its own `pgboss` schema), on Postgres
  * and on the embedded database alike. Several server instances share it: each job runs once, a job
  * whose worker died is run again when its lease (`expireInSeconds`) runs out, failures are retried
- * with backoff and kept, once final, for the admin screen. See docs/decisions.md.
+ * with backoff and kept, once final, for the admin screen. See
+ * docs/decisions/one-durable-job-queue-pg-boss-10-on-postgres.md.
  */
 export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender<R> {
   private readonly boss: PgBoss;

@@ -11,7 +11,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   // File and URL access are disabled so message content can never make the server read a
   // local file or fetch an address.
   // nodemailer is loaded only when mail goes out by SMTP: the embedded default keeps mail in the
-  // outbox, and it is 2 MB of heap (docs/decisions.md, "The embedded database's memory").
+  // outbox, and it is 2 MB of heap (docs/decisions/README.md, "The embedded database's memory").
   const loading = import("nodemailer").then(({ default: nodemailer }) =>
     nodemailer.createTransport(smtpUrl, { disableFileAccess: true, disableUrlAccess: true }),
   );

@@ -50,7 +50,7 @@ export type SignInMethod = (typeof signInMethods)[number];
 
 /**
  * Every kind of record in the audit log: the administrative acts and the security events, each
- * written in the transaction of its act (docs/decisions.md, "Audit log").
+ * written in the transaction of its act (docs/decisions/README.md, "Audit log").
  */
 export const auditKinds = [
   "application.accepted",

@@ -27,7 +27,7 @@ async function* listing(items: AsyncIterable<unknown>): AsyncGenerator<{ name?: 
 /** Media in a MinIO (S3 API) bucket, created when missing. */
 export async function createMinioStore(config: MinioConfig): Promise<MediaStore> {
   // Loaded here, not at the top: the minio client (with lodash and an XML parser) is about 8 MB of
-  // heap a server keeping media in files never uses (docs/decisions.md, "The embedded database's memory").
+  // heap a server keeping media in files never uses (docs/decisions/README.md, "The embedded database's memory").
   const { Client } = await import("minio");
   const url = new URL(config.endpoint);
   const client = new Client({

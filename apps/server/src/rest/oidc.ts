@@ -8,7 +8,7 @@ import { type ContextDeps, createContext } from "../plugins/trpc";
 import { describeError } from "./errors";
 
 /**
- * Signing in with the club's OpenID Connect provider: the browser's redirects (docs/decisions.md,
+ * Signing in with the club's OpenID Connect provider: the browser's redirects (docs/decisions/README.md,
  * "Signing in with an identity provider"). These are pages a browser is sent to, not an API: they
  * answer with redirects and, when something is wrong, a small page in words (never JSON).
  *

@@ -24,7 +24,7 @@ import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 import { authenticationResponse } from "./webauthn-input";
 
 /**
- * Settings → E-mail (docs/decisions.md, "Changing her e-mail address") and "Delete my account"
+ * Settings → E-mail (docs/decisions/README.md, "Changing her e-mail address") and "Delete my account"
  * ("Deleting an account"). No API token reaches these but the mailed link's confirmation.
  */
 export const accountRouter = router({

@@ -68,7 +68,7 @@ export const authRouter = router({
 
   /**
    * Mails her a link that confirms this browser's session: a session signed in with a password
-   * alone needs it before adding a passkey or connecting an identity (docs/decisions.md, "New ways in").
+   * alone needs it before adding a passkey or connecting an identity (docs/decisions/README.md, "New ways in").
    */
   confirmByEmail: memberProcedure.output(answer(authConfirmByEmailAnswer)).mutation(async ({ ctx }) => {
     await sendSessionConfirmation(ctx, ctx.user, ctx.session);

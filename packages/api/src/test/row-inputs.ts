@@ -64,7 +64,7 @@ export async function failedVideo(db: Db, id: string) {
 
 /**
  * The cell's invite-only event deleted by its creator: its media item (with a comment) stays, for
- * its uploader and admins only (docs/decisions.md, "Media of a deleted invite-only event").
+ * its uploader and admins only (docs/decisions/media-of-a-deleted-invite-only-event-stay-private.md).
  */
 export async function orphaned(c: Cell): Promise<string> {
   const club = { appOrigin: "http://club.test", timeZone: "America/New_York", reminderHours: 24 };

@@ -84,7 +84,7 @@ export function registerUserCommands(program: Command): void {
           await rm(out, { force: true });
           throw err;
         }
-        // On record once the file is whole: the member's data left the club (docs/decisions.md).
+        // On record once the file is whole: the member's data left the club (docs/decisions/audit-log-data-exports.md).
         await recordCommandLineExport(h.db, operatorActor, member, file.bytesWritten);
         return { member, bytes: file.bytesWritten };
       });

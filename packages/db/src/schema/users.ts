@@ -110,7 +110,10 @@ export const apiTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull(),
-    /** What the token may do; tokens made before scopes existed became `admin` (docs/decisions.md). */
+    /**
+     * What the token may do; tokens made before scopes existed became `admin`
+     * (docs/decisions/existing-tokens-became-admin.md).
+     */
     scope: apiTokenScopeEnum("scope").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),

@@ -12,7 +12,7 @@ export const needsConfirmation = (err: unknown) => errorCode(err) === "PRECONDIT
 
 /**
  * Shown in place of a refusal when a session signed in with a password tries to add a passkey or
- * connect an identity (docs/decisions.md, "New ways in"): why, a button that mails her a code and
+ * connect an identity (docs/decisions/README.md, "New ways in"): why, a button that mails her a code and
  * a link, and the field for the code (her mailbox may be on her phone, where the link would open
  * in another browser). Confirmed, this browser may go on for 15 minutes.
  */

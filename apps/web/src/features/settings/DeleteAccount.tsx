@@ -16,7 +16,7 @@ const DELETE_FAILED = "Your account was not deleted";
 
 /**
  * Settings → danger zone: she deletes her own account after re-entering her password, or one of
- * her passkeys if she has any (docs/decisions.md, "Deleting an account"). The server signs this
+ * her passkeys if she has any (docs/decisions/README.md, "Deleting an account"). The server signs this
  * browser out with the account; everything cached was hers, so the cache is emptied too.
  */
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -8,7 +8,8 @@ import { Page } from "../../ui/Page";
 
 /**
  * The Schedule: her drafts, kept on the server and seen by her alone (and admins) until she
- * publishes them. The spec left it a stub with drafts living only on the page; docs/decisions.md.
+ * publishes them. The spec left it a stub with drafts living only on the page;
+ * docs/decisions/the-schedule-activities-member-keeps-drafts.md.
  */
 export const Route = createFileRoute("/_member/activities-member")({
   loader: async ({ context }) => {

@@ -8,7 +8,7 @@ import { ButtonLink } from "../../ui/Button";
 import { Card, Page } from "../../ui/Page";
 
 /**
- * The link mailed by "Send me a confirmation e-mail" (docs/decisions.md, "New ways in"): opened
+ * The link mailed by "Send me a confirmation e-mail" (docs/decisions/README.md, "New ways in"): opened
  * signed in, in the browser that asked, it lets this session add a passkey or connect an identity
  * for a few minutes. The members' area asks her to sign in first when she is not.
  */

@@ -1,4 +1,4 @@
-// Deleting an account: who may be deleted, and by whom (docs/decisions.md, "Deleting an account").
+// Deleting an account: who may be deleted, and by whom (docs/decisions/README.md, "Deleting an account").
 import { type Queryable, users } from "@club/db";
 import { asc, eq, or } from "@club/db/orm";
 import { forbidden, notFound } from "../../errors";

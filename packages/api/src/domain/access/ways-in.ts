@@ -44,7 +44,7 @@ export async function lockMember(tx: Queryable, userId: string): Promise<void> {
 /**
  * A new way in (a passkey, a linked identity) is added from a session signed in with a passkey or
  * the identity provider, or from a password session she confirmed by e-mail in the last minutes
- * (docs/decisions.md, "New ways in"): a phished password alone must not become a passkey that
+ * (docs/decisions/README.md, "New ways in"): a phished password alone must not become a passkey that
  * outlives a password reset. The confirmation is read from the database, not the session caches
  * (its column does not flush them). The command line proves no sign-in but holds the database.
  */

@@ -27,7 +27,7 @@ import { emitWebhook } from "../webhooks/emit";
 import { MEMBER_NOT_FOUND } from "./users";
 
 /**
- * Deleting an account (docs/decisions.md, "Deleting an account"): in one transaction, every row
+ * Deleting an account (docs/decisions/README.md, "Deleting an account"): in one transaction, every row
  * that names her goes (most by their foreign keys' ON DELETE CASCADE), her seats go to the
  * waitlists, the events she created pass to an administrator, and her comments and uploads are
  * kept as a "Former member"'s or removed, as the club's DELETED_MEMBER_CONTENT says. Her stored

@@ -1,4 +1,4 @@
-// Changing her e-mail address (Settings → E-mail; docs/decisions.md, "Changing her e-mail address"):
+// Changing her e-mail address (Settings → E-mail; docs/decisions/README.md, "Changing her e-mail address"):
 // asked for with her password, made by the link mailed to the new address, told to the old one.
 import { generateToken, hashToken } from "@club/auth";
 import { emailChanges, type Queryable, users } from "@club/db";

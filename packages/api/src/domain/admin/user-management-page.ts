@@ -4,7 +4,7 @@ import type { AuditKind, MemberType } from "@club/shared";
 import { memberSearch } from "./user-management";
 
 // The admins' User Management table: one page of members at a time, with when each joined and
-// was last seen (docs/decisions.md, "User Management: paging and last seen").
+// was last seen (docs/decisions/README.md, "User Management: the table, paging and last seen").
 
 /** Members per page of the table. */
 export const MEMBER_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@ import type { ApiContext } from "../../context";
 import { OPERATOR } from "../access";
 
 /**
- * The audit log's one way in (docs/decisions.md, "Audit log"): every administrative act and
+ * The audit log's one way in (docs/decisions/README.md, "Audit log"): every administrative act and
  * security event calls `recordAudit` with the transaction that makes the act, so a record exists
  * exactly when its act happened: an act rolled back leaves none.
  */

@@ -25,7 +25,7 @@ export const INVALID_INVITATION = "Invalid or expired invitation";
  * Members one can invite (the Invite Members modal): everyone but oneself, with each e-mail
  * address only where she lets members see it (the access module's `emailShownTo`). An address typed
  * in full (`email`) still finds its member, whose address the inviter then knows already
- * (docs/decisions.md, "E-mail addresses in the directory and the invite modal"); such look-ups are
+ * (docs/decisions/e-mail-addresses-in-the-directory-and-the-invite.md); such look-ups are
  * counted (TYPED_ADDRESS_LOOKUPS), since each tells whether a member owns an address.
  */
 export async function invitableMembers(

@@ -51,7 +51,7 @@ export interface EventListItem {
  * Built as one literal and then given its optional keys, never spread into another literal: on the
  * server's V8 (Node 20) every object made as `{ ...item, key }` gets a hidden class of its own, and
  * the answer's check, reading 200 cards of 200 classes, took five times as long as for one class
- * (docs/decisions.md, "An answer's rows share one shape").
+ * (docs/decisions/an-answers-rows-share-one-shape.md).
  */
 export function toEventListItem(e: Event, viewer: Viewer): EventListItem {
   const item: EventListItem = {

@@ -149,7 +149,7 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
 
   const nextEvents = [
     // Keys added to each row, not spread into a new literal: a literal that starts with a spread
-    // gets a hidden class of its own per object (docs/decisions.md, "An answer's rows share one shape").
+    // gets a hidden class of its own per object (docs/decisions/an-answers-rows-share-one-shape.md).
     ...going.map((e) => Object.assign(e, { status: "going" as const, position: null })),
     ...waiting.map((e) => Object.assign(e, { status: "waitlist" as const })),
   ]

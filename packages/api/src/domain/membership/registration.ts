@@ -47,7 +47,7 @@ export async function registrationOffer(
 /**
  * The token works once; the account gets the type of the accepted application. She is then signed
  * in, in the browser that registered: the link proved her e-mail, as a sign-in link would, and she
- * has just chosen her password there (docs/decisions.md, "Signed in after registering").
+ * has just chosen her password there (docs/decisions/signed-in-after-registering.md).
  */
 export async function register(
   ctx: RegisterContext,

@@ -5,7 +5,7 @@ import type { ApiContext } from "../../context";
 import { badRequest } from "../../errors";
 
 /**
- * Passkeys (docs/decisions.md, "Passkeys"): WebAuthn credentials a member adds in Settings and
+ * Passkeys (docs/decisions/README.md, "Passkeys"): WebAuthn credentials a member adds in Settings and
  * signs in with on the Login screen, without an e-mail (discoverable credentials). Every challenge
  * handed out is a row of `webauthn_challenges`, taken (deleted) by the first answer that carries
  * it, whatever that answer turns out to be, so it serves once, and only for CHALLENGE_TTL_MS.
@@ -18,7 +18,7 @@ import { badRequest } from "../../errors";
 /**
  * @simplewebauthn/server, loaded at the first ceremony rather than at start: with its ASN.1, CBOR
  * and X.509 parsers it holds about 5 MB of heap that a server whose members use no passkey never
- * needs (docs/decisions.md, "The embedded database's memory"). Node keeps a module once loaded.
+ * needs (docs/decisions/README.md, "The embedded database's memory"). Node keeps a module once loaded.
  */
 export const webAuthn = () => import("@simplewebauthn/server");
 export const webAuthnHelpers = () => import("@simplewebauthn/server/helpers");

@@ -107,7 +107,7 @@ export async function addPasskey(
     expectedOrigin: origin,
     expectedRPID: rpID,
     // A passkey counts as more than a password (the admins' sign-in rule, confirming acts), so
-    // it must be two factors: the device and her PIN or biometrics (docs/decisions.md, "Passkeys").
+    // it must be two factors: the device and her PIN or biometrics (docs/decisions/README.md, "Passkeys").
     requireUserVerification: true,
   }).catch(() => null);
   if (!verified?.verified) throw badRequest(PASSKEY_NOT_VERIFIED);

@@ -115,7 +115,7 @@ export async function verifyAssertion(
       transports: passkey.transports,
     },
     // A passkey counts as more than a password (the admins' sign-in rule, confirming acts), so
-    // it must be two factors: the device and her PIN or biometrics (docs/decisions.md, "Passkeys").
+    // it must be two factors: the device and her PIN or biometrics (docs/decisions/README.md, "Passkeys").
     requireUserVerification: true,
   }).catch(() => null);
   if (!verified?.verified) throw refused(PASSKEY_NOT_VERIFIED);

@@ -1,5 +1,5 @@
 // Signing in with the club's OpenID Connect provider, and the identities linked to members
-// (docs/decisions.md, "Signing in with an identity provider"). The club is by invitation only: an
+// (docs/decisions/README.md, "Signing in with an identity provider"). The club is by invitation only: an
 // identity signs in a member it is linked to, or links itself the first time to the member whose
 // e-mail its provider has verified (never one she unlinked); it never creates an account.
 import { createHash, timingSafeEqual } from "node:crypto";

@@ -12,7 +12,8 @@ import { auditActor, recordAudit } from "../audit/record";
 /**
  * The id a session is shown and ended by. The stored id is the SHA-256 of the cookie's token, so it
  * is no credential, but it is the key servers, caches and logs know a session by; the page gets a
- * hash of it instead, which names the session to her and to nothing else (docs/decisions.md).
+ * hash of it instead, which names the session to her and to nothing else
+ * (docs/decisions/sessions-are-shown-by-a-derived-id.md).
  */
 export function publicSessionId(storedId: string): string {
   return createHash("sha256").update(`club session shown as:${storedId}`).digest("base64url").slice(0, 22);

@@ -1,4 +1,4 @@
-// New ways into an account (docs/decisions.md, "New ways in"): a session signed in with a password
+// New ways into an account (docs/decisions/README.md, "New ways in"): a session signed in with a password
 // alone confirms by e-mail before adding a passkey or connecting an identity, and every change to
 // her ways in is told to her by e-mail, in the transaction of the change.
 import { randomInt } from "node:crypto";

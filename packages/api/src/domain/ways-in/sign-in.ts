@@ -40,7 +40,7 @@ export async function signIn(
  * earlier session ends, a new one is set in its cookie with how and where it was signed in, and
  * the browser becomes one of her known devices. The audit log records the sign-in (how, the
  * browser, the address) in the session's transaction: once per sign-in, never per request
- * (docs/decisions.md, "What a sign-in record keeps").
+ * (docs/decisions/README.md, "What a sign-in record keeps, and the audit log in words").
  */
 export async function startSession(
   ctx: SignInContext & Pick<ApiContext, "session" | "userAgent">,
@@ -76,7 +76,8 @@ export async function signOut(ctx: Pick<ApiContext, "db" | "session" | "cookies"
 }
 
 /**
- * Checks an e-mail and password, throttled (see docs/decisions.md, "Throttling"): wrong passwords
+ * Checks an e-mail and password, throttled (see
+ * docs/decisions/throttling-is-rate-limiter-flexible-counted-before.md): wrong passwords
  * count per address, and per account, unless the browser carries a device cookie from an earlier
  * sign-in to this account: then they count against that device instead, so someone locking the
  * account out from elsewhere does not keep her out of her own devices. The attempts are counted
