@@ -41,7 +41,7 @@ export interface RestOperation {
   answer: Answer;
   /** Refusals are plain text (the spec's client shows them as they are), not the JSON error. */
   textErrors?: true;
-  /** This URL's limits, in words (the README's table has them all). */
+  /** This URL's limits, in words (the table in docs/operating.md, "Limits", has them all). */
   limits?: string;
 }
 

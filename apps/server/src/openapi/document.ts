@@ -11,7 +11,7 @@ import { type ProcedureInfo, procedure, procedures } from "./procedures";
 export const SERVER_VERSION = serverPackage.version;
 
 /**
- * The part of a version that a breaking change raises (README, "For callers in other languages"):
+ * The part of a version that a breaking change raises (docs/integrating.md, "For callers in other languages"):
  * the major number, or "0.minor" while it is 0.x. A client made for one API version works with
  * every server of the same one; `@club/client` checks it on its first call.
  */

@@ -37,7 +37,7 @@ const n = (value: number) => value.toLocaleString("en-US");
 
 /**
  * The limits of this server, from the constants and the configuration the server runs with: the
- * OpenAPI document's descriptions and the README's table are both made from this list.
+ * OpenAPI document's descriptions and the table in docs/operating.md are both made from this list.
  */
 export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: number }): Limit[] {
   const videoMinutes = config.maxVideoSeconds / 60;
@@ -134,7 +134,7 @@ export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: numb
   ];
 }
 
-/** The limits as a Markdown table (the README's, and the document's description). */
+/** The limits as a Markdown table (docs/operating.md's, and the document's description). */
 export function limitsTable(limits: Limit[]): string {
   const rows = limits.map((l) => `| ${l.what} | ${l.limit} | ${l.beyond} |`);
   return ["| what | limit | past it |", "|---|---|---|", ...rows].join("\n");

@@ -10,7 +10,7 @@ import { CHANGES_DATA, call, callerFor, keptAnswerOf, linkNext, pick } from "./c
 
 type IdParams = { Params: { id: string } };
 
-/** The most events one answer of GET /api/events carries (the README says so). */
+/** The most events one answer of GET /api/events carries (docs/operating.md, "Limits", says so). */
 export const EVENTS_LIST_MAX = 1000;
 
 /** The event form's fields, as the spec's create and edit payloads name them. */

@@ -7,7 +7,7 @@ import { call, callerFor, keptAnswerOf, linkNext, pick } from "./caller";
 
 type IdParams = { Params: { id: string } };
 
-/** The most items one answer of GET /api/media carries (the README says so). */
+/** The most items one answer of GET /api/media carries (docs/operating.md, "Limits", says so). */
 export const MEDIA_LIST_MAX = 1000;
 const PAGE = 200;
 

@@ -188,7 +188,7 @@ export const LIVE_STREAMS_PER_MEMBER = 20;
  * meanwhile; all 2,000 woken together (a change told to everyone: the listening connection back
  * after a drop, a restore) read again within 4.2 s, a directory request waiting 3.6 s of it. On the
  * embedded database the same took 8 s, and a third of a core idle. A constant: no setting of the
- * club configures a limit of this kind (the README's table lists them all).
+ * club configures a limit of this kind (the table in docs/operating.md, "Limits", lists them all).
  */
 export const LIVE_STREAMS_PER_SERVER = 2_000;
 
