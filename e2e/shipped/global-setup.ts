@@ -6,6 +6,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The address of the server every file of this suite calls. */
     clubUrl: string;
+    /** That server's DATA_DIR, where `pnpm club` finds the running server's socket. */
+    clubDataDir: string;
   }
 }
 
@@ -17,5 +19,6 @@ export default async function setup(project: TestProject) {
     WEBHOOK_ALLOW_PRIVATE: "true",
   });
   project.provide("clubUrl", server.url);
+  project.provide("clubDataDir", server.dataDir);
   return () => server.stop();
 }

@@ -21,6 +21,8 @@ export function startCommand(): string {
 
 export interface Shipped {
   url: string;
+  /** Its DATA_DIR: the embedded database, media files and the socket the CLI asks. */
+  dataDir: string;
   /** What the server printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -81,5 +83,5 @@ export async function startShipped(env: NodeJS.ProcessEnv = {}): Promise<Shipped
     await stop();
     throw err;
   });
-  return { url, output: () => output, stop };
+  return { url, dataDir, output: () => output, stop };
 }
