@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
+import { SERVER_INDEX } from "./playwright.config";
 
 export interface CapturedMail {
   to: string[];
@@ -12,7 +13,8 @@ export interface CapturedMail {
   headers: Record<string, string>;
 }
 
-const mailDir = join(import.meta.dirname, ".e2e-data", "mail");
+/** The mail of this worker's server (start-server.mjs). */
+const mailDir = join(import.meta.dirname, ".e2e-data", String(SERVER_INDEX), "mail");
 
 function all(): CapturedMail[] {
   return readdirSync(mailDir)

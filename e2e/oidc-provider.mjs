@@ -24,7 +24,8 @@ const provider = new Provider(issuer, {
     {
       client_id: process.env.OIDC_CLIENT_ID,
       client_secret: process.env.OIDC_CLIENT_SECRET,
-      redirect_uris: [process.env.OIDC_REDIRECT_URI],
+      // One callback a club server (the specs run a server per worker).
+      redirect_uris: (process.env.OIDC_REDIRECT_URI ?? "").split(","),
       token_endpoint_auth_method: "client_secret_basic",
       grant_types: ["authorization_code"],
       response_types: ["code"],

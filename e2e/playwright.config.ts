@@ -2,22 +2,45 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { defineConfig, devices } from "@playwright/test";
 
-/** A port the system says is free now; chosen once and handed to the workers through the environment. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+/**
+ * Ports the system says are free now, all held until every one is chosen (so none is given twice);
+ * chosen once, in the main process, and handed to the workers through the environment.
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const probe = createServer();
+          probe.once("error", reject);
+          probe.listen(0, "127.0.0.1", () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((p) => (p.address() as { port: number }).port);
+  await Promise.all(probes.map((p) => new Promise((resolve) => p.close(resolve))));
+  return ports;
 }
-process.env.E2E_PORT ??= String(await freePort());
-const PORT = Number(process.env.E2E_PORT);
-export const BASE_URL = `http://localhost:${PORT}`;
-// The identity provider beside the server (oidc-provider.mjs), on a port of its own.
-process.env.E2E_OIDC_PORT ??= String(await freePort());
+
+/**
+ * The specs run on WORKERS workers at once, each against a server of its own (built, on a fresh
+ * embedded database with the demo data, its mail in a folder of its own): a spec never meets
+ * another's rows, and on one worker the suite waited on the browser and the server more than it
+ * computed. E2E_WORKERS=1 runs them one after another.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+if (!process.env.E2E_PORTS) {
+  const [oidc, ...servers] = await freePorts(WORKERS + 1);
+  process.env.E2E_OIDC_PORT = String(oidc);
+  process.env.E2E_PORTS = servers.join(",");
+}
+const PORTS = process.env.E2E_PORTS.split(",").map(Number);
+/** This worker's server: Playwright numbers a run's workers 0 to WORKERS - 1 (0 in the main process). */
+export const SERVER_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const urlOf = (port: number | undefined) => `http://localhost:${port}`;
+export const BASE_URL = urlOf(PORTS[SERVER_INDEX]);
+// The identity provider beside the servers (oidc-provider.mjs), on a port of its own.
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
 export const OIDC_ISSUER = `http://localhost:${OIDC_PORT}`;
 export const OIDC_LABEL = "Acme ID";
@@ -31,8 +54,9 @@ function chromiumPath(): string | undefined {
 
 export default defineConfig({
   testDir: "./specs",
+  // Each file's tests in order, on one worker; the files spread over the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // No retries: a spec that fails once is a bug to fix, in CI too.
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
@@ -62,26 +86,32 @@ export default defineConfig({
       url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { OIDC_PORT: String(OIDC_PORT), OIDC_REDIRECT_URI: `${BASE_URL}/auth/oidc/callback`, ...OIDC_CLIENT },
-    },
-    {
-      // The built product on a fresh embedded database, seeded with the demo data at first start;
-      // its Login screen offers the provider above.
-      command: "node start-server.mjs",
-      url: `${BASE_URL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "pipe",
       env: {
-        PORT: String(PORT),
+        OIDC_PORT: String(OIDC_PORT),
+        OIDC_REDIRECT_URI: PORTS.map((port) => `${urlOf(port)}/auth/oidc/callback`).join(","),
+        ...OIDC_CLIENT,
+      },
+    },
+    // The built product on a fresh embedded database, seeded with the demo data at first start, one
+    // a worker; its Login screen offers the provider above.
+    ...PORTS.map((port, index) => ({
+      command: "node start-server.mjs",
+      url: `${urlOf(port)}/readyz`,
+      reuseExistingServer: false,
+      // First starts side by side on a busy 2-core machine: migrations, then the demo data.
+      timeout: 120_000,
+      stdout: index === 0 ? ("pipe" as const) : ("ignore" as const),
+      env: {
+        E2E_SERVER_INDEX: String(index),
+        PORT: String(port),
         HOST: "127.0.0.1",
-        APP_ORIGIN: BASE_URL,
+        APP_ORIGIN: urlOf(port),
         LOG_LEVEL: "warn",
         DATABASE_URL: "",
         OIDC_ISSUER,
         OIDC_LABEL,
         ...OIDC_CLIENT,
       },
-    },
+    })),
   ],
 });

@@ -1,12 +1,12 @@
-// Starts the built server on a data directory of its own, emptied first, so every run begins
-// with the first-start demo data. Mail goes over real SMTP to a small sink in this process,
+// Starts the built server on a data directory of its own (one per worker: E2E_SERVER_INDEX), emptied
+// first, so every run begins with the first-start demo data. Mail goes over real SMTP to a small sink in this process,
 // which writes each message as JSON for the specs to read (see mail.ts).
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-const dataDir = fileURLToPath(new URL("./.e2e-data", import.meta.url));
+const dataDir = fileURLToPath(new URL(`./.e2e-data/${process.env.E2E_SERVER_INDEX ?? "0"}`, import.meta.url));
 const mailDir = `${dataDir}/mail`;
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });

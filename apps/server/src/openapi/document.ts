@@ -266,7 +266,7 @@ function describe(limits: Limit[]): string {
 
 **Answers' shapes** are generated, like the inputs, from the server's zod schemas: each procedure's output schema, which the server checks every answer against, and a REST URL's own where its answer is not the procedure's as it is. Dates are ISO 8601 strings (\`format: date-time\`); in a tRPC answer superjson's \`meta\` says which.
 
-**Versioning.** \`info.version\` is the server's version. The document is checked into the repository (docs/openapi.json) and a test fails when the server's differs, so every change to the contract shows in review; see the README's "For callers in other languages".
+**Versioning.** \`info.version\` is the server's version. The document is checked into the repository (docs/openapi.json) and a test fails when the server's differs, so every change to the contract shows in review; see docs/integrating.md, "For callers in other languages".
 
 **Limits**
 

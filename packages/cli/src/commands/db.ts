@@ -25,7 +25,7 @@ export function registerDbCommands(program: Command): void {
     .command("seed")
     .description("add data: the demo set, or the users, codes, events, comments and media of a file (idempotent)")
     .option("--demo", "the demo data: an admin, members of each type, applications, events and an invitation code")
-    .option("--file <path>", "a JSON or YAML seed file (see the README for its format)")
+    .option("--file <path>", 'a JSON or YAML seed file (docs/integrating.md, "Seed files", gives its format)')
     .option("--check", "check the file (and, with --url, what it names on the server) without writing anything")
     .option("--update", "change entries that exist but differ from the file (otherwise they are only reported)")
     .option("--json", "print what was done as JSON")
