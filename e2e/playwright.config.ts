@@ -59,7 +59,12 @@ export default defineConfig({
   workers: WORKERS,
   // No retries: a spec that fails once is a bug to fix, in CI too.
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  // Each spec file's time goes to playwright.test-times.json too (scripts/test.mjs lists the slowest).
+  reporter: [
+    ["list"],
+    ["json", { outputFile: "playwright.test-times.json" }],
+    ...(process.env.CI ? [] : [["html", { open: "never", outputFolder: "playwright-report" }] as const]),
+  ],
   outputDir: "test-results",
   // Budgets for a busy machine (the suite must pass with four busy loops beside it on two cores):
   // a spec that passes is not slowed by them; one that hangs still ends.
