@@ -6,13 +6,13 @@ import { eq } from "@club/db/orm";
 import { discardJobs } from "@club/jobs";
 import { enqueueMail } from "@club/mail";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubIn, startServer } from "./test/cli";
+import { clubHere, clubIn, startServer } from "./test/cli";
 
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** The CLI on this file's own embedded database (test/cli.ts runs the built bundle as users do). */
-const club = (...args: string[]) => clubIn(dataDir, ...args);
+/** The CLI on this file's own embedded database, run in this process (test/cli.ts says why). */
+const club = (...args: string[]) => clubHere(dataDir, ...args);
 
 describe("club CLI", () => {
   it("seeds the demo data idempotently", async () => {
@@ -114,10 +114,10 @@ describe("club CLI", () => {
           "",
         ].join("\n"),
       );
-      const first = await clubIn(dir, "seed", "--file", seed, "--json");
+      const first = await clubHere(dir, "seed", "--file", seed, "--json");
       expect(first.stderr).toBe("");
       expect(JSON.parse(first.stdout).created.events).toBe(1);
-      expect(JSON.parse((await clubIn(dir, "seed", "--file", seed, "--json")).stdout).created.events).toBe(0);
+      expect(JSON.parse((await clubHere(dir, "seed", "--file", seed, "--json")).stdout).created.events).toBe(0);
       const db = await createDb({ pgliteDir: join(dir, "pglite") });
       try {
         const made = await db.db
@@ -182,14 +182,14 @@ media:
     const dir = mkdtempSync(join(tmpdir(), "club-cli-check-"));
     try {
       const example = join(import.meta.dirname, "test/seed.yaml");
-      const good = await clubIn(dir, "seed", "--check", "--file", example);
+      const good = await clubHere(dir, "seed", "--check", "--file", example);
       expect(good.code, good.stderr).toBe(0);
       expect(good.stdout).toBe(
         `${example} is valid: 2 users, 1 invitation codes, 1 events, 1 media (its media files found; members and events not in the file are looked up with --url and --token).\n`,
       );
       const typo = join(dir, "typo.yaml");
       writeFileSync(typo, "events:\n  - slug: spring-salon\n    titel: Spring Salon\n    event_date: 2026-02-30\n");
-      const bad = await clubIn(dir, "seed", "--check", "--file", typo);
+      const bad = await clubHere(dir, "seed", "--check", "--file", typo);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toBe(
         [
@@ -200,14 +200,14 @@ media:
         ].join("\n"),
       );
       expect(existsSync(join(dir, "pglite"))).toBe(false);
-      expect((await clubIn(dir, "seed", "--check", "--update", "--file", typo)).code).toBe(1);
+      expect((await clubHere(dir, "seed", "--check", "--update", "--file", typo)).code).toBe(1);
       // A repeating event's rule is read as the server reads it, and refused with its line.
       const endless = join(dir, "endless.yaml");
       writeFileSync(
         endless,
         "events:\n  - slug: walk\n    title: Walk\n    event_date: 2027-01-02\n    repeat: FREQ=WEEKLY;BYDAY=SA\n",
       );
-      const unbounded = await clubIn(dir, "seed", "--check", "--file", endless);
+      const unbounded = await clubHere(dir, "seed", "--check", "--file", endless);
       expect(unbounded.code).toBe(2);
       expect(unbounded.stderr).toContain(
         `${endless}:5:13: events[0].repeat: A repeating event needs an end: a number of times (COUNT, at most 200) or a last date (UNTIL).`,
@@ -224,7 +224,7 @@ media:
           "",
         ].join("\n"),
       );
-      const mistakes = await clubIn(dir, "seed", "--check", "--file", several);
+      const mistakes = await clubHere(dir, "seed", "--check", "--file", several);
       expect(mistakes.code).toBe(2);
       expect(mistakes.stderr).toBe(
         [
@@ -258,7 +258,7 @@ media:
   - { file: ${notVideo}, name: Broken clip }
 `,
       );
-      const failed = await clubIn(dir, "seed", "--file", seed);
+      const failed = await clubHere(dir, "seed", "--file", seed);
       expect(failed.code).toBe(2);
       expect(failed.stderr).toBe(
         `club: ${seed}:7:5: media[1] (Broken clip): Only photos (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, WebM, QuickTime) can be uploaded.\nNothing was written (the run is one transaction).\n`,
@@ -269,7 +269,7 @@ media:
       );
       expect(stored).toEqual([]);
       writeFileSync(seed, "users:\n  - { email: ann@seed.test, name: Ann, password: seed-pass-1, admin: true }\n");
-      expect(JSON.parse((await clubIn(dir, "seed", "--file", seed, "--json")).stdout).created.users).toBe(1);
+      expect(JSON.parse((await clubHere(dir, "seed", "--file", seed, "--json")).stdout).created.users).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,7 +8,7 @@ import { createApiToken } from "@club/auth";
 import { createDb, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clubIn, startServer, type TestServer } from "./test/cli";
+import { clubHere, startServer, type TestServer } from "./test/cli";
 
 // `club seed` against a running server (--url, --token): what it checks before the first write
 // (references, the token's scope), what it warns of, and how it says a failure. The built bundle,
@@ -19,7 +19,7 @@ describe("seeding a running server", () => {
   let server: { db: Awaited<ReturnType<typeof createDb>>; app: TestServer; url: string };
   let adminToken: string;
   let memberToken: string;
-  const remote = (token: string, ...args: string[]) => clubIn(dir, "--url", server.url, "--token", token, ...args);
+  const remote = (token: string, ...args: string[]) => clubHere(dir, "--url", server.url, "--token", token, ...args);
 
   beforeAll(async () => {
     const db = await createDb({});
@@ -43,7 +43,7 @@ describe("seeding a running server", () => {
     const down = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`; // A TCP listener's address.
     await new Promise((done) => probe.close(done));
     const [unreachable, wrongToken, memberOnly] = await Promise.all([
-      clubIn(dir, "--url", down, "--token", adminToken, "seed", "--file", seed),
+      clubHere(dir, "--url", down, "--token", adminToken, "seed", "--file", seed),
       remote("club_not-a-token", "seed", "--file", seed),
       remote(memberToken, "seed", "--file", seed),
     ]);

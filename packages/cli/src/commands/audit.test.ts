@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubIn } from "../test/cli";
+import { clubHere } from "../test/cli";
 import { auditSince } from "./audit";
 
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-audit-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const club = (...args: string[]) => clubIn(dataDir, ...args);
+const club = (...args: string[]) => clubHere(dataDir, ...args);
 
 describe("--since", () => {
   const now = Date.parse("2026-11-25T12:00:00Z");

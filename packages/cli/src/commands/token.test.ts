@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb } from "@club/db";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubIn, startServer, type TestServer } from "../test/cli";
+import { clubHere, startServer, type TestServer } from "../test/cli";
 import { tokenExpiry } from "./token";
 
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-token-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The CLI on this file's own embedded database. */
-const club = (...args: string[]) => clubIn(dataDir, ...args);
+const club = (...args: string[]) => clubHere(dataDir, ...args);
 
 /** The server on the CLI's database, for as long as `fn` runs (the embedded database has one user at a time). */
 async function withServer(fn: (app: TestServer) => Promise<void>) {

@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { comments, createDb, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubIn } from "../test/cli";
+import { clubHere } from "../test/cli";
 
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-user-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const club = (...args: string[]) => clubIn(dataDir, ...args);
+const club = (...args: string[]) => clubHere(dataDir, ...args);
 
 /** One entry of a zip, read with yauzl. */
 async function entry(zip: Buffer, name: string): Promise<Buffer | undefined> {

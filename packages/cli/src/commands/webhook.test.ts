@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb } from "@club/db";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubIn, startServer } from "../test/cli";
+import { clubHere, clubIn, startServer } from "../test/cli";
 
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-webhook-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The CLI on this file's own embedded database. */
-const club = (...args: string[]) => clubIn(dataDir, ...args);
+const club = (...args: string[]) => clubHere(dataDir, ...args);
 
 describe("club webhook", () => {
   it("adds an endpoint and prints its secret once, lists it, and removes it", async () => {
@@ -42,7 +42,8 @@ describe("club webhook", () => {
     const db = await createDb({ pgliteDir: join(dataDir, "pglite"), processName: "club server (test)" });
     const { app } = await startServer(db, dataDir, { operatorSocket: true });
     try {
-      expect((await club("webhook", "list")).stdout).toContain(`${id}  CRM`);
+      // A process of its own: this one's server holds the database.
+      expect((await clubIn(dataDir, "webhook", "list")).stdout).toContain(`${id}  CRM`);
     } finally {
       await app.close();
       await db.close();
