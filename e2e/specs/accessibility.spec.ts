@@ -45,6 +45,14 @@ const memberScreens = [
   "/jobs",
 ];
 
+// The screens in parts of about eight, each its own test, and this file's tests spread over the
+// workers: the file took five and a half minutes on one worker while the other had finished.
+test.describe.configure({ mode: "parallel" });
+const PART = 8;
+const memberParts = Array.from({ length: Math.ceil(memberScreens.length / PART) }, (_, i) =>
+  memberScreens.slice(i * PART, (i + 1) * PART),
+);
+
 for (const size of sizes) {
   test(`every public screen passes axe (${size.name})`, async ({ page }) => {
     // axe's analysis is CPU work: a budget per screen, which a busy machine needs.
@@ -58,21 +66,25 @@ for (const size of sizes) {
     }
   });
 
-  test(`every members' and admin screen passes axe (${size.name})`, async ({ page }) => {
-    test.setTimeout(30_000 + memberScreens.length * 25_000);
-    // No colour half-way through a transition (a button enabled as the page starts) when axe reads it.
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.setViewportSize(size);
-    await signIn(page, ADMIN.email);
-    for (const path of memberScreens) {
-      await page.goto(path);
-      // The screen itself, not its loading state.
-      await expect(page.locator("h1")).toBeVisible();
-      await expect(page.locator("h1")).not.toHaveText(/^Loading/);
-      await expect(page.getByText(/^Loading/)).toHaveCount(0);
-      await test.step(path, () => expectAccessible(page));
-    }
-  });
+  for (const [index, part] of memberParts.entries()) {
+    test(`every members' and admin screen passes axe (${size.name}, part ${index + 1} of ${memberParts.length})`, async ({
+      page,
+    }) => {
+      test.setTimeout(30_000 + part.length * 25_000);
+      // No colour half-way through a transition (a button enabled as the page starts) when axe reads it.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.setViewportSize(size);
+      await signIn(page, ADMIN.email);
+      for (const path of part) {
+        await page.goto(path);
+        // The screen itself, not its loading state.
+        await expect(page.locator("h1")).toBeVisible();
+        await expect(page.locator("h1")).not.toHaveText(/^Loading/);
+        await expect(page.getByText(/^Loading/)).toHaveCount(0);
+        await test.step(path, () => expectAccessible(page));
+      }
+    });
+  }
 }
 
 test("with less motion asked for, a button enabled shows its colours at once, not a frame later", async ({ page }) => {
