@@ -77,7 +77,7 @@ export function objectInput(path: string): z.ZodObject {
   return schema;
 }
 
-/** The fields of a procedure's input a REST URL takes from its body, query or path (the shim's `pick`). */
+/** The fields of a procedure's input a REST URL takes from its body, query or path (see the shims' restFields). */
 export function fieldsOf(path: string, keys: readonly string[]): z.ZodObject {
   const input = objectInput(path);
   const shape: Record<string, z.ZodType> = {};

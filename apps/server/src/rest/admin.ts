@@ -2,12 +2,17 @@ import { AUDIT_EXPORT_PAGE, auditRecords } from "@club/api";
 import { LIST_MAX } from "@club/shared";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
-import { fieldsOf, id, json, offsetQuery } from "../openapi/describe";
+import { id, json, offsetQuery } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
 import { auditCsv } from "./audit-csv";
-import { call, callerFor, linkNext, offsetOf, pick } from "./caller";
+import { call, callerFor, linkNext, offsetOf, restFields } from "./caller";
 
 type UserParams = { Params: { user_id: string } };
+
+const PRIVILEGE = restFields("users.setPrivilege", ["type"]);
+const TESTING_TEAM = restFields("users.setTestingTeam", ["testingTeam"]);
+const GROUP_MAIL = restFields("adminMail.send", ["subject", "body", "recipientGroup", "selectedMemberIds"]);
+const AUDIT_FILTERS = restFields("audit.list", ["actor", "kind", "from", "to"]);
 
 /** Members and group e-mail (SPEC.md section 7, "Applications and administration"). */
 export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
@@ -41,7 +46,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           summary: "Set a member's type",
           procedure: "users.setPrivilege",
           params: id("users.setPrivilege", "userId", "user_id"),
-          body: fieldsOf("users.setPrivilege", ["type"]),
+          body: PRIVILEGE.schema,
           answer: json("The member."),
         },
       },
@@ -49,7 +54,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     async (request, reply) =>
       call((await callerFor(deps, request, reply)).users.setPrivilege, {
         userId: request.params.user_id,
-        type: pick(request.body, ["type"]).type,
+        ...PRIVILEGE.from(request.body),
       }),
   );
 
@@ -79,7 +84,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           summary: "Put a member in or out of the testing team",
           procedure: "users.setTestingTeam",
           params: id("users.setTestingTeam", "userId", "user_id"),
-          body: fieldsOf("users.setTestingTeam", ["testingTeam"]),
+          body: TESTING_TEAM.schema,
           answer: json("The member."),
         },
       },
@@ -87,7 +92,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     async (request, reply) =>
       call((await callerFor(deps, request, reply)).users.setTestingTeam, {
         userId: request.params.user_id,
-        testingTeam: pick(request.body, ["testingTeam"]).testingTeam,
+        ...TESTING_TEAM.from(request.body),
       }),
   );
 
@@ -112,16 +117,13 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
         openapi: {
           summary: "E-mail a group of members",
           procedure: "adminMail.send",
-          body: fieldsOf("adminMail.send", ["subject", "body", "recipientGroup", "selectedMemberIds"]),
+          body: GROUP_MAIL.schema,
           answer: json("A message and the number queued."),
         },
       },
     },
     async (request, reply) =>
-      call(
-        (await callerFor(deps, request, reply)).adminMail.send,
-        pick(request.body, ["subject", "body", "recipientGroup", "selectedMemberIds"]),
-      ),
+      call((await callerFor(deps, request, reply)).adminMail.send, GROUP_MAIL.from(request.body)),
   );
 
   // The audit log as CSV, with the Admin Panel's filters (?actor=&kind=&from=&to=): admins only,
@@ -135,14 +137,14 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           description:
             "Every record the filters match, newest first: time (UTC), actor id and e-mail, kind, target id and e-mail, address, detail (JSON), and the record as the Admin Panel words it. Days are the club's (CLUB_TIME_ZONE), both included.",
           procedure: "audit.list",
-          query: fieldsOf("audit.list", ["actor", "kind", "from", "to"]),
+          query: AUDIT_FILTERS.schema,
           answer: { kind: "csv", description: "A header row, then a line per record." },
         },
       },
     },
     async (request, reply) => {
       const caller = await callerFor(deps, request, reply);
-      const filter = pick(request.query, ["actor", "kind", "from", "to"]);
+      const filter = AUDIT_FILTERS.from(request.query);
       const records = await auditRecords((before) =>
         call(caller.audit.list, { ...filter, before, limit: AUDIT_EXPORT_PAGE }),
       );

@@ -1,9 +1,13 @@
 import { authLoginAnswer } from "@club/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { fieldsOf, json } from "../openapi/describe";
+import { json } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
-import { call, callerFor, pick } from "./caller";
+import { call, callerFor, restFields } from "./caller";
+
+const LOGIN = restFields("auth.login", ["email", "password"]);
+const USER_CHANGE = restFields("auth.updateUser", ["name", "type", "admin"]);
+const PASSWORD_CHANGE = restFields("auth.updatePassword", ["oldPassword", "newPassword"]);
 
 /** The spec's account URLs (SPEC.md section 7, "Session and account"). */
 export async function authRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
@@ -27,7 +31,7 @@ export async function authRoutes(app: FastifyInstance, deps: ContextDeps): Promi
         openapi: {
           summary: "Sign in",
           procedure: "auth.login",
-          body: fieldsOf("auth.login", ["email", "password"]),
+          body: LOGIN.schema,
           answer: json(
             '`{"message":"Login successful","user":{…}}`; sets the session cookie.',
             authLoginAnswer.extend({ message: z.literal("Login successful") }),
@@ -39,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, deps: ContextDeps): Promi
     },
     async (request, reply) => {
       const caller = await callerFor(deps, request, reply);
-      const { user } = await call(caller.auth.login, pick(request.body, ["email", "password"]));
+      const { user } = await call(caller.auth.login, LOGIN.from(request.body));
       return { message: "Login successful", user };
     },
   );
@@ -70,13 +74,13 @@ export async function authRoutes(app: FastifyInstance, deps: ContextDeps): Promi
         openapi: {
           summary: "Change one's name (and, for admins, member type)",
           procedure: "auth.updateUser",
-          body: fieldsOf("auth.updateUser", ["name", "type", "admin"]),
+          body: USER_CHANGE.schema,
           answer: json("The updated member."),
         },
       },
     },
     async (request, reply) =>
-      call((await callerFor(deps, request, reply)).auth.updateUser, pick(request.body, ["name", "type", "admin"])),
+      call((await callerFor(deps, request, reply)).auth.updateUser, USER_CHANGE.from(request.body)),
   );
 
   app.post(
@@ -86,15 +90,12 @@ export async function authRoutes(app: FastifyInstance, deps: ContextDeps): Promi
         openapi: {
           summary: "Change one's password",
           procedure: "auth.updatePassword",
-          body: fieldsOf("auth.updatePassword", ["oldPassword", "newPassword"]),
+          body: PASSWORD_CHANGE.schema,
           answer: json("A message."),
         },
       },
     },
     async (request, reply) =>
-      call(
-        (await callerFor(deps, request, reply)).auth.updatePassword,
-        pick(request.body, ["oldPassword", "newPassword"]),
-      ),
+      call((await callerFor(deps, request, reply)).auth.updatePassword, PASSWORD_CHANGE.from(request.body)),
   );
 }

@@ -1,5 +1,6 @@
 import { createCaller, type KeptProcedure } from "@club/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { fieldsOf } from "../openapi/describe";
 import { type ContextDeps, createContext } from "../plugins/trpc";
 
 /**
@@ -44,6 +45,16 @@ export function pick<const K extends string>(body: unknown, keys: readonly K[]):
   const source = new Map<string, unknown>(Object.entries(body));
   for (const key of keys) if (source.has(key)) out[key] = source.get(key);
   return out;
+}
+
+/**
+ * The fields of a procedure's input that a REST URL takes, named once for both their uses: `schema`
+ * describes them in the API's document, `from` takes them from a request's body or query. A list
+ * written twice could drift: the document would then promise a field the shim drops, or hide one it
+ * sends. `from` types its result as `pick` does, so `call` still checks each name against the input.
+ */
+export function restFields<const K extends string>(procedure: string, keys: readonly K[]) {
+  return { schema: fieldsOf(procedure, keys), from: (source: unknown) => pick(source, keys) };
 }
 
 /** Where the next page of a bounded list starts (RFC 8288), relative to the server. */

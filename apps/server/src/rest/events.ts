@@ -3,10 +3,10 @@ import { EVENTS_PAGE_MAX, eventCardSchema } from "@club/shared";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { fieldsOf, id, json, objectInput } from "../openapi/describe";
+import { fieldsOf, id, json } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
 import { attendeesCsv } from "./attendees-csv";
-import { CHANGES_DATA, call, callerFor, keptAnswerOf, linkNext, pick } from "./caller";
+import { CHANGES_DATA, call, callerFor, keptAnswerOf, linkNext, pick, restFields } from "./caller";
 
 type IdParams = { Params: { id: string } };
 
@@ -36,6 +36,13 @@ export const EVENT_FIELDS = [
   "guests_per_member",
   "rsvp_deadline",
 ] as const satisfies readonly (keyof RouterInputs["events"]["update"])[];
+
+const NEW_EVENT = restFields("events.create", [...EVENT_FIELDS, "slug", "repeat"]);
+const EVENT_CHANGE = restFields("events.update", [...EVENT_FIELDS, "scope"]);
+const DELETE_SCOPE = restFields("events.delete", ["scope"]);
+const JOIN = restFields("events.join", ["guests"]);
+const CONFIRMATION = restFields("events.sendConfirmation", ["eventId", "userId"]);
+const INVITATION = restFields("events.invite", ["eventId", "eventTitle", "userIds"]);
 
 /** The spec's event URLs (SPEC.md section 7, "Events"). */
 export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
@@ -81,16 +88,12 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
         openapi: {
           summary: "Create an event",
           procedure: "events.create",
-          body: fieldsOf("events.create", [...EVENT_FIELDS, "slug", "repeat"]),
+          body: NEW_EVENT.schema,
           answer: json("The new event."),
         },
       },
     },
-    async (request, reply) =>
-      call(
-        (await callerFor(deps, request, reply)).events.create,
-        pick(request.body, [...EVENT_FIELDS, "slug", "repeat"]),
-      ),
+    async (request, reply) => call((await callerFor(deps, request, reply)).events.create, NEW_EVENT.from(request.body)),
   );
 
   app.get<IdParams>(
@@ -120,15 +123,13 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
             "The date may be sent as `date` (the spec's edit form) or `event_date`. On a date of a series, `scope` says which dates the edit reaches.",
           procedure: "events.update",
           params: id("events.update"),
-          body: fieldsOf("events.update", [...EVENT_FIELDS, "scope"]).extend({
-            date: objectInput("events.update").shape.event_date,
-          }),
+          body: EVENT_CHANGE.schema.extend({ date: EVENT_CHANGE.schema.shape.event_date }),
           answer: json("The event."),
         },
       },
     },
     async (request, reply) => {
-      const fields = pick(request.body, [...EVENT_FIELDS, "scope"]);
+      const fields = EVENT_CHANGE.from(request.body);
       const { date } = pick(request.body, ["date"]);
       return call((await callerFor(deps, request, reply)).events.update, {
         ...fields,
@@ -147,14 +148,14 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           description: "On a date of a series, `?scope=following` or `?scope=all` cancels those dates too.",
           procedure: "events.delete",
           params: id("events.delete"),
-          query: fieldsOf("events.delete", ["scope"]),
+          query: DELETE_SCOPE.schema,
           answer: json("A message."),
         },
       },
     },
     async (request, reply) =>
       call((await callerFor(deps, request, reply)).events.delete, {
-        ...pick(request.query, ["scope"]),
+        ...DELETE_SCOPE.from(request.query),
         id: request.params.id,
       }),
   );
@@ -167,14 +168,14 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           summary: "Join an event (or its waitlist)",
           procedure: "events.join",
           params: id("events.join"),
-          body: fieldsOf("events.join", ["guests"]),
+          body: JOIN.schema,
           answer: json("A message and the participants."),
         },
       },
     },
     async (request, reply) =>
       call((await callerFor(deps, request, reply)).events.join, {
-        ...pick(request.body, ["guests"]),
+        ...JOIN.from(request.body),
         id: request.params.id,
       }),
   );
@@ -297,13 +298,13 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
         openapi: {
           summary: "E-mail a participant her confirmation",
           procedure: "events.sendConfirmation",
-          body: fieldsOf("events.sendConfirmation", ["eventId", "userId"]),
+          body: CONFIRMATION.schema,
           answer: json("A message."),
         },
       },
     },
     async (request, reply) =>
-      call((await callerFor(deps, request, reply)).events.sendConfirmation, pick(request.body, ["eventId", "userId"])),
+      call((await callerFor(deps, request, reply)).events.sendConfirmation, CONFIRMATION.from(request.body)),
   );
 
   app.post(
@@ -313,16 +314,13 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
         openapi: {
           summary: "Invite members to an event",
           procedure: "events.invite",
-          body: fieldsOf("events.invite", ["eventId", "eventTitle", "userIds"]),
+          body: INVITATION.schema,
           answer: json("A message and the number invited."),
         },
       },
     },
     async (request, reply) =>
-      call(
-        (await callerFor(deps, request, reply)).events.invite,
-        pick(request.body, ["eventId", "eventTitle", "userIds"]),
-      ),
+      call((await callerFor(deps, request, reply)).events.invite, INVITATION.from(request.body)),
   );
 
   // A GET that changes state, as the spec has it: the single-use token bound to its invitee guards it.

@@ -1,9 +1,9 @@
 import { commentSchema, mediaItemSchema } from "@club/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { fieldsOf, id, json, objectInput } from "../openapi/describe";
+import { fieldsOf, id, json } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
-import { call, callerFor, keptAnswerOf, linkNext, pick } from "./caller";
+import { call, callerFor, keptAnswerOf, linkNext, pick, restFields } from "./caller";
 
 type IdParams = { Params: { id: string } };
 
@@ -11,28 +11,32 @@ type IdParams = { Params: { id: string } };
 export const MEDIA_LIST_MAX = 1000;
 const PAGE = 200;
 
-/** The spec's client sends the whole media object; only these fields are changeable. */
-export const MEDIA_CHANGE_FIELDS = ["description", "tags", "name", "associatedEventId", "associated_event_id"] as const;
-
-/** The document's fields of a media item's change: the spec's names, the event's as a uuid. */
-const mediaChangeFields = (path: string) =>
-  fieldsOf(
-    path,
-    MEDIA_CHANGE_FIELDS.filter((k) => k !== "associated_event_id"),
-  ).extend({
-    associated_event_id: objectInput(path).shape.associatedEventId as z.ZodType,
-  });
-
-function mediaChanges(id: string, body: unknown) {
-  const { description, tags, name, associatedEventId, associated_event_id } = pick(body, MEDIA_CHANGE_FIELDS);
+/**
+ * A change of a media item or an image. The spec's client sends the whole media object; only these
+ * fields are changeable. The event may also come under the spec's snake_case name, which the
+ * document describes as the same field.
+ */
+function mediaChange(procedure: "media.update" | "images.update") {
+  const fields = restFields(procedure, ["description", "tags", "name", "associatedEventId"]);
   return {
-    id,
-    description,
-    tags,
-    name,
-    associatedEventId: associatedEventId !== undefined ? associatedEventId || null : associated_event_id,
+    schema: fields.schema.extend({ associated_event_id: fields.schema.shape.associatedEventId }),
+    from(body: unknown) {
+      const { description, tags, name, associatedEventId } = fields.from(body);
+      const { associated_event_id } = pick(body, ["associated_event_id"]);
+      return {
+        description,
+        tags,
+        name,
+        associatedEventId: associatedEventId !== undefined ? associatedEventId || null : associated_event_id,
+      };
+    },
   };
 }
+const MEDIA_CHANGE = mediaChange("media.update");
+const IMAGE_CHANGE = mediaChange("images.update");
+const MEDIA_DELETION = restFields("media.delete", ["media"]);
+const NEW_COMMENT = restFields("comments.create", ["content", "commentableId"]);
+const COMMENT_EDIT = restFields("comments.update", ["content"]);
 
 /** Media, event images and comments (SPEC.md section 7). */
 export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
@@ -79,13 +83,16 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           summary: "Change a media item's name, description, tags or event",
           procedure: "media.update",
           params: id("media.update"),
-          body: mediaChangeFields("media.update"),
+          body: MEDIA_CHANGE.schema,
           answer: json("The media item."),
         },
       },
     },
     async (request, reply) =>
-      call((await callerFor(deps, request, reply)).media.update, mediaChanges(request.params.id, request.body)),
+      call((await callerFor(deps, request, reply)).media.update, {
+        id: request.params.id,
+        ...MEDIA_CHANGE.from(request.body),
+      }),
   );
 
   app.post(
@@ -95,12 +102,13 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
         openapi: {
           summary: "Delete media items",
           procedure: "media.delete",
-          body: fieldsOf("media.delete", ["media"]),
+          body: MEDIA_DELETION.schema,
           answer: json("A message."),
         },
       },
     },
-    async (request, reply) => call((await callerFor(deps, request, reply)).media.delete, pick(request.body, ["media"])),
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).media.delete, MEDIA_DELETION.from(request.body)),
   );
 
   app.get<{ Params: { eventId: string } }>(
@@ -131,13 +139,16 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           summary: "Change an image's description or event",
           procedure: "images.update",
           params: id("images.update", "id", "image"),
-          body: mediaChangeFields("images.update"),
+          body: IMAGE_CHANGE.schema,
           answer: json("The image."),
         },
       },
     },
     async (request, reply) =>
-      call((await callerFor(deps, request, reply)).images.update, mediaChanges(request.params.image, request.body)),
+      call((await callerFor(deps, request, reply)).images.update, {
+        id: request.params.image,
+        ...IMAGE_CHANGE.from(request.body),
+      }),
   );
 
   app.get<{ Params: { image: string } }>(
@@ -189,13 +200,13 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
         openapi: {
           summary: "Comment",
           procedure: "comments.create",
-          body: fieldsOf("comments.create", ["content", "commentableId"]),
+          body: NEW_COMMENT.schema,
           answer: json("The comment."),
         },
       },
     },
     async (request, reply) =>
-      call((await callerFor(deps, request, reply)).comments.create, pick(request.body, ["content", "commentableId"])),
+      call((await callerFor(deps, request, reply)).comments.create, NEW_COMMENT.from(request.body)),
   );
 
   app.put<IdParams>(
@@ -206,7 +217,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           summary: "Edit one's comment",
           procedure: "comments.update",
           params: id("comments.update"),
-          body: fieldsOf("comments.update", ["content"]),
+          body: COMMENT_EDIT.schema,
           answer: json("The comment."),
         },
       },
@@ -214,7 +225,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     async (request, reply) =>
       call((await callerFor(deps, request, reply)).comments.update, {
         id: request.params.id,
-        content: pick(request.body, ["content"]).content,
+        ...COMMENT_EDIT.from(request.body),
       }),
   );
 

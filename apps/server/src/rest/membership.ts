@@ -1,9 +1,8 @@
-import type { RouterInputs } from "@club/api";
 import { LIST_MAX } from "@club/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { fieldsOf, id, json, offsetQuery, type RestOperation } from "../openapi/describe";
+import { id, json, offsetQuery, type RestOperation } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
-import { call, callerFor, linkNext, offsetOf, pick } from "./caller";
+import { call, callerFor, linkNext, offsetOf, restFields } from "./caller";
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
 
@@ -25,8 +24,9 @@ function textRoute(
   };
 }
 
+const CODE = restFields("invitationCodes.validate", ["code"]);
 /** The application form's fields (SPEC.md section 3, "Application submission payload"). */
-export const APPLICATION_FIELDS = [
+const APPLICATION = restFields("applications.submit", [
   "invitationCode",
   "full_name",
   "email",
@@ -41,7 +41,11 @@ export const APPLICATION_FIELDS = [
   "propertyType",
   "propertyDescription",
   "propertyAvailability",
-] as const satisfies readonly (keyof RouterInputs["applications"]["submit"])[];
+]);
+const DECISION = restFields("applications.setStatus", ["accepted"]);
+const REGISTRATION = restFields("registration.register", ["token", "password", "name", "type"]);
+const RESET_REQUEST = restFields("passwordReset.request", ["email"]);
+const RESET = restFields("passwordReset.reset", ["token", "newPassword"]);
 
 /** Invitation codes, applications, registration and password reset (SPEC.md section 7). */
 export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
@@ -52,14 +56,14 @@ export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps):
         openapi: {
           summary: "Check an invitation code",
           procedure: "invitationCodes.validate",
-          body: fieldsOf("invitationCodes.validate", ["code"]),
+          body: CODE.schema,
           answer: json("Whether the code may be used."),
           limits: "Wrong codes are throttled per address.",
         },
       },
     },
     async (request, reply) =>
-      call((await callerFor(deps, request, reply)).invitationCodes.validate, pick(request.body, ["code"])),
+      call((await callerFor(deps, request, reply)).invitationCodes.validate, CODE.from(request.body)),
   );
 
   app.post(
@@ -69,13 +73,13 @@ export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps):
         openapi: {
           summary: "Apply for membership",
           procedure: "applications.submit",
-          body: fieldsOf("applications.submit", APPLICATION_FIELDS),
+          body: APPLICATION.schema,
           answer: json("A message."),
         },
       },
     },
     async (request, reply) =>
-      call((await callerFor(deps, request, reply)).applications.submit, pick(request.body, APPLICATION_FIELDS)),
+      call((await callerFor(deps, request, reply)).applications.submit, APPLICATION.from(request.body)),
   );
 
   // Newest first, up to LIST_MAX; a Link header (`?offset=`) says where older ones start.
@@ -107,7 +111,7 @@ export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps):
           summary: "Accept or decline an application",
           procedure: "applications.setStatus",
           params: id("applications.setStatus"),
-          body: fieldsOf("applications.setStatus", ["accepted"]),
+          body: DECISION.schema,
           answer: json("The application."),
         },
       },
@@ -115,7 +119,7 @@ export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps):
     async (request, reply) =>
       call((await callerFor(deps, request, reply)).applications.setStatus, {
         id: request.params.id,
-        accepted: pick(request.body, ["accepted"]).accepted,
+        ...DECISION.from(request.body),
       }),
   );
 
@@ -142,16 +146,13 @@ export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps):
         openapi: {
           summary: "Register with a registration link",
           procedure: "registration.register",
-          body: fieldsOf("registration.register", ["token", "password", "name", "type"]),
+          body: REGISTRATION.schema,
           answer: json("A message; the browser is signed in as the new member (the session cookie is set)."),
         },
       },
     },
     async (request, reply) =>
-      call(
-        (await callerFor(deps, request, reply)).registration.register,
-        pick(request.body, ["token", "password", "name", "type"]),
-      ),
+      call((await callerFor(deps, request, reply)).registration.register, REGISTRATION.from(request.body)),
   );
 
   app.post(
@@ -161,11 +162,11 @@ export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps):
       {
         summary: "Ask for a password-reset link",
         procedure: "passwordReset.request",
-        body: fieldsOf("passwordReset.request", ["email"]),
+        body: RESET_REQUEST.schema,
         answer: { kind: "text", description: "A message to show as it is." },
         textErrors: true,
       },
-      (caller, body) => call(caller.passwordReset.request, pick(body, ["email"])),
+      (caller, body) => call(caller.passwordReset.request, RESET_REQUEST.from(body)),
     ),
   );
   app.post(
@@ -175,11 +176,11 @@ export async function membershipRoutes(app: FastifyInstance, deps: ContextDeps):
       {
         summary: "Choose a new password with a reset link",
         procedure: "passwordReset.reset",
-        body: fieldsOf("passwordReset.reset", ["token", "newPassword"]),
+        body: RESET.schema,
         answer: { kind: "text", description: "A message to show as it is." },
         textErrors: true,
       },
-      (caller, body) => call(caller.passwordReset.reset, pick(body, ["token", "newPassword"])),
+      (caller, body) => call(caller.passwordReset.reset, RESET.from(body)),
     ),
   );
 }
