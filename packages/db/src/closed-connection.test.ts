@@ -8,7 +8,7 @@ import { sql } from "./orm";
  * session, a failover) must fail that statement and the next ones, never the process. postgres.js
  * 3.4.9 wrote to a connection after it had closed from a timer of its own, an error no caller can
  * catch, which ended the whole server (upstream issues #1154 and #1208): patched in
- * patches/postgres@3.4.9.patch until a release carries the fix.
+ * patches/postgres@3.4.9.patch until a release carries the fix (docs/developing.md, "Patched packages").
  */
 const url = process.env.TEST_DATABASE_URL;
 const uncaught: unknown[] = [];
