@@ -1,7 +1,8 @@
 /**
  * The import graph's rules (`pnpm lint` runs them): no cycles; packages never import an app; the
  * web app takes from the API package its types only; routers never touch the database's tables; libraries
- * a server rarely needs load when used. See docs/where-code-goes.md.
+ * a server rarely needs load when used; background work reaches the API package through its own door.
+ * See docs/where-code-goes.md.
  */
 module.exports = {
   forbidden: [
@@ -12,6 +13,14 @@ module.exports = {
         "The access module is one module in a folder: outside it, rules are imported from its index (the shape ownership rules share stays inside).",
       from: { pathNot: "^packages/api/src/domain/access/" },
       to: { path: "^packages/api/src/domain/access/(?!index\\.ts$)" },
+    },
+    {
+      name: "background-work-through-its-door",
+      severity: "error",
+      comment:
+        "The server's background work (its workers and housekeeping) reaches the API package only through @club/api/background: the handler of each job kind, the work queued after a start and housekeeping's steps, by name. The package's index is the door of callers with a role, and a job has none (docs/decisions/background-work-has-its-own-door.md).",
+      from: { path: "^apps/server/src/(workers|housekeeping)\\.ts$" },
+      to: { path: "^packages/api/src/(?!background\\.ts$)" },
     },
     {
       name: "no-circular",

@@ -1,9 +1,8 @@
-import { sendDigests } from "@club/api";
 import { notificationPrefs } from "@club/db";
 import { eq } from "@club/db/orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, login, ORIGIN, request, settle, startApp } from "./test/harness";
+import { addUser, type Harness, jobHandlers, login, ORIGIN, request, settle, startApp } from "./test/harness";
 import { headerLine, startSmtpSink } from "./test/smtp-sink";
 
 // The notification digest goes out over real SMTP and is read back from the sink: its lines, their
@@ -34,13 +33,15 @@ const trpc = async (path: string, input: unknown, cookie: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().result.data.json;
 };
-const digestsTo = (to: string) =>
-  received.filter((m) => m.to && "text" in m.to && m.to.text === to && /club digest/.test(m.subject ?? ""));
-/** A header as the mail carried it (mailparser parses List-* into objects of its own). */
+const digests = () => received.filter((m) => /club digest/.test(m.subject ?? ""));
+const digestsTo = (to: string) => digests().filter((m) => m.to && "text" in m.to && m.to.text === to);
+const job = { id: "digest", attempt: 1, lastAttempt: false, signal: new AbortController().signal };
+/** One run of the hourly digest job at `at`: how many digests it mailed. */
 const run = async (at = new Date()) => {
-  const sent = await sendDigests({ db: h.db.db, jobs: h.app.jobs, config: { appOrigin: ORIGIN } }, at);
+  const before = digests().length;
+  await jobHandlers(h, { now: () => at })["notifications.digest"]({}, job);
   await settle(h);
-  return sent;
+  return digests().length - before;
 };
 
 describe("the notification digest", () => {

@@ -1,6 +1,11 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { deleteExpiredRecords, findUnreferencedObjects, removeExpiredDataExports, sweepPendingMedia } from "@club/api";
+import {
+  deleteExpiredRecords,
+  findUnreferencedObjects,
+  removeExpiredDataExports,
+  sweepPendingMedia,
+} from "@club/api/background";
 import { deleteExpiredSessions } from "@club/auth";
 import type { Db } from "@club/db";
 import { purgeOldBodies } from "@club/mail";
@@ -58,6 +63,11 @@ async function reportUnreferencedObjects(options: HousekeepingOptions): Promise<
  * mail bodies are emptied, expired data exports' files, unfinished uploads and stale spool files are removed, and objects no
  * item refers to are reported. A step that fails is logged and the others still run; the next run
  * tries it again.
+ *
+ * The steps' order and their one-by-one error handling stay here rather than in the api: the job
+ * mixes steps of several packages and of the server itself (sessions, mail bodies, spools,
+ * resumable uploads), and what the api owns of it are single steps, taken by name from
+ * `@club/api/background` like any other package's.
  */
 export async function runHousekeeping(options: HousekeepingOptions): Promise<void> {
   const { db, store, tmpDir, mailKeepDays, log } = options;

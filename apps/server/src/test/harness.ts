@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createUser, type NewUser } from "@club/api";
+import { type ApiJobHandlers, type BackgroundDeps, backgroundJobs } from "@club/api/background";
 import type { Db, DbHandle } from "@club/db";
 import { createTestDb } from "@club/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -81,6 +82,24 @@ export async function startApp(
       rmSync(webDist, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The api's job handlers on a test app's database, store and queue, as its workers have them: a
+ * test runs a job here and now (as its last try, say, or with the clock a day ahead).
+ */
+export function jobHandlers(h: Harness, more: Partial<BackgroundDeps> = {}): ApiJobHandlers {
+  const { timeZone, reminderHours, webhookAllowPrivate } = configWith({ dataDir: h.app.dataDir });
+  return backgroundJobs({
+    db: h.app.dbHandle.db,
+    jobs: h.app.jobs,
+    config: { appOrigin: ORIGIN, timeZone, reminderHours, webhookAllowPrivate },
+    store: h.app.mediaStore,
+    tmpDir: join(h.app.dataDir, "tmp"),
+    log: { info() {}, warn() {}, error() {} },
+    keepVideoOriginals: true,
+    ...more,
+  });
 }
 
 export async function addUser(h: Harness, user: Partial<NewUser> & { email: string }) {

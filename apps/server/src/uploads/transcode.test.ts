@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
-import { queueUnplayableVideos, transcodeMedia } from "@club/api";
+import { queueMissingWork } from "@club/api/background";
 import { media, rowsOf } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { ffmpegAvailable, type MediaStore } from "@club/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { addUser, type Harness, login, ORIGIN, settle, startApp, uploadVia } from "../test/harness";
+import { addUser, type Harness, jobHandlers, login, ORIGIN, settle, startApp, uploadVia } from "../test/harness";
 
 const run = promisify(execFile);
 const hasFfmpeg = await ffmpegAvailable();
@@ -217,7 +217,7 @@ describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", converting, (
       expect((await item(id)).processing).toBe("processing");
       // The last try (run here at once rather than after the retry delays) fails too.
       const last = { id: "last", attempt: 3, lastAttempt: true, signal: new AbortController().signal };
-      await expect(transcodeMedia(transcodeDeps(), id, last)).rejects.toThrow("storage is down");
+      await expect(jobHandlers(h)["media.transcode"]({ mediaId: id }, last)).rejects.toThrow("storage is down");
       await cancelJobs(id);
       const failed = await item(id);
       expect(failed.processing).toBe("failed");
@@ -282,7 +282,9 @@ describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", converting, (
       },
     };
     const job = { id: "j", attempt: 1, lastAttempt: false, signal: new AbortController().signal };
-    await expect(transcodeMedia({ ...transcodeDeps(), store: vanishing }, id, job)).resolves.toBeUndefined();
+    await expect(
+      jobHandlers(h, { store: vanishing })["media.transcode"]({ mediaId: id }, job),
+    ).resolves.toBeUndefined();
   });
 
   it("videos stored before conversion existed (or without ffmpeg) are converted when the server starts", async () => {
@@ -312,7 +314,7 @@ describe.skipIf(!hasFfmpeg)("videos are made playable everywhere", converting, (
       })
       .returning({ id: media.id });
     // What the server runs at start (its workers are already running here).
-    await queueUnplayableVideos(h.app.dbHandle.db, h.app.jobs);
+    await queueMissingWork({ db: h.app.dbHandle.db, jobs: h.app.jobs });
     await settle(h, conversion);
     expect(await item(old!.id)).toMatchObject({ processing: null, content_type: "video/mp4" });
     expect((await item(old!.id)).url).toMatch(/\/play-[0-9a-f]{8}\.mp4$/);
@@ -361,14 +363,6 @@ describe.skipIf(!hasFfmpeg)("a club that keeps no originals", converting, () => 
     expect(done.content_type).toBe("video/mp4");
     expect(await lean.app.mediaStore.get(uploadedKey.slice(1))).toBeUndefined();
   });
-});
-
-const transcodeDeps = () => ({
-  db: h.app.dbHandle.db,
-  store: h.app.mediaStore,
-  tmpDir: join(h.app.dataDir, "tmp"),
-  log: { info() {}, warn() {}, error() {} },
-  keepOriginals: true,
 });
 
 async function jobStates(mediaId: string): Promise<string[]> {
