@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -197,7 +198,8 @@ async function createPglite(config: DbConfig): Promise<DbHandle> {
 export async function openPglite(config: Pick<DbConfig, "pgliteDir" | "loadDataDir">): Promise<PGlite> {
   const wasmModule = await pgliteWasmModule();
   return PGlite.create(config.pgliteDir ?? "memory://", {
-    extensions: { pg_trgm },
+    // pg_trgm for "contains" searches; btree_gist for Travel's no-double-booking constraint (0037).
+    extensions: { pg_trgm, btree_gist },
     // A smaller buffer cache than PGlite's own (see pglite-module.ts).
     ...(wasmModule ? { wasmModule } : {}),
     ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),

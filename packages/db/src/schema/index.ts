@@ -8,5 +8,6 @@ export * from "./membership";
 export * from "./notifications";
 export * from "./profiles";
 export * from "./secrets";
+export * from "./travel";
 export * from "./users";
 export * from "./webhooks";

@@ -1,0 +1,119 @@
+import type { Db } from "@club/db";
+import { homes, homeTaken, homeWindows } from "@club/db";
+import { and, eq, isNull, sql } from "@club/db/orm";
+import { badRequest, conflict, notFound } from "../../errors";
+import { insertedRow } from "../../lib/rows";
+import { violates } from "./constraint";
+import { dayNumber, nightsRange } from "./rules";
+
+export const HOME_NOT_FOUND = "Home not found.";
+
+/** What a host gives of her home (the address stays private; see homes in the schema). */
+export interface HomeInput {
+  title: string;
+  kind: string;
+  description?: string;
+  region?: string;
+  city: string;
+  country: string;
+  address: string;
+  sleeps: number;
+  bedrooms: number;
+  amenities?: string[];
+  houseRules?: string;
+  nightlyRateCents: number;
+  minNights?: number;
+  timeZone: string;
+}
+
+/** Days from `from` (the first night) to `to` (the day after the last night), as stays have them. */
+export interface Nights {
+  from: string;
+  to: string;
+}
+
+export async function createHome(db: Db, hostId: string, input: HomeInput): Promise<{ id: string }> {
+  return insertedRow(
+    await db
+      .insert(homes)
+      .values({ hostId, ...input })
+      .returning({ id: homes.id }),
+  );
+}
+
+/**
+ * Windows with their overlapping or touching neighbours joined, in order: a host who opens July and
+ * then the first week of August offers one window, July 1 to August 8.
+ */
+export function mergeWindows(windows: Nights[]): Nights[] {
+  for (const w of windows) {
+    if (dayNumber(w.to) <= dayNumber(w.from)) {
+      throw badRequest(`A window must end after it starts (${w.from} to ${w.to}).`);
+    }
+  }
+  const sorted = [...windows].sort((a, b) => dayNumber(a.from) - dayNumber(b.from));
+  const merged: Nights[] = [];
+  for (const w of sorted) {
+    const last = merged.at(-1);
+    if (last && dayNumber(w.from) <= dayNumber(last.to)) {
+      if (dayNumber(w.to) > dayNumber(last.to)) last.to = w.to;
+    } else merged.push({ ...w });
+  }
+  return merged;
+}
+
+/** Replaces a home's open windows with these (merged), in one transaction. */
+export async function setWindows(db: Db, homeId: string, windows: Nights[]): Promise<Nights[]> {
+  const merged = mergeWindows(windows);
+  await db.transaction(async (tx) => {
+    const [home] = await tx.select({ id: homes.id }).from(homes).where(eq(homes.id, homeId)).for("update");
+    if (!home) throw notFound(HOME_NOT_FOUND);
+    await tx.delete(homeWindows).where(eq(homeWindows.homeId, homeId));
+    if (merged.length > 0) {
+      await tx.insert(homeWindows).values(merged.map((w) => ({ homeId, nights: nightsRange(w.from, w.to) })));
+    }
+  });
+  return merged;
+}
+
+/**
+ * Blocks nights of a home (the host's own use, repairs): no stay can then be accepted for them.
+ * Refused with a sentence when an accepted stay or another block holds some of them.
+ */
+export async function blockNights(db: Db, homeId: string, nights: Nights): Promise<{ id: string }> {
+  if (dayNumber(nights.to) <= dayNumber(nights.from)) {
+    throw badRequest(`A block must end after it starts (${nights.from} to ${nights.to}).`);
+  }
+  try {
+    return insertedRow(
+      await db
+        .insert(homeTaken)
+        .values({ homeId, nights: nightsRange(nights.from, nights.to) })
+        .returning({ id: homeTaken.id }),
+    );
+  } catch (err) {
+    if (violates(err, "home_taken_no_overlap")) {
+      throw conflict("Some of these nights are already taken by a stay or another block.");
+    }
+    throw err;
+  }
+}
+
+/** Frees a host's block (a stay's nights are freed by ending the stay, not here). */
+export async function unblockNights(db: Db, homeId: string, blockId: string): Promise<void> {
+  await db
+    .delete(homeTaken)
+    .where(and(eq(homeTaken.id, blockId), eq(homeTaken.homeId, homeId), isNull(homeTaken.stayId)));
+}
+
+/** A home's taken nights in a span, in order: each with whether it is a stay's or a block. */
+export async function takenNights(db: Db, homeId: string, span: Nights) {
+  return db
+    .select({
+      nights: homeTaken.nights,
+      stayId: homeTaken.stayId,
+    })
+    .from(homeTaken)
+    .where(and(eq(homeTaken.homeId, homeId), sql`${homeTaken.nights} && ${nightsRange(span.from, span.to)}::daterange`))
+    .orderBy(sql`lower(${homeTaken.nights})`);
+}

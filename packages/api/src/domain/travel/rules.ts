@@ -1,0 +1,47 @@
+import type { MemberType } from "@club/shared";
+
+/** The longest stay a member may ask for, in nights. */
+export const MAX_STAY_NIGHTS = 60;
+
+/**
+ * Each member type's discount on a home's nightly rate, in percent, as the Membership page promises
+ * (Travel Hosts stay free; Founding members 80% off; Standard members 50% off).
+ */
+export const TRAVEL_DISCOUNTS: Record<MemberType, number> = {
+  "Travel Host": 100,
+  Founding: 80,
+  Standard: 50,
+};
+
+/** A plain day, `YYYY-MM-DD`, as a number of days since 1970-01-01 (no clock, no time zone). */
+export function dayNumber(day: string): number {
+  return Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+}
+
+/** The number of nights from `arrive` to `depart` (the departure day's night is not hers). */
+export function nightsBetween(arrive: string, depart: string): number {
+  return dayNumber(depart) - dayNumber(arrive);
+}
+
+/** Today in a time zone, as a plain day (`YYYY-MM-DD`). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  // en-CA formats a date as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** What a member pays for a stay: the rate, the nights, her type's discount, kept on the stay. */
+export interface StayPrice {
+  nightlyRateCents: number;
+  nights: number;
+  discountPercent: number;
+  totalCents: number;
+}
+
+export function priceOf(nightlyRateCents: number, nights: number, type: MemberType): StayPrice {
+  const discountPercent = TRAVEL_DISCOUNTS[type];
+  const totalCents = Math.round((nightlyRateCents * nights * (100 - discountPercent)) / 100);
+  return { nightlyRateCents, nights, discountPercent, totalCents };
+}
+
+/** The nights as Postgres's daterange text: `[arrive,depart)`. */
+export const nightsRange = (arrive: string, depart: string) => `[${arrive},${depart})`;
