@@ -4,6 +4,10 @@ import { createTestDb } from "@club/db/testing";
 import type { MemberType } from "@club/shared";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "./domain/account/users";
+import { ADDRESS_DAYS_AFTER_STAY, seesAddress } from "./domain/travel/address";
+import { homeMonth } from "./domain/travel/calendar";
+import { EXPIRED_UNANSWERED, expireUnansweredRequests } from "./domain/travel/expiry";
+import { findHomes } from "./domain/travel/find";
 import { blockNights, createHome, mergeWindows, setWindows } from "./domain/travel/homes";
 import { TRAVEL_DISCOUNTS } from "./domain/travel/rules";
 import { acceptStay, cancelStay, DECLINED_FOR_OVERLAP, declineStay, requestStay } from "./domain/travel/stays";
@@ -228,5 +232,114 @@ describe("open windows", () => {
     await handle.db.delete(users).where(eq(users.id, host.id));
     expect(await handle.db.select().from(homes)).toEqual([]);
     expect(await handle.db.select().from(stays)).toEqual([]);
+  });
+});
+
+describe("the exact address", () => {
+  const home = () => ({ id: homeId, hostId: host.id, timeZone: "Europe/Rome" });
+  const sees = (id: string, at: Date, admin = false) => seesAddress(handle.db, home(), { id, admin }, at);
+
+  it("is the host's, the admins', and an accepted guest's until a week after she leaves", async () => {
+    const stay = await ask(0, "2031-07-01", "2031-07-05");
+    expect(await sees(host.id, NOW)).toBe(true);
+    expect(await sees(guests[5]!.id, NOW, true)).toBe(true);
+    // Asked for, not yet accepted: region, city and country only.
+    expect(await sees(guests[0]!.id, NOW)).toBe(false);
+    await acceptStay(handle.db, stay.id, NOW);
+    expect(await sees(guests[0]!.id, NOW)).toBe(true);
+    expect(await sees(guests[1]!.id, NOW)).toBe(false);
+    // Days in Rome: she left on July 5; the address is hers through July 12 there, not on July 13.
+    expect(ADDRESS_DAYS_AFTER_STAY).toBe(7);
+    expect(await sees(guests[0]!.id, new Date("2031-07-12T21:59:00Z"))).toBe(true);
+    expect(await sees(guests[0]!.id, new Date("2031-07-12T22:01:00Z"))).toBe(false);
+  });
+
+  it("is no longer hers the moment her stay is cancelled", async () => {
+    const stay = await ask(0, "2031-07-01", "2031-07-05");
+    await acceptStay(handle.db, stay.id, NOW);
+    await cancelStay(handle.db, stay.id, "Plans changed.", NOW);
+    expect(await sees(guests[0]!.id, NOW)).toBe(false);
+  });
+});
+
+describe("finding a home", () => {
+  it("by dates, guests and place, with her own rate, and never the address", async () => {
+    const cabin = await createHome(handle.db, host.id, {
+      title: "Lake cabin",
+      kind: "Cabin",
+      city: "Banff",
+      region: "Alberta",
+      country: "Canada",
+      address: "1 Lake Road",
+      sleeps: 2,
+      bedrooms: 1,
+      nightlyRateCents: 10_000,
+      timeZone: "America/Edmonton",
+    });
+    await setWindows(handle.db, cabin.id, [{ from: "2031-07-01", to: "2031-08-01" }]);
+    const titles = async (type: MemberType, search: Parameters<typeof findHomes>[2]) =>
+      (await findHomes(handle.db, type, search)).map((h) => h.title);
+
+    expect(await titles("Standard", {})).toEqual(["Lake cabin", "Olive grove house"]);
+    expect(await titles("Standard", { guests: 3 })).toEqual(["Olive grove house"]);
+    expect(await titles("Standard", { place: "tusc" })).toEqual(["Olive grove house"]);
+    expect(await titles("Standard", { place: "%" })).toEqual([]);
+    expect(await titles("Standard", { arrive: "2031-06-10", depart: "2031-06-12" })).toEqual(["Olive grove house"]);
+    // The cabin's one open night short of the stay; the house's minimum of two nights.
+    expect(await titles("Standard", { arrive: "2031-07-31", depart: "2031-08-02" })).toEqual(["Olive grove house"]);
+    expect(await titles("Standard", { arrive: "2031-07-10", depart: "2031-07-11" })).toEqual(["Lake cabin"]);
+    // Taken nights leave the house out.
+    const stay = await ask(0, "2031-07-10", "2031-07-14");
+    await acceptStay(handle.db, stay.id, NOW);
+    expect(await titles("Standard", { arrive: "2031-07-12", depart: "2031-07-15" })).toEqual(["Lake cabin"]);
+
+    const [house] = await findHomes(handle.db, "Founding", { place: "Italy" });
+    expect(house).toMatchObject({ nightlyRateCents: 30_000, yourRateCents: 6_000 });
+    expect(JSON.stringify(await findHomes(handle.db, "Founding", {}))).not.toContain("Via delle Ville");
+    await expect(findHomes(handle.db, "Standard", { arrive: "2031-07-12" })).rejects.toThrow(
+      /both an arrival and a departure/,
+    );
+    await expect(findHomes(handle.db, "Standard", { arrive: "2031-07-12", depart: "2031-07-12" })).rejects.toThrow(
+      /at least a day after/,
+    );
+  });
+});
+
+describe("a home's month", () => {
+  it("shows each night open, closed, blocked or taken, and never whose stay", async () => {
+    await setWindows(handle.db, homeId, [{ from: "2031-06-20", to: "2031-07-10" }]);
+    const stay = await ask(0, "2031-07-01", "2031-07-04");
+    await acceptStay(handle.db, stay.id, NOW);
+    await blockNights(handle.db, homeId, { from: "2031-07-06", to: "2031-07-08" });
+    const july = await homeMonth(handle.db, homeId, "2031-07");
+    expect(july).toHaveLength(31);
+    const states = Object.fromEntries(july.map((n) => [n.day, n.state]));
+    expect(states).toMatchObject({
+      "2031-07-01": "taken",
+      "2031-07-03": "taken",
+      "2031-07-04": "open",
+      "2031-07-06": "blocked",
+      "2031-07-07": "blocked",
+      "2031-07-08": "open",
+      "2031-07-09": "open",
+      "2031-07-10": "closed",
+      "2031-07-31": "closed",
+    });
+    expect((await homeMonth(handle.db, homeId, "2031-02")).length).toBe(28);
+    await expect(homeMonth(handle.db, homeId, "2031-13")).rejects.toThrow(/YYYY-MM/);
+  });
+});
+
+describe("a request nobody answers", () => {
+  it("expires after 72 hours with a sentence, and its nights can be asked for and accepted again", async () => {
+    const stay = await ask(0, "2031-07-01", "2031-07-05");
+    expect(await expireUnansweredRequests(handle.db, new Date(Date.now() + 71 * 3_600_000))).toEqual([]);
+    const expired = await expireUnansweredRequests(handle.db, new Date(Date.now() + 73 * 3_600_000));
+    expect(expired.map((e) => e.id)).toEqual([stay.id]);
+    const [row] = await handle.db.select().from(stays).where(eq(stays.id, stay.id));
+    expect(row).toMatchObject({ status: "expired", statusReason: EXPIRED_UNANSWERED });
+    await expect(acceptStay(handle.db, stay.id, NOW)).rejects.toThrow(/it is expired/);
+    const again = await ask(1, "2031-07-01", "2031-07-05");
+    await expect(acceptStay(handle.db, again.id, NOW)).resolves.toEqual({ declined: [] });
   });
 });
