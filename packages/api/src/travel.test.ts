@@ -66,6 +66,21 @@ beforeEach(async () => {
   await setWindows(db, homeId, [{ from: "2031-06-01", to: "2031-09-01" }]);
 });
 
+/** A second home of the host's, a cabin in the Rockies that sleeps two. */
+const lakeCabin = () =>
+  createHome(handle.db, host.id, {
+    title: "Lake cabin",
+    kind: "Cabin",
+    city: "Banff",
+    region: "Alberta",
+    country: "Canada",
+    address: "1 Lake Road",
+    sleeps: 2,
+    bedrooms: 1,
+    nightlyRateCents: 10_000,
+    timeZone: "America/Edmonton",
+  });
+
 const ask = (guest: number, arrive: string, depart: string, guestsCount = 2) =>
   requestStay(handle.db, guests[guest]!, homeId, { arrive, depart, guests: guestsCount }, NOW);
 
@@ -159,17 +174,7 @@ describe("never double-booked", () => {
     await handle.db.insert(homeTaken).values({ homeId, nights: "[2031-07-01,2031-07-05)" });
     await expect(handle.db.insert(homeTaken).values({ homeId, nights: "[2031-07-04,2031-07-06)" })).rejects.toThrow();
     // Another home's same nights are its own.
-    const other = await createHome(handle.db, host.id, {
-      title: "Cabin",
-      kind: "Cabin",
-      city: "Banff",
-      country: "Canada",
-      address: "1 Lake Road",
-      sleeps: 2,
-      bedrooms: 1,
-      nightlyRateCents: 10_000,
-      timeZone: "America/Edmonton",
-    });
+    const other = await lakeCabin();
     await handle.db.insert(homeTaken).values({ homeId: other.id, nights: "[2031-07-01,2031-07-05)" });
     expect(await handle.db.select().from(homeTaken)).toHaveLength(2);
   });
@@ -264,18 +269,7 @@ describe("the exact address", () => {
 
 describe("finding a home", () => {
   it("by dates, guests and place, with her own rate, and never the address", async () => {
-    const cabin = await createHome(handle.db, host.id, {
-      title: "Lake cabin",
-      kind: "Cabin",
-      city: "Banff",
-      region: "Alberta",
-      country: "Canada",
-      address: "1 Lake Road",
-      sleeps: 2,
-      bedrooms: 1,
-      nightlyRateCents: 10_000,
-      timeZone: "America/Edmonton",
-    });
+    const cabin = await lakeCabin();
     await setWindows(handle.db, cabin.id, [{ from: "2031-07-01", to: "2031-08-01" }]);
     const titles = async (type: MemberType, search: Parameters<typeof findHomes>[2]) =>
       (await findHomes(handle.db, type, search)).map((h) => h.title);
