@@ -115,6 +115,8 @@ describe("asking for a stay", () => {
       [() => ask(0, "2031-06-10", "2031-06-13", 5), /sleeps 4: ask for 1 to 4 guests/],
       [() => ask(0, "2031-06-10", "2031-06-13", 0), /sleeps 4: ask for 1 to 4 guests/],
       [() => ask(0, "2031-08-30", "2031-09-02"), /inside one of her open windows/],
+      [() => ask(0, "2031-06-31", "2031-07-03"), /"2031-06-31" is not a date: give days as YYYY-MM-DD/],
+      [() => ask(0, "next friday", "2031-07-03"), /"next friday" is not a date/],
       [() => ask(0, "2031-05-30", "2031-06-02"), /inside one of her open windows/],
       [
         () => requestStay(handle.db, host, homeId, { arrive: "2031-06-10", depart: "2031-06-13", guests: 1 }, NOW),

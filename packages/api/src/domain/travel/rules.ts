@@ -1,4 +1,5 @@
 import type { MemberType } from "@club/shared";
+import { badRequest } from "../../errors";
 
 /** The longest stay a member may ask for, in nights. */
 export const MAX_STAY_NIGHTS = 60;
@@ -13,9 +14,16 @@ export const TRAVEL_DISCOUNTS: Record<MemberType, number> = {
   Standard: 50,
 };
 
-/** A plain day, `YYYY-MM-DD`, as a number of days since 1970-01-01 (no clock, no time zone). */
+/**
+ * A plain day, `YYYY-MM-DD`, as a number of days since 1970-01-01 (no clock, no time zone).
+ * Anything else, or a day no calendar has (2031-02-30), is refused with a sentence.
+ */
 export function dayNumber(day: string): number {
-  return Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) {
+    throw badRequest(`"${day.slice(0, 20)}" is not a date: give days as YYYY-MM-DD, for example 2031-07-01.`);
+  }
+  return Math.round(ms / 86_400_000);
 }
 
 /** The number of nights from `arrive` to `depart` (the departure day's night is not hers). */
