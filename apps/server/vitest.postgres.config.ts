@@ -23,6 +23,7 @@ export default mergeConfig(
         "src/member-sessions.test.ts",
         "src/live-streams.test.ts",
         "src/rest/kept-answers.test.ts",
+        "src/rest/kept-answers-listener.test.ts",
         "src/rest/session-cache.test.ts",
         "src/rest/throttle.test.ts",
         "src/rest/events.test.ts",

@@ -1,11 +1,10 @@
-import { commentLikes, comments, events, LISTENER_APPLICATION_NAME, users } from "@club/db";
+import { commentLikes, comments, events, users } from "@club/db";
 import { eq, sql } from "@club/db/orm";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getFrom, keptAnswerCounts } from "../test/answer-metrics";
 import { addUser, type Harness, login, ORIGIN, request, startApp } from "../test/harness";
 
 const METRICS_TOKEN = "kept-answers-test-metrics-token";
-const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
  * The server keeps the answers of the lists and reads (ANSWER_CACHE_SECONDS): here a minute, so
@@ -42,23 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const getFrom = (app: Harness, url: string, cookie?: string, etag?: string) =>
-  app.app.inject({ url, headers: { ...(cookie ? { cookie } : {}), ...(etag ? { "if-none-match": etag } : {}) } });
 const get = (url: string, cookie?: string, etag?: string) => getFrom(h, url, cookie, etag);
-
-/** The app's count of requests served a kept answer (hit) or not (miss), from /metrics. */
-async function answerCounts(app: Harness = h): Promise<{ hit: number; miss: number }> {
-  const res = await app.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  expect(res.statusCode).toBe(200);
-  const count = (result: string) =>
-    Number(new RegExp(`^club_answer_cache_requests_total\\{result="${result}"\\} (\\d+)$`, "m").exec(res.body)?.[1]);
-  return { hit: count("hit"), miss: count("miss") };
-}
-/** The server's own word on whether it hears the database's changes (1) or not (0). */
-async function cacheListening(app: Harness): Promise<number> {
-  const res = await app.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  return Number(/^club_answer_cache_listening (\d+)$/m.exec(res.body)?.[1]);
-}
+const answerCounts = (app: Harness = h) => keptAnswerCounts(app, METRICS_TOKEN);
 const idsOf = (res: { json(): unknown }) => (res.json() as { id: string }[]).map((x) => x.id);
 const trpcUrl = (path: string, input: unknown) =>
   `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
@@ -361,90 +345,5 @@ describe("ETag and 304", () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(idsOf(after)).toHaveLength(idsOf(before).length + 1);
-  });
-});
-
-/**
- * On Postgres the changes are told over one connection of their own (listenChanges). Here it is
- * cut (pg_terminate_backend) and kept from coming back (the database refuses new connections; the
- * app's pool, opened before, goes on) while the data changes, then let back.
- */
-describe.skipIf(!postgresUrl)("on Postgres, when the listening connection drops and comes back", () => {
-  let p: Harness;
-  let admin: postgres.Sql;
-  let dbName: string;
-  let member: string;
-  let one: { id: string };
-  let two: { id: string };
-
-  beforeAll(async () => {
-    p = await startApp({ answerCacheMs: 60_000, sessionCacheMs: 60_000, metricsToken: METRICS_TOKEN });
-    await addUser(p, { email: "ada@club.test", name: "Ada", type: "Founding" });
-    member = await login(p, "ada@club.test");
-    one = (await request(p, "POST", "/api/events", { title: "One" }, member)).json();
-    two = (await request(p, "POST", "/api/events", { title: "Two" }, member)).json();
-    dbName = new URL(String(p.db.url)).pathname.slice(1);
-    admin = postgres(String(postgresUrl), { max: 1, onnotice: () => {} });
-  });
-  afterAll(async () => {
-    await admin?.unsafe(`alter database "${dbName}" allow_connections true`);
-    await p?.close();
-    await admin?.end();
-  });
-
-  const listeners = async () =>
-    (
-      await admin<{ pid: number }[]>`select pid from pg_stat_activity
-        where datname = ${dbName} and application_name = ${LISTENER_APPLICATION_NAME}`
-    ).map((r) => r.pid);
-  const read = (id: string, etag?: string) => getFrom(p, `/api/events/${id}`, member, etag);
-  const titleOf = async (id: string) => (await read(id)).json().title;
-  const rename = (id: string, title: string) => p.db.db.update(events).set({ title }).where(eq(events.id, id));
-
-  it("no stale answer is served while it is down, nor once it is back", { timeout: 60_000 }, async () => {
-    // Both answers kept (the second read of each is a hit).
-    for (const [event, title] of [
-      [one, "One"],
-      [two, "Two"],
-    ] as const) {
-      expect(await titleOf(event.id)).toBe(title);
-      const before = await answerCounts(p);
-      expect(await titleOf(event.id)).toBe(title);
-      expect((await answerCounts(p)).hit).toBe(before.hit + 1);
-    }
-    // Every connection of the app's pool open now: none is needed while new ones are refused.
-    await Promise.all(Array.from({ length: 5 }, () => p.db.db.execute(sql`select pg_sleep(0.1)`)));
-    const [listener] = await listeners();
-    expect(listener).toBeDefined();
-
-    await admin.unsafe(`alter database "${dbName}" allow_connections false`);
-    try {
-      await admin`select pg_terminate_backend(${listener ?? 0})`;
-      await expect.poll(listeners).toEqual([]);
-      // Postgres ends the connection before the server reads that it has: until then a change is
-      // not told and not known to be untold (a few milliseconds; what the cache's TTL bounds).
-      await expect.poll(() => cacheListening(p)).toBe(0);
-      // Changes made while nobody listens are not told: the kept answers must not be served.
-      await rename(one.id, "One, changed while not listening");
-      await rename(two.id, "Two, changed while not listening");
-      const during = await read(one.id);
-      expect(during.json().title).toBe("One, changed while not listening");
-      // Nothing is kept meanwhile: no ETag, and the next change shows at once too.
-      expect(during.headers.etag).toBeUndefined();
-      await rename(one.id, "One, changed again");
-      expect(await titleOf(one.id)).toBe("One, changed again");
-    } finally {
-      await admin.unsafe(`alter database "${dbName}" allow_connections true`);
-    }
-
-    // Back (the listener tries again every second): answers are kept again, and a change is told.
-    await expect.poll(listeners, { timeout: 20_000 }).toHaveLength(1);
-    await expect.poll(() => cacheListening(p), { timeout: 10_000 }).toBe(1);
-    expect(await titleOf(two.id)).toBe("Two, changed while not listening");
-    await expect.poll(async () => (await read(one.id)).headers.etag, { timeout: 10_000 }).toBeDefined();
-    const kept = await read(one.id);
-    expect([kept.json().title, kept.headers.etag]).toEqual(["One, changed again", expect.any(String)]);
-    await rename(one.id, "One, told");
-    await expect.poll(() => titleOf(one.id), { timeout: 2000 }).toBe("One, told");
   });
 });
