@@ -226,6 +226,8 @@ describe("open windows", () => {
       { from: "2031-10-01", to: "2031-10-05" },
     ]);
     expect(() => mergeWindows([{ from: "2031-07-05", to: "2031-07-05" }])).toThrow(/must end after it starts/);
+    const many = Array.from({ length: 101 }, () => ({ from: "2031-07-01", to: "2031-07-02" }));
+    expect(() => mergeWindows(many)).toThrow(/at most 100 open windows/);
     // Written merged: the database's own no-overlap rule holds.
     await setWindows(handle.db, homeId, [
       { from: "2031-06-01", to: "2031-06-20" },

@@ -7,6 +7,8 @@ import { violates } from "./constraint";
 import { dayNumber, nightsRange } from "./rules";
 
 export const HOME_NOT_FOUND = "Home not found.";
+/** The most open windows one home may have: a year of alternate weeks is 26. */
+export const MAX_WINDOWS = 100;
 
 /** What a host gives of her home (the address stays private; see homes in the schema). */
 export interface HomeInput {
@@ -46,6 +48,9 @@ export async function createHome(db: Db, hostId: string, input: HomeInput): Prom
  * then the first week of August offers one window, July 1 to August 8.
  */
 export function mergeWindows(windows: Nights[]): Nights[] {
+  if (windows.length > MAX_WINDOWS) {
+    throw badRequest(`A home can have at most ${MAX_WINDOWS} open windows at once: join some of them.`);
+  }
   for (const w of windows) {
     if (dayNumber(w.to) <= dayNumber(w.from)) {
       throw badRequest(`A window must end after it starts (${w.from} to ${w.to}).`);
