@@ -24,6 +24,7 @@ import { passwordResetRouter } from "./routers/password-reset";
 import { preferencesRouter } from "./routers/preferences";
 import { registrationRouter } from "./routers/registration";
 import { sessionsRouter } from "./routers/sessions";
+import { homesRouter, staysRouter } from "./routers/travel";
 import { unsubscribeRouter } from "./routers/unsubscribe";
 import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
@@ -60,6 +61,8 @@ export const appRouter = router({
   clubSettings: clubSettingsRouter,
   dataExport: dataExportRouter,
   webhooks: webhooksRouter,
+  homes: homesRouter,
+  stays: staysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -292,7 +292,7 @@ describe("finding a home", () => {
     expect(await titles("Standard", { arrive: "2031-07-12", depart: "2031-07-15" })).toEqual(["Lake cabin"]);
 
     const [house] = await findHomes(handle.db, "Founding", { place: "Italy" });
-    expect(house).toMatchObject({ nightlyRateCents: 30_000, yourRateCents: 6_000 });
+    expect(house).toMatchObject({ nightly_rate: 300, your_rate: 60 });
     expect(JSON.stringify(await findHomes(handle.db, "Founding", {}))).not.toContain("Via delle Ville");
     await expect(findHomes(handle.db, "Standard", { arrive: "2031-07-12" })).rejects.toThrow(
       /both an arrival and a departure/,

@@ -62,3 +62,8 @@ export function maskEmail(email: string): string {
   const shown = local.length > 3 ? `${local[0]}•••${local.at(-1)}` : `${local[0]}•••`;
   return `${shown}${email.slice(at)}`;
 }
+
+/** A stay's dates: 'Jul 12, 2031 to Jul 19, 2031 · 7 nights'. */
+export function formatStayDates(arrive: string, depart: string, nights: number): string {
+  return `${formatCardDate(arrive)} to ${formatCardDate(depart)} · ${nights} night${nights === 1 ? "" : "s"}`;
+}

@@ -11,6 +11,7 @@ export const notificationKinds = [
   "photos",
   "joined",
   "application",
+  "stay",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -27,6 +28,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   photos: "New photos in events you joined",
   joined: "Members you invited who joined",
   application: "Membership applications (admins)",
+  stay: "Stays in members' homes: requests and answers",
 };
 
 export const notificationPrefsUpdate = z.object({

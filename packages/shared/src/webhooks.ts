@@ -15,6 +15,10 @@ export const webhookEventTypes = {
   "event.participant.left": "A member gave up her seat at an event",
   "media.uploaded": "A photo or video was added to the gallery",
   "comment.created": "A comment was written",
+  "stay.requested": "A member asked to stay in a member's home",
+  "stay.accepted": "A host accepted a stay",
+  "stay.declined": "A request to stay was declined or expired",
+  "stay.cancelled": "A stay was cancelled",
 } as const;
 
 export type WebhookEventType = keyof typeof webhookEventTypes;

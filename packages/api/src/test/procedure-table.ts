@@ -7,6 +7,7 @@ import { memberRows } from "./procedure-table/members";
 import { membershipRows } from "./procedure-table/membership";
 import type { ProcedureRow } from "./procedure-table/row";
 import { signInRows } from "./procedure-table/sign-in";
+import { travelRows } from "./procedure-table/travel";
 import { userManagementRows } from "./procedure-table/user-management";
 
 export type { ProcedureRow };
@@ -32,4 +33,5 @@ export const procedureRows: ProcedureRow[] = [
   ...herSettingsRows,
   ...mediaRows,
   ...memberRows,
+  ...travelRows,
 ];

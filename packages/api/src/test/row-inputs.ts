@@ -23,6 +23,8 @@ import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { createUser } from "../domain/account/users";
 import { deleteEvent } from "../domain/events/changes";
+import { createHome, setWindows } from "../domain/travel/homes";
+import { requestStay } from "../domain/travel/stays";
 import { publicSessionId } from "../domain/ways-in/member-sessions";
 import { SoftPasskey } from "./authenticator";
 import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell";
@@ -262,4 +264,32 @@ export async function webhookWithMessage(db: Db): Promise<{ endpointId: string; 
     .values({ endpointId: endpoint!.id, type: "event.created", payload: {}, status: "delivered", attempts: 1 })
     .returning({ id: webhookDeliveries.id });
   return { endpointId: endpoint!.id, deliveryId: delivery!.id };
+}
+
+/** A home of `other` (a Travel Host), open for July 2031, for one cell. */
+export async function hostedHome(c: Fixture): Promise<string> {
+  const { id } = await createHome(c.db, c.people.other.id, {
+    title: "Cliff house",
+    kind: "House",
+    city: "Positano",
+    country: "Italy",
+    address: "Via Cristoforo Colombo 7",
+    sleeps: 4,
+    bedrooms: 2,
+    nightlyRateCents: 20_000,
+    timeZone: "Europe/Rome",
+  });
+  await setWindows(c.db, id, [{ from: "2031-07-01", to: "2031-08-01" }]);
+  return id;
+}
+
+/** A request by `founding` to stay in `other`'s home, waiting for an answer. */
+export async function requestedStay(c: Fixture): Promise<string> {
+  const homeId = await hostedHome(c);
+  const { id } = await requestStay(c.db, { id: c.people.founding.id, type: "Founding" }, homeId, {
+    arrive: "2031-07-10",
+    depart: "2031-07-14",
+    guests: 2,
+  });
+  return id;
 }

@@ -4,3 +4,4 @@ export { button, escapeHtml, layout, type UnsubscribeLink, unsubscribeFooter, un
 export * from "./membership";
 export * from "./notifications";
 export * from "./security";
+export * from "./travel";

@@ -59,6 +59,10 @@
  * - a gallery photo goes into a group e-mail only when every member may see it (no invite-only
  *   event's, none left private), chosen by an admin; the mail's readers fetch it with no session,
  *   by an address signed for that photo, and only while every member may still see it;
+ * - only Travel Hosts (and admins, on a host's behalf) list homes; a home is changed by its host or an
+ *   admin; a stay is seen by its guest, its host and admins, answered by the host or an admin, and
+ *   cancelled by any of them; a home's exact address is for its host, admins and a guest whose stay
+ *   is accepted, until a week after she leaves (domain/travel/address.ts);
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 export * from "./admin-sign-in";
@@ -83,5 +87,6 @@ export {
 export * from "./passkeys";
 export * from "./sessions";
 export * from "./tokens";
+export * from "./travel";
 export * from "./unsubscribe";
 export * from "./ways-in";

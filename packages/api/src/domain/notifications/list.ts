@@ -2,10 +2,12 @@ import {
   applications,
   cancelledEvents,
   events,
+  homes,
   media,
   notificationPrefs,
   notifications,
   type Queryable,
+  stays,
   users,
 } from "@club/db";
 import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "@club/db/orm";
@@ -20,6 +22,7 @@ import {
   viewerPlaceholder,
   viewerValues,
 } from "../access";
+import { type StayAct, staySentence } from "../travel/notices";
 
 const PAGE = 20;
 const pages = keyset(
@@ -50,6 +53,10 @@ export function selectRows(db: Queryable, viewer: ViewerRef, where: SQL | undefi
       mediaType: media.mediaType,
       applicant: applications.fullName,
       cancelledTitle: sql<string | null>`${cancelledEvents.calendar}->>'title'`,
+      stayStatus: stays.status,
+      stayHome: homes.title,
+      stayGuest: stays.guestId,
+      userId: notifications.userId,
       updatedAt: notifications.updatedAt,
       readAt: notifications.readAt,
       cursorAt: pages.column,
@@ -59,6 +66,8 @@ export function selectRows(db: Queryable, viewer: ViewerRef, where: SQL | undefi
     .leftJoin(media, eq(media.id, notifications.mediaId))
     .leftJoin(applications, eq(applications.id, notifications.subjectId))
     .leftJoin(cancelledEvents, eq(cancelledEvents.eventId, notifications.subjectId))
+    .leftJoin(stays, and(eq(notifications.kind, "stay"), eq(stays.id, notifications.subjectId)))
+    .leftJoin(homes, eq(homes.id, stays.homeId))
     .where(and(readableNotifications(viewer), where))
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
     .limit(limit);
@@ -106,6 +115,12 @@ function describe(row: Row): { text: string; link: string } {
       return { text: `${who} joined ${event}, which you invited her to`, link };
     case "application":
       return { text: `${row.applicant ?? "Someone"} applied for membership`, link: "/applications" };
+    case "stay": {
+      // Told as the stay is now (a request accepted since the row was written reads "accepted").
+      const to = row.stayGuest === row.userId ? "guest" : "host";
+      const text = staySentence((row.stayStatus ?? "cancelled") as StayAct, to, row.stayHome ?? "a home", who);
+      return { text, link: to === "host" ? "/travel/hosting" : "/travel/trips" };
+    }
   }
 }
 

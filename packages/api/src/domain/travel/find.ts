@@ -1,10 +1,11 @@
 import type { Db } from "@club/db";
-import { homes, homeTaken, homeWindows } from "@club/db";
-import { and, asc, gte, ilike, or, type SQL, sql } from "@club/db/orm";
+import { homes, homeTaken, homeWindows, users } from "@club/db";
+import { and, asc, eq, gte, ilike, or, type SQL, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { badRequest } from "../../errors";
 import { escapeLike } from "../../lib/like";
-import { MAX_STAY_NIGHTS, nightsBetween, nightsRange, TRAVEL_DISCOUNTS } from "./rules";
+import { MAX_STAY_NIGHTS, nightsBetween, nightsRange } from "./rules";
+import { cardOf } from "./views";
 
 /** What a member looks for: dates (both or neither), how many come, and a place (city, region or country). */
 export interface HomeSearch {
@@ -57,14 +58,12 @@ export async function findHomes(db: Db, memberType: MemberType, search: HomeSear
       bedrooms: homes.bedrooms,
       minNights: homes.minNights,
       nightlyRateCents: homes.nightlyRateCents,
+      hostName: users.name,
     })
     .from(homes)
+    .innerJoin(users, eq(users.id, homes.hostId))
     .where(and(...where))
     .orderBy(asc(homes.country), asc(homes.city), asc(homes.title))
     .limit(HOMES_PAGE_MAX);
-  const discount = TRAVEL_DISCOUNTS[memberType];
-  return rows.map((r) => ({
-    ...r,
-    yourRateCents: Math.round((r.nightlyRateCents * (100 - discount)) / 100),
-  }));
+  return rows.map((r) => cardOf(r, memberType));
 }

@@ -1,12 +1,14 @@
 import type { Db } from "@club/db";
 import { homes, homeTaken, homeWindows } from "@club/db";
 import { and, eq, isNull, sql } from "@club/db/orm";
+import type { HomeFields } from "@club/shared";
 import { badRequest, conflict, notFound } from "../../errors";
 import { insertedRow } from "../../lib/rows";
+import { HOME_NOT_FOUND } from "../access";
 import { violates } from "./constraint";
 import { dayNumber, nightsRange } from "./rules";
 
-export const HOME_NOT_FOUND = "Home not found.";
+export { HOME_NOT_FOUND };
 /** The most open windows one home may have: a year of alternate weeks is 26. */
 export const MAX_WINDOWS = 100;
 
@@ -32,6 +34,38 @@ export interface HomeInput {
 export interface Nights {
   from: string;
   to: string;
+}
+
+/** The API's fields (snake case, whole units of money) as the table's columns. */
+export function homeColumns(f: Partial<HomeFields>): Partial<HomeInput> {
+  const columns: Partial<HomeInput> = {
+    title: f.title,
+    kind: f.kind,
+    description: f.description,
+    region: f.region,
+    city: f.city,
+    country: f.country,
+    address: f.address,
+    sleeps: f.sleeps,
+    bedrooms: f.bedrooms,
+    amenities: f.amenities,
+    houseRules: f.house_rules,
+    nightlyRateCents: f.nightly_rate === undefined ? undefined : Math.round(f.nightly_rate * 100),
+    minNights: f.min_nights,
+    timeZone: f.time_zone,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+}
+
+/** Changes what a host tells of her home; stays already asked for keep their price (see stays). */
+export async function updateHome(db: Db, homeId: string, fields: Partial<HomeFields>): Promise<void> {
+  const set = homeColumns(fields);
+  const done = await db
+    .update(homes)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(homes.id, homeId))
+    .returning({ id: homes.id });
+  if (done.length === 0) throw notFound(HOME_NOT_FOUND);
 }
 
 export async function createHome(db: Db, hostId: string, input: HomeInput): Promise<{ id: string }> {

@@ -4,11 +4,12 @@ import { and, eq, ne, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { badRequest, conflict, notFound } from "../../errors";
 import { insertedRow } from "../../lib/rows";
+import { STAY_NOT_FOUND } from "../access";
 import { violates } from "./constraint";
 import { HOME_NOT_FOUND } from "./homes";
 import { MAX_STAY_NIGHTS, nightsBetween, nightsRange, priceOf, todayIn } from "./rules";
 
-export const STAY_NOT_FOUND = "Stay not found.";
+export { STAY_NOT_FOUND };
 /** Told to a member whose pending request lost its nights to another (with the notice, later). */
 export const DECLINED_FOR_OVERLAP = "Another stay was accepted for some of these nights.";
 

@@ -1,0 +1,32 @@
+// Travel: who lists homes, who changes one, and who sees a stay.
+import type { MemberType } from "@club/shared";
+import { forbidden, notFound } from "../../errors";
+import type { Viewer } from "./callers";
+import { requireOwnerOrAdmin } from "./ownership";
+
+export const HOME_NOT_FOUND = "Home not found.";
+export const STAY_NOT_FOUND = "Stay not found.";
+
+/** Only Travel Hosts list their homes (and admins, on a host's behalf). */
+export function requireHomeLister(viewer: Viewer & { type: MemberType }): void {
+  if (!viewer.admin && viewer.type !== "Travel Host") {
+    throw forbidden("Only Travel Hosts list homes. Ask an administrator if you would like to host.");
+  }
+}
+
+/** A home is changed (its words, its windows, its blocks) or withdrawn by its host or an admin. */
+export function requireHomeManager(viewer: Viewer, home: { hostId: string }): void {
+  requireOwnerOrAdmin(viewer, home.hostId, "Only the home's host or an administrator can change it.");
+}
+
+/** Whether she sees a stay: its guest, its home's host, and admins; to anyone else it does not exist. */
+export function requireStayParty(viewer: Viewer, stay: { guestId: string; hostId: string }): void {
+  if (!viewer.admin && viewer.id !== stay.guestId && viewer.id !== stay.hostId) throw notFound(STAY_NOT_FOUND);
+}
+
+/** A request is accepted or declined by the home's host or an admin, never by the guest herself. */
+export function requireStayHost(viewer: Viewer, stay: { guestId: string; hostId: string }): void {
+  requireStayParty(viewer, stay);
+  if (!viewer.admin && viewer.id !== stay.hostId)
+    throw forbidden("Only the host or an administrator answers a request.");
+}

@@ -1,0 +1,111 @@
+import type { Db } from "@club/db";
+import { homes, stays } from "@club/db";
+import { and, eq, gte, inArray } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
+import type { MemberType } from "@club/shared";
+import { emitWebhook } from "../webhooks/emit";
+import { type StayAct, tellStay } from "./notices";
+import { todayIn } from "./rules";
+import { acceptStay, cancelStay, declineStay, requestStay, type StayRequest } from "./stays";
+import { stayRow } from "./views";
+
+/** What an act on a stay needs besides the database: the outbox's jobs and the club's address. */
+export interface TravelDeps {
+  db: Db;
+  jobs: JobSender;
+  appOrigin: string;
+}
+
+/** The webhook's message of a stay: ids, dates and status; never the address, never a message. */
+async function stayWebhook(tx: Db, jobs: JobSender, stayId: string, act: Exclude<StayAct, "expired">) {
+  const { stay, hostId } = await stayRow(tx, stayId);
+  await emitWebhook(tx, jobs, `stay.${act}`, {
+    id: stay.id,
+    home_id: stay.homeId,
+    guest_id: stay.guestId,
+    host_id: hostId,
+    arrive: stay.arrive,
+    depart: stay.depart,
+    guests: stay.guests,
+    status: stay.status,
+  });
+}
+
+/** She asks to stay: the request, her host told (bell and mail), and the webhook, in one transaction. */
+export async function askToStay(
+  deps: TravelDeps,
+  guest: { id: string; type: MemberType },
+  homeId: string,
+  request: StayRequest,
+) {
+  return deps.db.transaction(async (tx) => {
+    const made = await requestStay(tx, guest, homeId, request);
+    await tellStay(tx, deps, made.id, "requested", "host", guest.id, request.message);
+    await stayWebhook(tx, deps.jobs, made.id, "requested");
+    return made;
+  });
+}
+
+/**
+ * The host accepts: the nights are taken (or the refusal), the guest told, and each overlapping
+ * request declined with its guest told why, all in the accept's transaction.
+ */
+export async function acceptRequest(deps: TravelDeps, stayId: string, actorId: string, message?: string) {
+  return deps.db.transaction(async (tx) => {
+    const { declined } = await acceptStay(tx, stayId);
+    await tellStay(tx, deps, stayId, "accepted", "guest", actorId, message);
+    await stayWebhook(tx, deps.jobs, stayId, "accepted");
+    for (const id of declined) {
+      await tellStay(tx, deps, id, "declined", "guest", actorId);
+      await stayWebhook(tx, deps.jobs, id, "declined");
+    }
+    return { declined };
+  });
+}
+
+export async function declineRequest(deps: TravelDeps, stayId: string, actorId: string, message?: string) {
+  await deps.db.transaction(async (tx) => {
+    await declineStay(tx, stayId, message);
+    await tellStay(tx, deps, stayId, "declined", "guest", actorId, message);
+    await stayWebhook(tx, deps.jobs, stayId, "declined");
+  });
+}
+
+/** Either side (or an admin) cancels: the nights reopen, and both are told (but not the one who did it). */
+export async function cancelByMember(deps: TravelDeps, stayId: string, actorId: string, reason: string) {
+  await deps.db.transaction(async (tx) => {
+    await cancelStay(tx, stayId, reason);
+    await tellStay(tx, deps, stayId, "cancelled", "guest", actorId, reason);
+    await tellStay(tx, deps, stayId, "cancelled", "host", actorId, reason);
+    await stayWebhook(tx, deps.jobs, stayId, "cancelled");
+  });
+}
+
+export const HOME_WITHDRAWN = "The host withdrew her home from the club.";
+
+/**
+ * A home is withdrawn: its pending and coming stays are cancelled first, each guest told with a
+ * sentence (the mail outlives the home), then the home and its calendar go.
+ */
+export async function withdrawHome(deps: TravelDeps, homeId: string, actorId: string) {
+  await deps.db.transaction(async (tx) => {
+    const [home] = await tx.select({ timeZone: homes.timeZone }).from(homes).where(eq(homes.id, homeId)).for("update");
+    if (!home) return;
+    const coming = await tx
+      .select({ id: stays.id })
+      .from(stays)
+      .where(
+        and(
+          eq(stays.homeId, homeId),
+          inArray(stays.status, ["requested", "accepted"]),
+          gte(stays.depart, todayIn(home.timeZone)),
+        ),
+      );
+    for (const { id } of coming) {
+      await cancelStay(tx, id, HOME_WITHDRAWN);
+      await tellStay(tx, deps, id, "cancelled", "guest", actorId, HOME_WITHDRAWN);
+      await stayWebhook(tx, deps.jobs, id, "cancelled");
+    }
+    await tx.delete(homes).where(eq(homes.id, homeId));
+  });
+}

@@ -1,0 +1,197 @@
+import type { Db, Queryable } from "@club/db";
+import { homes, homeWindows, stays, users } from "@club/db";
+import { aliasedTable, and, asc, desc, eq, or, type SQL, sql } from "@club/db/orm";
+import type { MemberType } from "@club/shared";
+import { notFound } from "../../errors";
+import { canManage, HOME_NOT_FOUND, STAY_NOT_FOUND } from "../access";
+import { seesAddress } from "./address";
+import { TRAVEL_DISCOUNTS, todayIn } from "./rules";
+
+/** Who asks: her id, type and whether she is an admin. */
+export interface Traveller {
+  id: string;
+  admin: boolean;
+  type: MemberType;
+}
+
+/** The club's minimum a Travel Host offers a year (SPEC.md §9: "at least one month a year"). */
+export const HOST_MINIMUM_NIGHTS = 30;
+/** The most stays one list answers (her trips and bookings; an admin's whole ledger is paged elsewhere). */
+export const STAYS_LIST_MAX = 200;
+
+const units = (cents: number) => cents / 100;
+/** Her rate a night, after her type's discount, in whole units (cents kept when there are some). */
+export const yourRate = (nightlyRateCents: number, type: MemberType) =>
+  units(Math.round((nightlyRateCents * (100 - TRAVEL_DISCOUNTS[type])) / 100));
+
+const hostUsers = aliasedTable(users, "host_users");
+
+export type HomeRow = typeof homes.$inferSelect & { hostName: string };
+
+/** A home with its host's name, or "not found". */
+export async function homeRow(db: Queryable, id: string): Promise<HomeRow> {
+  const [row] = await db
+    .select({ home: homes, hostName: users.name })
+    .from(homes)
+    .innerJoin(users, eq(users.id, homes.hostId))
+    .where(eq(homes.id, id));
+  if (!row) throw notFound(HOME_NOT_FOUND);
+  return { ...row.home, hostName: row.hostName };
+}
+
+/** A home as the API answers it: the address only to those who may see it (seesAddress). */
+export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now = new Date()) {
+  const [windows, address] = await Promise.all([
+    db
+      .select({
+        from: sql<string>`lower(${homeWindows.nights})::text`,
+        to: sql<string>`upper(${homeWindows.nights})::text`,
+      })
+      .from(homeWindows)
+      .where(
+        and(eq(homeWindows.homeId, home.id), sql`upper(${homeWindows.nights}) > ${todayIn(home.timeZone, now)}::date`),
+      )
+      .orderBy(sql`lower(${homeWindows.nights})`),
+    seesAddress(db, home, viewer, now),
+  ]);
+  return {
+    ...cardOf(home, viewer.type),
+    description: home.description,
+    amenities: home.amenities,
+    house_rules: home.houseRules,
+    time_zone: home.timeZone,
+    host_id: home.hostId,
+    ...(address ? { address: home.address } : {}),
+    your_discount: TRAVEL_DISCOUNTS[viewer.type],
+    manages: canManage(viewer, home.hostId),
+    windows,
+  };
+}
+
+/** A home's card: where it is, what it sleeps, the club's rate and hers. */
+export function cardOf(
+  home: Pick<
+    HomeRow,
+    | "id"
+    | "title"
+    | "kind"
+    | "region"
+    | "city"
+    | "country"
+    | "sleeps"
+    | "bedrooms"
+    | "minNights"
+    | "nightlyRateCents"
+    | "hostName"
+  >,
+  type: MemberType,
+) {
+  return {
+    id: home.id,
+    title: home.title,
+    kind: home.kind,
+    region: home.region,
+    city: home.city,
+    country: home.country,
+    sleeps: home.sleeps,
+    bedrooms: home.bedrooms,
+    min_nights: home.minNights,
+    nightly_rate: units(home.nightlyRateCents),
+    your_rate: yourRate(home.nightlyRateCents, type),
+    host_name: home.hostName,
+  };
+}
+
+/** A host's homes, and the nights she offers members this year against the club's minimum. */
+export async function hostHomes(db: Db, viewer: Traveller, now = new Date()) {
+  const year = Number(todayIn("UTC", now).slice(0, 4));
+  const rows = await db
+    .select({ home: homes, hostName: users.name })
+    .from(homes)
+    .innerJoin(users, eq(users.id, homes.hostId))
+    .where(eq(homes.hostId, viewer.id))
+    .orderBy(asc(homes.title));
+  const yearRange = sql`daterange(${`${year}-01-01`}::date, ${`${year + 1}-01-01`}::date)`;
+  const [offered] = await db
+    .select({
+      nights: sql<number>`coalesce(sum(upper(${homeWindows.nights} * ${yearRange}) - lower(${homeWindows.nights} * ${yearRange})), 0)::int`,
+    })
+    .from(homeWindows)
+    .innerJoin(homes, eq(homes.id, homeWindows.homeId))
+    .where(and(eq(homes.hostId, viewer.id), sql`${homeWindows.nights} && ${yearRange}`));
+  return {
+    homes: await Promise.all(rows.map((r) => homeAnswer(db, { ...r.home, hostName: r.hostName }, viewer, now))),
+    year,
+    nightsOffered: offered?.nights ?? 0,
+    minimumNights: HOST_MINIMUM_NIGHTS,
+  };
+}
+
+function staySelect(db: Queryable) {
+  return db
+    .select({
+      stay: stays,
+      homeTitle: homes.title,
+      city: homes.city,
+      country: homes.country,
+      timeZone: homes.timeZone,
+      address: homes.address,
+      hostId: homes.hostId,
+      hostName: hostUsers.name,
+      guestName: users.name,
+      guestEmail: users.email,
+      hostEmail: hostUsers.email,
+    })
+    .from(stays)
+    .innerJoin(homes, eq(homes.id, stays.homeId))
+    .innerJoin(users, eq(users.id, stays.guestId))
+    .innerJoin(hostUsers, eq(hostUsers.id, homes.hostId));
+}
+export type StayRow = Awaited<ReturnType<typeof staySelect>>[number];
+
+/** A stay with its home, guest and host, or "not found" (who may see it is the access module's). */
+export async function stayRow(db: Queryable, id: string): Promise<StayRow & { guestId: string }> {
+  const [row] = await staySelect(db).where(eq(stays.id, id));
+  if (!row) throw notFound(STAY_NOT_FOUND);
+  return { ...row, guestId: row.stay.guestId };
+}
+
+/** Her trips and the requests and stays at her homes (an admin with `all`: every stay), latest arrival first. */
+export async function listStays(db: Queryable, viewer: Traveller, options: { all?: boolean } = {}) {
+  const where: SQL | undefined =
+    options.all && viewer.admin ? undefined : or(eq(stays.guestId, viewer.id), eq(homes.hostId, viewer.id));
+  const rows = await staySelect(db)
+    .where(where)
+    .orderBy(desc(stays.arrive), desc(stays.createdAt))
+    .limit(STAYS_LIST_MAX);
+  return rows.map((r) => stayAnswer(r, viewer));
+}
+
+export function stayAnswer(r: StayRow, viewer: { id: string }) {
+  const s = r.stay;
+  return {
+    id: s.id,
+    status: s.status as "requested" | "accepted" | "declined" | "expired" | "cancelled",
+    status_reason: s.statusReason,
+    home_id: s.homeId,
+    home_title: r.homeTitle,
+    city: r.city,
+    country: r.country,
+    time_zone: r.timeZone,
+    guest_id: s.guestId,
+    guest_name: r.guestName,
+    host_id: r.hostId,
+    host_name: r.hostName,
+    arrive: s.arrive,
+    depart: s.depart,
+    guests: s.guests,
+    message: s.message,
+    nights: s.nights,
+    nightly_rate: units(s.nightlyRateCents),
+    discount_percent: s.discountPercent,
+    total: units(s.totalCents),
+    role:
+      viewer.id === s.guestId ? ("guest" as const) : viewer.id === r.hostId ? ("host" as const) : ("admin" as const),
+    created_at: s.createdAt,
+  };
+}

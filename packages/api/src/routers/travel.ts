@@ -1,0 +1,166 @@
+import {
+  homeAnswer as homeAnswerSchema,
+  homeCreateInput,
+  homeIdInput,
+  homeMonthAnswer,
+  homeMonthInput,
+  homeSearchInput,
+  homesListAnswer,
+  homesMineAnswer,
+  homeUpdateInput,
+  homeWindowsAnswer,
+  homeWindowsInput,
+  stayCancelInput,
+  stayDecisionInput,
+  stayIdInput,
+  stayRequestAnswer,
+  stayRequestInput,
+  staySchema,
+  staysListAnswer,
+  travelOkAnswer,
+} from "@club/shared";
+import { z } from "zod";
+import type { MemberContext } from "../domain/access";
+import { requireHomeLister, requireHomeManager, requireStayHost, requireStayParty } from "../domain/access";
+import {
+  acceptRequest,
+  askToStay,
+  cancelByMember,
+  declineRequest,
+  type TravelDeps,
+  withdrawHome,
+} from "../domain/travel/acts";
+import { homeMonth } from "../domain/travel/calendar";
+import { findHomes } from "../domain/travel/find";
+import { createHome, type HomeInput, homeColumns, setWindows, updateHome } from "../domain/travel/homes";
+import { homeAnswer, homeRow, hostHomes, listStays, stayAnswer, stayRow } from "../domain/travel/views";
+import { answer, memberProcedure, router } from "../trpc";
+
+const deps = (ctx: MemberContext): TravelDeps => ({ db: ctx.db, jobs: ctx.jobs, appOrigin: ctx.config.appOrigin });
+
+/** Travel: the members' own vacation homes (Travel → Homes, Your homes, Your trips). */
+export const homesRouter = router({
+  /** GET /api/homes: the homes she may ask for, by dates, guests and place; never an address. */
+  list: memberProcedure
+    .input(homeSearchInput)
+    .output(answer(homesListAnswer))
+    .query(({ ctx, input }) => findHomes(ctx.db, ctx.user.type, input ?? {})),
+
+  /** GET /api/homes/{id}: the address only for its host, admins and her accepted guest. */
+  get: memberProcedure
+    .input(homeIdInput)
+    .output(answer(homeAnswerSchema))
+    .query(async ({ ctx, input }) => homeAnswer(ctx.db, await homeRow(ctx.db, input.id), ctx.user)),
+
+  /** Her own homes, and the nights she offers this year against the club's minimum. */
+  mine: memberProcedure.output(answer(homesMineAnswer)).query(({ ctx }) => hostHomes(ctx.db, ctx.user)),
+
+  /** A month of a home's nights: open, closed, blocked or taken (whose, never). */
+  month: memberProcedure
+    .input(homeMonthInput)
+    .output(answer(homeMonthAnswer))
+    .query(async ({ ctx, input }) => {
+      await homeRow(ctx.db, input.id);
+      return homeMonth(ctx.db, input.id, input.month);
+    }),
+
+  /** POST /api/homes: Travel Hosts list their homes; an admin may list one for a host (`host_id`). */
+  create: memberProcedure
+    .input(homeCreateInput)
+    .output(answer(homeAnswerSchema))
+    .mutation(async ({ ctx, input }) => {
+      requireHomeLister(ctx.user);
+      const { host_id, ...fields } = input;
+      const hostId = ctx.user.admin && host_id ? host_id : ctx.user.id;
+      const { id } = await createHome(ctx.db, hostId, homeColumns(fields) as HomeInput);
+      return homeAnswer(ctx.db, await homeRow(ctx.db, id), ctx.user);
+    }),
+
+  /** PUT /api/homes/{id}: its host or an admin. */
+  update: memberProcedure
+    .input(homeUpdateInput)
+    .output(answer(homeAnswerSchema))
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...fields } = input;
+      requireHomeManager(ctx.user, await homeRow(ctx.db, id));
+      await updateHome(ctx.db, id, fields);
+      return homeAnswer(ctx.db, await homeRow(ctx.db, id), ctx.user);
+    }),
+
+  /** DELETE /api/homes/{id}: its coming stays are cancelled and their guests told. */
+  delete: memberProcedure
+    .input(homeIdInput)
+    .output(answer(travelOkAnswer))
+    .mutation(async ({ ctx, input }) => {
+      requireHomeManager(ctx.user, await homeRow(ctx.db, input.id));
+      await withdrawHome(deps(ctx), input.id, ctx.user.id);
+      return { ok: true as const, message: "The home is withdrawn; its guests have been told." };
+    }),
+
+  /** PUT /api/homes/{id}/availability: the open windows, replaced by these (merged). */
+  setWindows: memberProcedure
+    .input(homeWindowsInput)
+    .output(answer(homeWindowsAnswer))
+    .mutation(async ({ ctx, input }) => {
+      requireHomeManager(ctx.user, await homeRow(ctx.db, input.id));
+      return { windows: await setWindows(ctx.db, input.id, input.windows) };
+    }),
+});
+
+export const staysRouter = router({
+  /** POST /api/homes/{id}/stays: inside an open window, guests up to what it sleeps; her price kept. */
+  request: memberProcedure
+    .input(stayRequestInput)
+    .output(answer(stayRequestAnswer))
+    .mutation(({ ctx, input }) => {
+      const { homeId, ...request } = input;
+      return askToStay(deps(ctx), ctx.user, homeId, request);
+    }),
+
+  /** GET /api/stays: her trips and her homes' requests and stays; an admin with `all`, every stay. */
+  list: memberProcedure
+    .input(z.object({ all: z.boolean().optional() }).optional())
+    .output(answer(staysListAnswer))
+    .query(({ ctx, input }) => listStays(ctx.db, ctx.user, { all: input?.all })),
+
+  get: memberProcedure
+    .input(stayIdInput)
+    .output(answer(staySchema))
+    .query(async ({ ctx, input }) => {
+      const row = await stayRow(ctx.db, input.id);
+      requireStayParty(ctx.user, row);
+      return stayAnswer(row, ctx.user);
+    }),
+
+  /** POST /api/stays/{id}/accept: the host or an admin; overlapping requests are declined with it. */
+  accept: memberProcedure
+    .input(stayDecisionInput)
+    .output(answer(travelOkAnswer))
+    .mutation(async ({ ctx, input }) => {
+      requireStayHost(ctx.user, await stayRow(ctx.db, input.id));
+      const { declined } = await acceptRequest(deps(ctx), input.id, ctx.user.id, input.message);
+      const others = declined.length
+        ? ` ${declined.length} overlapping request${declined.length === 1 ? " was" : "s were"} declined.`
+        : "";
+      return { ok: true as const, message: `The stay is accepted; your guest has been told.${others}` };
+    }),
+
+  decline: memberProcedure
+    .input(stayDecisionInput)
+    .output(answer(travelOkAnswer))
+    .mutation(async ({ ctx, input }) => {
+      requireStayHost(ctx.user, await stayRow(ctx.db, input.id));
+      await declineRequest(deps(ctx), input.id, ctx.user.id, input.message);
+      return { ok: true as const, message: "The request is declined; she has been told." };
+    }),
+
+  /** POST /api/stays/{id}/cancel: the guest, the host or an admin, with a reason; the nights reopen. */
+  cancel: memberProcedure
+    .input(stayCancelInput)
+    .output(answer(travelOkAnswer))
+    .mutation(async ({ ctx, input }) => {
+      requireStayParty(ctx.user, await stayRow(ctx.db, input.id));
+      await cancelByMember(deps(ctx), input.id, ctx.user.id, input.reason);
+      return { ok: true as const, message: "The stay is cancelled and its nights are free again." };
+    }),
+});

@@ -1,0 +1,144 @@
+import type { SessionUser } from "@club/auth";
+import { mailOutbox } from "@club/db";
+import { eq } from "@club/db/orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApi, testApi } from "./test/api";
+
+// Travel through its procedures, as the pages and scripts call them: a host lists a home and opens
+// dates, members find it and ask, the host answers, and each side is told (bell and mail).
+
+let api: TestApi;
+let host: SessionUser;
+let ana: SessionUser;
+let bea: SessionUser;
+let cleo: SessionUser;
+let homeId: string;
+beforeAll(async () => {
+  api = await testApi();
+  host = await api.member("hostess@club.test", { type: "Travel Host", name: "Helena Host" });
+  ana = await api.member("ana@club.test", { type: "Standard", name: "Ana Guest" });
+  bea = await api.member("bea@club.test", { type: "Founding", name: "Bea Guest" });
+  cleo = await api.member("cleo@club.test", { type: "Standard", name: "Cleo Guest" });
+});
+afterAll(() => api.close());
+
+const mailsTo = async (email: string) =>
+  await api.db
+    .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email));
+const bell = async (who: SessionUser) => (await api.callerFor(who).notifications.list()).items.map((i) => i.text);
+
+describe("Travel, end to end through the procedures", () => {
+  it("only Travel Hosts list homes; the host opens windows", async () => {
+    const fields = {
+      title: "Garden flat",
+      kind: "Flat",
+      city: "Lisbon",
+      region: "Alfama",
+      country: "Portugal",
+      address: "Rua das Flores 12, 2nd floor",
+      sleeps: 3,
+      bedrooms: 1,
+      nightly_rate: 150,
+      time_zone: "Europe/Lisbon",
+    };
+    await expect(api.callerFor(ana).homes.create(fields)).rejects.toThrow("Only Travel Hosts list homes");
+    const home = await api.callerFor(host).homes.create(fields);
+    expect(home).toMatchObject({ address: "Rua das Flores 12, 2nd floor", manages: true, your_rate: 0 });
+    homeId = home.id;
+    const { windows } = await api.callerFor(host).homes.setWindows({
+      id: homeId,
+      windows: [
+        { from: "2031-07-01", to: "2031-07-20" },
+        { from: "2031-07-15", to: "2031-08-01" },
+      ],
+    });
+    expect(windows).toEqual([{ from: "2031-07-01", to: "2031-08-01" }]);
+    const mine = await api.callerFor(host).homes.mine();
+    expect(mine.homes.map((h) => h.title)).toEqual(["Garden flat"]);
+    expect(mine.minimumNights).toBe(30);
+  });
+
+  it("a member finds it by dates and guests, sees her own rate, and never the address", async () => {
+    const found = await api.callerFor(ana).homes.list({ arrive: "2031-07-10", depart: "2031-07-14", guests: 2 });
+    expect(found).toEqual([expect.objectContaining({ title: "Garden flat", nightly_rate: 150, your_rate: 75 })]);
+    expect(await api.callerFor(ana).homes.list({ arrive: "2031-08-10", depart: "2031-08-14" })).toEqual([]);
+    expect(await api.callerFor(ana).homes.list({ guests: 4 })).toEqual([]);
+    const seen = await api.callerFor(ana).homes.get({ id: homeId });
+    expect(seen).not.toHaveProperty("address");
+    expect(JSON.stringify(seen)).not.toContain("Rua das Flores");
+    expect(seen).toMatchObject({ your_rate: 75, your_discount: 50, manages: false });
+  });
+
+  it("a request tells the host in her bell and by mail; accepting one declines those it overlaps, each told", async () => {
+    const first = await api.callerFor(ana).stays.request({
+      homeId,
+      arrive: "2031-07-10",
+      depart: "2031-07-14",
+      guests: 2,
+      message: "We would love to visit.",
+    });
+    const second = await api
+      .callerFor(bea)
+      .stays.request({ homeId, arrive: "2031-07-12", depart: "2031-07-16", guests: 1 });
+    expect(await bell(host)).toContain("Ana Guest asked to stay at “Garden flat”");
+    const hostMails = await mailsTo("hostess@club.test");
+    expect(hostMails.map((m) => m.subject)).toContain("Ana Guest asked to stay at “Garden flat”");
+    expect(hostMails.find((m) => m.subject.startsWith("Ana"))?.text).toContain("We would love to visit.");
+
+    // The guest cannot answer her own request; a stranger does not see it at all.
+    await expect(api.callerFor(ana).stays.accept({ id: first.id })).rejects.toThrow("Only the host");
+    await expect(api.callerFor(cleo).stays.get({ id: first.id })).rejects.toThrow("Stay not found.");
+
+    const accepted = await api.callerFor(host).stays.accept({ id: first.id });
+    expect(accepted.message).toContain("1 overlapping request was declined");
+    expect(await bell(ana)).toContain("Helena Host accepted your stay at “Garden flat”");
+    expect(await bell(bea)).toContain("Your request to stay at “Garden flat” was declined");
+    expect((await api.callerFor(bea).stays.get({ id: second.id })).status_reason).toBe(
+      "Another stay was accepted for some of these nights.",
+    );
+    // The price she saw is the price kept: 4 nights at 150, half off.
+    expect(await api.callerFor(ana).stays.get({ id: first.id })).toMatchObject({
+      status: "accepted",
+      total: 300,
+      role: "guest",
+    });
+
+    // The address: hers now, nobody else's.
+    expect((await api.callerFor(ana).homes.get({ id: homeId })).address).toBe("Rua das Flores 12, 2nd floor");
+    expect(await api.callerFor(bea).homes.get({ id: homeId })).not.toHaveProperty("address");
+    // Nor in a bell line or a mail about the stay.
+    for (const m of await mailsTo("ana@club.test")) expect(m.text).not.toContain("Rua das Flores");
+
+    // Those nights are taken: another request for them is refused in words.
+    await expect(
+      api.callerFor(cleo).stays.request({ homeId, arrive: "2031-07-13", depart: "2031-07-15", guests: 1 }),
+    ).rejects.toThrow("Some of these nights are already taken: choose other dates.");
+    const july = await api.callerFor(cleo).homes.month({ id: homeId, month: "2031-07" });
+    expect(july.find((d) => d.day === "2031-07-10")?.state).toBe("taken");
+    expect(july.find((d) => d.day === "2031-07-14")?.state).toBe("open");
+  });
+
+  it("either may cancel with a reason: the other is told, the nights reopen, the address is hers no more", async () => {
+    const [stay] = (await api.callerFor(ana).stays.list()).filter((s) => s.status === "accepted");
+    await api.callerFor(ana).stays.cancel({ id: stay!.id, reason: "A family matter." });
+    expect(await bell(host)).toContain("Ana Guest cancelled the stay at “Garden flat”");
+    expect(await api.callerFor(ana).homes.get({ id: homeId })).not.toHaveProperty("address");
+    const again = await api
+      .callerFor(cleo)
+      .stays.request({ homeId, arrive: "2031-07-13", depart: "2031-07-15", guests: 1 });
+    expect(again.status).toBe("requested");
+    // The host sees both requests in her list, as the host.
+    const hers = await api.callerFor(host).stays.list();
+    expect(hers.every((s) => s.role === "host")).toBe(true);
+    expect(hers.map((s) => s.guest_name)).toEqual(expect.arrayContaining(["Ana Guest", "Bea Guest", "Cleo Guest"]));
+  });
+
+  it("withdrawing a home cancels its coming stays and tells their guests", async () => {
+    await api.callerFor(host).homes.delete({ id: homeId });
+    const subjects = (await mailsTo("cleo@club.test")).map((m) => m.subject);
+    expect(subjects).toContain("Helena Host cancelled the stay at “Garden flat”");
+    await expect(api.callerFor(cleo).homes.get({ id: homeId })).rejects.toThrow("Home not found.");
+  });
+});

@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/** A home in a list: where it is (never the exact address), what it sleeps, and the asker's rate. */
+export const homeCardSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    kind: z.string(),
+    region: z.string(),
+    city: z.string(),
+    country: z.string(),
+    sleeps: z.number(),
+    bedrooms: z.number(),
+    min_nights: z.number(),
+    /** The club's nightly rate, in whole units of its currency. */
+    nightly_rate: z.number(),
+    /** What the asker pays a night, after her member type's discount. */
+    your_rate: z.number(),
+    host_name: z.string(),
+  })
+  .meta({ id: "HomeCard" });
+
+export const homeWindowSchema = z.object({ from: z.string(), to: z.string() });
+
+/** One home: its card, its words, and its exact address only for those allowed to see it. */
+export const homeSchema = homeCardSchema
+  .extend({
+    description: z.string(),
+    amenities: z.array(z.string()),
+    house_rules: z.string(),
+    time_zone: z.string(),
+    host_id: z.string(),
+    /** Present only for its host, admins, and a guest whose stay there is accepted (until a week after it). */
+    address: z.string().optional(),
+    /** Her discount on the nightly rate, in percent. */
+    your_discount: z.number(),
+    /** Whether the asker manages it (its host or an admin). */
+    manages: z.boolean(),
+    /** The open windows, for everyone who may ask to stay. */
+    windows: z.array(homeWindowSchema),
+  })
+  .meta({ id: "Home" });
+
+export const stayStatuses = ["requested", "accepted", "declined", "expired", "cancelled"] as const;
+
+/** A stay as its guest, its host and admins see it. */
+export const staySchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(stayStatuses),
+    status_reason: z.string().nullable(),
+    home_id: z.string(),
+    home_title: z.string(),
+    city: z.string(),
+    country: z.string(),
+    time_zone: z.string(),
+    guest_id: z.string(),
+    guest_name: z.string(),
+    host_id: z.string(),
+    host_name: z.string(),
+    arrive: z.string(),
+    depart: z.string(),
+    guests: z.number(),
+    message: z.string(),
+    nights: z.number(),
+    nightly_rate: z.number(),
+    discount_percent: z.number(),
+    /** What she contributes for the stay, kept as it was when she asked. */
+    total: z.number(),
+    /** Whose view this is: her trip, the host's booking, or an admin's. */
+    role: z.enum(["guest", "host", "admin"]),
+    created_at: z.date(),
+  })
+  .meta({ id: "Stay" });
+
+/** travel.homes.list */
+export const homesListAnswer = z.array(homeCardSchema);
+/** travel.homes.get, create, update */
+export const homeAnswer = homeSchema;
+/** travel.homes.mine: the host's homes with the nights she offers this year against the club's minimum. */
+export const homesMineAnswer = z.object({
+  homes: z.array(homeSchema),
+  year: z.number(),
+  nightsOffered: z.number(),
+  minimumNights: z.number(),
+});
+/** travel.homes.setWindows */
+export const homeWindowsAnswer = z.object({ windows: z.array(homeWindowSchema) });
+/** travel.homes.month */
+export const homeMonthAnswer = z.array(
+  z.object({ day: z.string(), state: z.enum(["open", "closed", "blocked", "taken"]) }),
+);
+/** travel.homes.delete, stays.accept, decline, cancel */
+export const travelOkAnswer = z.object({ ok: z.literal(true), message: z.string() });
+/** travel.stays.request */
+export const stayRequestAnswer = z.object({ id: z.string(), status: z.literal("requested") });
+/** travel.stays.list */
+export const staysListAnswer = z.array(staySchema);
