@@ -54,6 +54,7 @@ import { eventRoutes } from "./rest/events";
 import { mediaRoutes } from "./rest/media";
 import { membershipRoutes } from "./rest/membership";
 import { oidcRoutes } from "./rest/oidc";
+import { travelRoutes } from "./rest/travel";
 import { unsubscribeRoutes } from "./rest/unsubscribe";
 import { resumableStore, resumableUploads } from "./uploads/resumable";
 import { uploadRoutes, uploadTmpDir } from "./uploads/routes";
@@ -280,6 +281,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(membershipRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(eventRoutes, deps);
+  await app.register(travelRoutes, deps);
   await app.register(mediaRoutes, deps);
   await app.register(uploadRoutes, {
     ...deps,

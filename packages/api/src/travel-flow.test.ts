@@ -1,6 +1,7 @@
 import type { SessionUser } from "@club/auth";
 import { mailOutbox } from "@club/db";
 import { eq } from "@club/db/orm";
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApi, testApi } from "./test/api";
 
@@ -110,6 +111,16 @@ describe("Travel, end to end through the procedures", () => {
     expect(await api.callerFor(bea).homes.get({ id: homeId })).not.toHaveProperty("address");
     // Nor in a bell line or a mail about the stay.
     for (const m of await mailsTo("ana@club.test")) expect(m.text).not.toContain("Rua das Flores");
+
+    // Her calendar file: all day from arrival to departure (DTEND exclusive), with the address.
+    const file = await api.callerFor(ana).stays.calendarFile({ id: first.id });
+    const vevent = new ICAL.Component(ICAL.parse(file.text)).getFirstSubcomponent("vevent")!;
+    const event = new ICAL.Event(vevent);
+    expect(event.startDate.isDate).toBe(true);
+    expect(event.startDate.toString()).toBe("2031-07-10");
+    expect(event.endDate.toString()).toBe("2031-07-14");
+    expect(event.location).toContain("Rua das Flores 12");
+    expect(vevent.getFirstPropertyValue("status")).toBe("CONFIRMED");
 
     // Those nights are taken: another request for them is refused in words.
     await expect(

@@ -1,5 +1,5 @@
 import { createInvitationCode } from "@club/api";
-import { type Cell, procedureRows } from "@club/api/testing";
+import { type Cell, hostedHome, procedureRows, requestedStay as stayRequestedBy } from "@club/api/testing";
 import { dataExports } from "@club/db";
 
 // The fuzzer's REST routes (fuzz.test.ts): every route as registered, with a valid request that
@@ -40,6 +40,8 @@ const event = (c: Cell) => c.open;
 const mediaItem = (c: Cell) => c.openMedia;
 const comment = (c: Cell) => c.openComment;
 const victim = (c: Cell) => c.people.victim.id;
+const home = (c: Cell) => hostedHome(c);
+const requestedStay = (c: Cell) => stayRequestedBy(c);
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
@@ -91,6 +93,24 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     "POST /api/admin/send-email": {
       body: (c) => ({ subject: "S", body: "<p>B</p>", recipientGroup: "selected", selectedMemberIds: [victim(c)] }),
     },
+    "GET /api/homes": { query: () => ({ arrive: "2031-07-03", depart: "2031-07-06", guests: "2" }) },
+    "POST /api/homes": { body: (c) => inputOf("homes.create", c) },
+    "GET /api/homes/:id": { param: home },
+    "PUT /api/homes/:id": { param: home, body: () => ({ sleeps: 3 }) },
+    "DELETE /api/homes/:id": { param: home },
+    "PUT /api/homes/:id/availability": {
+      param: home,
+      body: () => ({ windows: [{ from: "2031-09-01", to: "2031-09-15" }] }),
+    },
+    "POST /api/homes/:id/stays": {
+      param: home,
+      body: () => ({ arrive: "2031-07-03", depart: "2031-07-06", guests: 2, message: "Hello" }),
+    },
+    "GET /api/stays": {},
+    "POST /api/stays/:id/accept": { param: requestedStay, body: () => ({ message: "Welcome" }) },
+    "POST /api/stays/:id/decline": { param: requestedStay, body: () => ({ message: "Sorry" }) },
+    "POST /api/stays/:id/cancel": { param: requestedStay, body: () => ({ reason: "Plans changed" }) },
+    "GET /api/stays/:id/stay.ics": { param: requestedStay },
     "GET /api/events": {},
     "POST /api/events": {
       body: () => ({

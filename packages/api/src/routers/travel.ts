@@ -1,4 +1,5 @@
 import {
+  eventsCalendarFileAnswer,
   homeAnswer as homeAnswerSchema,
   homeCreateInput,
   homeIdInput,
@@ -30,9 +31,11 @@ import {
   type TravelDeps,
   withdrawHome,
 } from "../domain/travel/acts";
+import { seesAddress } from "../domain/travel/address";
 import { homeMonth } from "../domain/travel/calendar";
 import { findHomes } from "../domain/travel/find";
 import { createHome, type HomeInput, homeColumns, setWindows, updateHome } from "../domain/travel/homes";
+import { stayCalendarFile } from "../domain/travel/stay-file";
 import { homeAnswer, homeRow, hostHomes, listStays, stayAnswer, stayRow } from "../domain/travel/views";
 import { answer, memberProcedure, router } from "../trpc";
 
@@ -130,6 +133,17 @@ export const staysRouter = router({
       const row = await stayRow(ctx.db, input.id);
       requireStayParty(ctx.user, row);
       return stayAnswer(row, ctx.user);
+    }),
+
+  /** GET /api/stays/{id}/stay.ics: the stay for her calendar; the address only while she may see it. */
+  calendarFile: memberProcedure
+    .input(stayIdInput)
+    .output(answer(eventsCalendarFileAnswer))
+    .query(async ({ ctx, input }) => {
+      const row = await stayRow(ctx.db, input.id);
+      requireStayParty(ctx.user, row);
+      const home = { id: row.stay.homeId, hostId: row.hostId, timeZone: row.timeZone };
+      return stayCalendarFile(row, ctx.config.appOrigin, await seesAddress(ctx.db, home, ctx.user));
     }),
 
   /** POST /api/stays/{id}/accept: the host or an admin; overlapping requests are declined with it. */

@@ -65,6 +65,12 @@ export const travelRows: ProcedureRow[] = [
   },
   { path: "stays.list", tokens: "read", input: () => undefined, expect: MEMBERS },
   { path: "stays.get", tokens: "read", input: async (c) => ({ id: await requestedStay(c) }), expect: STAY_PARTIES },
+  {
+    path: "stays.calendarFile",
+    tokens: "read",
+    input: async (c) => ({ id: await requestedStay(c) }),
+    expect: STAY_PARTIES,
+  },
   { path: "stays.accept", tokens: "admin", input: async (c) => ({ id: await requestedStay(c) }), expect: STAY_HOSTS },
   {
     path: "stays.decline",
