@@ -56,6 +56,10 @@ import { Route as MemberSettingsDevelopersRouteImport } from './routes/_member/s
 import { Route as MemberSettingsEmailRouteImport } from './routes/_member/settings.email'
 import { Route as MemberSettingsProfileRouteImport } from './routes/_member/settings.profile'
 import { Route as MemberSettingsSecurityRouteImport } from './routes/_member/settings.security'
+import { Route as MemberTravelIndexRouteImport } from './routes/_member/travel.index'
+import { Route as MemberTravelHomeIdRouteImport } from './routes/_member/travel.$homeId'
+import { Route as MemberTravelHostingRouteImport } from './routes/_member/travel.hosting'
+import { Route as MemberTravelTripsRouteImport } from './routes/_member/travel.trips'
 import { Route as MemberEventsInviteTokenRouteImport } from './routes/_member/events.invite.$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -293,6 +297,26 @@ const MemberSettingsSecurityRoute = MemberSettingsSecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => MemberSettingsRoute,
 } as any)
+const MemberTravelIndexRoute = MemberTravelIndexRouteImport.update({
+  id: '/travel/',
+  path: '/travel/',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberTravelHomeIdRoute = MemberTravelHomeIdRouteImport.update({
+  id: '/travel/$homeId',
+  path: '/travel/$homeId',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberTravelHostingRoute = MemberTravelHostingRouteImport.update({
+  id: '/travel/hosting',
+  path: '/travel/hosting',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberTravelTripsRoute = MemberTravelTripsRouteImport.update({
+  id: '/travel/trips',
+  path: '/travel/trips',
+  getParentRoute: () => MemberRoute,
+} as any)
 const MemberEventsInviteTokenRoute = MemberEventsInviteTokenRouteImport.update({
   id: '/events/invite/$token',
   path: '/events/invite/$token',
@@ -342,9 +366,13 @@ export interface FileRoutesByFullPath {
   '/settings/email': typeof MemberSettingsEmailRoute
   '/settings/profile': typeof MemberSettingsProfileRoute
   '/settings/security': typeof MemberSettingsSecurityRoute
+  '/travel/$homeId': typeof MemberTravelHomeIdRoute
+  '/travel/hosting': typeof MemberTravelHostingRoute
+  '/travel/trips': typeof MemberTravelTripsRoute
   '/webhooks/': typeof AdminWebhooksIndexRoute
   '/members/': typeof MemberMembersIndexRoute
   '/settings/': typeof MemberSettingsIndexRoute
+  '/travel/': typeof MemberTravelIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
 export interface FileRoutesByTo {
@@ -389,9 +417,13 @@ export interface FileRoutesByTo {
   '/settings/email': typeof MemberSettingsEmailRoute
   '/settings/profile': typeof MemberSettingsProfileRoute
   '/settings/security': typeof MemberSettingsSecurityRoute
+  '/travel/$homeId': typeof MemberTravelHomeIdRoute
+  '/travel/hosting': typeof MemberTravelHostingRoute
+  '/travel/trips': typeof MemberTravelTripsRoute
   '/webhooks': typeof AdminWebhooksIndexRoute
   '/members': typeof MemberMembersIndexRoute
   '/settings': typeof MemberSettingsIndexRoute
+  '/travel': typeof MemberTravelIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
 export interface FileRoutesById {
@@ -440,9 +472,13 @@ export interface FileRoutesById {
   '/_member/settings/email': typeof MemberSettingsEmailRoute
   '/_member/settings/profile': typeof MemberSettingsProfileRoute
   '/_member/settings/security': typeof MemberSettingsSecurityRoute
+  '/_member/travel/$homeId': typeof MemberTravelHomeIdRoute
+  '/_member/travel/hosting': typeof MemberTravelHostingRoute
+  '/_member/travel/trips': typeof MemberTravelTripsRoute
   '/_admin/webhooks/': typeof AdminWebhooksIndexRoute
   '/_member/members/': typeof MemberMembersIndexRoute
   '/_member/settings/': typeof MemberSettingsIndexRoute
+  '/_member/travel/': typeof MemberTravelIndexRoute
   '/_member/events/invite/$token': typeof MemberEventsInviteTokenRoute
 }
 export interface FileRouteTypes {
@@ -490,9 +526,13 @@ export interface FileRouteTypes {
     | '/settings/email'
     | '/settings/profile'
     | '/settings/security'
+    | '/travel/$homeId'
+    | '/travel/hosting'
+    | '/travel/trips'
     | '/webhooks/'
     | '/members/'
     | '/settings/'
+    | '/travel/'
     | '/events/invite/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -537,9 +577,13 @@ export interface FileRouteTypes {
     | '/settings/email'
     | '/settings/profile'
     | '/settings/security'
+    | '/travel/$homeId'
+    | '/travel/hosting'
+    | '/travel/trips'
     | '/webhooks'
     | '/members'
     | '/settings'
+    | '/travel'
     | '/events/invite/$token'
   id:
     | '__root__'
@@ -587,9 +631,13 @@ export interface FileRouteTypes {
     | '/_member/settings/email'
     | '/_member/settings/profile'
     | '/_member/settings/security'
+    | '/_member/travel/$homeId'
+    | '/_member/travel/hosting'
+    | '/_member/travel/trips'
     | '/_admin/webhooks/'
     | '/_member/members/'
     | '/_member/settings/'
+    | '/_member/travel/'
     | '/_member/events/invite/$token'
   fileRoutesById: FileRoutesById
 }
@@ -946,6 +994,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberSettingsSecurityRouteImport
       parentRoute: typeof MemberSettingsRoute
     }
+    '/_member/travel/': {
+      id: '/_member/travel/'
+      path: '/travel'
+      fullPath: '/travel/'
+      preLoaderRoute: typeof MemberTravelIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/travel/$homeId': {
+      id: '/_member/travel/$homeId'
+      path: '/travel/$homeId'
+      fullPath: '/travel/$homeId'
+      preLoaderRoute: typeof MemberTravelHomeIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/travel/hosting': {
+      id: '/_member/travel/hosting'
+      path: '/travel/hosting'
+      fullPath: '/travel/hosting'
+      preLoaderRoute: typeof MemberTravelHostingRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/travel/trips': {
+      id: '/_member/travel/trips'
+      path: '/travel/trips'
+      fullPath: '/travel/trips'
+      preLoaderRoute: typeof MemberTravelTripsRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/events/invite/$token': {
       id: '/_member/events/invite/$token'
       path: '/events/invite/$token'
@@ -1020,7 +1096,11 @@ interface MemberRouteChildren {
   MemberConfirmSignInTokenRoute: typeof MemberConfirmSignInTokenRoute
   MemberEventsIdRoute: typeof MemberEventsIdRoute
   MemberMembersIdRoute: typeof MemberMembersIdRoute
+  MemberTravelHomeIdRoute: typeof MemberTravelHomeIdRoute
+  MemberTravelHostingRoute: typeof MemberTravelHostingRoute
+  MemberTravelTripsRoute: typeof MemberTravelTripsRoute
   MemberMembersIndexRoute: typeof MemberMembersIndexRoute
+  MemberTravelIndexRoute: typeof MemberTravelIndexRoute
   MemberEventsInviteTokenRoute: typeof MemberEventsInviteTokenRoute
 }
 
@@ -1034,7 +1114,11 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberConfirmSignInTokenRoute: MemberConfirmSignInTokenRoute,
   MemberEventsIdRoute: MemberEventsIdRoute,
   MemberMembersIdRoute: MemberMembersIdRoute,
+  MemberTravelHomeIdRoute: MemberTravelHomeIdRoute,
+  MemberTravelHostingRoute: MemberTravelHostingRoute,
+  MemberTravelTripsRoute: MemberTravelTripsRoute,
   MemberMembersIndexRoute: MemberMembersIndexRoute,
+  MemberTravelIndexRoute: MemberTravelIndexRoute,
   MemberEventsInviteTokenRoute: MemberEventsInviteTokenRoute,
 }
 

@@ -45,6 +45,7 @@ describe("Menu", () => {
       "My club",
       "Events",
       "Gallery",
+      "Travel",
       "Members",
       "Settings",
       "Logout",

@@ -37,6 +37,7 @@ export const membersLinks: Links = [
   ["/member-home", "My club"],
   ["/calendar", "Events"],
   ["/gallery", "Gallery"],
+  ["/travel", "Travel"],
   ["/members", "Members"],
   ["/settings", "Settings"],
   ["/logout", "Logout"],

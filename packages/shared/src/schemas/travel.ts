@@ -31,6 +31,8 @@ const timeZone = z
     }
   }, "Choose the home's time zone from the list, for example Europe/Lisbon.");
 
+const amenityList = z.array(required("An amenity", 60)).max(30, "List at most 30 amenities.");
+
 /** What a host tells of her home (Travel → Your homes); the address is private (see the answers). */
 export const homeFields = z.object({
   title: required("The title", 120),
@@ -42,7 +44,7 @@ export const homeFields = z.object({
   address: required("The address", 300),
   sleeps: whole("Sleeps", 1, 50),
   bedrooms: whole("Bedrooms", 0, 50),
-  amenities: z.array(required("An amenity", 60)).max(30, "List at most 30 amenities.").default([]),
+  amenities: amenityList.default([]),
   house_rules: text("The house rules", 3000).default(""),
   /** The club's nightly rate, in whole units of the club's currency, before a member's discount. */
   nightly_rate: whole("The nightly rate", 0, 100_000),
@@ -88,3 +90,17 @@ export const stayRequestInput = z.object({
 
 export const stayDecisionInput = stayIdInput.extend({ message: text("The message", 1000).optional() });
 export const stayCancelInput = stayIdInput.extend({ reason: required("The reason", 1000) });
+
+/** The host's form: the same fields, amenities typed as one line separated by commas. */
+export const homeFormInput = homeFields.extend({
+  amenities: z
+    .string()
+    .max(2000, "List fewer amenities.")
+    .transform((line) =>
+      line
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(amenityList),
+});

@@ -1,0 +1,78 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { plural } from "../../features/travel/money";
+import { NightsCalendar } from "../../features/travel/NightsCalendar";
+import { StayRequestForm } from "../../features/travel/StayRequestForm";
+import { travelSearch } from "../../features/travel/search";
+import { trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/Alert";
+import { Card, Page } from "../../ui/Page";
+
+/** A home: its words, its month of nights, her price and her request. */
+export const Route = createFileRoute("/_member/travel/$homeId")({
+  validateSearch: travelSearch,
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(context.trpc.homes.get.queryOptions({ id: params.homeId }));
+  },
+  component: HomePage,
+});
+
+function HomePage() {
+  const { homeId } = Route.useParams();
+  const s = Route.useSearch();
+  const { data: home } = useSuspenseQuery(trpc.homes.get.queryOptions({ id: homeId }));
+  const start = (s.arrive ?? home.windows[0]?.from ?? new Date().toISOString()).slice(0, 7);
+  return (
+    <Page
+      title={home.title}
+      lead={`${home.kind} in ${[home.region, home.city, home.country].filter(Boolean).join(", ")} · sleeps ${home.sleeps} · ${plural(home.bedrooms, "bedroom")} · hosted by ${home.host_name}`}
+      actions={
+        home.manages ? (
+          <Link to="/travel/hosting" className="text-plum hover:underline">
+            Manage your homes
+          </Link>
+        ) : null
+      }
+    >
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div className="flex flex-col gap-8">
+          {home.address ? (
+            <Alert tone="info">
+              <strong>Address:</strong> {home.address}
+            </Alert>
+          ) : null}
+          {home.description ? <p className="whitespace-pre-line text-ink">{home.description}</p> : null}
+          {home.amenities.length ? (
+            <section aria-labelledby="amenities">
+              <h2 id="amenities" className="mb-2 text-xl text-ink">
+                Amenities
+              </h2>
+              <ul className="flex flex-wrap gap-2">
+                {home.amenities.map((a) => (
+                  <li key={a} className="rounded-full bg-plum-soft px-3 py-1 text-sm text-plum">
+                    {a}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {home.house_rules ? (
+            <section aria-labelledby="rules">
+              <h2 id="rules" className="mb-2 text-xl text-ink">
+                House rules
+              </h2>
+              <p className="whitespace-pre-line text-ink-soft">{home.house_rules}</p>
+            </section>
+          ) : null}
+          <Card>
+            <NightsCalendar homeId={home.id} start={start} />
+          </Card>
+        </div>
+        <Card className="self-start">
+          <h2 className="mb-4 text-2xl text-plum">{home.manages && !home.your_rate ? "Your stay" : "Ask to stay"}</h2>
+          <StayRequestForm home={home} dates={s} />
+        </Card>
+      </div>
+    </Page>
+  );
+}

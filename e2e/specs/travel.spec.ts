@@ -1,0 +1,146 @@
+import { expect, type Page, test } from "@playwright/test";
+import { atBothSizes, createMember, expectAccessible, signIn, takenOver } from "../fixtures";
+import { waitForMail } from "../mail";
+import { BASE_URL } from "../playwright.config";
+
+// Travel end to end: a host on a laptop lists her home and opens dates; a member on a phone finds it
+// by dates, sees her price and asks; the host accepts; the address appears for that member alone;
+// the stay is in both members' calendars; a second request for those nights is refused.
+
+/** July, two years ahead: always in the future, whatever month the suite runs in. */
+const year = new Date().getFullYear() + 2;
+const day = (m: number, d: number) => `${year}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+const PHONE = { width: 390, height: 844 };
+const ADDRESS = "Rua das Flores 12, 2nd floor";
+
+async function phone(browser: import("@playwright/test").Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: PHONE, isMobile: true, hasTouch: true });
+  return context.newPage();
+}
+
+test("a host lists a home, a member finds and asks for it, the host accepts, and those nights are never given twice", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const host = { email: `helena-${tag}@club.test`, name: `Helena Host ${tag}`, type: "Travel Host" as const };
+  const guest = { email: `ana-${tag}@club.test`, name: `Ana Guest ${tag}`, type: "Standard" as const };
+  const late = { email: `bea-${tag}@club.test`, name: `Bea Late ${tag}`, type: "Founding" as const };
+  for (const m of [host, guest, late]) await createMember(request, m);
+  const title = `Garden flat ${tag}`;
+
+  // The host, on a laptop: her home, then its open dates.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, host.email);
+  await page.goto("/travel/hosting");
+  await takenOver(page);
+  await page.getByRole("button", { name: "List a home" }).click();
+  const form = page.getByRole("form", { name: "List a home" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Type of home").fill("Flat");
+  await form.getByLabel("City").fill("Lisbon");
+  await form.getByLabel("Region").fill("Alfama");
+  await form.getByLabel("Country").fill("Portugal");
+  await form.getByLabel("Exact address").fill(ADDRESS);
+  await form.getByLabel("Sleeps").fill("3");
+  await form.getByLabel("Nightly rate (USD)").fill("240");
+  await form.getByLabel("Minimum nights").fill("2");
+  await form.getByLabel("Time zone").selectOption("Europe/Lisbon");
+  await form.getByLabel("Amenities").fill("Terrace, river view, wifi");
+  await form.getByLabel("Description").fill("A quiet flat above a garden, ten minutes from the river.");
+  await form.getByRole("button", { name: "List this home" }).click();
+  await expect(page.getByText("Your home is listed. Now open the dates members may stay.")).toBeVisible();
+  const dates = page.getByRole("form", { name: `Open dates of ${title}` });
+  await dates.getByLabel("From").fill(day(7, 1));
+  await dates.getByLabel("Until").fill(day(8, 1));
+  await dates.getByRole("button", { name: "Save open dates" }).click();
+  await expect(page.getByText("The open dates are saved.")).toBeVisible();
+  // Her dates are two years out: this year she offers none yet, and is reminded of the club's minimum.
+  await expect(
+    page.getByText(
+      `You offer 0 nights in ${new Date().getFullYear()}: the club asks its Travel Hosts for at least 30 a year, so 30 more would meet it.`,
+    ),
+  ).toBeVisible();
+  await atBothSizes(page, "travel-hosting");
+
+  // The member, on a phone: finds it by dates and guests, sees her price, asks.
+  const ana = await phone(browser);
+  await signIn(ana, guest.email);
+  await ana.goto(`/travel?arrive=${day(7, 10)}&depart=${day(7, 14)}&guests=2`);
+  await takenOver(ana);
+  const card = ana.getByRole("listitem").filter({ hasText: title });
+  await expect(card).toContainText("$120 a night");
+  await expectAccessible(ana);
+  await ana.screenshot({ path: "screenshots/travel-list-mobile.png", fullPage: true });
+  await card.getByRole("link", { name: title }).click();
+  await expect(ana.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(ana.getByText(ADDRESS)).toHaveCount(0);
+  const price = ana.getByLabel("Your price");
+  await expect(price).toContainText("4 nights, your contribution");
+  await expect(price).toContainText("$480");
+  await expect(ana.getByRole("cell", { name: /^10 ?: Open$/ })).toBeVisible();
+  await expectAccessible(ana);
+  await ana.screenshot({ path: "screenshots/travel-home-mobile.png", fullPage: true });
+  const ask = ana.getByRole("form", { name: "Ask to stay" });
+  await ask.getByLabel(/A message to/).fill("We would love to see the garden in bloom.");
+  await ask.getByRole("button", { name: "Ask to stay" }).click();
+  await expect(ana.getByText(`Your request is sent to ${host.name}.`)).toBeVisible();
+  await expect(ana).toHaveURL(/\/travel\/trips$/);
+  await expect(ana.getByRole("cell", { name: "Waiting for the host" })).toBeVisible();
+
+  // The host is told by mail, and answers from her page.
+  const told = await waitForMail(host.email, new RegExp(`^${guest.name} asked to stay at “${title}”$`));
+  expect(told.text).toContain("We would love to see the garden in bloom.");
+  await page.goto("/travel/hosting");
+  await takenOver(page);
+  const row = page.getByRole("row").filter({ hasText: guest.name });
+  await row.getByRole("button", { name: "Accept" }).click();
+  await page
+    .getByRole("dialog")
+    .getByLabel(/A message to your guest/)
+    .fill("Welcome! The key is with the neighbour.");
+  await page.getByRole("button", { name: "Yes, accept" }).click();
+  await expect(page.getByText("The stay is accepted; your guest has been told.")).toBeVisible();
+  await expect(row.getByRole("cell", { name: "Accepted" })).toBeVisible();
+  await atBothSizes(page, "travel-hosting-accepted");
+
+  // The address is hers now, and the stay is in her calendar and the host's.
+  await waitForMail(guest.email, new RegExp(`^${host.name} accepted your stay at “${title}”$`));
+  await ana.goto("/travel/trips");
+  await expect(ana.getByRole("cell", { name: "Accepted" })).toBeVisible();
+  const calendarLink = ana.getByRole("link", { name: "Add to calendar" });
+  const href = await calendarLink.getAttribute("href");
+  for (const who of [ana, page]) {
+    const ics = await who.request.get(href!);
+    expect(ics.headers()["content-type"]).toContain("text/calendar");
+    const text = await ics.text();
+    expect(text).toMatch(new RegExp(`DTSTART;VALUE=DATE:${day(7, 10).replaceAll("-", "")}`));
+    expect(text).toMatch(new RegExp(`DTEND;VALUE=DATE:${day(7, 14).replaceAll("-", "")}`));
+    expect(text).toContain("Rua das Flores 12");
+  }
+  await ana.getByRole("link", { name: title }).click();
+  await expect(ana.getByText(ADDRESS)).toBeVisible();
+
+  // Another member: no address, and those nights are refused in words.
+  const bea = await phone(browser);
+  await signIn(bea, late.email);
+  await bea.goto(`/travel?arrive=${day(7, 12)}&depart=${day(7, 15)}`);
+  await takenOver(bea);
+  await expect(bea.getByText("No home is open for this search. Try other dates or another place.")).toBeVisible();
+  await bea.goto("/travel");
+  await takenOver(bea);
+  await bea.getByRole("link", { name: title }).click();
+  await expect(bea.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(bea.getByText(ADDRESS)).toHaveCount(0);
+  await expect(bea.getByRole("cell", { name: /^12 ?: Taken$/ })).toBeVisible();
+  const second = bea.getByRole("form", { name: "Ask to stay" });
+  await second.getByLabel("Arrive").fill(day(7, 12));
+  await second.getByLabel("Depart").fill(day(7, 15));
+  await second.getByRole("button", { name: "Ask to stay" }).click();
+  await expect(second.getByText("Some of these nights are already taken: choose other dates.")).toBeVisible();
+  // A Founding member pays a fifth: the same 3 nights at 240 would be $144.
+  await expect(bea.getByLabel("Your price")).toContainText("$144");
+  await bea.context().close();
+  await ana.context().close();
+});
