@@ -307,6 +307,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     resumable,
     mailKeepDays: config.mailKeepDays,
     log: app.log,
+    jobs,
+    appOrigin: config.appOrigin,
   };
   app.decorate("runHousekeeping", () => runHousekeeping(housekeeping));
   if (options.workers !== false) {

@@ -7,14 +7,20 @@ import {
   type DbHandle,
   eventInvitations,
   events,
+  homes,
+  homeWindows,
   invitationCodes,
+  mailOutbox,
   media,
+  notifications,
   passwordResetTokens,
   registrationTokens,
   sessions,
+  stays,
   users,
 } from "@club/db";
 import { createTestDb } from "@club/db/testing";
+import { JobQueue, jobKinds } from "@club/jobs";
 import { createFileStore, type MediaStore } from "@club/storage";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,14 +46,28 @@ const log = {
   },
 } as unknown as FastifyBaseLogger;
 
+let jobs: JobQueue;
+const appOrigin = "http://club.test";
 const housekeeping = () =>
-  runHousekeeping({ db: h.db, store, tmpDir: join(dir, "tmp"), resumable: resumableStore(dir), mailKeepDays: 7, log });
+  runHousekeeping({
+    db: h.db,
+    store,
+    tmpDir: join(dir, "tmp"),
+    resumable: resumableStore(dir),
+    mailKeepDays: 7,
+    log,
+    jobs,
+    appOrigin,
+  });
 
 beforeAll(async () => {
   h = await createTestDb();
   store = createFileStore(join(dir, "media"));
+  jobs = new JobQueue({ connection: h.raw, kinds: jobKinds, log, schedule: false });
+  await jobs.start();
 });
 afterAll(async () => {
+  await jobs.stop(1000);
   await h.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -130,6 +150,76 @@ describe("housekeeping", () => {
     ]);
   });
 
+  it("lapses stay requests unanswered for 72 hours, telling both members, and leaves younger ones", async () => {
+    const [host, guest] = await h.db
+      .insert(users)
+      .values([
+        { email: "lapse-host@club.test", name: "Lapse Host", passwordHash: "x", type: "Travel Host" },
+        { email: "lapse-guest@club.test", name: "Lapse Guest", passwordHash: "x", type: "Standard" },
+      ])
+      .returning({ id: users.id });
+    const [home] = await h.db
+      .insert(homes)
+      .values({
+        hostId: host!.id,
+        title: "Quiet barn",
+        kind: "Barn",
+        city: "Bath",
+        country: "England",
+        address: "1 Mill Lane",
+        sleeps: 2,
+        bedrooms: 1,
+        nightlyRateCents: 10_000,
+        timeZone: "Europe/London",
+      })
+      .returning({ id: homes.id });
+    await h.db.insert(homeWindows).values({ homeId: home!.id, nights: "[2031-05-01,2031-06-01)" });
+    const price = { nightlyRateCents: 10_000, nights: 2, discountPercent: 50, totalCents: 10_000, guests: 1 };
+    const hours = (n: number) => new Date(Date.now() - n * 3_600_000);
+    const [old, young] = await h.db
+      .insert(stays)
+      .values([
+        {
+          homeId: home!.id,
+          guestId: guest!.id,
+          arrive: "2031-05-02",
+          depart: "2031-05-04",
+          createdAt: hours(73),
+          ...price,
+        },
+        {
+          homeId: home!.id,
+          guestId: guest!.id,
+          arrive: "2031-05-10",
+          depart: "2031-05-12",
+          createdAt: hours(71),
+          ...price,
+        },
+      ])
+      .returning({ id: stays.id });
+    await housekeeping();
+    const byId = new Map((await h.db.select().from(stays)).map((s) => [s.id, s]));
+    expect(byId.get(old!.id)).toMatchObject({
+      status: "expired",
+      statusReason: "The host did not answer within 72 hours.",
+    });
+    expect(byId.get(young!.id)?.status).toBe("requested");
+    const mails = await h.db.select({ to: mailOutbox.to, subject: mailOutbox.subject }).from(mailOutbox);
+    expect(mails).toEqual(
+      expect.arrayContaining([
+        { to: "lapse-guest@club.test", subject: "Your request to stay at “Quiet barn” expired unanswered" },
+        { to: "lapse-host@club.test", subject: "A request to stay at “Quiet barn” expired unanswered" },
+      ]),
+    );
+    const told = await h.db.select({ userId: notifications.userId, kind: notifications.kind }).from(notifications);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { userId: guest!.id, kind: "stay" },
+        { userId: host!.id, kind: "stay" },
+      ]),
+    );
+  });
+
   it("reports the stored objects no media item refers to, and deletes none of them", async () => {
     const put = (key: string) => store.put(key, Readable.from([Buffer.from("x")]), "image/jpeg", 1);
     const kept = "media/00000000-0000-4000-8000-000000000001";
@@ -171,6 +261,8 @@ describe("housekeeping", () => {
       resumable: resumableStore(dir),
       mailKeepDays: 7,
       log,
+      jobs,
+      appOrigin,
     });
     // Both steps that list the store fail; the others still run.
     expect(warnings.map((w) => (w.obj as { step?: string }).step)).toEqual([

@@ -2,12 +2,14 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
   deleteExpiredRecords,
+  expireRequests,
   findUnreferencedObjects,
   removeExpiredDataExports,
   sweepPendingMedia,
 } from "@club/api/background";
 import { deleteExpiredSessions } from "@club/auth";
 import type { Db } from "@club/db";
+import type { JobSender } from "@club/jobs";
 import { purgeOldBodies } from "@club/mail";
 import type { MediaStore } from "@club/storage";
 import type { FastifyBaseLogger } from "fastify";
@@ -25,6 +27,9 @@ export interface HousekeepingOptions {
   resumable: { directory: string; deleteExpired(): Promise<number> };
   mailKeepDays: number;
   log: FastifyBaseLogger;
+  /** Lapsed stay requests are told to both members: by mail through the outbox, with links to the club. */
+  jobs: JobSender;
+  appOrigin: string;
 }
 
 /** Removes spool files older than `maxAgeMs` (a server that stopped mid-upload leaves its spool). */
@@ -60,7 +65,7 @@ async function reportUnreferencedObjects(options: HousekeepingOptions): Promise<
 
 /**
  * The `housekeeping` job (at start and hourly): expired sessions, one-time tokens and codes go, old
- * mail bodies are emptied, expired data exports' files, unfinished uploads and stale spool files are removed, and objects no
+ * mail bodies are emptied, stay requests unanswered for 72 hours lapse, expired data exports' files, unfinished uploads and stale spool files are removed, and objects no
  * item refers to are reported. A step that fails is logged and the others still run; the next run
  * tries it again.
  *
@@ -91,6 +96,10 @@ export async function runHousekeeping(options: HousekeepingOptions): Promise<voi
     // What the store no longer lists (a half-pair left by a crash while a finished upload was
     // stored) goes by age, well after any upload still under way has expired.
     await sweepSpool(options.resumable.directory, 2 * SPOOL_MAX_AGE_MS);
+  });
+  await step("unanswered stay requests", async () => {
+    const lapsed = await expireRequests({ db, jobs: options.jobs, appOrigin: options.appOrigin });
+    if (lapsed > 0) log.info({ lapsed }, "stay requests expired unanswered");
   });
   await step("expired data exports", () => removeExpiredDataExports(db, store));
   await step("unreferenced objects", () => reportUnreferencedObjects(options));

@@ -4,6 +4,7 @@ import { and, eq, gte, inArray } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { MemberType } from "@club/shared";
 import { emitWebhook } from "../webhooks/emit";
+import { expireUnansweredRequests } from "./expiry";
 import { type StayAct, tellStay } from "./notices";
 import { todayIn } from "./rules";
 import { acceptStay, cancelStay, declineStay, requestStay, type StayRequest } from "./stays";
@@ -107,5 +108,21 @@ export async function withdrawHome(deps: TravelDeps, homeId: string, actorId: st
       await stayWebhook(tx, deps.jobs, id, "cancelled");
     }
     await tx.delete(homes).where(eq(homes.id, homeId));
+  });
+}
+
+/**
+ * Requests left unanswered for 72 hours lapse (a housekeeping step, hourly), with their news in the
+ * same transaction: both sides are told, and the endpoints hear `stay.declined`.
+ */
+export async function expireRequests(deps: TravelDeps, now = new Date()): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await expireUnansweredRequests(tx, now);
+    for (const { id } of rows) {
+      await tellStay(tx, deps, id, "expired", "guest", null);
+      await tellStay(tx, deps, id, "expired", "host", null);
+      await stayWebhook(tx, deps.jobs, id, "declined");
+    }
+    return rows.length;
   });
 }
