@@ -3,6 +3,7 @@ import { mailOutbox } from "@club/db";
 import { eq } from "@club/db/orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedTravel } from "./seed/travel";
 import { type TestApi, testApi } from "./test/api";
 
 // Travel through its procedures, as the pages and scripts call them: a host lists a home and opens
@@ -151,5 +152,25 @@ describe("Travel, end to end through the procedures", () => {
     const subjects = (await mailsTo("cleo@club.test")).map((m) => m.subject);
     expect(subjects).toContain("Helena Host cancelled the stay at “Garden flat”");
     await expect(api.callerFor(cleo).homes.get({ id: homeId })).rejects.toThrow("Home not found.");
+  });
+});
+
+describe("the demo's Travel", () => {
+  it("has three homes open from tomorrow, and Fiona's accepted stay in the villa a month ahead, made once", async () => {
+    const helena = await api.member("host@club.local", { type: "Travel Host", name: "Helena Host" });
+    const fiona = await api.member("founding@club.local", { type: "Founding", name: "Fiona Founding" });
+    const now = new Date("2027-03-10T12:00:00Z");
+    await seedTravel(api.db, now);
+    await seedTravel(api.db, now);
+    const mine = await api.callerFor(helena).homes.mine();
+    expect(mine.homes.map((h) => h.title).sort()).toEqual(["Garden flat in Alfama", "Lake cabin", "Olive grove villa"]);
+    expect(mine.homes.every((h) => h.windows[0]?.from === "2027-03-11")).toBe(true);
+    const [stay] = await api.callerFor(fiona).stays.list();
+    expect(stay).toMatchObject({
+      home_title: "Olive grove villa",
+      status: "accepted",
+      arrive: "2027-04-09",
+      depart: "2027-04-14",
+    });
   });
 });
