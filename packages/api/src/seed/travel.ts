@@ -77,11 +77,13 @@ export async function seedTravel(db: Db, now = new Date()): Promise<void> {
     await setWindows(db, id, [{ from: after(today, 1), to: after(today, 181) }]);
     ids.push(id);
   }
+  const [villa] = ids;
+  if (!villa) return;
   const villaToday = todayIn("Europe/Rome", now);
   const stay = await requestStay(
     db,
     { id: guest.id, type: "Founding" },
-    ids[0]!,
+    villa,
     { arrive: after(villaToday, 30), depart: after(villaToday, 35), guests: 2, message: "Two of us, for the harvest." },
     now,
   );
