@@ -20,7 +20,7 @@ function Trips() {
       ) : (
         <p role="status" className="text-ink-soft">
           No trips yet.{" "}
-          <Link to="/travel" className="text-plum hover:underline">
+          <Link to="/travel" className="text-plum underline">
             Find a home
           </Link>
           .
