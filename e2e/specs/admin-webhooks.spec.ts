@@ -67,7 +67,7 @@ test("an admin adds a webhook, sees its secret once, opens its log and removes i
   await expect(form.getByText("Choose at least one event.")).toBeVisible();
 
   // Each event is offered by its name and its words.
-  await expect(form.getByRole("group", { name: /Events/ }).getByRole("checkbox")).toHaveCount(10);
+  await expect(form.getByRole("group", { name: /Events/ }).getByRole("checkbox")).toHaveCount(14);
   await expect(form.getByRole("checkbox", { name: "event.created An event was published" })).toBeVisible();
 
   // A plain http:// address: the server refuses it, and says why under the form.

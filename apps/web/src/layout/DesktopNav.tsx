@@ -15,11 +15,13 @@ function Group({ label, links }: { label: string; links: Links }) {
   );
 }
 
+// Tight at 1280 px: an admin's bar holds eight links, the info links, the Admin Panel, the bell and
+// her name on one line, with no scrolling sideways (auth.spec.ts measures it).
 function NavLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link
       to={to}
-      className="whitespace-nowrap rounded-full px-2.5 py-1.5 text-sm text-ink hover:bg-plum-soft hover:text-plum 2xl:px-3"
+      className="whitespace-nowrap rounded-full px-2 py-1.5 text-sm text-ink hover:bg-plum-soft hover:text-plum 2xl:px-3"
       activeProps={{ className: "bg-plum-soft font-medium text-plum", "aria-current": "page" }}
     >
       {children}
