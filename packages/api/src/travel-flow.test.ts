@@ -46,6 +46,14 @@ describe("Travel, end to end through the procedures", () => {
       time_zone: "Europe/Lisbon",
     };
     await expect(api.callerFor(ana).homes.create(fields)).rejects.toThrow("Only Travel Hosts list homes");
+    // An admin lists one for a host: one who exists, and is a Travel Host.
+    const admin = await api.member("travel-admin@club.test", { type: "Standard", admin: true });
+    await expect(
+      api.callerFor(admin).homes.create({ ...fields, host_id: "00000000-0000-4000-8000-000000000000" }),
+    ).rejects.toThrow("No such member");
+    await expect(api.callerFor(admin).homes.create({ ...fields, host_id: ana.id })).rejects.toThrow(
+      "Homes are listed for Travel Hosts",
+    );
     const home = await api.callerFor(host).homes.create(fields);
     expect(home).toMatchObject({ address: "Rua das Flores 12, 2nd floor", manages: true, your_rate: 0 });
     homeId = home.id;

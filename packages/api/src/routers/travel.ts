@@ -36,7 +36,7 @@ import { homeMonth } from "../domain/travel/calendar";
 import { findHomes } from "../domain/travel/find";
 import { createHome, type HomeInput, homeColumns, setWindows, updateHome } from "../domain/travel/homes";
 import { stayCalendarFile } from "../domain/travel/stay-file";
-import { homeAnswer, homeRow, hostHomes, listStays, stayAnswer, stayRow } from "../domain/travel/views";
+import { homeAnswer, homeRow, hostHomes, listStays, requireHost, stayAnswer, stayRow } from "../domain/travel/views";
 import { answer, memberProcedure, router } from "../trpc";
 
 const deps = (ctx: MemberContext): TravelDeps => ({ db: ctx.db, jobs: ctx.jobs, appOrigin: ctx.config.appOrigin });
@@ -74,7 +74,7 @@ export const homesRouter = router({
     .mutation(async ({ ctx, input }) => {
       requireHomeLister(ctx.user);
       const { host_id, ...fields } = input;
-      const hostId = ctx.user.admin && host_id ? host_id : ctx.user.id;
+      const hostId = ctx.user.admin && host_id ? (await requireHost(ctx.db, host_id)).id : ctx.user.id;
       const { id } = await createHome(ctx.db, hostId, homeColumns(fields) as HomeInput);
       return homeAnswer(ctx.db, await homeRow(ctx.db, id), ctx.user);
     }),

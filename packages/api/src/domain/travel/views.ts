@@ -2,7 +2,7 @@ import type { Db, Queryable } from "@club/db";
 import { homes, homeWindows, stays, users } from "@club/db";
 import { aliasedTable, and, asc, desc, eq, or, type SQL, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
-import { notFound } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 import { canManage, HOME_NOT_FOUND, STAY_NOT_FOUND } from "../access";
 import { seesAddress } from "./address";
 import { TRAVEL_DISCOUNTS, todayIn } from "./rules";
@@ -25,6 +25,14 @@ export const yourRate = (nightlyRateCents: number, type: MemberType) =>
   units(Math.round((nightlyRateCents * (100 - TRAVEL_DISCOUNTS[type])) / 100));
 
 const hostUsers = aliasedTable(users, "host_users");
+
+/** The member an admin lists a home for: she must exist and be a Travel Host. */
+export async function requireHost(db: Queryable, id: string): Promise<{ id: string }> {
+  const [host] = await db.select({ id: users.id, type: users.type }).from(users).where(eq(users.id, id));
+  if (!host) throw notFound("No such member: choose the host from the members' list.");
+  if (host.type !== "Travel Host") throw badRequest("Homes are listed for Travel Hosts: make her a Travel Host first.");
+  return host;
+}
 
 export type HomeRow = typeof homes.$inferSelect & { hostName: string };
 
