@@ -3,6 +3,7 @@ import { mailOutbox } from "@club/db";
 import { eq } from "@club/db/orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_HOMES_PER_HOST } from "./domain/travel/homes";
 import { seedTravel } from "./seed/travel";
 import { type TestApi, testApi } from "./test/api";
 
@@ -180,5 +181,46 @@ describe("the demo's Travel", () => {
       arrive: "2027-04-09",
       depart: "2027-04-14",
     });
+  });
+});
+
+describe("what one member may cost a host", () => {
+  it("at most 2 requests waiting for one home and 10 in all, each refusal in words; 20 homes a host", async () => {
+    const hostess = await api.member("bounds-host@club.test", { type: "Travel Host", name: "Bound Host" });
+    const asker = await api.member("bounds-asker@club.test", { type: "Standard", name: "Eager Asker" });
+    const fields = {
+      kind: "Flat",
+      city: "Porto",
+      country: "Portugal",
+      address: "Rua 1",
+      sleeps: 2,
+      bedrooms: 1,
+      nightly_rate: 100,
+      time_zone: "Europe/Lisbon",
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_HOMES_PER_HOST; i++) {
+      const { id } = await api.callerFor(hostess).homes.create({ ...fields, title: `Flat ${i}` });
+      await api.callerFor(hostess).homes.setWindows({ id, windows: [{ from: "2031-05-01", to: "2031-06-01" }] });
+      ids.push(id);
+    }
+    await expect(api.callerFor(hostess).homes.create({ ...fields, title: "One too many" })).rejects.toThrow(
+      "A host lists at most 20 homes: withdraw one before listing another.",
+    );
+    const ask = (homeId: string, arrive: string, depart: string) =>
+      api.callerFor(asker).stays.request({ homeId, arrive, depart, guests: 1 });
+    await ask(ids[0]!, "2031-05-02", "2031-05-04");
+    await ask(ids[0]!, "2031-05-10", "2031-05-12");
+    await expect(ask(ids[0]!, "2031-05-20", "2031-05-22")).rejects.toThrow(
+      "You already have 2 requests waiting for this home",
+    );
+    for (let i = 1; i <= 8; i++) await ask(ids[i]!, "2031-05-02", "2031-05-04");
+    await expect(ask(ids[9]!, "2031-05-02", "2031-05-04")).rejects.toThrow(
+      "You have 10 requests waiting for an answer",
+    );
+    // An answer frees a place: the host declines one, and she may ask again.
+    const [one] = (await api.callerFor(asker).stays.list()).filter((s) => s.status === "requested");
+    await api.callerFor(hostess).stays.decline({ id: one!.id });
+    await expect(ask(ids[9]!, "2031-05-02", "2031-05-04")).resolves.toMatchObject({ status: "requested" });
   });
 });

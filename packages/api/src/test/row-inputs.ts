@@ -8,11 +8,13 @@ import {
   eventSeries,
   events,
   groupMails,
+  homes,
   mailOutbox,
   media,
   passkeys,
   scheduledGroupMails,
   sessionConfirmations,
+  stays,
   userIdentities,
   users,
   webauthnChallenges,
@@ -23,8 +25,8 @@ import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { createUser } from "../domain/account/users";
 import { deleteEvent } from "../domain/events/changes";
-import { createHome, setWindows } from "../domain/travel/homes";
-import { requestStay } from "../domain/travel/stays";
+import { setWindows } from "../domain/travel/homes";
+import { priceOf } from "../domain/travel/rules";
 import { publicSessionId } from "../domain/ways-in/member-sessions";
 import { SoftPasskey } from "./authenticator";
 import { type Cell, type Fixture, storeTestSession, testSessionId } from "./cell";
@@ -266,30 +268,50 @@ export async function webhookWithMessage(db: Db): Promise<{ endpointId: string; 
   return { endpointId: endpoint!.id, deliveryId: delivery!.id };
 }
 
-/** A home of `other` (a Travel Host), open for July 2031, for one cell. */
+/**
+ * A home of `other` (a Travel Host), open for July 2031, for one cell: written as rows, since every
+ * cell adds one and \`other\` would pass the homes one host may list (MAX_HOMES_PER_HOST).
+ */
 export async function hostedHome(c: Fixture): Promise<string> {
-  const { id } = await createHome(c.db, c.people.other.id, {
-    title: "Cliff house",
-    kind: "House",
-    city: "Positano",
-    country: "Italy",
-    address: "Via Cristoforo Colombo 7",
-    sleeps: 4,
-    bedrooms: 2,
-    nightlyRateCents: 20_000,
-    timeZone: "Europe/Rome",
-  });
-  await setWindows(c.db, id, [{ from: "2031-07-01", to: "2031-08-01" }]);
-  return id;
+  const [home] = await c.db
+    .insert(homes)
+    .values({
+      hostId: c.people.other.id,
+      title: "Cliff house",
+      kind: "House",
+      city: "Positano",
+      country: "Italy",
+      address: "Via Cristoforo Colombo 7",
+      sleeps: 4,
+      bedrooms: 2,
+      nightlyRateCents: 20_000,
+      timeZone: "Europe/Rome",
+    })
+    .returning({ id: homes.id });
+  await setWindows(c.db, home!.id, [{ from: "2031-07-01", to: "2031-08-01" }]);
+  return home!.id;
+}
+
+/** Room for one more home of hers: the homes earlier cells listed for her go (see MAX_HOMES_PER_HOST). */
+export async function roomForAHome(c: Cell): Promise<void> {
+  if (c.me) await c.db.delete(homes).where(eq(homes.hostId, c.me.id));
 }
 
 /** A request by `founding` to stay in `other`'s home, waiting for an answer. */
 export async function requestedStay(c: Fixture): Promise<string> {
+  // Written as a row: \`founding\` asks in every cell, past the number of requests one member may
+  // have waiting (MAX_PENDING_REQUESTS), which is not what the table is about.
   const homeId = await hostedHome(c);
-  const { id } = await requestStay(c.db, { id: c.people.founding.id, type: "Founding" }, homeId, {
-    arrive: "2031-07-10",
-    depart: "2031-07-14",
-    guests: 2,
-  });
-  return id;
+  const [row] = await c.db
+    .insert(stays)
+    .values({
+      homeId,
+      guestId: c.people.founding.id,
+      arrive: "2031-07-10",
+      depart: "2031-07-14",
+      guests: 2,
+      ...priceOf(20_000, 4, "Founding"),
+    })
+    .returning({ id: stays.id });
+  return row!.id;
 }

@@ -68,7 +68,14 @@ export async function updateHome(db: Db, homeId: string, fields: Partial<HomeFie
   if (done.length === 0) throw notFound(HOME_NOT_FOUND);
 }
 
+/** The most homes one host lists (the club's hosts have a home or a few, not a portfolio). */
+export const MAX_HOMES_PER_HOST = 20;
+
 export async function createHome(db: Db, hostId: string, input: HomeInput): Promise<{ id: string }> {
+  const [listed] = await db.select({ n: sql<number>`count(*)::int` }).from(homes).where(eq(homes.hostId, hostId));
+  if ((listed?.n ?? 0) >= MAX_HOMES_PER_HOST) {
+    throw badRequest(`A host lists at most ${MAX_HOMES_PER_HOST} homes: withdraw one before listing another.`);
+  }
   return insertedRow(
     await db
       .insert(homes)

@@ -13,6 +13,13 @@ export { STAY_NOT_FOUND };
 /** Told to a member whose pending request lost its nights to another (with the notice, later). */
 export const DECLINED_FOR_OVERLAP = "Another stay was accepted for some of these nights.";
 
+/**
+ * How many requests one member may have waiting at once, in all and for one home: each one mails a
+ * host, so a member cannot fill a host's mailbox by asking again and again.
+ */
+export const MAX_PENDING_REQUESTS = 10;
+export const MAX_PENDING_PER_HOME = 2;
+
 export interface StayRequest {
   arrive: string;
   depart: string;
@@ -57,6 +64,20 @@ export async function requestStay(
     .from(homeTaken)
     .where(and(eq(homeTaken.homeId, homeId), sql`${homeTaken.nights} && ${range}::daterange`));
   if (taken) throw conflict("Some of these nights are already taken: choose other dates.");
+  const waiting = await db
+    .select({ homeId: stays.homeId })
+    .from(stays)
+    .where(and(eq(stays.guestId, guest.id), eq(stays.status, "requested")));
+  if (waiting.filter((w) => w.homeId === homeId).length >= MAX_PENDING_PER_HOME) {
+    throw conflict(
+      `You already have ${MAX_PENDING_PER_HOME} requests waiting for this home: wait for the host's answer, or cancel one in Your trips.`,
+    );
+  }
+  if (waiting.length >= MAX_PENDING_REQUESTS) {
+    throw conflict(
+      `You have ${MAX_PENDING_REQUESTS} requests waiting for an answer: wait for the hosts, or cancel one in Your trips.`,
+    );
+  }
 
   const row = insertedRow(
     await db

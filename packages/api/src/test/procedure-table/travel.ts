@@ -1,5 +1,5 @@
 import { all, type Expect, MEMBERS } from "../callers";
-import { hostedHome, requestedStay } from "../row-inputs";
+import { hostedHome, requestedStay, roomForAHome } from "../row-inputs";
 import type { ProcedureRow } from "./row";
 
 // On `other`'s home (she is the Travel Host) and on `founding`'s request to stay in it.
@@ -42,7 +42,15 @@ export const travelRows: ProcedureRow[] = [
     input: async (c) => ({ id: await hostedHome(c), month: "2031-07" }),
     expect: MEMBERS,
   },
-  { path: "homes.create", tokens: "admin", input: () => home, expect: HOSTS },
+  {
+    path: "homes.create",
+    tokens: "admin",
+    input: async (c) => {
+      await roomForAHome(c);
+      return home;
+    },
+    expect: HOSTS,
+  },
   {
     path: "homes.update",
     tokens: "admin",
