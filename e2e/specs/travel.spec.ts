@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { atBothSizes, createMember, expectAccessible, signIn, takenOver } from "../fixtures";
 import { waitForMail } from "../mail";
@@ -12,6 +14,7 @@ const year = new Date().getFullYear() + 2;
 const day = (m: number, d: number) => `${year}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 const PHONE = { width: 390, height: 844 };
 const ADDRESS = "Rua das Flores 12, 2nd floor";
+const POSTER = readFileSync(join(import.meta.dirname, "../../apps/web/src/assets/hero/hero-poster.webp"));
 
 async function phone(browser: import("@playwright/test").Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: PHONE, isMobile: true, hasTouch: true });
@@ -56,6 +59,14 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   await dates.getByLabel("Until").fill(day(8, 1));
   await dates.getByRole("button", { name: "Save open dates" }).click();
   await expect(page.getByText("The open dates are saved.")).toBeVisible();
+  // Her photos, two at once through the resumable queue: the first is the cover.
+  const photos = page.getByRole("region", { name: `Photos of ${title}` });
+  await photos.getByLabel("Add photos").setInputFiles([
+    { name: "terrace.webp", mimeType: "image/webp", buffer: POSTER },
+    { name: "garden.webp", mimeType: "image/webp", buffer: Buffer.concat([POSTER, Buffer.alloc(1)]) },
+  ]);
+  await expect(photos.getByRole("img", { name: "Cover photo" })).toBeVisible();
+  await expect(photos.getByRole("img", { name: "Photo 2" })).toBeVisible();
   // Her dates are two years out: this year she offers none yet, and is reminded of the club's minimum.
   await expect(
     page.getByText(
@@ -71,11 +82,18 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   await takenOver(ana);
   const card = ana.getByRole("listitem").filter({ hasText: title });
   await expect(card).toContainText("$120 a night");
+  await expect(card.locator("img")).toHaveJSProperty("complete", true);
+  expect(await card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(ana);
   await ana.screenshot({ path: "screenshots/travel-list-mobile.png", fullPage: true });
   await card.getByRole("link", { name: title }).click();
   await expect(ana.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(ana.getByText(ADDRESS)).toHaveCount(0);
+  // Its photos open in the lightbox.
+  await ana.getByRole("button", { name: "Open photo 1 of 2" }).click();
+  await expect(ana.locator(".yarl__root")).toBeVisible();
+  await ana.keyboard.press("Escape");
+  await expect(ana.locator(".yarl__root")).toHaveCount(0);
   const price = ana.getByLabel("Your price");
   await expect(price).toContainText("4 nights, your contribution");
   await expect(price).toContainText("$480");
@@ -119,6 +137,30 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
     expect(text).toMatch(new RegExp(`DTEND;VALUE=DATE:${day(7, 14).replaceAll("-", "")}`));
     expect(text).toContain("Rua das Flores 12");
   }
+  // Her private calendar feed (Settings → Calendar) carries the stay too, as a calendar app reads it.
+  await ana.goto("/settings/calendar");
+  await ana.getByRole("button", { name: "Make my calendar link" }).click();
+  const feedLink = (await ana
+    .getByRole("status")
+    .filter({ hasText: "Your calendar link" })
+    .locator("code")
+    .textContent())!;
+  const feed = await (await request.get(feedLink.replace("webcal://", "http://"), { headers: { cookie: "" } })).text();
+  expect(feed).toContain(`SUMMARY:Stay at ${title}`);
+  expect(feed).toContain(`DTSTART;VALUE=DATE:${day(7, 10).replaceAll("-", "")}`);
+  // The home's link for other sites: those nights "Reserved", no name, no address.
+  await page.getByRole("button", { name: "Make a calendar link" }).click();
+  const homeLink = (await page
+    .getByRole("status")
+    .filter({ hasText: "The home's calendar link" })
+    .locator("code")
+    .textContent())!;
+  const reserved = await (await request.get(homeLink, { headers: { cookie: "" } })).text();
+  expect(reserved).toContain("SUMMARY:Reserved");
+  expect(reserved).toContain(`DTEND;VALUE=DATE:${day(7, 14).replaceAll("-", "")}`);
+  expect(reserved).not.toContain(guest.name);
+  expect(reserved).not.toContain("Rua das Flores");
+  await ana.goto("/travel/trips");
   await ana.getByRole("link", { name: title }).click();
   await expect(ana.getByText(ADDRESS)).toBeVisible();
 

@@ -189,6 +189,13 @@ async function resolveParam(pick: ParamChoice, valid: string, c: Cell): Promise<
   return pick.fold === "upper" ? value.toUpperCase() : pick.fold === "kelvin" ? value.replace(/k/g, "\u212a") : value;
 }
 
+/** The route's path with its parameter (and its second, if it has one) in place. */
+function fillPath(template: string, param: string | null, second: string | undefined): string {
+  if (param === null) return template;
+  const first = template.replace(/:[a-z_]+|\*/i, pathSegment(param));
+  return second === undefined ? first : first.replace(/:[a-z_]+/i, pathSegment(second));
+}
+
 let sent = 0;
 const fiveHundreds: string[] = [];
 /** Successful JSON answers checked against the OpenAPI document. */
@@ -281,7 +288,7 @@ describe("answers as the document describes them", () => {
       for (const who of [2, 1, 0] as const) {
         const c = await freshCell(fx, callers[who]);
         const param = spec.param ? await spec.param(c) : null;
-        const url = param === null ? template : template.replace(/:[a-z_]+|\*/i, pathSegment(param));
+        const url = fillPath(template, param, spec.second?.(c));
         const cookie = await sessionOf(who);
         let payload: string | Buffer | undefined;
         let type: string | undefined;
@@ -366,7 +373,7 @@ describe("generated REST requests", () => {
           async (who, paramPick, query, bodyPick, headerPick) => {
             const c = await freshCell(fx, callers[who]);
             const param = spec.param ? await resolveParam(paramPick, await spec.param(c), c) : null;
-            const path = param === null ? template : template.replace(/:[a-z_]+|\*/i, pathSegment(param));
+            const path = fillPath(template, param, spec.second?.(c));
             let payload: string | Buffer | undefined;
             let type: string | undefined;
             let input: unknown;

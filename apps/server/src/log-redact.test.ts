@@ -15,6 +15,7 @@ describe("request log lines", () => {
     app.get("/*", async () => "ok");
     for (const url of [
       "/calendar/abcdefsecret.ics",
+      "/homes/calendar/homesecret42.ics",
       "/api/register/validate-token/regtoken123",
       "/api/events/invite/invtoken456",
       "/auth/oidc/callback?code=oidccode789&state=oidcstate",
@@ -29,11 +30,12 @@ describe("request log lines", () => {
       .map((l) => l.req.url);
     expect(urls).toEqual([
       "/calendar/[redacted]",
+      "/homes/calendar/[redacted]",
       "/api/register/validate-token/[redacted]",
       "/api/events/invite/[redacted]",
       "/auth/oidc/callback?[redacted]",
       "/api/events/some-event",
     ]);
-    expect(lines.join("")).not.toMatch(/abcdefsecret|regtoken123|invtoken456|oidccode789|oidcstate/);
+    expect(lines.join("")).not.toMatch(/abcdefsecret|homesecret42|regtoken123|invtoken456|oidccode789|oidcstate/);
   });
 });

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from "fastify";
 
 /**
- * Some URLs carry a credential in their path: a calendar feed's secret (polled for months), a
+ * Some URLs carry a credential in their path: a calendar feed's secret (polled for months), a home's calendar link's, a
  * registration link's token, an event invitation's token, the identity provider's code. Request log lines show them masked, so
  * whoever reads the logs cannot use them.
  */
 const SECRET_PATHS = [
   /^(\/calendar\/)[^/?]+/,
+  /^(\/homes\/calendar\/)[^/?]+/,
   /^(\/api\/register\/validate-token\/)[^/?]+/,
   /^(\/api\/events\/invite\/)[^/?]+/,
   // The identity provider's answer: its one-time code and the sign-in's state.

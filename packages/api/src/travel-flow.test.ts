@@ -132,6 +132,46 @@ describe("Travel, end to end through the procedures", () => {
     expect(event.location).toContain("Rua das Flores 12");
     expect(vevent.getFirstPropertyValue("status")).toBe("CONFIRMED");
 
+    // The stay is in both members' private calendar feeds, under the file's UID, with the address;
+    // Bea's declined request is there as cancelled (her calendar removes it), without the address.
+    const secretOf = (url: string) => url.slice(url.lastIndexOf("/") + 1, -".ics".length);
+    const feedEntry = async (who: SessionUser, stayId: string) => {
+      const { url } = await api.callerFor(who).calendarFeed.reset({ includeOpen: false });
+      const text = await api.callerFor(null).calendarFeed.feed({ secret: secretOf(url) });
+      return new ICAL.Component(ICAL.parse(text))
+        .getAllSubcomponents("vevent")
+        .find((v) => v.getFirstPropertyValue("uid") === `stay-${stayId}@club`);
+    };
+    for (const who of [ana, host]) {
+      const entry = await feedEntry(who, first.id);
+      expect(entry?.getFirstPropertyValue("status")).toBe("CONFIRMED");
+      expect(String(entry?.getFirstPropertyValue("location"))).toContain("Rua das Flores 12");
+      expect(String(entry?.getFirstPropertyValue("dtend"))).toBe("2031-07-14");
+    }
+    const declinedEntry = await feedEntry(bea, second.id);
+    expect(declinedEntry?.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(String(declinedEntry?.getFirstPropertyValue("location"))).not.toContain("Rua das Flores");
+
+    // The home's own link, for another site's calendar: its taken nights as "Reserved", nothing more.
+    await expect(api.callerFor(ana).homes.calendarLink({ id: homeId })).rejects.toThrow("Only the home's host");
+    const link = await api.callerFor(host).homes.calendarLink({ id: homeId });
+    expect(link.webcal).toMatch(/^webcal:\/\/.+\/homes\/calendar\/.+\.ics$/);
+    const reserved = await api.callerFor(null).homes.calendarFeed({ secret: secretOf(link.url) });
+    const taken = new ICAL.Component(ICAL.parse(reserved)).getAllSubcomponents("vevent");
+    expect(
+      taken.map((v) => [
+        v.getFirstPropertyValue("summary"),
+        String(v.getFirstPropertyValue("dtstart")),
+        String(v.getFirstPropertyValue("dtend")),
+      ]),
+    ).toEqual([["Reserved", "2031-07-10", "2031-07-14"]]);
+    expect(reserved).not.toMatch(/Ana|Rua das Flores|visit/);
+    // A new link replaces the old one.
+    await api.callerFor(host).homes.calendarLink({ id: homeId });
+    await expect(api.callerFor(null).homes.calendarFeed({ secret: secretOf(link.url) })).rejects.toThrow(
+      "This calendar link no longer works",
+    );
+
     // Those nights are taken: another request for them is refused in words.
     await expect(
       api.callerFor(cleo).stays.request({ homeId, arrive: "2031-07-13", depart: "2031-07-15", guests: 1 }),
@@ -222,5 +262,47 @@ describe("what one member may cost a host", () => {
     const [one] = (await api.callerFor(asker).stays.list()).filter((s) => s.status === "requested");
     await api.callerFor(hostess).stays.decline({ id: one!.id });
     await expect(ask(ids[9]!, "2031-05-02", "2031-05-04")).resolves.toMatchObject({ status: "requested" });
+  });
+});
+
+describe("a member who leaves the club", () => {
+  it("takes her homes with her, each coming guest told; a guest who leaves is cancelled, her host told", async () => {
+    const admin = await api.member("leaving-admin@club.test", { type: "Standard", admin: true });
+    const leaving = await api.member("leaving-host@club.test", { type: "Travel Host", name: "Lea Leaving" });
+    const staying = await api.member("staying-host@club.test", { type: "Travel Host", name: "Sia Staying" });
+    const guest = await api.member("leaving-guest@club.test", { type: "Standard", name: "Gwen Guest" });
+    const fields = {
+      kind: "Cabin",
+      city: "Bergen",
+      country: "Norway",
+      address: "Fjordveien 2",
+      sleeps: 2,
+      bedrooms: 1,
+      nightly_rate: 90,
+      time_zone: "Europe/Oslo",
+    };
+    const hers = await api.callerFor(leaving).homes.create({ ...fields, title: "Fjord cabin" });
+    const other = await api.callerFor(staying).homes.create({ ...fields, title: "Sea cabin" });
+    for (const id of [hers.id, other.id]) {
+      await api.callerFor(admin).homes.setWindows({ id, windows: [{ from: "2031-06-01", to: "2031-07-01" }] });
+    }
+    const atHers = await api
+      .callerFor(guest)
+      .stays.request({ homeId: hers.id, arrive: "2031-06-02", depart: "2031-06-05", guests: 1 });
+    await api.callerFor(leaving).stays.accept({ id: atHers.id });
+    const atOther = await api
+      .callerFor(guest)
+      .stays.request({ homeId: other.id, arrive: "2031-06-02", depart: "2031-06-05", guests: 1 });
+
+    await api.callerFor(admin).users.delete({ userId: leaving.id });
+    const toGuest = await mailsTo("leaving-guest@club.test");
+    expect(toGuest.at(-1)?.text).toContain("The host has left the club, and her home with her.");
+    expect((await api.callerFor(guest).stays.list()).find((s) => s.id === atHers.id)).toBeUndefined();
+    await expect(api.callerFor(guest).homes.get({ id: hers.id })).rejects.toThrow("Home not found.");
+
+    await api.callerFor(admin).users.delete({ userId: guest.id });
+    const toHost = await mailsTo("staying-host@club.test");
+    expect(toHost.at(-1)?.text).toContain("The guest has left the club.");
+    expect((await api.callerFor(staying).stays.list()).find((s) => s.id === atOther.id)).toBeUndefined();
   });
 });

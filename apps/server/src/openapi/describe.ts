@@ -63,6 +63,10 @@ export const tusHeaders =
 export const uploadFields = z.object({
   associated_event_id: z.uuid().optional().meta({ description: "The event the file belongs to (one it may see)." }),
   event_id: z.uuid().optional().meta({ description: "The same, under the name /upload-image also accepts." }),
+  home_id: z
+    .uuid()
+    .optional()
+    .meta({ description: "A home of hers (its host or an admin): the photo is the home's, not the gallery's." }),
 });
 
 declare module "fastify" {

@@ -1,5 +1,6 @@
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { fieldsOf, id, json } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
 import { call, callerFor, restFields } from "./caller";
@@ -119,6 +120,72 @@ export async function travelRoutes(app: FastifyInstance, deps: ContextDeps): Pro
       },
     },
     async (request, reply) => call((await callerFor(deps, request, reply)).homes.delete, { id: request.params.id }),
+  );
+
+  app.delete<{ Params: { id: string; mediaId: string } }>(
+    "/api/homes/:id/photos/:mediaId",
+    {
+      config: {
+        openapi: {
+          summary: "Remove one of a home's photos (its host or an admin)",
+          description:
+            "Photos are added as uploads: POST /upload-media, or a resumable upload at /uploads, with `home_id`.",
+          procedure: "homes.removePhoto",
+          params: fieldsOf("homes.removePhoto", ["id", "mediaId"]),
+          answer: json("A message."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).homes.removePhoto, {
+        id: request.params.id,
+        mediaId: request.params.mediaId,
+      }),
+  );
+
+  app.post<IdParams>(
+    "/api/homes/:id/calendar-link",
+    {
+      config: {
+        openapi: {
+          summary: "A new calendar link to a home's taken nights (its host or an admin)",
+          description:
+            "For another site's calendar, to block the nights taken here. Shown once; the previous link stops working.",
+          procedure: "homes.calendarLink",
+          params: id("homes.calendarLink"),
+          answer: json("The link, as https and webcal URLs, and a message."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).homes.calendarLink, { id: request.params.id }),
+  );
+
+  // A home's calendar link: the secret in the URL is the credential (another site's calendar sends
+  // no cookies). Its entries say "Reserved" and nothing else.
+  app.get<{ Params: { file: string } }>(
+    "/homes/calendar/:file",
+    {
+      config: {
+        openapi: {
+          summary: "A home's taken nights, for another site's calendar",
+          description: '`<secret>.ics`: all-day entries, each "Reserved" only (no guest, no address).',
+          procedure: "homes.calendarFeed",
+          access: "calendar secret",
+          params: z.object({ file: z.string().max(204).meta({ description: "The link's secret and `.ics`." }) }),
+          answer: { kind: "calendar", description: "iCalendar; cached privately for 5 minutes." },
+        },
+      },
+    },
+    async (request, reply) => {
+      const secret = request.params.file.replace(/\.ics$/i, "");
+      const text = await call((await callerFor(deps, request, reply)).homes.calendarFeed, { secret });
+      reply
+        .header("Content-Type", "text/calendar; charset=utf-8")
+        .header("Content-Disposition", 'inline; filename="reserved.ics"')
+        .header("Cache-Control", "private, max-age=300");
+      return text;
+    },
   );
 
   app.put<IdParams>(

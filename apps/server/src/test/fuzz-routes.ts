@@ -8,6 +8,8 @@ import { dataExports } from "@club/db";
 export interface RouteCase {
   /** The path's parameter (`:id`, `*`…) in a valid request; none when the route has none. */
   param?: (c: Cell) => string | Promise<string>;
+  /** The path's second parameter, for a route with two (`/api/homes/:id/photos/:mediaId`). */
+  second?: (c: Cell) => string;
   /** The query a valid request carries (the fuzzer sends queries of its own). */
   query?: (c: Cell) => Record<string, string>;
   /** A valid JSON body, or a multipart upload. */
@@ -42,6 +44,13 @@ const comment = (c: Cell) => c.openComment;
 const victim = (c: Cell) => c.people.victim.id;
 const home = (c: Cell) => hostedHome(c);
 const requestedStay = (c: Cell) => stayRequestedBy(c);
+/** A home with a photo: the home's id as the parameter, the photo's as the second (`second`). */
+const photos = new WeakMap<Cell, string>();
+const photoHome = async (c: Cell) => {
+  const { id, mediaId } = await inputOf("homes.removePhoto", c);
+  photos.set(c, String(mediaId));
+  return String(id);
+};
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
@@ -98,6 +107,11 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     "GET /api/homes/:id": { param: home },
     "PUT /api/homes/:id": { param: home, body: () => ({ sleeps: 3 }) },
     "DELETE /api/homes/:id": { param: home },
+    "POST /api/homes/:id/calendar-link": { param: home },
+    "GET /homes/calendar/:file": {
+      param: async (c) => `${(await inputOf("homes.calendarFeed", c, "a home's secret")).secret}.ics`,
+    },
+    "DELETE /api/homes/:id/photos/:mediaId": { param: photoHome, second: (c) => photos.get(c) ?? "" },
     "PUT /api/homes/:id/availability": {
       param: home,
       body: () => ({ windows: [{ from: "2031-09-01", to: "2031-09-15" }] }),

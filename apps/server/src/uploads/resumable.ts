@@ -63,6 +63,12 @@ const TUS_TOO_LARGE = new Set<string>([ERRORS.ERR_MAX_SIZE_EXCEEDED.body, ERRORS
 /** A refusal tus sends as it is: the status and a message a person can act on. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
 
+/** Where a resumable upload goes, from its metadata: an event's images, a home's photos, or the gallery. */
+const placeOf = (upload: Upload) => ({
+  eventRef: upload.metadata?.event_id || undefined,
+  homeRef: upload.metadata?.home_id || undefined,
+});
+
 /** One request to tus: whose it is, and the place it holds among her unfinished uploads, if any. */
 interface TusRequest {
   ctx: MemberContext;
@@ -128,7 +134,7 @@ export async function resumableUploads(
     async onUploadCreate(_req, upload: Upload) {
       const request = current();
       const { ctx } = request;
-      const { member } = await requireUploadTarget(ctx, upload.metadata?.event_id || undefined).catch(rethrow(ctx));
+      const { member } = await requireUploadTarget(ctx, placeOf(upload)).catch(rethrow(ctx));
       await makeRoomFor(request, member.user.id, upload);
       return { metadata: { ...upload.metadata, owner: member.user.id } };
     },
@@ -142,7 +148,7 @@ export async function resumableUploads(
       try {
         await rename(received, path);
         const file = { path, size: upload.size ?? upload.offset, filename: upload.metadata?.filename ?? "upload" };
-        const item = await uploadMedia(ctx, file, upload.metadata?.event_id || undefined);
+        const item = await uploadMedia(ctx, file, placeOf(upload));
         await forget(upload.id, path);
         return { status_code: 200, headers: { "Content-Type": "application/json" }, body: JSON.stringify(item) };
       } catch (err) {
@@ -258,7 +264,7 @@ export async function resumableUploads(
       config: {
         openapi: {
           summary: "Begin a resumable upload (tus)",
-          description: `${tusHeaders}; Upload-Metadata may carry \`filename\` and \`event_id\`.`,
+          description: `${tusHeaders}; Upload-Metadata may carry \`filename\`, and \`event_id\` or \`home_id\`.`,
           access: "member, own uploads",
           tus: true,
           answer: { kind: "empty", status: 201, description: "Created; the Location header is the upload's URL." },

@@ -100,7 +100,7 @@ export async function uploadRoutes(
     const { file, fields } = await receive(request, fileField, deps.tmpDir, deps.maxUploadBytes);
     try {
       const eventRef = fields.associated_event_id || fields.event_id || undefined;
-      return await uploadMedia(ctx, file, eventRef);
+      return await uploadMedia(ctx, file, { eventRef, homeRef: fields.home_id || undefined });
     } finally {
       await rm(file.path, { force: true });
     }

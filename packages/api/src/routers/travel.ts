@@ -1,10 +1,13 @@
 import {
+  calendarFeedFeedAnswer,
+  calendarFeedResetAnswer,
   eventsCalendarFileAnswer,
   homeAnswer as homeAnswerSchema,
   homeCreateInput,
   homeIdInput,
   homeMonthAnswer,
   homeMonthInput,
+  homePhotoInput,
   homeSearchInput,
   homesListAnswer,
   homesMineAnswer,
@@ -22,7 +25,15 @@ import {
 } from "@club/shared";
 import { z } from "zod";
 import type { MemberContext } from "../domain/access";
-import { requireHomeLister, requireHomeManager, requireStayHost, requireStayParty } from "../domain/access";
+import {
+  requireHomeFeed,
+  requireHomeLister,
+  requireHomeManager,
+  requireStayHost,
+  requireStayParty,
+} from "../domain/access";
+import { auditActor } from "../domain/audit/record";
+import { deleteMedia } from "../domain/media/delete";
 import {
   acceptRequest,
   askToStay,
@@ -34,10 +45,12 @@ import {
 import { seesAddress } from "../domain/travel/address";
 import { homeMonth } from "../domain/travel/calendar";
 import { findHomes } from "../domain/travel/find";
+import { homeFeedText, newHomeFeed } from "../domain/travel/home-feed";
 import { createHome, type HomeInput, homeColumns, setWindows, updateHome } from "../domain/travel/homes";
+import { homePhotoRow } from "../domain/travel/photos";
 import { stayCalendarFile } from "../domain/travel/stay-file";
 import { homeAnswer, homeRow, hostHomes, listStays, requireHost, stayAnswer, stayRow } from "../domain/travel/views";
-import { answer, memberProcedure, router } from "../trpc";
+import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 
 const deps = (ctx: MemberContext): TravelDeps => ({ db: ctx.db, jobs: ctx.jobs, appOrigin: ctx.config.appOrigin });
 
@@ -99,6 +112,39 @@ export const homesRouter = router({
       await withdrawHome(deps(ctx), input.id, ctx.user.id);
       return { ok: true as const, message: "The home is withdrawn; its guests have been told." };
     }),
+
+  /**
+   * DELETE /api/homes/{id}/photos/{mediaId}: its host or an admin removes one of its photos (they are
+   * added as uploads: POST /upload-media or /uploads with `home_id`).
+   */
+  removePhoto: memberProcedure
+    .input(homePhotoInput)
+    .output(answer(travelOkAnswer))
+    .mutation(async ({ ctx, input }) => {
+      requireHomeManager(ctx.user, await homeRow(ctx.db, input.id));
+      const photo = await homePhotoRow(ctx.db, input.id, input.mediaId);
+      await deleteMedia(ctx, [photo], { id: ctx.user.id, audit: auditActor(ctx) });
+      return { ok: true as const, message: "The photo is removed from the home." };
+    }),
+
+  /**
+   * POST /api/homes/{id}/calendar-link: a new link to the home's taken nights, for another site's
+   * calendar (its host or an admin); shown once, and the previous one stops working.
+   */
+  calendarLink: memberProcedure
+    .input(homeIdInput)
+    .output(answer(calendarFeedResetAnswer))
+    .mutation(async ({ ctx, input }) => {
+      requireHomeManager(ctx.user, await homeRow(ctx.db, input.id));
+      const urls = await newHomeFeed(ctx.db, ctx.config.appOrigin, input.id);
+      return { message: "The home's calendar link is ready; any earlier one no longer works.", ...urls };
+    }),
+
+  /** GET /homes/calendar/{secret}.ics: the home's taken nights, "Reserved" only; the secret is the credential. */
+  calendarFeed: publicProcedure
+    .input(z.object({ secret: z.string().trim().min(1).max(200) }))
+    .output(answer(calendarFeedFeedAnswer))
+    .query(async ({ ctx, input }) => homeFeedText(ctx.db, await requireHomeFeed(ctx.db, input.secret))),
 
   /** PUT /api/homes/{id}/availability: the open windows, replaced by these (merged). */
   setWindows: memberProcedure

@@ -7,7 +7,7 @@ import { operatorActor } from "../domain/audit/record";
 import { issueInvitationCode, listInvitationCodes } from "../domain/membership/invitation-codes";
 import { seedEvents } from "./events";
 import { seedMedia } from "./media";
-import { seedTravel } from "./travel";
+import { seedHomePhotos, seedTravel } from "./travel";
 
 /** The demo accounts; the password is the same for all and printed at first start. */
 export const DEMO_PASSWORD = "club-demo-2026";
@@ -69,6 +69,7 @@ export async function seedDemo(db: Db, store: MediaStore, jobs?: JobSender): Pro
   await seedEvents(db, "founding@club.local");
   await seedMedia(db, store, jobs);
   await seedTravel(db);
+  await seedHomePhotos(db, store);
   const hasActiveCode = (await listInvitationCodes(db)).some((c) => c.status === "active");
   const invitationCode = hasActiveCode
     ? undefined

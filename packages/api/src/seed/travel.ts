@@ -1,6 +1,12 @@
-import { type Db, homes } from "@club/db";
-import { count } from "@club/db/orm";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Db, homes, media } from "@club/db";
+import { asc, count, eq, isNotNull } from "@club/db/orm";
+import type { MediaStore } from "@club/storage";
+import sharp from "sharp";
 import { findUserByEmail } from "../domain/account/users";
+import { ingestMediaFile } from "../domain/media/ingest";
 import { createHome, type HomeInput, setWindows } from "../domain/travel/homes";
 import { todayIn } from "../domain/travel/rules";
 import { acceptStay, requestStay } from "../domain/travel/stays";
@@ -88,4 +94,67 @@ export async function seedTravel(db: Db, now = new Date()): Promise<void> {
     now,
   );
   await acceptStay(db, stay.id, now);
+}
+
+type Scene = [sky: string, horizon: string, hills: string, walls: string];
+const SCENES: [Scene, ...Scene[]] = [
+  ["#f3d9a4", "#e9b778", "#6f7d4a", "#efe4d2"],
+  ["#bcd7e8", "#f4e3c3", "#8a9a6b", "#f7f1e6"],
+  ["#2b3a55", "#c98b6b", "#2f4a3a", "#d9c7a8"],
+];
+
+/** Generated pictures of a home (no outside files): a sky, hills and a house, in each home's light. */
+function homeScene(home: number, view: number): string {
+  const [sky, horizon, hills, walls] = SCENES[home % SCENES.length] ?? SCENES[0];
+  const x = 380 + view * 260;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="${horizon}"/></linearGradient></defs>
+<rect width="1200" height="800" fill="url(#s)"/>
+<circle cx="${900 - view * 500}" cy="${200 + view * 40}" r="70" fill="#fff6e0" opacity="0.85"/>
+<path d="M0 560 Q 300 ${440 + view * 30} 600 540 T 1200 520 V 800 H 0 Z" fill="${hills}" opacity="0.75"/>
+<path d="M0 640 Q 400 560 800 640 T 1200 620 V 800 H 0 Z" fill="${hills}"/>
+<rect x="${x}" y="470" width="260" height="170" fill="${walls}"/>
+<path d="M${x - 20} 480 L ${x + 130} 380 L ${x + 280} 480 Z" fill="#8c4f3a"/>
+<rect x="${x + 110}" y="560" width="44" height="80" fill="#5a3a2a"/>
+<rect x="${x + 36}" y="510" width="44" height="40" fill="#f3e2a9"/><rect x="${x + 180}" y="510" width="44" height="40" fill="#f3e2a9"/>
+</svg>`;
+}
+
+/**
+ * Two pictures for each of the demo's homes that has none, through the gallery's pipeline (copies,
+ * blurred preview, no metadata), as a host's upload would be.
+ */
+export async function seedHomePhotos(db: Db, store: MediaStore): Promise<void> {
+  const [withPhotos] = await db.select({ n: count() }).from(media).where(isNotNull(media.homeId));
+  if ((withPhotos?.n ?? 0) > 0) return;
+  const host = await findUserByEmail(db, "host@club.local");
+  if (!host) return;
+  const rows = await db
+    .select({ id: homes.id, title: homes.title })
+    .from(homes)
+    .where(eq(homes.hostId, host.id))
+    .orderBy(asc(homes.createdAt));
+  const dir = mkdtempSync(join(tmpdir(), "club-seed-homes-"));
+  try {
+    for (const [i, home] of rows.entries()) {
+      for (const view of [0, 1]) {
+        const path = join(dir, `${i}-${view}.jpg`);
+        writeFileSync(
+          path,
+          await sharp(Buffer.from(homeScene(i, view)))
+            .jpeg({ quality: 85 })
+            .toBuffer(),
+        );
+        const filename = `${home.title}${view ? " from the garden" : ""}.jpg`;
+        await ingestMediaFile(
+          db,
+          store,
+          { path, size: statSync(path).size, filename },
+          { uploadedBy: host.id, associatedEventId: null, homeId: home.id },
+        );
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

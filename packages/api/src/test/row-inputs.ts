@@ -25,6 +25,7 @@ import { eq, sql } from "@club/db/orm";
 import { enqueueMail } from "@club/mail";
 import { createUser } from "../domain/account/users";
 import { deleteEvent } from "../domain/events/changes";
+import { newHomeFeed } from "../domain/travel/home-feed";
 import { setWindows } from "../domain/travel/homes";
 import { priceOf } from "../domain/travel/rules";
 import { publicSessionId } from "../domain/ways-in/member-sessions";
@@ -290,6 +291,31 @@ export async function hostedHome(c: Fixture): Promise<string> {
     .returning({ id: homes.id });
   await setWindows(c.db, home!.id, [{ from: "2031-07-01", to: "2031-08-01" }]);
   return home!.id;
+}
+
+/** A photo of `other`'s home (a row as an upload leaves it; the store holds nothing for it). */
+export async function homePhoto(c: Fixture): Promise<{ id: string; mediaId: string }> {
+  const id = await hostedHome(c);
+  const prefix = `media/${randomUUID()}`;
+  const [row] = await c.db
+    .insert(media)
+    .values({
+      objectPrefix: prefix,
+      storageKey: `${prefix}/original.jpg`,
+      mediaType: "image",
+      contentType: "image/jpeg",
+      sizeBytes: 1000,
+      uploadedBy: c.people.other.id,
+      homeId: id,
+    })
+    .returning({ id: media.id });
+  return { id, mediaId: row!.id };
+}
+
+/** The secret of a calendar link to `other`'s home (what its URL carries). */
+export async function homeFeedSecret(c: Fixture): Promise<string> {
+  const { url } = await newHomeFeed(c.db, "http://club.test", await hostedHome(c));
+  return url.slice(url.lastIndexOf("/") + 1, -".ics".length);
 }
 
 /** Room for one more home of hers: the homes earlier cells listed for her go (see MAX_HOMES_PER_HOST). */

@@ -14,6 +14,7 @@ import {
 import { mediaStatusEnum, mediaTypeEnum, videoProcessingEnum } from "./enums";
 import { events } from "./events";
 import { GIN_WRITTEN_AT_ONCE } from "./gin";
+import { homes } from "./travel";
 import { users } from "./users";
 
 /** Gallery media and event images alike: an event image is a media row with an associated event. */
@@ -42,6 +43,11 @@ export const media = pgTable(
     description: text("description"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     associatedEventId: uuid("associated_event_id").references(() => events.id, { onDelete: "set null" }),
+    /**
+     * A photo of a member's home (Travel), shown on the home and never in the gallery. Goes with
+     * the home; whoever removes a home sends its objects' removal in the same transaction.
+     */
+    homeId: uuid("home_id").references(() => homes.id, { onDelete: "cascade" }),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     /**
      * Seen only by its uploader and admins: set when the invite-only event it belonged to is
@@ -72,6 +78,7 @@ export const media = pgTable(
     // Keyset pages compare (upload_date, id) as a row, newest first (a backward scan).
     index("media_upload_date_id_idx").on(t.uploadDate, t.id),
     index("media_event_idx").on(t.associatedEventId),
+    index("media_home_idx").on(t.homeId, t.uploadDate).where(sql`${t.homeId} is not null`),
     // A member's uploads, newest first (her profile, the gallery's "by" filter).
     index("media_uploader_date_idx").on(t.uploadedBy, t.uploadDate, t.id),
     uniqueIndex("media_object_prefix_unique").on(t.objectPrefix),

@@ -43,6 +43,11 @@ export const homes = pgTable(
     minNights: integer("min_nights").notNull().default(1),
     /** The home's own time zone: its nights are days there, whoever asks from wherever. */
     timeZone: text("time_zone").notNull(),
+    /**
+     * The hash of the secret in the home's calendar link (its taken nights, for another site's
+     * calendar to block); null until the host makes one. A new link replaces the old.
+     */
+    feedTokenHash: text("feed_token_hash").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,16 @@
 import { z } from "zod";
+import { imageSourceSchema, mediaItemSchema } from "./common";
+
+/** A home's cover on its card: its first photo's copies and blurred preview. */
+export const homeCoverSchema = z
+  .object({
+    url: z.string(),
+    sources: z.array(imageSourceSchema),
+    placeholder: z.string().nullable(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+  })
+  .meta({ id: "HomeCover" });
 
 /** A home in a list: where it is (never the exact address), what it sleeps, and the asker's rate. */
 export const homeCardSchema = z
@@ -17,6 +29,8 @@ export const homeCardSchema = z
     /** What the asker pays a night, after her member type's discount. */
     your_rate: z.number(),
     host_name: z.string(),
+    /** Its first photo, or null while it has none. */
+    photo: homeCoverSchema.nullable(),
   })
   .meta({ id: "HomeCard" });
 
@@ -36,8 +50,12 @@ export const homeSchema = homeCardSchema
     your_discount: z.number(),
     /** Whether the asker manages it (its host or an admin). */
     manages: z.boolean(),
+    /** Whether it has a calendar link for other sites (told to those who manage it; false to others). */
+    calendar_link: z.boolean(),
     /** The open windows, for everyone who may ask to stay. */
     windows: z.array(homeWindowSchema),
+    /** Its photos in the order they were added (the first is the cover). */
+    photos: z.array(mediaItemSchema),
   })
   .meta({ id: "Home" });
 

@@ -58,6 +58,10 @@ export const homeCreateInput = homeFields.extend({ host_id: z.uuid("Choose the h
 export const homeUpdateInput = homeFields.partial().extend({ id: z.uuid("Home not found.") });
 export const homeIdInput = z.object({ id: z.uuid("Home not found.") });
 export const stayIdInput = z.object({ id: z.uuid("Stay not found.") });
+/** One of a home's photos (removed by its host or an admin). */
+export const homePhotoInput = homeIdInput.extend({
+  mediaId: z.uuid("This photo is not one of the home's (it may have been removed already)."),
+});
 
 /** A window of nights: from its first night to the day after its last (`to` is the departure day). */
 export const nightsWindow = z.object({ from: travelDay("The first day"), to: travelDay("The last day") });

@@ -12,15 +12,23 @@ const sizeText = (bytes: number) =>
       ? `${(bytes / 1024 ** 2).toFixed(1)} MB`
       : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** The picker: many photos and videos at once. */
-export function UploadPicker({ queue, label }: { queue: UploadQueue; label: string }) {
+/** The picker: many photos and videos at once (`accept`: what the picker offers, photos only for a home). */
+export function UploadPicker({
+  queue,
+  label,
+  accept = ACCEPT,
+}: {
+  queue: UploadQueue;
+  label: string;
+  accept?: string;
+}) {
   return (
     <label className={buttonClass("primary", "cursor-pointer focus-within:outline-2 focus-within:outline-gold")}>
       {label}
       <input
         type="file"
         multiple
-        accept={ACCEPT}
+        accept={accept}
         className="sr-only"
         onChange={(e) => {
           if (e.target.files) queue.add(e.target.files);

@@ -41,6 +41,14 @@ function messageOf(err: Error | DetailedError): string {
  */
 const tus = () => import("tus-js-client");
 
+/** Where an upload goes, as its metadata names it: an event's images, a home's photos, or the gallery. */
+const placeOf = (eventId?: string, homeId?: string): Record<string, string> =>
+  eventId ? { event_id: eventId } : homeId ? { home_id: homeId } : {};
+
+/** Whether an upload begun before went to this place (one begun for another is not this queue's). */
+const inPlace = (metadata: Record<string, string | null>, place: Record<string, string>) =>
+  (metadata.event_id || undefined) === place.event_id && (metadata.home_id || undefined) === place.home_id;
+
 /**
  * A queue of resumable uploads (tus): many files at once, three sending at a time, each with its
  * progress; a failed request is retried and continues from what the server has. The browser keeps
@@ -50,19 +58,23 @@ const tus = () => import("tus-js-client");
 export function useUploadQueue({
   memberId,
   eventId,
+  homeId,
   onUploaded,
 }: {
   /** Whose queue: a browser shared by two members lists each her own unfinished uploads. */
   memberId: string;
+  /** Where the files go: an event's images, a home's photos (Travel), or else the gallery. */
   eventId?: string;
+  homeId?: string;
   onUploaded: () => void;
 }) {
+  const place = placeOf(eventId, homeId);
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);
   /** The files being sent, by key (their number is how many are under way); a cancelled one leaves. */
   const uploads = useRef(new Map<string, Upload | null>());
   /** Each waiting file with the event it was added for (the page may show another by its turn). */
-  const waiting = useRef<{ key: string; file: File; eventId: string | undefined }[]>([]);
+  const waiting = useRef<{ key: string; file: File; place: Record<string, string> }[]>([]);
   const uploaded = useRef(onUploaded);
   uploaded.current = onUploaded;
 
@@ -73,12 +85,10 @@ export function useUploadQueue({
       .catch(() => [])
       .then((all) =>
         setUnfinished(
-          all.filter(
-            (u) => u.metadata.member === memberId && (eventId ? u.metadata.event_id === eventId : !u.metadata.event_id),
-          ),
+          all.filter((u) => u.metadata.member === memberId && inPlace(u.metadata, placeOf(eventId, homeId))),
         ),
       );
-  }, [eventId, memberId]);
+  }, [eventId, homeId, memberId]);
 
   const update = (key: string, change: Partial<QueuedFile>) =>
     setFiles((all) => all.map((f) => (f.key === key ? { ...f, ...change } : f)));
@@ -94,13 +104,13 @@ export function useUploadQueue({
     while (uploads.current.size < AT_ONCE) {
       const waited = waiting.current.shift();
       if (!waited) return;
-      const { key, file, eventId } = waited;
+      const { key, file, place } = waited;
       uploads.current.set(key, null);
-      void send(key, file, eventId);
+      void send(key, file, place);
     }
   }
 
-  async function send(key: string, file: File, eventId: string | undefined) {
+  async function send(key: string, file: File, place: Record<string, string>) {
     const { Upload } = await tus();
     const upload = new Upload(file, {
       endpoint: "/uploads",
@@ -111,7 +121,7 @@ export function useUploadQueue({
         filename: file.name,
         filetype: file.type,
         member: memberId,
-        ...(eventId ? { event_id: eventId } : {}),
+        ...place,
       },
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
@@ -125,7 +135,7 @@ export function useUploadQueue({
     update(key, { status: "sending" });
     // The same file begun before for the same place (a reload, a dropped connection): continue it.
     const previous = (await upload.findPreviousUploads().catch(() => [])).find(
-      (p) => p.metadata.member === memberId && (p.metadata.event_id || undefined) === eventId,
+      (p) => p.metadata.member === memberId && inPlace(p.metadata, place),
     );
     // Cancelled (or the page left) while the browser looked: it does not start.
     if (!uploads.current.has(key)) return;
@@ -151,7 +161,7 @@ export function useUploadQueue({
         continue;
       }
       added.push({ key, name: file.name, size: file.size, sent: 0, status: "waiting" });
-      waiting.current.push({ key, file, eventId });
+      waiting.current.push({ key, file, place });
       // Added again, an unfinished one continues: it is in the queue now.
       setUnfinished((all) => all.filter((u) => !(u.metadata.filename === file.name && u.size === file.size)));
     }

@@ -69,9 +69,9 @@ export function CalendarFeed() {
     <Card>
       <h2 className="text-2xl text-plum">Calendar</h2>
       <p className="mt-2 text-sm text-ink-soft">
-        Subscribe to your club events from Apple Calendar, Google Calendar or Outlook. Changes and cancellations reach
-        your calendar by themselves. The link is private: anyone who has it sees your events. Changing or resetting your
-        password turns it off.
+        Subscribe to your club events and stays from Apple Calendar, Google Calendar or Outlook. Changes and
+        cancellations reach your calendar by themselves. The link is private: anyone who has it sees your events.
+        Changing or resetting your password turns it off.
       </p>
       <Checkbox
         className="mt-4"

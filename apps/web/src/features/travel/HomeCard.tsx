@@ -1,5 +1,6 @@
 import type { RouterOutputs } from "@club/api";
 import { Link } from "@tanstack/react-router";
+import { CARD_SIZES, PhotoImage } from "./HomePhotos";
 import { money, plural } from "./money";
 
 type Card = RouterOutputs["homes"]["list"][number];
@@ -8,18 +9,21 @@ type Card = RouterOutputs["homes"]["list"][number];
 export function HomeCard({
   home,
   dates,
+  first = false,
 }: {
   home: Card;
   dates: { arrive?: string; depart?: string; guests?: number };
+  /** Among the first cards: its photo is fetched at once (it is the page's largest picture). */
+  first?: boolean;
 }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-card shadow-[var(--shadow-card)]">
-      <div
-        className="flex h-36 flex-col justify-end bg-gradient-to-br from-plum to-plum-deep p-5 text-white"
-        aria-hidden="true"
-      >
-        <span className="text-xs tracking-[0.2em] uppercase opacity-80">{home.kind}</span>
-        <span className="font-serif text-2xl">{home.city}</span>
+      <div className="relative aspect-[3/2] bg-gradient-to-br from-plum to-plum-deep" aria-hidden="true">
+        {home.photo ? <PhotoImage photo={home.photo} sizes={CARD_SIZES} eager={first} /> : null}
+        <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/60 via-black/10 to-transparent p-5 text-white">
+          <span className="text-xs tracking-[0.2em] uppercase opacity-90">{home.kind}</span>
+          <span className="font-serif text-2xl">{home.city}</span>
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h2 className="text-xl text-ink">

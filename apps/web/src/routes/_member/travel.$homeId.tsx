@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { HomePhotoGrid } from "../../features/travel/HomePhotos";
 import { plural } from "../../features/travel/money";
 import { NightsCalendar } from "../../features/travel/NightsCalendar";
 import { StayRequestForm } from "../../features/travel/StayRequestForm";
@@ -34,7 +35,8 @@ function HomePage() {
         ) : null
       }
     >
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <HomePhotoGrid home={home} />
+      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-8">
           {home.address ? (
             <Alert tone="info">

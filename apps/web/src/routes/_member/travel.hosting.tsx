@@ -1,7 +1,9 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
+import { HomeCalendarLink } from "../../features/travel/HomeCalendarLink";
 import { HomeForm } from "../../features/travel/HomeForm";
+import { HomePhotosEditor } from "../../features/travel/HomePhotos";
 import { StaysTable } from "../../features/travel/StaysTable";
 import { WindowsEditor } from "../../features/travel/WindowsEditor";
 import { trpc } from "../../lib/trpc";
@@ -15,6 +17,7 @@ export const Route = createFileRoute("/_member/travel/hosting")({
     Promise.all([
       context.queryClient.ensureQueryData(context.trpc.homes.mine.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.stays.list.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
     ]),
   component: Hosting,
 });
@@ -23,6 +26,7 @@ function Hosting() {
   const { user } = Route.useRouteContext();
   const { data: mine } = useSuspenseQuery(trpc.homes.mine.queryOptions());
   const { data: stays } = useSuspenseQuery(trpc.stays.list.queryOptions());
+  const { data: me } = useSuspenseQuery(trpc.auth.me.queryOptions());
   const [editing, setEditing] = useState<string | "new" | null>(null);
   const bookings = stays.filter((s) => s.role === "host");
   const mayList = user.admin || user.type === "Travel Host";
@@ -66,7 +70,11 @@ function Hosting() {
             {editing === home.id ? (
               <HomeForm home={home} onDone={() => setEditing(null)} />
             ) : (
-              <WindowsEditor key={home.windows.map((w) => w.from + w.to).join()} home={home} />
+              <div className="flex flex-col gap-8">
+                <HomePhotosEditor home={home} memberId={me.user_id} />
+                <WindowsEditor key={home.windows.map((w) => w.from + w.to).join()} home={home} />
+                <HomeCalendarLink home={home} />
+              </div>
             )}
           </Card>
         ))}

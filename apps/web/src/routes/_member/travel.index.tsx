@@ -115,8 +115,13 @@ function Travel() {
         </p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Homes">
-          {homes.data?.map((h) => (
-            <HomeCard key={h.id} home={h} dates={{ arrive: s.arrive, depart: s.depart, guests: s.guests }} />
+          {homes.data?.map((h, i) => (
+            <HomeCard
+              key={h.id}
+              home={h}
+              first={i < 3}
+              dates={{ arrive: s.arrive, depart: s.depart, guests: s.guests }}
+            />
           ))}
         </ul>
       )}

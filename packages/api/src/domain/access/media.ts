@@ -42,6 +42,15 @@ export function visibleMedia(viewer: ViewerRef): SQL | undefined {
   );
 }
 
+/**
+ * What the gallery and its neighbours list (pages, tags, a member's uploads and showcase, her home
+ * page, a group mail's photos): the items she may see, less the photos of members' homes, which are
+ * shown on their homes only (their files pass `visibleMedia`, as every home is every member's to see).
+ */
+export function galleryMedia(viewer: ViewerRef): SQL | undefined {
+  return and(visibleMedia(viewer), isNull(media.homeId));
+}
+
 /** A media row when the member may see it; otherwise "Media not found." */
 export async function requireVisibleMedia(ctx: MemberContext, id: string): Promise<typeof media.$inferSelect> {
   const kind = viewerKind(ctx.user);
@@ -112,7 +121,7 @@ const ANY_MEMBER: Viewer = { id: "00000000-0000-0000-0000-000000000000", admin: 
 
 /** The photos a group e-mail may show: those every member may see. */
 export function photosForEveryone(): SQL | undefined {
-  return and(visibleMedia(ANY_MEMBER), eq(media.mediaType, "image"), isNotNull(media.displayKey));
+  return and(galleryMedia(ANY_MEMBER), eq(media.mediaType, "image"), isNotNull(media.displayKey));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ApiContext } from "../../context";
 import { forbidden, notFound } from "../../errors";
 import { MEMBER_NOT_FOUND } from "../account/users";
 import { type MemberContext, requireMember, type Viewer } from "./callers";
-import { visibleMedia } from "./media";
+import { galleryMedia } from "./media";
 
 export const SHOWCASE_NOT_HERS = "Your showcase can hold only photos and videos you uploaded yourself.";
 
@@ -56,7 +56,7 @@ export async function requireShowcaseMedia(ctx: MemberContext, ids: string[]): P
   const rows = await ctx.db
     .select({ id: media.id, uploadedBy: media.uploadedBy })
     .from(media)
-    .where(and(inArray(media.id, ids), visibleMedia(ctx.user)));
+    .where(and(inArray(media.id, ids), galleryMedia(ctx.user)));
   if (rows.length !== ids.length) throw notFound("Some of these photos and videos no longer exist.");
   if (rows.some((r) => r.uploadedBy !== ctx.user.id)) throw forbidden(SHOWCASE_NOT_HERS);
 }

@@ -1,4 +1,7 @@
-// Travel: who lists homes, who changes one, and who sees a stay.
+// Travel: who lists homes, who changes one, who sees a stay, and whose link reads a home's nights.
+import { hashToken } from "@club/auth";
+import { homes, type Queryable } from "@club/db";
+import { eq } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { forbidden, notFound } from "../../errors";
 import type { Viewer } from "./callers";
@@ -29,4 +32,19 @@ export function requireStayHost(viewer: Viewer, stay: { guestId: string; hostId:
   requireStayParty(viewer, stay);
   if (!viewer.admin && viewer.id !== stay.hostId)
     throw forbidden("Only the host or an administrator answers a request.");
+}
+
+export const HOME_FEED_NOT_FOUND = "This calendar link no longer works: ask the host for a new one.";
+
+/**
+ * A home's calendar link: the secret in it is the credential (calendars send no cookies); it reads
+ * only that home's taken nights. An unknown or replaced secret finds nothing.
+ */
+export async function requireHomeFeed(db: Queryable, secret: string): Promise<{ id: string; timeZone: string }> {
+  const [home] = await db
+    .select({ id: homes.id, timeZone: homes.timeZone })
+    .from(homes)
+    .where(eq(homes.feedTokenHash, hashToken(secret)));
+  if (!home) throw notFound(HOME_FEED_NOT_FOUND);
+  return home;
 }

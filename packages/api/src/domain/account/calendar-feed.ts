@@ -3,6 +3,7 @@ import { eq } from "@club/db/orm";
 import type { ApiConfig } from "../../context";
 import type { Viewer } from "../access";
 import { feedEntries, feedText, feedUrls, resetFeed } from "../events/feed";
+import { withStays } from "../travel/stay-feed";
 
 // Settings → Calendar: a member's private feed for Apple Calendar, Google Calendar or Outlook
 // (what it lists, and its text, are in events/feed.ts).
@@ -47,5 +48,6 @@ export async function calendarFeedText(
   includeOpen: boolean,
 ): Promise<string> {
   const { current, cancelled, series } = await feedEntries(db, viewer, includeOpen);
-  return feedText(config, current, cancelled, series);
+  // Her stays (Travel), as guest and as host, beside the events.
+  return withStays(db, feedText(config, current, cancelled, series), viewer.id, config.appOrigin);
 }

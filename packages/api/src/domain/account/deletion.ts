@@ -23,6 +23,7 @@ import { requireDeletable } from "../access";
 import { type AuditActor, recordAudit } from "../audit/record";
 import { leaveWithin, type RsvpContext } from "../events/rsvp";
 import { confirmWithPasskey } from "../passkeys/confirm";
+import { endTravelOf } from "../travel/acts";
 import { emitWebhook } from "../webhooks/emit";
 import { MEMBER_NOT_FOUND } from "./users";
 
@@ -105,6 +106,9 @@ export async function deleteAccount(
       .from(profiles)
       .where(eq(profiles.userId, member.id));
     if (portrait?.prefix) await ctx.jobs.send("media.delete-objects", { prefixes: [portrait.prefix] }, { tx });
+
+    // Her homes and coming stays: the other side of each is told before the rows go.
+    await endTravelOf(tx, { jobs: ctx.jobs, appOrigin: ctx.config.appOrigin }, member.id);
 
     // What she applied with, by her e-mail: the application, its properties, unused registration links.
     await tx.delete(registrationTokens).where(eq(registrationTokens.email, member.email));

@@ -12,7 +12,7 @@ import {
 } from "@club/db";
 import { and, asc, desc, eq, gt, gte, isNull, lte, ne, or, sql } from "@club/db/orm";
 import { FORMER_MEMBER, type RecipientGroup } from "@club/shared";
-import { hasParticipant, isWaiting, type MemberContext, visibleEvents, visibleMedia } from "../access";
+import { galleryMedia, hasParticipant, isWaiting, type MemberContext, visibleEvents } from "../access";
 import { todayIn } from "../events/calendar";
 import { mediaUrl } from "../media/dto";
 
@@ -131,7 +131,7 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
       )
       .where(
         and(
-          visibleMedia(user),
+          galleryMedia(user),
           gt(media.uploadDate, since),
           or(isNull(media.uploadedBy), ne(media.uploadedBy, user.id)),
         ),
@@ -200,7 +200,7 @@ export function latestCommentsQuery(db: Queryable, user: MemberContext["user"]) 
           mediaTitle: sql<string | null>`coalesce(${media.title}, ${media.name})`.as("media_title"),
         })
         .from(media)
-        .where(and(eq(media.uploadedBy, user.id), visibleMedia(user))),
+        .where(and(eq(media.uploadedBy, user.id), galleryMedia(user))),
     )
     .as("hers");
   const newest = db

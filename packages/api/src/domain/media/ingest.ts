@@ -13,6 +13,7 @@ import {
 import { TRPCError } from "@trpc/server";
 import { insertedRow } from "../../lib/rows";
 import { noticeEventMedia } from "../notifications/on-events";
+import { HOME_PHOTOS_ONLY } from "../travel/photos";
 import { emitWebhook } from "../webhooks/emit";
 
 export interface IncomingFile {
@@ -40,13 +41,16 @@ export async function ingestMediaFile(
   db: Queryable,
   store: MediaStore,
   file: IncomingFile,
-  owner: { uploadedBy: string; associatedEventId: string | null },
+  owner: { uploadedBy: string; associatedEventId: string | null; homeId?: string | null },
   jobs?: JobSender,
   /** The longest video accepted, and where the video's temporary copy goes (see storeUpload). */
   options: { maxVideoSeconds?: number | undefined; tmpDir?: string | undefined } = {},
 ): Promise<string> {
   const type = await detectType(file.path);
   if (!type) throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: UNSUPPORTED_TYPE });
+  if (owner.homeId && type.mediaType !== "image") {
+    throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: HOME_PHOTOS_ONLY });
+  }
   const prefix = newObjectPrefix();
   const name = displayName(file.filename);
   const { id } = insertedRow(

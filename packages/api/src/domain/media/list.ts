@@ -2,7 +2,7 @@ import { media, mediaTags, type Queryable } from "@club/db";
 import { and, arrayOverlaps, desc, eq, exists, like, or, sql } from "@club/db/orm";
 import { escapeLike } from "../../lib/like";
 import { preparedOnce } from "../../lib/prepared";
-import { type Viewer, type ViewerRef, viewerKind, viewerPlaceholder, viewerValues, visibleMedia } from "../access";
+import { galleryMedia, type Viewer, type ViewerRef, viewerKind, viewerPlaceholder, viewerValues } from "../access";
 import { type MediaDto, mediaPages, selectMedia, toMediaDto } from "./dto";
 
 /** What the gallery and an event's Images tab list: the items a member may see, newest first. */
@@ -48,7 +48,7 @@ function listQuery(db: Queryable, shape: ListShape) {
   return selectMedia(db)
     .where(
       and(
-        visibleMedia(viewerPlaceholder(shape.admin ? "admin" : shape.sighted ? "sighted" : "member") as ViewerRef),
+        galleryMedia(viewerPlaceholder(shape.admin ? "admin" : shape.sighted ? "sighted" : "member") as ViewerRef),
         shape.tags ? arrayOverlaps(media.tags, p("tags")) : undefined,
         shape.event ? eq(media.associatedEventId, p("eventId")) : undefined,
         shape.uploader ? eq(media.uploadedBy, p("uploader")) : undefined,
@@ -116,7 +116,7 @@ export async function tagSuggestions(db: Queryable, viewer: Viewer, prefix: stri
       .where(
         and(
           sql`${media.tags} @> array[${candidates.tag} collate "default"]`,
-          visibleMedia(viewerPlaceholder(kind) as ViewerRef),
+          galleryMedia(viewerPlaceholder(kind) as ViewerRef),
         ),
       );
     return db
@@ -136,7 +136,7 @@ export async function mediaOfEvent(db: Queryable, viewer: Viewer, eventId: strin
   const kind = viewerKind(viewer);
   const query = preparedOnce(db, `media.ofEvent ${kind}`, () =>
     selectMedia(db)
-      .where(and(eq(media.associatedEventId, p("eventId")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)))
+      .where(and(eq(media.associatedEventId, p("eventId")), galleryMedia(viewerPlaceholder(kind) as ViewerRef)))
       .orderBy(desc(media.uploadDate), desc(media.id))
       .prepare("media_of_event"),
   );
@@ -147,7 +147,7 @@ export async function mediaOfEvent(db: Queryable, viewer: Viewer, eventId: strin
 /** Items whose title (or uploaded name) is this one, at most 200. */
 export async function mediaTitled(db: Queryable, viewer: Viewer, title: string): Promise<MediaDto[]> {
   const rows = await selectMedia(db)
-    .where(and(or(eq(media.title, title), eq(media.name, title)), visibleMedia(viewer)))
+    .where(and(or(eq(media.title, title), eq(media.name, title)), galleryMedia(viewer)))
     .orderBy(desc(media.uploadDate), desc(media.id))
     .limit(200);
   return rows.map((r) => toMediaDto(r, viewer));

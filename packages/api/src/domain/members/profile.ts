@@ -4,6 +4,7 @@ import { type ProfileUpdate, profileUpdateInput } from "@club/shared";
 import { preparedOnce } from "../../lib/prepared";
 import {
   emailShownTo,
+  galleryMedia,
   type MemberContext,
   requireProfileOwner,
   requireShowcaseMedia,
@@ -12,7 +13,6 @@ import {
   viewerKind,
   viewerPlaceholder,
   viewerValues,
-  visibleMedia,
 } from "../access";
 import { type MediaDto, selectMedia, toMediaDto } from "../media/dto";
 import { portraitOf } from "./portrait-urls";
@@ -42,7 +42,7 @@ async function showcaseFor(db: Queryable, viewer: Viewer, userId: string): Promi
   const query = preparedOnce(db, `showcaseFor ${kind}`, () =>
     selectMedia(db)
       .innerJoin(showcaseItems, and(eq(showcaseItems.mediaId, media.id), eq(showcaseItems.userId, p("owner"))))
-      .where(visibleMedia(viewerPlaceholder(kind) as ViewerRef))
+      .where(galleryMedia(viewerPlaceholder(kind) as ViewerRef))
       .orderBy(asc(showcaseItems.position))
       .prepare("showcase_for"),
   );
@@ -57,7 +57,7 @@ async function uploadCount(db: Queryable, viewer: Viewer, userId: string): Promi
     db
       .select({ uploads: sql<number>`count(*)::int` })
       .from(media)
-      .where(and(eq(media.uploadedBy, p("owner")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)))
+      .where(and(eq(media.uploadedBy, p("owner")), galleryMedia(viewerPlaceholder(kind) as ViewerRef)))
       .prepare("upload_count"),
   );
   const [row] = await query.execute({ owner: userId, ...viewerValues(viewer) });

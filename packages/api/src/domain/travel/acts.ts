@@ -6,6 +6,7 @@ import type { MemberType } from "@club/shared";
 import { emitWebhook } from "../webhooks/emit";
 import { expireUnansweredRequests } from "./expiry";
 import { type StayAct, tellStay } from "./notices";
+import { dropPhotosOfHomes } from "./photos";
 import { todayIn } from "./rules";
 import { acceptStay, cancelStay, declineStay, requestStay, type StayRequest } from "./stays";
 import { stayRow } from "./views";
@@ -83,32 +84,58 @@ export async function cancelByMember(deps: TravelDeps, stayId: string, actorId: 
 }
 
 export const HOME_WITHDRAWN = "The host withdrew her home from the club.";
+export const HOST_LEFT = "The host has left the club, and her home with her.";
+export const GUEST_LEFT = "The guest has left the club.";
 
 /**
  * A home is withdrawn: its pending and coming stays are cancelled first, each guest told with a
- * sentence (the mail outlives the home), then the home and its calendar go.
+ * sentence (the mail outlives the home), then the home, its calendar and its photos go.
  */
 export async function withdrawHome(deps: TravelDeps, homeId: string, actorId: string) {
-  await deps.db.transaction(async (tx) => {
-    const [home] = await tx.select({ timeZone: homes.timeZone }).from(homes).where(eq(homes.id, homeId)).for("update");
-    if (!home) return;
-    const coming = await tx
-      .select({ id: stays.id })
-      .from(stays)
-      .where(
-        and(
-          eq(stays.homeId, homeId),
-          inArray(stays.status, ["requested", "accepted"]),
-          gte(stays.depart, todayIn(home.timeZone)),
-        ),
-      );
-    for (const { id } of coming) {
-      await cancelStay(tx, id, HOME_WITHDRAWN);
-      await tellStay(tx, deps, id, "cancelled", "guest", actorId, HOME_WITHDRAWN);
-      await stayWebhook(tx, deps.jobs, id, "cancelled");
-    }
-    await tx.delete(homes).where(eq(homes.id, homeId));
-  });
+  await deps.db.transaction((tx) => withdrawWithin(tx, deps, homeId, actorId, HOME_WITHDRAWN));
+}
+
+async function withdrawWithin(tx: Db, deps: Omit<TravelDeps, "db">, homeId: string, actorId: string, reason: string) {
+  const [home] = await tx.select({ timeZone: homes.timeZone }).from(homes).where(eq(homes.id, homeId)).for("update");
+  if (!home) return;
+  const coming = await tx
+    .select({ id: stays.id })
+    .from(stays)
+    .where(
+      and(
+        eq(stays.homeId, homeId),
+        inArray(stays.status, ["requested", "accepted"]),
+        gte(stays.depart, todayIn(home.timeZone)),
+      ),
+    );
+  for (const { id } of coming) {
+    await cancelStay(tx, id, reason);
+    await tellStay(tx, deps, id, "cancelled", "guest", actorId, reason);
+    await stayWebhook(tx, deps.jobs, id, "cancelled");
+  }
+  await dropPhotosOfHomes(tx, deps.jobs, { homeId });
+  await tx.delete(homes).where(eq(homes.id, homeId));
+}
+
+/**
+ * A member's account is being deleted (in its transaction): her homes are withdrawn, each coming
+ * guest told "The host has left the club", and her own coming stays and requests are cancelled,
+ * each host told. Her past stays go with her rows (the foreign keys).
+ */
+export async function endTravelOf(tx: Db, deps: Omit<TravelDeps, "db">, userId: string): Promise<void> {
+  const hers = await tx.select({ id: homes.id }).from(homes).where(eq(homes.hostId, userId));
+  for (const { id } of hers) await withdrawWithin(tx, deps, id, userId, HOST_LEFT);
+  const trips = await tx
+    .select({ id: stays.id, timeZone: homes.timeZone, depart: stays.depart })
+    .from(stays)
+    .innerJoin(homes, eq(homes.id, stays.homeId))
+    .where(and(eq(stays.guestId, userId), inArray(stays.status, ["requested", "accepted"])));
+  for (const trip of trips) {
+    if (trip.depart < todayIn(trip.timeZone)) continue;
+    await cancelStay(tx, trip.id, GUEST_LEFT);
+    await tellStay(tx, deps, trip.id, "cancelled", "host", userId, GUEST_LEFT);
+    await stayWebhook(tx, deps.jobs, trip.id, "cancelled");
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { and, asc, eq, gte, ilike, or, type SQL, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { badRequest } from "../../errors";
 import { escapeLike } from "../../lib/like";
+import { coversOf } from "./photos";
 import { MAX_STAY_NIGHTS, nightsBetween, nightsRange } from "./rules";
 import { cardOf } from "./views";
 
@@ -65,5 +66,9 @@ export async function findHomes(db: Db, memberType: MemberType, search: HomeSear
     .where(and(...where))
     .orderBy(asc(homes.country), asc(homes.city), asc(homes.title))
     .limit(HOMES_PAGE_MAX);
-  return rows.map((r) => cardOf(r, memberType));
+  const covers = await coversOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => cardOf(r, memberType, covers.get(r.id)));
 }

@@ -5,6 +5,7 @@ import type { MemberType } from "@club/shared";
 import { badRequest, notFound } from "../../errors";
 import { canManage, HOME_NOT_FOUND, STAY_NOT_FOUND } from "../access";
 import { seesAddress } from "./address";
+import { type HomeCover, photosOf } from "./photos";
 import { TRAVEL_DISCOUNTS, todayIn } from "./rules";
 
 /** Who asks: her id, type and whether she is an admin. */
@@ -49,7 +50,7 @@ export async function homeRow(db: Queryable, id: string): Promise<HomeRow> {
 
 /** A home as the API answers it: the address only to those who may see it (seesAddress). */
 export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now = new Date()) {
-  const [windows, address] = await Promise.all([
+  const [windows, address, photos] = await Promise.all([
     db
       .select({
         from: sql<string>`lower(${homeWindows.nights})::text`,
@@ -61,9 +62,20 @@ export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now =
       )
       .orderBy(sql`lower(${homeWindows.nights})`),
     seesAddress(db, home, viewer, now),
+    photosOf(db, viewer, home.id),
   ]);
+  const [first] = photos;
+  const cover = first
+    ? {
+        url: first.url,
+        sources: first.sources,
+        placeholder: first.placeholder,
+        width: first.width,
+        height: first.height,
+      }
+    : undefined;
   return {
-    ...cardOf(home, viewer.type),
+    ...cardOf(home, viewer.type, cover),
     description: home.description,
     amenities: home.amenities,
     house_rules: home.houseRules,
@@ -72,7 +84,9 @@ export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now =
     ...(address ? { address: home.address } : {}),
     your_discount: TRAVEL_DISCOUNTS[viewer.type],
     manages: canManage(viewer, home.hostId),
+    calendar_link: canManage(viewer, home.hostId) && home.feedTokenHash !== null,
     windows,
+    photos,
   };
 }
 
@@ -93,6 +107,7 @@ export function cardOf(
     | "hostName"
   >,
   type: MemberType,
+  cover?: HomeCover,
 ) {
   return {
     id: home.id,
@@ -107,6 +122,7 @@ export function cardOf(
     nightly_rate: units(home.nightlyRateCents),
     your_rate: yourRate(home.nightlyRateCents, type),
     host_name: home.hostName,
+    photo: cover ?? null,
   };
 }
 
@@ -135,7 +151,7 @@ export async function hostHomes(db: Db, viewer: Traveller, now = new Date()) {
   };
 }
 
-function staySelect(db: Queryable) {
+export function staySelect(db: Queryable) {
   return db
     .select({
       stay: stays,

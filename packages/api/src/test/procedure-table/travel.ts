@@ -1,5 +1,5 @@
-import { all, type Expect, MEMBERS } from "../callers";
-import { hostedHome, requestedStay, roomForAHome } from "../row-inputs";
+import { all, type Expect, MEMBERS, PUBLIC } from "../callers";
+import { homeFeedSecret, homePhoto, hostedHome, requestedStay, roomForAHome } from "../row-inputs";
 import type { ProcedureRow } from "./row";
 
 // On `other`'s home (she is the Travel Host) and on `founding`'s request to stay in it.
@@ -58,6 +58,28 @@ export const travelRows: ProcedureRow[] = [
     expect: HOST_OR_ADMIN,
   },
   { path: "homes.delete", tokens: "admin", input: async (c) => ({ id: await hostedHome(c) }), expect: HOST_OR_ADMIN },
+  {
+    path: "homes.calendarLink",
+    tokens: "admin",
+    input: async (c) => ({ id: await hostedHome(c) }),
+    expect: HOST_OR_ADMIN,
+  },
+  // The link's secret is the credential: an unknown one finds nothing, signed in or not.
+  {
+    path: "homes.calendarFeed",
+    tokens: "read",
+    on: "unknown secret",
+    input: () => ({ secret: "nope" }),
+    expect: all("NOT_FOUND"),
+  },
+  {
+    path: "homes.calendarFeed",
+    tokens: "read",
+    on: "a home's secret",
+    input: async (c) => ({ secret: await homeFeedSecret(c) }),
+    expect: PUBLIC,
+  },
+  { path: "homes.removePhoto", tokens: "admin", input: homePhoto, expect: HOST_OR_ADMIN },
   {
     path: "homes.setWindows",
     tokens: "admin",
