@@ -116,6 +116,15 @@ describe("Travel, end to end through the procedures", () => {
       role: "guest",
     });
 
+    // My club shows her next stay; Cleo has none.
+    expect((await api.callerFor(ana).home.get()).nextStay).toMatchObject({
+      id: first.id,
+      status: "accepted",
+      homeTitle: "Garden flat",
+      hostName: "Helena Host",
+    });
+    expect((await api.callerFor(cleo).home.get()).nextStay).toBeNull();
+
     // The address: hers now, nobody else's.
     expect((await api.callerFor(ana).homes.get({ id: homeId })).address).toBe("Rua das Flores 12, 2nd floor");
     expect(await api.callerFor(bea).homes.get({ id: homeId })).not.toHaveProperty("address");

@@ -58,6 +58,22 @@ export const homeGetAnswer = z.object({
     }),
   ),
   news: z.array(z.object({ id: z.string(), subject: z.string(), text: z.string(), sentAt: z.date() })),
+  /** Her next stay as a guest in a member's home (Travel), or null. */
+  nextStay: z
+    .object({
+      id: z.string(),
+      status: z.enum(["accepted", "requested"]),
+      arrive: z.string(),
+      depart: z.string(),
+      nights: z.number(),
+      guests: z.number(),
+      homeId: z.string(),
+      homeTitle: z.string(),
+      city: z.string(),
+      country: z.string(),
+      hostName: z.string(),
+    })
+    .nullable(),
 });
 
 /** home.seen */

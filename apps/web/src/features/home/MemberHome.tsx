@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "@club/api";
-import { formatCommentAge } from "@club/shared";
+import { formatCommentAge, formatStayDates } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useId, useState } from "react";
@@ -252,12 +252,37 @@ function News({ news }: { news: Home["news"] }) {
 }
 
 /** Her home: what is hers, at a glance (the data: one `home.get`, loaded before the page shows). */
+/** Her next stay in a member's home (Travel), when she has one. */
+function NextStay({ stay }: { stay: Home["nextStay"] }) {
+  if (!stay) return null;
+  return (
+    <Section title="Your next stay">
+      <p className="text-ink">
+        <Link to="/travel/$homeId" params={{ homeId: stay.homeId }} className="font-medium text-plum hover:underline">
+          {stay.homeTitle}
+        </Link>{" "}
+        <span className="text-ink-soft">
+          in {stay.city}, {stay.country}, hosted by {stay.hostName}
+        </span>
+      </p>
+      <p className="mt-1 text-sm text-ink-soft">
+        {formatStayDates(stay.arrive, stay.depart, stay.nights)} ·{" "}
+        {stay.status === "accepted" ? "Accepted" : "Waiting for the host"}
+      </p>
+      <Link to="/travel/trips" className="mt-3 inline-block text-sm text-plum underline">
+        All your trips
+      </Link>
+    </Section>
+  );
+}
+
 export function MemberHome({ home }: { home: Home }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="space-y-6">
         <Invitations invitations={home.invitations} />
         <NextEvents events={home.nextEvents} />
+        <NextStay stay={home.nextStay} />
         <Deadlines deadlines={home.deadlines} />
         <News news={home.news} />
       </div>

@@ -15,6 +15,7 @@ import { FORMER_MEMBER, type RecipientGroup } from "@club/shared";
 import { galleryMedia, hasParticipant, isWaiting, type MemberContext, visibleEvents } from "../access";
 import { todayIn } from "../events/calendar";
 import { mediaUrl } from "../media/dto";
+import { nextStayOf } from "../travel/views";
 
 /** How many of each the home shows; each list links to where the rest are. */
 const NEXT_EVENTS = 5;
@@ -44,7 +45,7 @@ const placeOf = {
  * Her home: her next events (going or waiting, with her place in line), invitations waiting for
  * her answer, RSVP deadlines coming up on events she has not answered, new photos and videos from
  * the events she joined, the latest comments of others on her events and uploads, and the club's
- * news (group mails to all members). Every list passes the access module's rules; the queries
+ * news (group mails to all members), and her next stay in a member's home (Travel). Every list passes the access module's rules; the queries
  * run at once.
  */
 export async function memberHome(ctx: MemberContext & { config: { timeZone: string } }) {
@@ -54,7 +55,7 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
   const lastVisit = me?.seen ?? null;
   const since = lastVisit ?? new Date(Date.now() - FIRST_VISIT_DAYS * 86_400_000);
 
-  const [going, waiting, invitations, deadlines, newMedia, latestComments, news] = await Promise.all([
+  const [going, waiting, invitations, deadlines, newMedia, latestComments, news, nextStay] = await Promise.all([
     db
       .select(placeOf)
       .from(events)
@@ -145,6 +146,7 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
       .where(eq(groupMails.recipientGroup, NEWS_GROUP))
       .orderBy(desc(groupMails.sentAt))
       .limit(NEWS),
+    nextStayOf(db, user.id),
   ]);
 
   const nextEvents = [
@@ -166,6 +168,7 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
     ),
     comments: latestComments,
     news,
+    nextStay,
   };
 }
 

@@ -219,3 +219,42 @@ export function stayAnswer(r: StayRow, viewer: { id: string }) {
     created_at: s.createdAt,
   };
 }
+
+/**
+ * Her next stay as a guest (My club): the soonest accepted or requested one she has not left yet
+ * (days in each home's time zone), or null. Never the address: the home's page shows it to her.
+ */
+export async function nextStayOf(db: Queryable, guestId: string, now = new Date()) {
+  const rows = await db
+    .select({
+      id: stays.id,
+      status: stays.status,
+      arrive: stays.arrive,
+      depart: stays.depart,
+      nights: stays.nights,
+      guests: stays.guests,
+      homeId: homes.id,
+      homeTitle: homes.title,
+      city: homes.city,
+      country: homes.country,
+      timeZone: homes.timeZone,
+      hostName: users.name,
+    })
+    .from(stays)
+    .innerJoin(homes, eq(homes.id, stays.homeId))
+    .innerJoin(users, eq(users.id, homes.hostId))
+    .where(
+      and(
+        eq(stays.guestId, guestId),
+        sql`${stays.status} in ('accepted', 'requested')`,
+        // A day either side of every time zone; each row is then held to its own home's day.
+        sql`${stays.depart} >= current_date - 1`,
+      ),
+    )
+    .orderBy(asc(stays.arrive))
+    .limit(5);
+  const next = rows.find((r) => r.depart > todayIn(r.timeZone, now));
+  if (!next) return null;
+  const { timeZone: _zone, ...stay } = next;
+  return { ...stay, status: stay.status as "accepted" | "requested" };
+}
