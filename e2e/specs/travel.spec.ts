@@ -59,6 +59,13 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   await dates.getByLabel("Until").fill(day(8, 1));
   await dates.getByRole("button", { name: "Save open dates" }).click();
   await expect(page.getByText("The open dates are saved.")).toBeVisible();
+  // Her own nights: blocked, shown to members as blocked.
+  const blocked = page.getByRole("form", { name: `Blocked nights of ${title}` });
+  await blocked.getByLabel("From").fill(day(7, 20));
+  await blocked.getByLabel("Until").fill(day(7, 23));
+  await blocked.getByRole("button", { name: "Block these nights" }).click();
+  await expect(page.getByText("Those nights are blocked.")).toBeVisible();
+  await expect(blocked.getByRole("button", { name: "Free these nights" })).toBeVisible();
   // Her photos, two at once through the resumable queue: the first is the cover.
   const photos = page.getByRole("region", { name: `Photos of ${title}` });
   await photos.getByLabel("Add photos").setInputFiles([
@@ -98,6 +105,7 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   await expect(price).toContainText("4 nights, your contribution");
   await expect(price).toContainText("$480");
   await expect(ana.getByRole("cell", { name: /^10 ?: Open$/ })).toBeVisible();
+  await expect(ana.getByRole("cell", { name: /^21 ?: Blocked by the host$/ })).toBeVisible();
   await expectAccessible(ana);
   await ana.screenshot({ path: "screenshots/travel-home-mobile.png", fullPage: true });
   const ask = ana.getByRole("form", { name: "Ask to stay" });

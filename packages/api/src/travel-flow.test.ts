@@ -315,3 +315,90 @@ describe("a member who leaves the club", () => {
     expect((await api.callerFor(staying).stays.list()).find((s) => s.id === atOther.id)).toBeUndefined();
   });
 });
+
+describe("a host's blocks", () => {
+  it("hold nights no request may take, refuse overlaps in words, and free them again", async () => {
+    const hostess = await api.member("blocks-host@club.test", { type: "Travel Host", name: "Bianca Blocks" });
+    const asker = await api.member("blocks-asker@club.test", { type: "Standard", name: "Asha Asker" });
+    const { id } = await api.callerFor(hostess).homes.create({
+      title: "Harbour loft",
+      kind: "Loft",
+      city: "Hobart",
+      country: "Australia",
+      address: "1 Salamanca Place",
+      sleeps: 2,
+      bedrooms: 1,
+      nightly_rate: 120,
+      time_zone: "Australia/Hobart",
+    });
+    await api.callerFor(hostess).homes.setWindows({ id, windows: [{ from: "2031-03-01", to: "2031-04-01" }] });
+    await expect(api.callerFor(asker).homes.block({ id, from: "2031-03-10", to: "2031-03-12" })).rejects.toThrow(
+      "Only the home's host or an administrator can change it.",
+    );
+    const { blocks } = await api.callerFor(hostess).homes.block({ id, from: "2031-03-10", to: "2031-03-12" });
+    expect(blocks).toEqual([{ id: expect.any(String), from: "2031-03-10", to: "2031-03-12" }]);
+    await expect(api.callerFor(hostess).homes.block({ id, from: "2031-03-11", to: "2031-03-14" })).rejects.toThrow(
+      "Some of these nights are already taken by a stay or another block.",
+    );
+    await expect(api.callerFor(hostess).homes.block({ id, from: "2031-03-14", to: "2031-03-13" })).rejects.toThrow(
+      "A block must end after it starts",
+    );
+    const march = await api.callerFor(asker).homes.month({ id, month: "2031-03" });
+    expect(march.find((d) => d.day === "2031-03-10")?.state).toBe("blocked");
+    // Only its managers see the blocks themselves; every member sees the nights as blocked.
+    expect((await api.callerFor(asker).homes.get({ id })).blocks).toEqual([]);
+    const request = api
+      .callerFor(asker)
+      .stays.request({ homeId: id, arrive: "2031-03-09", depart: "2031-03-11", guests: 1 });
+    await expect(request).rejects.toThrow("Some of these nights are already taken: choose other dates.");
+    // Freed, the nights may be asked for again.
+    const freed = await api.callerFor(hostess).homes.unblock({ id, blockId: blocks[0]!.id });
+    expect(freed.blocks).toEqual([]);
+    await expect(
+      api.callerFor(asker).stays.request({ homeId: id, arrive: "2031-03-09", depart: "2031-03-11", guests: 1 }),
+    ).resolves.toMatchObject({ status: "requested" });
+  });
+});
+
+describe("the club's discounts", () => {
+  it("are set by an admin per member type, in words when wrong; new requests take them, kept stays do not", async () => {
+    const admin = await api.member("discount-admin@club.test", { type: "Standard", admin: true });
+    const hostess = await api.member("discount-host@club.test", { type: "Travel Host", name: "Dora Discount" });
+    const asker = await api.member("discount-asker@club.test", { type: "Standard", name: "Sara Standard" });
+    const { id } = await api.callerFor(hostess).homes.create({
+      title: "Vineyard house",
+      kind: "House",
+      city: "Stellenbosch",
+      country: "South Africa",
+      address: "2 Wine Road",
+      sleeps: 4,
+      bedrooms: 2,
+      nightly_rate: 200,
+      time_zone: "Africa/Johannesburg",
+    });
+    await api.callerFor(hostess).homes.setWindows({ id, windows: [{ from: "2031-10-01", to: "2031-11-01" }] });
+    const before = await api
+      .callerFor(asker)
+      .stays.request({ homeId: id, arrive: "2031-10-02", depart: "2031-10-04", guests: 1 });
+
+    await expect(
+      api
+        .callerFor(admin)
+        .clubSettings.update({ travelDiscounts: { "Travel Host": 100, Founding: 80, Standard: 120 } }),
+    ).rejects.toThrow("The Standard discount must be from 0 to 100.");
+    const saved = await api
+      .callerFor(admin)
+      .clubSettings.update({ travelDiscounts: { "Travel Host": 100, Founding: 85, Standard: 70 } });
+    expect(saved.travelDiscounts).toEqual({ "Travel Host": 100, Founding: 85, Standard: 70 });
+
+    expect(await api.callerFor(asker).homes.get({ id })).toMatchObject({ your_discount: 70, your_rate: 60 });
+    const after = await api
+      .callerFor(asker)
+      .stays.request({ homeId: id, arrive: "2031-10-10", depart: "2031-10-12", guests: 1 });
+    expect(await api.callerFor(asker).stays.get({ id: after.id })).toMatchObject({ discount_percent: 70, total: 120 });
+    expect(await api.callerFor(asker).stays.get({ id: before.id })).toMatchObject({ discount_percent: 50, total: 200 });
+    await api
+      .callerFor(admin)
+      .clubSettings.update({ travelDiscounts: { "Travel Host": 100, Founding: 80, Standard: 50 } });
+  });
+});

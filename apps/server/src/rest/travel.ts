@@ -27,6 +27,7 @@ const HOME_FIELDS = [
 const NEW_HOME = restFields("homes.create", [...HOME_FIELDS, "host_id"]);
 const HOME_CHANGE = restFields("homes.update", HOME_FIELDS);
 const WINDOWS = restFields("homes.setWindows", ["windows"]);
+const BLOCK = restFields("homes.block", ["from", "to"]);
 const SEARCH = ["arrive", "depart", "guests", "place"] as const;
 const STAY_REQUEST = restFields("stays.request", ["arrive", "depart", "guests", "message"]);
 const DECISION = restFields("stays.accept", ["message"]);
@@ -140,6 +141,45 @@ export async function travelRoutes(app: FastifyInstance, deps: ContextDeps): Pro
       call((await callerFor(deps, request, reply)).homes.removePhoto, {
         id: request.params.id,
         mediaId: request.params.mediaId,
+      }),
+  );
+
+  app.post<IdParams>(
+    "/api/homes/:id/blocks",
+    {
+      config: {
+        openapi: {
+          summary: "Block nights of a home (its host or an admin)",
+          description:
+            "`{from, to}`, `to` the day after the last night. Refused where a stay or another block holds a night.",
+          procedure: "homes.block",
+          params: id("homes.block"),
+          body: BLOCK.schema,
+          answer: json("The home's blocks to come, and a message."),
+          limits: "A block of at most 366 nights; at most 100 blocks to come.",
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).homes.block, { ...BLOCK.from(request.body), id: request.params.id }),
+  );
+
+  app.delete<{ Params: { id: string; blockId: string } }>(
+    "/api/homes/:id/blocks/:blockId",
+    {
+      config: {
+        openapi: {
+          summary: "Free a block of a home's nights (its host or an admin)",
+          procedure: "homes.unblock",
+          params: fieldsOf("homes.unblock", ["id", "blockId"]),
+          answer: json("The home's blocks to come, and a message."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).homes.unblock, {
+        id: request.params.id,
+        blockId: request.params.blockId,
       }),
   );
 

@@ -44,6 +44,13 @@ const comment = (c: Cell) => c.openComment;
 const victim = (c: Cell) => c.people.victim.id;
 const home = (c: Cell) => hostedHome(c);
 const requestedStay = (c: Cell) => stayRequestedBy(c);
+/** A home with a block: the home's id as the parameter, the block's as the second. */
+const blocks = new WeakMap<Cell, string>();
+const blockHome = async (c: Cell) => {
+  const { id, blockId } = await inputOf("homes.unblock", c);
+  blocks.set(c, String(blockId));
+  return String(id);
+};
 /** A home with a photo: the home's id as the parameter, the photo's as the second (`second`). */
 const photos = new WeakMap<Cell, string>();
 const photoHome = async (c: Cell) => {
@@ -108,6 +115,8 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     "PUT /api/homes/:id": { param: home, body: () => ({ sleeps: 3 }) },
     "DELETE /api/homes/:id": { param: home },
     "POST /api/homes/:id/calendar-link": { param: home },
+    "POST /api/homes/:id/blocks": { param: home, body: () => ({ from: "2031-07-20", to: "2031-07-25" }) },
+    "DELETE /api/homes/:id/blocks/:blockId": { param: blockHome, second: (c) => blocks.get(c) ?? "" },
     "GET /homes/calendar/:file": {
       param: async (c) => `${(await inputOf("homes.calendarFeed", c, "a home's secret")).secret}.ics`,
     },

@@ -3,6 +3,8 @@ import {
   calendarFeedResetAnswer,
   eventsCalendarFileAnswer,
   homeAnswer as homeAnswerSchema,
+  homeBlockInput,
+  homeBlocksAnswer,
   homeCreateInput,
   homeIdInput,
   homeMonthAnswer,
@@ -11,6 +13,7 @@ import {
   homeSearchInput,
   homesListAnswer,
   homesMineAnswer,
+  homeUnblockInput,
   homeUpdateInput,
   homeWindowsAnswer,
   homeWindowsInput,
@@ -46,7 +49,16 @@ import { seesAddress } from "../domain/travel/address";
 import { homeMonth } from "../domain/travel/calendar";
 import { findHomes } from "../domain/travel/find";
 import { homeFeedText, newHomeFeed } from "../domain/travel/home-feed";
-import { createHome, type HomeInput, homeColumns, setWindows, updateHome } from "../domain/travel/homes";
+import {
+  blockNights,
+  comingBlocks,
+  createHome,
+  type HomeInput,
+  homeColumns,
+  setWindows,
+  unblockNights,
+  updateHome,
+} from "../domain/travel/homes";
 import { homePhotoRow } from "../domain/travel/photos";
 import { stayCalendarFile } from "../domain/travel/stay-file";
 import { homeAnswer, homeRow, hostHomes, listStays, requireHost, stayAnswer, stayRow } from "../domain/travel/views";
@@ -125,6 +137,26 @@ export const homesRouter = router({
       const photo = await homePhotoRow(ctx.db, input.id, input.mediaId);
       await deleteMedia(ctx, [photo], { id: ctx.user.id, audit: auditActor(ctx) });
       return { ok: true as const, message: "The photo is removed from the home." };
+    }),
+
+  /** POST /api/homes/{id}/blocks: its host blocks nights (her own use, repairs); no stay can take them. */
+  block: memberProcedure
+    .input(homeBlockInput)
+    .output(answer(homeBlocksAnswer))
+    .mutation(async ({ ctx, input }) => {
+      requireHomeManager(ctx.user, await homeRow(ctx.db, input.id));
+      await blockNights(ctx.db, input.id, input);
+      return { message: "Those nights are blocked.", blocks: await comingBlocks(ctx.db, input.id) };
+    }),
+
+  /** DELETE /api/homes/{id}/blocks/{blockId}: frees a block (a stay's nights are freed by ending the stay). */
+  unblock: memberProcedure
+    .input(homeUnblockInput)
+    .output(answer(homeBlocksAnswer))
+    .mutation(async ({ ctx, input }) => {
+      requireHomeManager(ctx.user, await homeRow(ctx.db, input.id));
+      await unblockNights(ctx.db, input.id, input.blockId);
+      return { message: "Those nights are free again.", blocks: await comingBlocks(ctx.db, input.id) };
     }),
 
   /**

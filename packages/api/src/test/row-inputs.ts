@@ -26,7 +26,7 @@ import { enqueueMail } from "@club/mail";
 import { createUser } from "../domain/account/users";
 import { deleteEvent } from "../domain/events/changes";
 import { newHomeFeed } from "../domain/travel/home-feed";
-import { setWindows } from "../domain/travel/homes";
+import { blockNights, setWindows } from "../domain/travel/homes";
 import { priceOf } from "../domain/travel/rules";
 import { publicSessionId } from "../domain/ways-in/member-sessions";
 import { SoftPasskey } from "./authenticator";
@@ -312,6 +312,13 @@ export async function homePhoto(c: Fixture): Promise<{ id: string; mediaId: stri
   return { id, mediaId: row!.id };
 }
 
+/** A block of `other`'s home's nights (her own use). */
+export async function homeBlock(c: Fixture): Promise<{ id: string; blockId: string }> {
+  const id = await hostedHome(c);
+  const { id: blockId } = await blockNights(c.db, id, { from: "2031-07-20", to: "2031-07-25" });
+  return { id, blockId };
+}
+
 /** The secret of a calendar link to `other`'s home (what its URL carries). */
 export async function homeFeedSecret(c: Fixture): Promise<string> {
   const { url } = await newHomeFeed(c.db, "http://club.test", await hostedHome(c));
@@ -336,7 +343,7 @@ export async function requestedStay(c: Fixture): Promise<string> {
       arrive: "2031-07-10",
       depart: "2031-07-14",
       guests: 2,
-      ...priceOf(20_000, 4, "Founding"),
+      ...priceOf(20_000, 4, 80),
     })
     .returning({ id: stays.id });
   return row!.id;

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { adminSignInRules } from "../schemas/club-settings";
 
 /** clubSettings.get */
-export const clubSettingsGetAnswer = z.object({ adminSignIn: z.enum(adminSignInRules) });
+const travelDiscountsAnswer = z.object({ "Travel Host": z.number(), Founding: z.number(), Standard: z.number() });
+export const clubSettingsGetAnswer = z.object({
+  adminSignIn: z.enum(adminSignInRules),
+  /** Each member type's discount on Travel's nightly rates, in percent. */
+  travelDiscounts: travelDiscountsAnswer,
+});
 
 /** clubSettings.update */
-export const clubSettingsUpdateAnswer = z.object({ adminSignIn: z.enum(adminSignInRules) });
+export const clubSettingsUpdateAnswer = clubSettingsGetAnswer;

@@ -34,6 +34,8 @@ export const homeCardSchema = z
   })
   .meta({ id: "HomeCard" });
 
+/** A host's block of her own nights (to the day after the last). */
+export const homeBlockSchema = z.object({ id: z.string(), from: z.string(), to: z.string() });
 export const homeWindowSchema = z.object({ from: z.string(), to: z.string() });
 
 /** One home: its card, its words, and its exact address only for those allowed to see it. */
@@ -54,6 +56,8 @@ export const homeSchema = homeCardSchema
     calendar_link: z.boolean(),
     /** The open windows, for everyone who may ask to stay. */
     windows: z.array(homeWindowSchema),
+    /** Its host's blocks still to come (to those who manage it; empty for others). */
+    blocks: z.array(homeBlockSchema),
     /** Its photos in the order they were added (the first is the cover). */
     photos: z.array(mediaItemSchema),
   })
@@ -102,6 +106,8 @@ export const homesMineAnswer = z.object({
   nightsOffered: z.number(),
   minimumNights: z.number(),
 });
+/** travel.homes.block, unblock: the home's blocks still to come. */
+export const homeBlocksAnswer = z.object({ message: z.string(), blocks: z.array(homeBlockSchema) });
 /** travel.homes.setWindows */
 export const homeWindowsAnswer = z.object({ windows: z.array(homeWindowSchema) });
 /** travel.homes.month */

@@ -70,6 +70,13 @@ export const homeWindowsInput = z.object({
   windows: z.array(nightsWindow).max(100, "A home can have at most 100 open windows at once: join some of them."),
 });
 
+/** The host blocks nights of her home (her own use, repairs): `to` is the day after the last night. */
+export const homeBlockInput = nightsWindow.extend({ id: z.uuid("Home not found.") });
+export const homeUnblockInput = z.object({
+  id: z.uuid("Home not found."),
+  blockId: z.uuid("This block is no longer there (it may have been freed already)."),
+});
+
 export const homeSearchInput = z
   .object({
     arrive: travelDay("The arrival").optional(),

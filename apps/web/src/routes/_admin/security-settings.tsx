@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { createFileRoute } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { TravelDiscounts } from "../../features/admin/TravelDiscounts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cn } from "../../ui/cn";
@@ -93,6 +94,9 @@ function SecuritySettings() {
         busy={update.isPending}
         onConfirm={() => update.mutate({ adminSignIn: "passkey-or-provider" })}
       />
+      <div className="mt-8">
+        <TravelDiscounts discounts={settings.travelDiscounts} />
+      </div>
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
+import { BlocksEditor } from "../../features/travel/BlocksEditor";
 import { HomeCalendarLink } from "../../features/travel/HomeCalendarLink";
 import { HomeForm } from "../../features/travel/HomeForm";
 import { HomePhotosEditor } from "../../features/travel/HomePhotos";
@@ -73,6 +74,7 @@ function Hosting() {
               <div className="flex flex-col gap-8">
                 <HomePhotosEditor home={home} memberId={me.user_id} />
                 <WindowsEditor key={home.windows.map((w) => w.from + w.to).join()} home={home} />
+                <BlocksEditor home={home} />
                 <HomeCalendarLink home={home} />
               </div>
             )}

@@ -1,6 +1,12 @@
 import { clubSettings, type Db, type Queryable } from "@club/db";
 import { eq } from "@club/db/orm";
-import { type ClubSettings, clubSettingsSchema, defaultClubSettings } from "@club/shared";
+import {
+  type ClubSettings,
+  clubSettingsSchema,
+  defaultClubSettings,
+  type TravelDiscounts,
+  travelDiscountsSchema,
+} from "@club/shared";
 import type { ApiContext } from "../../context";
 import { storedAdminSignInRule } from "../access";
 import { auditActor, recordAudit } from "../audit/record";
@@ -16,8 +22,24 @@ export async function readClubSettings(db: Queryable): Promise<ClubSettings> {
   const settings = { ...defaultClubSettings };
   for (const row of rows) {
     if (row.key === "adminSignIn") settings.adminSignIn = storedAdminSignInRule(row.value);
+    if (row.key === "travelDiscounts") settings.travelDiscounts = storedDiscounts(row.value);
   }
   return settings;
+}
+
+/** The discounts as stored; a value written by hand that is not one keeps the defaults. */
+function storedDiscounts(value: unknown): TravelDiscounts {
+  const parsed = travelDiscountsSchema.safeParse(value);
+  return parsed.success ? parsed.data : defaultClubSettings.travelDiscounts;
+}
+
+/** Each member type's discount on Travel's nightly rates, as the club has set them (one row read). */
+export async function travelDiscounts(db: Queryable): Promise<TravelDiscounts> {
+  const [row] = await db
+    .select({ value: clubSettings.value })
+    .from(clubSettings)
+    .where(eq(clubSettings.key, "travelDiscounts"));
+  return row ? storedDiscounts(row.value) : defaultClubSettings.travelDiscounts;
 }
 
 /**

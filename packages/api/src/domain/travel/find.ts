@@ -4,6 +4,7 @@ import { and, asc, eq, gte, ilike, or, type SQL, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { badRequest } from "../../errors";
 import { escapeLike } from "../../lib/like";
+import { travelDiscounts } from "../admin/club-settings";
 import { coversOf } from "./photos";
 import { MAX_STAY_NIGHTS, nightsBetween, nightsRange } from "./rules";
 import { cardOf } from "./views";
@@ -66,9 +67,12 @@ export async function findHomes(db: Db, memberType: MemberType, search: HomeSear
     .where(and(...where))
     .orderBy(asc(homes.country), asc(homes.city), asc(homes.title))
     .limit(HOMES_PAGE_MAX);
-  const covers = await coversOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => cardOf(r, memberType, covers.get(r.id)));
+  const [covers, discounts] = await Promise.all([
+    coversOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    travelDiscounts(db),
+  ]);
+  return rows.map((r) => cardOf(r, discounts[memberType], covers.get(r.id)));
 }

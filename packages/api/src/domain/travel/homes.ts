@@ -122,6 +122,27 @@ export async function setWindows(db: Db, homeId: string, windows: Nights[]): Pro
   return merged;
 }
 
+/** A block is for the host's own weeks or repairs; a longer absence is a gap between open windows. */
+export const MAX_BLOCK_NIGHTS = 366;
+/** Blocks to come, one home: far more than a host keeps, and a bound on what one request may add. */
+export const MAX_BLOCKS = 100;
+
+/** A home's blocks still to come (its host's own nights), in order: for whoever manages it. */
+export async function comingBlocks(db: Db, homeId: string): Promise<{ id: string; from: string; to: string }[]> {
+  return db
+    .select({
+      id: homeTaken.id,
+      from: sql<string>`lower(${homeTaken.nights})::text`,
+      to: sql<string>`upper(${homeTaken.nights})::text`,
+    })
+    .from(homeTaken)
+    .where(
+      and(eq(homeTaken.homeId, homeId), isNull(homeTaken.stayId), sql`upper(${homeTaken.nights}) > current_date - 1`),
+    )
+    .orderBy(sql`lower(${homeTaken.nights})`)
+    .limit(MAX_BLOCKS);
+}
+
 /**
  * Blocks nights of a home (the host's own use, repairs): no stay can then be accepted for them.
  * Refused with a sentence when an accepted stay or another block holds some of them.
@@ -129,6 +150,16 @@ export async function setWindows(db: Db, homeId: string, windows: Nights[]): Pro
 export async function blockNights(db: Db, homeId: string, nights: Nights): Promise<{ id: string }> {
   if (dayNumber(nights.to) <= dayNumber(nights.from)) {
     throw badRequest(`A block must end after it starts (${nights.from} to ${nights.to}).`);
+  }
+  if (dayNumber(nights.to) - dayNumber(nights.from) > MAX_BLOCK_NIGHTS) {
+    throw badRequest(`A block can be at most ${MAX_BLOCK_NIGHTS} nights: close the dates instead (Open dates).`);
+  }
+  const [held] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(homeTaken)
+    .where(and(eq(homeTaken.homeId, homeId), isNull(homeTaken.stayId), sql`upper(${homeTaken.nights}) > current_date`));
+  if ((held?.n ?? 0) >= MAX_BLOCKS) {
+    throw badRequest(`A home can have at most ${MAX_BLOCKS} blocks to come: free one, or join them into one.`);
   }
   try {
     return insertedRow(

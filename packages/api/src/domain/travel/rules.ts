@@ -1,18 +1,7 @@
-import type { MemberType } from "@club/shared";
 import { badRequest } from "../../errors";
 
 /** The longest stay a member may ask for, in nights. */
 export const MAX_STAY_NIGHTS = 60;
-
-/**
- * Each member type's discount on a home's nightly rate, in percent, as the Membership page promises
- * (Travel Hosts stay free; Founding members 80% off; Standard members 50% off).
- */
-export const TRAVEL_DISCOUNTS: Record<MemberType, number> = {
-  "Travel Host": 100,
-  Founding: 80,
-  Standard: 50,
-};
 
 /**
  * A plain day, `YYYY-MM-DD`, as a number of days since 1970-01-01 (no clock, no time zone).
@@ -45,8 +34,8 @@ export interface StayPrice {
   totalCents: number;
 }
 
-export function priceOf(nightlyRateCents: number, nights: number, type: MemberType): StayPrice {
-  const discountPercent = TRAVEL_DISCOUNTS[type];
+/** Her price: the rate, the nights, and her member type's discount (the club's setting, `travelDiscounts`). */
+export function priceOf(nightlyRateCents: number, nights: number, discountPercent: number): StayPrice {
   const totalCents = Math.round((nightlyRateCents * nights * (100 - discountPercent)) / 100);
   return { nightlyRateCents, nights, discountPercent, totalCents };
 }

@@ -5,6 +5,7 @@ import type { MemberType } from "@club/shared";
 import { badRequest, conflict, notFound } from "../../errors";
 import { insertedRow } from "../../lib/rows";
 import { STAY_NOT_FOUND } from "../access";
+import { travelDiscounts } from "../admin/club-settings";
 import { violates } from "./constraint";
 import { HOME_NOT_FOUND } from "./homes";
 import { MAX_STAY_NIGHTS, nightsBetween, nightsRange, priceOf, todayIn } from "./rules";
@@ -89,7 +90,7 @@ export async function requestStay(
         depart,
         guests,
         message: request.message ?? "",
-        ...priceOf(home.nightlyRateCents, nights, guest.type),
+        ...priceOf(home.nightlyRateCents, nights, (await travelDiscounts(db))[guest.type]),
       })
       .returning({ id: stays.id }),
   );

@@ -4,9 +4,11 @@ import { aliasedTable, and, asc, desc, eq, or, type SQL, sql } from "@club/db/or
 import type { MemberType } from "@club/shared";
 import { badRequest, notFound } from "../../errors";
 import { canManage, HOME_NOT_FOUND, STAY_NOT_FOUND } from "../access";
+import { travelDiscounts } from "../admin/club-settings";
 import { seesAddress } from "./address";
+import { comingBlocks } from "./homes";
 import { type HomeCover, photosOf } from "./photos";
-import { TRAVEL_DISCOUNTS, todayIn } from "./rules";
+import { todayIn } from "./rules";
 
 /** Who asks: her id, type and whether she is an admin. */
 export interface Traveller {
@@ -22,8 +24,8 @@ export const STAYS_LIST_MAX = 200;
 
 const units = (cents: number) => cents / 100;
 /** Her rate a night, after her type's discount, in whole units (cents kept when there are some). */
-export const yourRate = (nightlyRateCents: number, type: MemberType) =>
-  units(Math.round((nightlyRateCents * (100 - TRAVEL_DISCOUNTS[type])) / 100));
+export const yourRate = (nightlyRateCents: number, discountPercent: number) =>
+  units(Math.round((nightlyRateCents * (100 - discountPercent)) / 100));
 
 const hostUsers = aliasedTable(users, "host_users");
 
@@ -50,7 +52,8 @@ export async function homeRow(db: Queryable, id: string): Promise<HomeRow> {
 
 /** A home as the API answers it: the address only to those who may see it (seesAddress). */
 export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now = new Date()) {
-  const [windows, address, photos] = await Promise.all([
+  const manages = canManage(viewer, home.hostId);
+  const [windows, address, photos, blocks, discounts] = await Promise.all([
     db
       .select({
         from: sql<string>`lower(${homeWindows.nights})::text`,
@@ -63,7 +66,10 @@ export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now =
       .orderBy(sql`lower(${homeWindows.nights})`),
     seesAddress(db, home, viewer, now),
     photosOf(db, viewer, home.id),
+    manages ? comingBlocks(db, home.id) : [],
+    travelDiscounts(db),
   ]);
+  const discount = discounts[viewer.type];
   const [first] = photos;
   const cover = first
     ? {
@@ -75,17 +81,18 @@ export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now =
       }
     : undefined;
   return {
-    ...cardOf(home, viewer.type, cover),
+    ...cardOf(home, discount, cover),
     description: home.description,
     amenities: home.amenities,
     house_rules: home.houseRules,
     time_zone: home.timeZone,
     host_id: home.hostId,
     ...(address ? { address: home.address } : {}),
-    your_discount: TRAVEL_DISCOUNTS[viewer.type],
-    manages: canManage(viewer, home.hostId),
-    calendar_link: canManage(viewer, home.hostId) && home.feedTokenHash !== null,
+    your_discount: discount,
+    manages,
+    calendar_link: manages && home.feedTokenHash !== null,
     windows,
+    blocks,
     photos,
   };
 }
@@ -106,7 +113,8 @@ export function cardOf(
     | "nightlyRateCents"
     | "hostName"
   >,
-  type: MemberType,
+  /** Her member type's discount, in percent (the club's setting). */
+  discountPercent: number,
   cover?: HomeCover,
 ) {
   return {
@@ -120,7 +128,7 @@ export function cardOf(
     bedrooms: home.bedrooms,
     min_nights: home.minNights,
     nightly_rate: units(home.nightlyRateCents),
-    your_rate: yourRate(home.nightlyRateCents, type),
+    your_rate: yourRate(home.nightlyRateCents, discountPercent),
     host_name: home.hostName,
     photo: cover ?? null,
   };

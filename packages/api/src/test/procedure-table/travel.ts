@@ -1,5 +1,5 @@
 import { all, type Expect, MEMBERS, PUBLIC } from "../callers";
-import { homeFeedSecret, homePhoto, hostedHome, requestedStay, roomForAHome } from "../row-inputs";
+import { homeBlock, homeFeedSecret, homePhoto, hostedHome, requestedStay, roomForAHome } from "../row-inputs";
 import type { ProcedureRow } from "./row";
 
 // On `other`'s home (she is the Travel Host) and on `founding`'s request to stay in it.
@@ -58,6 +58,13 @@ export const travelRows: ProcedureRow[] = [
     expect: HOST_OR_ADMIN,
   },
   { path: "homes.delete", tokens: "admin", input: async (c) => ({ id: await hostedHome(c) }), expect: HOST_OR_ADMIN },
+  {
+    path: "homes.block",
+    tokens: "admin",
+    input: async (c) => ({ id: await hostedHome(c), from: "2031-07-20", to: "2031-07-25" }),
+    expect: HOST_OR_ADMIN,
+  },
+  { path: "homes.unblock", tokens: "admin", input: homeBlock, expect: HOST_OR_ADMIN },
   {
     path: "homes.calendarLink",
     tokens: "admin",
