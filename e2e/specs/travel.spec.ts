@@ -193,4 +193,24 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   await expect(bea.getByLabel("Your price")).toContainText("$144");
   await bea.context().close();
   await ana.context().close();
+
+  // An admin records Ana's contribution in the club's ledger, and exports it.
+  await page.context().clearCookies();
+  await signIn(page, "admin@club.local");
+  await page.goto("/ledger");
+  await takenOver(page);
+  const line = page.getByRole("row").filter({ hasText: title });
+  await expect(line).toContainText("$480");
+  await line.getByRole("button", { name: "Record received" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("How it was paid").selectOption("Bank transfer");
+  await dialog.getByLabel("Note (a reference)").fill("Transfer 2031-07");
+  await dialog.getByRole("button", { name: "Record it" }).click();
+  await expect(page.getByText("$480 is recorded as received.")).toBeVisible();
+  await expect(line).toContainText("Received $480 (Bank transfer) by");
+  await expectAccessible(page);
+  await atBothSizes(page, "travel-ledger");
+  const csv = await (await page.request.get("/api/admin/ledger.csv")).text();
+  expect(csv.split("\n")[0]).toContain('"home","guest","arrive","depart"');
+  expect(csv).toContain(`"${title}","${guest.name}","${day(7, 10)}","${day(7, 14)}"`);
 });

@@ -51,6 +51,7 @@ import { adminRoutes } from "./rest/admin";
 import { authRoutes } from "./rest/auth";
 import { restErrorHandler } from "./rest/errors";
 import { eventRoutes } from "./rest/events";
+import { ledgerRoutes } from "./rest/ledger";
 import { mediaRoutes } from "./rest/media";
 import { membershipRoutes } from "./rest/membership";
 import { oidcRoutes } from "./rest/oidc";
@@ -282,6 +283,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRoutes, deps);
   await app.register(eventRoutes, deps);
   await app.register(travelRoutes, deps);
+  await app.register(ledgerRoutes, deps);
   await app.register(mediaRoutes, deps);
   await app.register(uploadRoutes, {
     ...deps,

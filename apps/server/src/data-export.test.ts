@@ -9,9 +9,13 @@ import {
   eventParticipants,
   events,
   eventWaitlist,
+  homes,
+  homeTaken,
+  homeWindows,
   media,
   notifications,
   sessions,
+  stays,
   userIdentities,
   users,
 } from "@club/db";
@@ -77,6 +81,36 @@ beforeAll(async () => {
     .insert(userIdentities)
     .values({ userId: ada.id, issuer: "https://idp.club.test", subject: "secret-subject-1", email: "ada@idp.test" });
   await createApiToken(db, { userId: ada.id, name: "my script", scope: "read" });
+  // Travel: a home of hers (open in June, a block of her own), and her trip to Bob's.
+  const travel = { kind: "Flat", city: "Bath", country: "UK", sleeps: 2, bedrooms: 1, nightlyRateCents: 10_000 };
+  const [adasHome] = await db
+    .insert(homes)
+    .values({
+      ...travel,
+      hostId: ada.id,
+      title: "Crescent flat",
+      address: "1 Royal Crescent",
+      timeZone: "Europe/London",
+    })
+    .returning();
+  await db.insert(homeWindows).values({ homeId: adasHome!.id, nights: "[2031-06-01,2031-07-01)" });
+  await db.insert(homeTaken).values({ homeId: adasHome!.id, nights: "[2031-06-10,2031-06-12)" });
+  const [bobsHome] = await db
+    .insert(homes)
+    .values({ ...travel, hostId: bob.id, title: "Mill house", address: "9 Secret Lane", timeZone: "Europe/London" })
+    .returning();
+  await db.insert(stays).values({
+    homeId: bobsHome!.id,
+    guestId: ada.id,
+    arrive: "2031-05-01",
+    depart: "2031-05-03",
+    guests: 2,
+    message: "Looking forward",
+    nightlyRateCents: 10_000,
+    nights: 2,
+    discountPercent: 80,
+    totalCents: 4_000,
+  });
   const upload = await uploadVia(h, {
     cookie: adaCookie,
     filename: "garden.png",
@@ -150,6 +184,20 @@ describe("Download my data", () => {
       expect.objectContaining({ issuer: "https://idp.club.test", email: "ada@idp.test" }),
     ]);
     expect(data.passkeys).toEqual([]);
+    // Travel: her home with its address, windows and blocks; her trip, without another member's address.
+    expect(data.homes).toEqual([
+      expect.objectContaining({
+        title: "Crescent flat",
+        address: "1 Royal Crescent",
+        openWindows: [{ from: "2031-06-01", to: "2031-07-01" }],
+        blocks: [{ from: "2031-06-10", to: "2031-06-12" }],
+      }),
+    ]);
+    expect(data.trips).toEqual([
+      expect.objectContaining({ home: "Mill house", host: "Bob", arrive: "2031-05-01", totalCents: 4_000 }),
+    ]);
+    expect(data.staysAtHerHomes).toEqual([]);
+    expect(JSON.stringify(data)).not.toContain("9 Secret Lane");
     expect(data.uploads).toEqual([
       expect.objectContaining({
         title: "Garden",

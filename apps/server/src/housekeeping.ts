@@ -6,6 +6,7 @@ import {
   findUnreferencedObjects,
   removeExpiredDataExports,
   sweepPendingMedia,
+  THE_CLUB,
 } from "@club/api/background";
 import { deleteExpiredSessions } from "@club/auth";
 import type { Db } from "@club/db";
@@ -98,7 +99,7 @@ export async function runHousekeeping(options: HousekeepingOptions): Promise<voi
     await sweepSpool(options.resumable.directory, 2 * SPOOL_MAX_AGE_MS);
   });
   await step("unanswered stay requests", async () => {
-    const lapsed = await expireRequests({ db, jobs: options.jobs, appOrigin: options.appOrigin });
+    const lapsed = await expireRequests({ db, jobs: options.jobs, appOrigin: options.appOrigin, by: THE_CLUB });
     if (lapsed > 0) log.info({ lapsed }, "stay requests expired unanswered");
   });
   await step("expired data exports", () => removeExpiredDataExports(db, store));

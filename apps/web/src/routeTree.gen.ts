@@ -29,6 +29,7 @@ import { Route as AdminApplicationsRouteImport } from './routes/_admin/applicati
 import { Route as AdminAuditLogRouteImport } from './routes/_admin/audit-log'
 import { Route as AdminInvitationCodesRouteImport } from './routes/_admin/invitation-codes'
 import { Route as AdminJobsRouteImport } from './routes/_admin/jobs'
+import { Route as AdminLedgerRouteImport } from './routes/_admin/ledger'
 import { Route as AdminMailRouteImport } from './routes/_admin/mail'
 import { Route as AdminOutboxRouteImport } from './routes/_admin/outbox'
 import { Route as AdminSecuritySettingsRouteImport } from './routes/_admin/security-settings'
@@ -158,6 +159,11 @@ const AdminInvitationCodesRoute = AdminInvitationCodesRouteImport.update({
 const AdminJobsRoute = AdminJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLedgerRoute = AdminLedgerRouteImport.update({
+  id: '/ledger',
+  path: '/ledger',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminMailRoute = AdminMailRouteImport.update({
@@ -342,6 +348,7 @@ export interface FileRoutesByFullPath {
   '/audit-log': typeof AdminAuditLogRoute
   '/invitation-codes': typeof AdminInvitationCodesRoute
   '/jobs': typeof AdminJobsRoute
+  '/ledger': typeof AdminLedgerRoute
   '/mail': typeof AdminMailRoute
   '/outbox': typeof AdminOutboxRoute
   '/security-settings': typeof AdminSecuritySettingsRoute
@@ -394,6 +401,7 @@ export interface FileRoutesByTo {
   '/audit-log': typeof AdminAuditLogRoute
   '/invitation-codes': typeof AdminInvitationCodesRoute
   '/jobs': typeof AdminJobsRoute
+  '/ledger': typeof AdminLedgerRoute
   '/mail': typeof AdminMailRoute
   '/outbox': typeof AdminOutboxRoute
   '/security-settings': typeof AdminSecuritySettingsRoute
@@ -448,6 +456,7 @@ export interface FileRoutesById {
   '/_admin/audit-log': typeof AdminAuditLogRoute
   '/_admin/invitation-codes': typeof AdminInvitationCodesRoute
   '/_admin/jobs': typeof AdminJobsRoute
+  '/_admin/ledger': typeof AdminLedgerRoute
   '/_admin/mail': typeof AdminMailRoute
   '/_admin/outbox': typeof AdminOutboxRoute
   '/_admin/security-settings': typeof AdminSecuritySettingsRoute
@@ -502,6 +511,7 @@ export interface FileRouteTypes {
     | '/audit-log'
     | '/invitation-codes'
     | '/jobs'
+    | '/ledger'
     | '/mail'
     | '/outbox'
     | '/security-settings'
@@ -554,6 +564,7 @@ export interface FileRouteTypes {
     | '/audit-log'
     | '/invitation-codes'
     | '/jobs'
+    | '/ledger'
     | '/mail'
     | '/outbox'
     | '/security-settings'
@@ -607,6 +618,7 @@ export interface FileRouteTypes {
     | '/_admin/audit-log'
     | '/_admin/invitation-codes'
     | '/_admin/jobs'
+    | '/_admin/ledger'
     | '/_admin/mail'
     | '/_admin/outbox'
     | '/_admin/security-settings'
@@ -803,6 +815,13 @@ declare module '@tanstack/react-router' {
       path: '/jobs'
       fullPath: '/jobs'
       preLoaderRoute: typeof AdminJobsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/ledger': {
+      id: '/_admin/ledger'
+      path: '/ledger'
+      fullPath: '/ledger'
+      preLoaderRoute: typeof AdminLedgerRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/mail': {
@@ -1038,6 +1057,7 @@ interface AdminRouteChildren {
   AdminAuditLogRoute: typeof AdminAuditLogRoute
   AdminInvitationCodesRoute: typeof AdminInvitationCodesRoute
   AdminJobsRoute: typeof AdminJobsRoute
+  AdminLedgerRoute: typeof AdminLedgerRoute
   AdminMailRoute: typeof AdminMailRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminSecuritySettingsRoute: typeof AdminSecuritySettingsRoute
@@ -1052,6 +1072,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAuditLogRoute: AdminAuditLogRoute,
   AdminInvitationCodesRoute: AdminInvitationCodesRoute,
   AdminJobsRoute: AdminJobsRoute,
+  AdminLedgerRoute: AdminLedgerRoute,
   AdminMailRoute: AdminMailRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminSecuritySettingsRoute: AdminSecuritySettingsRoute,

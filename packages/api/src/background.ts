@@ -92,4 +92,4 @@ export { deleteExpiredRecords } from "./domain/admin/retention";
 export { removeExpiredDataExports } from "./domain/data-export";
 export { sweepPendingMedia } from "./domain/media/create";
 export { findUnreferencedObjects } from "./domain/media/unreferenced";
-export { expireRequests } from "./domain/travel/acts";
+export { expireRequests, THE_CLUB } from "./domain/travel/acts";

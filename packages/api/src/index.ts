@@ -40,6 +40,7 @@ export { storedObjectsZip, type ZipEntry } from "./domain/media/stored-zip";
 export { requireUploadTarget, uploadMedia } from "./domain/media/upload";
 export { setPortrait } from "./domain/members/portrait";
 export { createInvitationCode, issueInvitationCode, listInvitationCodes } from "./domain/membership/invitation-codes";
+export type { LedgerRow } from "./domain/travel/ledger";
 export { finishOidc, OIDC_CALLBACK_PATH, type OidcOutcome, startOidc } from "./domain/ways-in/identities";
 export { ConfigError, type Env, loadEnv, type OidcSettings, oidcSettings, type S3Settings, s3Settings } from "./env";
 export { isUnavailable, LIVE_STREAMS_FULL, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";

@@ -14,6 +14,7 @@ import { homeRouter } from "./routers/home";
 import { identitiesRouter } from "./routers/identities";
 import { invitationCodesRouter } from "./routers/invitation-codes";
 import { jobsRouter } from "./routers/jobs";
+import { ledgerRouter } from "./routers/ledger";
 import { mailRouter } from "./routers/mail";
 import { mailOutboxRouter } from "./routers/mail-outbox";
 import { imagesRouter, mediaRouter } from "./routers/media";
@@ -63,6 +64,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   homes: homesRouter,
   stays: staysRouter,
+  ledger: ledgerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import type { SessionUser } from "@club/auth";
 import { mailOutbox } from "@club/db";
-import { eq } from "@club/db/orm";
+import { eq, sql } from "@club/db/orm";
+import { auditSentence } from "@club/shared";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_HOMES_PER_HOST } from "./domain/travel/homes";
@@ -400,5 +401,85 @@ describe("the club's discounts", () => {
     await api
       .callerFor(admin)
       .clubSettings.update({ travelDiscounts: { "Travel Host": 100, Founding: 80, Standard: 50 } });
+  });
+});
+
+describe("the club's ledger", () => {
+  it("records a contribution once, reverses it when the stay is cancelled, never edits a line, and tells the audit log in words", async () => {
+    const admin = await api.member("ledger-admin@club.test", { type: "Standard", admin: true, name: "Lena Ledger" });
+    const hostess = await api.member("ledger-host@club.test", { type: "Travel Host", name: "Hedda Host" });
+    const guest = await api.member("ledger-guest@club.test", { type: "Standard", name: "Gina Guest" });
+    const { id } = await api.callerFor(hostess).homes.create({
+      title: "Fjord house",
+      kind: "House",
+      city: "Ålesund",
+      country: "Norway",
+      address: "3 Fjordgata",
+      sleeps: 4,
+      bedrooms: 2,
+      nightly_rate: 300,
+      time_zone: "Europe/Oslo",
+    });
+    await api.callerFor(hostess).homes.setWindows({ id, windows: [{ from: "2031-08-01", to: "2031-09-01" }] });
+    const stay = await api
+      .callerFor(guest)
+      .stays.request({ homeId: id, arrive: "2031-08-03", depart: "2031-08-05", guests: 2 });
+
+    // Only an accepted stay's contribution is recorded; only by an admin.
+    await expect(api.callerFor(admin).ledger.record({ stayId: stay.id, method: "Bank transfer" })).rejects.toThrow(
+      "Only an accepted stay's contribution is recorded: this one is requested.",
+    );
+    await api.callerFor(hostess).stays.accept({ id: stay.id });
+    const recorded = await api
+      .callerFor(admin)
+      .ledger.record({ stayId: stay.id, method: "Bank transfer", note: "Ref 42" });
+    expect(recorded.message).toBe("$300 is recorded as received.");
+    await expect(api.callerFor(admin).ledger.record({ stayId: stay.id, method: "Cash" })).rejects.toThrow(
+      "This stay's contribution is already recorded as received.",
+    );
+    const [row] = (await api.callerFor(admin).ledger.list()).filter((r) => r.id === stay.id);
+    expect(row).toMatchObject({ total: 300, received: 300, guest_name: "Gina Guest", home_title: "Fjord house" });
+    expect(row?.lines).toEqual([
+      expect.objectContaining({
+        kind: "received",
+        amount: 300,
+        method: "Bank transfer",
+        note: "Ref 42",
+        recorded_by: "Lena Ledger",
+      }),
+    ]);
+
+    // A line is never edited or removed: the database refuses, whatever the code does.
+    const refusal = (words: string) => ({
+      cause: expect.objectContaining({ message: expect.stringContaining(words) }),
+    });
+    await expect(
+      api.db.execute(sql`update stay_payments set amount_cents = 1 where stay_id = ${stay.id}`),
+    ).rejects.toMatchObject(refusal("never edited"));
+    await expect(api.db.execute(sql`delete from stay_payments where stay_id = ${stay.id}`)).rejects.toMatchObject(
+      refusal("never removed"),
+    );
+
+    // Cancelled after payment: a reversing line, and the net is nothing.
+    await api.callerFor(guest).stays.cancel({ id: stay.id, reason: "Plans changed." });
+    const [after] = (await api.callerFor(admin).ledger.list()).filter((r) => r.id === stay.id);
+    expect(after).toMatchObject({ status: "cancelled", received: 0 });
+    expect(after?.lines.map((l) => [l.kind, l.amount, l.recorded_by])).toEqual([
+      ["received", 300, "Lena Ledger"],
+      ["reversed", -300, "Gina Guest"],
+    ]);
+
+    // The audit log tells each act in words.
+    const { items } = await api.callerFor(admin).audit.list({ limit: 50 });
+    const words = items.filter((r) => r.targetId === stay.id).map((r) => auditSentence(r));
+    expect(words).toEqual(
+      expect.arrayContaining([
+        "Gina Guest asked to stay at “Fjord house”, August 3, 2031 to August 5, 2031 (2 nights).",
+        "Hedda Host accepted Gina Guest’s stay at “Fjord house”, August 3, 2031 to August 5, 2031 (2 nights).",
+        "Lena Ledger recorded $300 received for Gina Guest’s stay at “Fjord house”, August 3, 2031 to August 5, 2031 (2 nights) (bank transfer).",
+        "Gina Guest cancelled their stay at “Fjord house”, August 3, 2031 to August 5, 2031 (2 nights): Plans changed.",
+        "Gina Guest reversed $300 paid for their stay at “Fjord house”, August 3, 2031 to August 5, 2031 (2 nights): Plans changed.",
+      ]),
+    );
   });
 });

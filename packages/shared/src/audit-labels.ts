@@ -32,4 +32,10 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "data_export.downloaded": "Data export downloaded",
   "webhook.added": "Webhook added",
   "webhook.removed": "Webhook removed",
+  "stay.requested": "Stay requested",
+  "stay.accepted": "Stay accepted",
+  "stay.declined": "Stay declined or lapsed",
+  "stay.cancelled": "Stay cancelled",
+  "stay.payment_recorded": "Stay contribution recorded",
+  "stay.payment_reversed": "Stay contribution reversed",
 };

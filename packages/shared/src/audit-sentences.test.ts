@@ -183,10 +183,61 @@ const examples: Record<AuditKind, [Partial<AuditRecordWords>, string]> = {
     { ...BEA, detail: { until: "2026-11-26T18:15:00.000Z" } },
     "Bea Member confirmed a session by the link mailed to them, and may add ways in until 2026-11-26 18:15 UTC.",
   ],
+  "stay.requested": [
+    {
+      ...BEA,
+      ...THING,
+      detail: { home: "Garden flat", guest: "Bea Member", arrive: "2031-07-10", depart: "2031-07-14", nights: 4 },
+    },
+    "Bea Member asked to stay at “Garden flat”, July 10, 2031 to July 14, 2031 (4 nights).",
+  ],
+  "stay.accepted": [
+    {
+      ...ADMIN,
+      ...THING,
+      detail: { home: "Garden flat", guest: "Bea Member", arrive: "2031-07-10", depart: "2031-07-14", nights: 4 },
+    },
+    "Alexandra Admin accepted Bea Member’s stay at “Garden flat”, July 10, 2031 to July 14, 2031 (4 nights).",
+  ],
+  "stay.declined": [
+    {
+      ...THING,
+      actorId: null,
+      actorEmail: null,
+      ip: null,
+      detail: { home: "Garden flat", guest: "Bea Member", expired: true },
+    },
+    "Bea Member’s request to stay at “Garden flat” lapsed unanswered after 72 hours.",
+  ],
+  "stay.cancelled": [
+    {
+      ...BEA,
+      ...THING,
+      detail: { home: "Garden flat", guest: "Bea Member", guestId: BEA.actorId, reason: "A family matter." },
+    },
+    "Bea Member cancelled their stay at “Garden flat”: A family matter.",
+  ],
+  "stay.payment_recorded": [
+    {
+      ...ADMIN,
+      ...THING,
+      detail: { home: "Garden flat", guest: "Bea Member", amount: 30_000, method: "Bank transfer" },
+    },
+    "Alexandra Admin recorded $300 received for Bea Member’s stay at “Garden flat” (bank transfer).",
+  ],
+  "stay.payment_reversed": [
+    {
+      ...ADMIN,
+      ...THING,
+      detail: { home: "Garden flat", guest: "Bea Member", amount: -30_000, reason: "Plans changed." },
+    },
+    "Alexandra Admin reversed $300 paid for Bea Member’s stay at “Garden flat”: Plans changed.",
+  ],
   "club_settings.changed": [
     { ...ADMIN, targetId: "adminSignIn", detail: { setting: "adminSignIn", old: "any", new: "passkey-or-provider" } },
     "Alexandra Admin changed how admins sign in from any way to a passkey or the identity provider only.",
   ],
+
   "data_export.requested": [{ ...BEA, detail: { exportId: "e" } }, "Bea Member asked for a copy of their data."],
   "data_export.downloaded": [
     { ...BEA, detail: { exportId: "e", bytes: 2_400_000 } },
@@ -216,6 +267,22 @@ describe("the audit log in words", () => {
     const words = auditSentence(rec({ kind, ip: null }));
     expect(words).toMatch(/^[A-Z“].+\.$/);
     expect(words).not.toMatch(/undefined|null|\[object|NaN/);
+  });
+
+  it("reads the travel discounts, a setting of three numbers, as words", () => {
+    const r = rec({
+      ...ADMIN,
+      kind: "club_settings.changed",
+      targetId: "travelDiscounts",
+      detail: {
+        setting: "travelDiscounts",
+        old: { "Travel Host": 100, Founding: 80, Standard: 50 },
+        new: { "Travel Host": 100, Founding: 85, Standard: 50 },
+      },
+    });
+    expect(auditSentence(r)).toBe(
+      "Alexandra Admin changed the travel discounts from Travel Host 100%, Founding 80%, Standard 50% to Travel Host 100%, Founding 85%, Standard 50%.",
+    );
   });
 
   it("falls back on the e-mail kept when the member was deleted, and names the operator", () => {

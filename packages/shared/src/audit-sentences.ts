@@ -1,4 +1,5 @@
 import type { ApiTokenScope, AuditKind } from "./enums";
+import { formatMoney } from "./format";
 import { recipientGroups } from "./schemas/membership";
 
 /**
@@ -82,6 +83,26 @@ function day(v: unknown): string | null {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${t}T00:00:00Z`));
 }
 
+/** A stay as the log names it: "Ana Guest’s stay at “Garden flat”, July 10, 2031 to July 14, 2031 (4 nights)". */
+function stayOf(r: AuditRecordWords, what = "stay"): string {
+  const guest = text(r.detail.guest) ?? r.targetEmail ?? "a member";
+  const whose = r.actorId && r.detail.guestId === r.actorId ? "their" : possessive(guest);
+  return `${whose} ${what} at ${quoted(r.detail.home, "a home")}${stayDates(r)}`;
+}
+/** ", July 10, 2031 to July 14, 2031 (4 nights)", or nothing when the record kept no dates. */
+function stayDates(r: AuditRecordWords): string {
+  const from = day(r.detail.arrive);
+  const to = day(r.detail.depart);
+  const nights = num(r.detail.nights);
+  return from && to ? `, ${from} to ${to}${nights === null ? "" : ` (${plural(nights, "night")})`}` : "";
+}
+const amount = (v: unknown) => formatMoney((num(v) ?? 0) / 100);
+/** The reason as the member gave it, its last stop left to the sentence's own. */
+const because = (r: AuditRecordWords) => {
+  const reason = text(r.detail.reason)?.replace(/[.!?\s]+$/, "");
+  return reason ? `: ${reason}` : "";
+};
+
 const groupLabel = (v: unknown) => recipientGroups.find((g) => g.value === v)?.label ?? text(v) ?? "a group";
 const recipients = (v: unknown) => {
   const n = num(v);
@@ -117,9 +138,15 @@ const SETTINGS: Record<string, { label: string; values: Record<string, string> }
     label: "how admins sign in",
     values: { any: "any way", "passkey-or-provider": "a passkey or the identity provider only" },
   },
+  travelDiscounts: { label: "the travel discounts", values: {} },
 };
 
 function settingValue(setting: string | null, v: unknown): string {
+  if (setting === "travelDiscounts" && v && typeof v === "object") {
+    return Object.entries(v)
+      .map(([type, percent]) => `${type} ${String(percent)}%`)
+      .join(", ");
+  }
   const t = typeof v === "string" ? v : v === undefined || v === null ? null : JSON.stringify(v);
   if (t === null) return "its default";
   return (setting && SETTINGS[setting]?.values[t]) ?? `“${t}”`;
@@ -258,6 +285,17 @@ export const auditSentenceOf: Record<AuditKind, Words> = {
     const url = text(r.detail.url);
     return `${actor(r)} removed the webhook ${quoted(r.detail.name, "(unnamed)")}${url ? ` that posted to ${url}` : ""}`;
   },
+  "stay.requested": (r) => `${actor(r)} asked to stay at ${quoted(r.detail.home, "a home")}${stayDates(r)}`,
+  "stay.accepted": (r) => `${actor(r)} accepted ${stayOf(r)}`,
+  "stay.declined": (r) =>
+    r.detail.expired
+      ? `${stayOf(r, "request to stay")} lapsed unanswered after 72 hours`
+      : `${actor(r)} declined ${stayOf(r, "request to stay")}${because(r)}`,
+  "stay.cancelled": (r) => `${actor(r)} cancelled ${stayOf(r)}${because(r)}`,
+  "stay.payment_recorded": (r) =>
+    `${actor(r)} recorded ${amount(r.detail.amount)} received for ${stayOf(r)}${text(r.detail.method) ? ` (${String(r.detail.method).toLowerCase()})` : ""}`,
+  "stay.payment_reversed": (r) =>
+    `${actor(r)} reversed ${amount(-(num(r.detail.amount) ?? 0))} paid for ${stayOf(r)}${because(r)}`,
 };
 
 const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;

@@ -83,6 +83,12 @@ export const auditKinds = [
   "data_export.downloaded",
   "webhook.added",
   "webhook.removed",
+  "stay.requested",
+  "stay.accepted",
+  "stay.declined",
+  "stay.cancelled",
+  "stay.payment_recorded",
+  "stay.payment_reversed",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

@@ -67,3 +67,13 @@ export function maskEmail(email: string): string {
 export function formatStayDates(arrive: string, depart: string, nights: number): string {
   return `${formatCardDate(arrive)} to ${formatCardDate(depart)} · ${nights} night${nights === 1 ? "" : "s"}`;
 }
+
+/** An amount of the club's currency, as members read it: "$150", "$62.50". */
+export function formatMoney(amount: number): string {
+  return amount.toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+}

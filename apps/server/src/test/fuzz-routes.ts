@@ -130,6 +130,12 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
       body: () => ({ arrive: "2031-07-03", depart: "2031-07-06", guests: 2, message: "Hello" }),
     },
     "GET /api/stays": {},
+    "GET /api/admin/ledger": {},
+    "GET /api/admin/ledger.csv": {},
+    "POST /api/admin/ledger/:stayId/received": {
+      param: async (c) => String((await inputOf("ledger.record", c)).stayId),
+      body: () => ({ method: "Cash", note: "Paid on arrival" }),
+    },
     "POST /api/stays/:id/accept": { param: requestedStay, body: () => ({ message: "Welcome" }) },
     "POST /api/stays/:id/decline": { param: requestedStay, body: () => ({ message: "Sorry" }) },
     "POST /api/stays/:id/cancel": { param: requestedStay, body: () => ({ reason: "Plans changed" }) },

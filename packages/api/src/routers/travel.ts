@@ -64,7 +64,12 @@ import { stayCalendarFile } from "../domain/travel/stay-file";
 import { homeAnswer, homeRow, hostHomes, listStays, requireHost, stayAnswer, stayRow } from "../domain/travel/views";
 import { answer, memberProcedure, publicProcedure, router } from "../trpc";
 
-const deps = (ctx: MemberContext): TravelDeps => ({ db: ctx.db, jobs: ctx.jobs, appOrigin: ctx.config.appOrigin });
+const deps = (ctx: MemberContext): TravelDeps => ({
+  db: ctx.db,
+  jobs: ctx.jobs,
+  appOrigin: ctx.config.appOrigin,
+  by: { id: ctx.user.id, name: ctx.user.name, audit: auditActor(ctx) },
+});
 
 /** Travel: the members' own vacation homes (Travel → Homes, Your homes, Your trips). */
 export const homesRouter = router({

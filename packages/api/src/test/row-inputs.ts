@@ -312,6 +312,13 @@ export async function homePhoto(c: Fixture): Promise<{ id: string; mediaId: stri
   return { id, mediaId: row!.id };
 }
 
+/** `founding`'s stay in `other`'s home, accepted (its contribution not yet recorded). */
+export async function acceptedStay(c: Fixture): Promise<string> {
+  const id = await requestedStay(c);
+  await c.db.update(stays).set({ status: "accepted", decidedAt: new Date() }).where(eq(stays.id, id));
+  return id;
+}
+
 /** A block of `other`'s home's nights (her own use). */
 export async function homeBlock(c: Fixture): Promise<{ id: string; blockId: string }> {
   const id = await hostedHome(c);

@@ -130,3 +130,38 @@ export const homeTaken = pgTable("home_taken", {
     .references(() => stays.id, { onDelete: "cascade" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The club's ledger of stays' contributions (Travel): a line when an admin records a contribution
+ * received, and a reversing line when a paid stay is cancelled. Lines are never edited or removed
+ * (a trigger in the migration refuses it); a correction is a new line. Each keeps what it was for
+ * as it was (home, guest, nights), so the ledger still reads when the stay or a member is gone.
+ */
+export const stayPayments = pgTable(
+  "stay_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stayId: uuid("stay_id").references(() => stays.id, { onDelete: "set null" }),
+    /** `received`: the contribution arrived; `reversed`: it is owed back (the stay was cancelled). */
+    kind: text("kind").notNull(),
+    /** In cents of the club's currency: positive when received, negative when reversed. */
+    amountCents: integer("amount_cents").notNull(),
+    /** How it was paid: bank transfer, card, cash, other. */
+    method: text("method").notNull(),
+    note: text("note").notNull().default(""),
+    recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    /** Who recorded it, as she was then (the ledger outlives accounts). */
+    recordedByName: text("recorded_by_name").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    homeTitle: text("home_title").notNull(),
+    guestName: text("guest_name").notNull(),
+    arrive: date("arrive", { mode: "string" }).notNull(),
+    depart: date("depart", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    check("stay_payments_kind", sql`${t.kind} in ('received', 'reversed')`),
+    check("stay_payments_sign", sql`(${t.kind} = 'received') = (${t.amountCents} > 0)`),
+    index("stay_payments_stay_idx").on(t.stayId),
+    index("stay_payments_recorded_idx").on(t.recordedAt),
+  ],
+);

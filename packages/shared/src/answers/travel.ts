@@ -120,3 +120,37 @@ export const travelOkAnswer = z.object({ ok: z.literal(true), message: z.string(
 export const stayRequestAnswer = z.object({ id: z.string(), status: z.literal("requested") });
 /** travel.stays.list */
 export const staysListAnswer = z.array(staySchema);
+
+/** A line of the club's ledger: a contribution received, or reversed when a paid stay was cancelled. */
+export const ledgerLineSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["received", "reversed"]),
+  /** Positive when received, negative when reversed. */
+  amount: z.number(),
+  method: z.string(),
+  note: z.string(),
+  recorded_by: z.string(),
+  recorded_at: z.date(),
+});
+
+/** ledger.list: each stay with its contribution, what was received net of reversals, and its lines. */
+export const ledgerListAnswer = z.array(
+  z
+    .object({
+      id: z.string(),
+      status: z.enum(stayStatuses),
+      home_title: z.string(),
+      guest_name: z.string(),
+      arrive: z.string(),
+      depart: z.string(),
+      nights: z.number(),
+      nightly_rate: z.number(),
+      discount_percent: z.number(),
+      total: z.number(),
+      received: z.number(),
+      lines: z.array(ledgerLineSchema),
+    })
+    .meta({ id: "LedgerStay" }),
+);
+/** ledger.record */
+export const ledgerRecordAnswer = z.object({ ok: z.literal(true), message: z.string() });

@@ -115,3 +115,13 @@ export const homeFormInput = homeFields.extend({
     )
     .pipe(amenityList),
 });
+
+/** How a stay's contribution reached the club (the ledger's "how"). */
+export const paymentMethods = ["Bank transfer", "Card", "Cash", "Other"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+/** An admin records a stay's contribution as received. */
+export const ledgerRecordInput = z.object({
+  stayId: z.uuid("Stay not found."),
+  method: z.enum(paymentMethods, { error: "Choose how it was paid: bank transfer, card, cash or other." }),
+  note: text("The note", 500).optional(),
+});

@@ -1,12 +1,7 @@
-/** An amount of the club's currency, as members read it: "$150", "$62.50". */
-export function money(amount: number): string {
-  return amount.toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-}
+import { formatMoney } from "@club/shared";
+
+/** An amount of the club's currency, as members read it: "$150", "$62.50" (the server's words use the same). */
+export const money = formatMoney;
 
 /** Nights between two plain days (`2031-07-10` → `2031-07-14`: 4), or 0 when either is missing or wrong. */
 export function nightsOf(arrive: string | undefined, depart: string | undefined): number {

@@ -13,7 +13,8 @@ const tools = [
   { to: "/jobs", title: "Background jobs", text: "What waits, what runs, and what failed." },
   { to: "/webhooks", title: "Webhooks", text: "Tell the club's other systems what happens here." },
   { to: "/audit-log", title: "Audit log", text: "Who did what, to whom, when and from where." },
-  { to: "/security-settings", title: "Security settings", text: "How administrators must sign in." },
+  { to: "/ledger", title: "Travel ledger", text: "Stays' contributions: record, reverse, export." },
+  { to: "/security-settings", title: "Security settings", text: "How administrators sign in, and Travel's discounts." },
 ] as const;
 
 export const Route = createFileRoute("/_admin/admin")({

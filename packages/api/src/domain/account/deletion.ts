@@ -108,7 +108,15 @@ export async function deleteAccount(
     if (portrait?.prefix) await ctx.jobs.send("media.delete-objects", { prefixes: [portrait.prefix] }, { tx });
 
     // Her homes and coming stays: the other side of each is told before the rows go.
-    await endTravelOf(tx, { jobs: ctx.jobs, appOrigin: ctx.config.appOrigin }, member.id);
+    await endTravelOf(
+      tx,
+      {
+        jobs: ctx.jobs,
+        appOrigin: ctx.config.appOrigin,
+        by: { id: actor.id, name: actor.email ?? "The club", audit: actor },
+      },
+      member.id,
+    );
 
     // What she applied with, by her e-mail: the application, its properties, unused registration links.
     await tx.delete(registrationTokens).where(eq(registrationTokens.email, member.email));

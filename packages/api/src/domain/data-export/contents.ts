@@ -20,6 +20,7 @@ import { aliasedTable, and, asc, eq, gt, inArray, sql } from "@club/db/orm";
 import { describeUserAgent } from "../ways-in/member-sessions";
 import { communitySections } from "./community";
 import { PAGE, paged, type Section } from "./paging";
+import { travelSections } from "./travel";
 
 /**
  * What the club holds of one member, section by section, as `data.json` of her data export. Each
@@ -359,6 +360,7 @@ export function sections(
       },
     },
     ...communitySections(db, id),
+    ...travelSections(db, id),
   ];
 }
 

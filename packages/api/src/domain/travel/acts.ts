@@ -4,19 +4,28 @@ import { and, eq, gte, inArray } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { MemberType } from "@club/shared";
 import { emitWebhook } from "../webhooks/emit";
+import { auditStay } from "./audit";
 import { expireUnansweredRequests } from "./expiry";
+import { type Recorder, reverseIfPaid } from "./ledger";
 import { type StayAct, tellStay } from "./notices";
 import { dropPhotosOfHomes } from "./photos";
 import { todayIn } from "./rules";
-import { acceptStay, cancelStay, declineStay, requestStay, type StayRequest } from "./stays";
+import { acceptStay, cancelStay, DECLINED_FOR_OVERLAP, declineStay, requestStay, type StayRequest } from "./stays";
 import { stayRow } from "./views";
 
-/** What an act on a stay needs besides the database: the outbox's jobs and the club's address. */
+/**
+ * What an act on a stay needs besides the database: the outbox's jobs, the club's address, and who
+ * acts (for the audit log, and for the ledger's reversing line when a paid stay is cancelled).
+ */
 export interface TravelDeps {
   db: Db;
   jobs: JobSender;
   appOrigin: string;
+  by: Recorder;
 }
+
+/** The club itself acting (the hourly housekeeping): no one's id, no address. */
+export const THE_CLUB: Recorder = { id: null, name: "The club", audit: { id: null, email: null, ip: null } };
 
 /** The webhook's message of a stay: ids, dates and status; never the address, never a message. */
 async function stayWebhook(tx: Db, jobs: JobSender, stayId: string, act: Exclude<StayAct, "expired">) {
@@ -44,6 +53,7 @@ export async function askToStay(
     const made = await requestStay(tx, guest, homeId, request);
     await tellStay(tx, deps, made.id, "requested", "host", guest.id, request.message);
     await stayWebhook(tx, deps.jobs, made.id, "requested");
+    await auditStay(tx, deps.by.audit, made.id, "stay.requested");
     return made;
   });
 }
@@ -57,9 +67,11 @@ export async function acceptRequest(deps: TravelDeps, stayId: string, actorId: s
     const { declined } = await acceptStay(tx, stayId);
     await tellStay(tx, deps, stayId, "accepted", "guest", actorId, message);
     await stayWebhook(tx, deps.jobs, stayId, "accepted");
+    await auditStay(tx, deps.by.audit, stayId, "stay.accepted");
     for (const id of declined) {
       await tellStay(tx, deps, id, "declined", "guest", actorId);
       await stayWebhook(tx, deps.jobs, id, "declined");
+      await auditStay(tx, deps.by.audit, id, "stay.declined", { reason: DECLINED_FOR_OVERLAP });
     }
     return { declined };
   });
@@ -70,6 +82,7 @@ export async function declineRequest(deps: TravelDeps, stayId: string, actorId: 
     await declineStay(tx, stayId, message);
     await tellStay(tx, deps, stayId, "declined", "guest", actorId, message);
     await stayWebhook(tx, deps.jobs, stayId, "declined");
+    await auditStay(tx, deps.by.audit, stayId, "stay.declined", message ? { reason: message } : {});
   });
 }
 
@@ -80,7 +93,14 @@ export async function cancelByMember(deps: TravelDeps, stayId: string, actorId: 
     await tellStay(tx, deps, stayId, "cancelled", "guest", actorId, reason);
     await tellStay(tx, deps, stayId, "cancelled", "host", actorId, reason);
     await stayWebhook(tx, deps.jobs, stayId, "cancelled");
+    await endedStay(tx, deps.by, stayId, reason);
   });
+}
+
+/** A cancelled stay in the audit log, and its contribution reversed in the ledger when it was paid. */
+async function endedStay(tx: Db, by: Recorder, stayId: string, reason: string) {
+  await auditStay(tx, by.audit, stayId, "stay.cancelled", { reason });
+  await reverseIfPaid(tx, by, stayId, reason);
 }
 
 export const HOME_WITHDRAWN = "The host withdrew her home from the club.";
@@ -112,6 +132,7 @@ async function withdrawWithin(tx: Db, deps: Omit<TravelDeps, "db">, homeId: stri
     await cancelStay(tx, id, reason);
     await tellStay(tx, deps, id, "cancelled", "guest", actorId, reason);
     await stayWebhook(tx, deps.jobs, id, "cancelled");
+    await endedStay(tx, deps.by, id, reason);
   }
   await dropPhotosOfHomes(tx, deps.jobs, { homeId });
   await tx.delete(homes).where(eq(homes.id, homeId));
@@ -135,6 +156,7 @@ export async function endTravelOf(tx: Db, deps: Omit<TravelDeps, "db">, userId: 
     await cancelStay(tx, trip.id, GUEST_LEFT);
     await tellStay(tx, deps, trip.id, "cancelled", "host", userId, GUEST_LEFT);
     await stayWebhook(tx, deps.jobs, trip.id, "cancelled");
+    await endedStay(tx, deps.by, trip.id, GUEST_LEFT);
   }
 }
 
@@ -149,6 +171,7 @@ export async function expireRequests(deps: TravelDeps, now = new Date()): Promis
       await tellStay(tx, deps, id, "expired", "guest", null);
       await tellStay(tx, deps, id, "expired", "host", null);
       await stayWebhook(tx, deps.jobs, id, "declined");
+      await auditStay(tx, deps.by.audit, id, "stay.declined", { expired: true });
     }
     return rows.length;
   });

@@ -1,5 +1,13 @@
-import { all, type Expect, MEMBERS, PUBLIC } from "../callers";
-import { homeBlock, homeFeedSecret, homePhoto, hostedHome, requestedStay, roomForAHome } from "../row-inputs";
+import { ADMINS, all, type Expect, MEMBERS, PUBLIC } from "../callers";
+import {
+  acceptedStay,
+  homeBlock,
+  homeFeedSecret,
+  homePhoto,
+  hostedHome,
+  requestedStay,
+  roomForAHome,
+} from "../row-inputs";
 import type { ProcedureRow } from "./row";
 
 // On `other`'s home (she is the Travel Host) and on `founding`'s request to stay in it.
@@ -120,5 +128,13 @@ export const travelRows: ProcedureRow[] = [
     tokens: "admin",
     input: async (c) => ({ id: await requestedStay(c), reason: "Plans changed." }),
     expect: STAY_PARTIES,
+  },
+  // The club's ledger: admins only.
+  { path: "ledger.list", tokens: "read", input: () => undefined, expect: ADMINS },
+  {
+    path: "ledger.record",
+    tokens: "admin",
+    input: async (c) => ({ stayId: await acceptedStay(c), method: "Bank transfer" }),
+    expect: ADMINS,
   },
 ];
