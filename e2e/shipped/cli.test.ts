@@ -194,7 +194,7 @@ describe("@club/cli installed in a project by npm", () => {
     const second = await club(...remote, "seed", "--file", "seed.yaml");
     expect(second.code).toBe(0);
     expect(second.stdout).toBe(
-      "Seeded: 0 users, 0 invitationCodes, 0 events, 0 participants, 0 comments, 0 media; 7 already present.\n",
+      "Seeded: 0 users, 0 invitationCodes, 0 events, 0 participants, 0 comments, 0 media, 0 homes, 0 stays; 7 already present.\n",
     );
   });
 

@@ -1,5 +1,5 @@
 import type { SessionUser } from "@club/auth";
-import { mailOutbox } from "@club/db";
+import { mailOutbox, stays } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { auditSentence } from "@club/shared";
 import ICAL from "ical.js";
@@ -481,5 +481,56 @@ describe("the club's ledger", () => {
         "Gina Guest reversed $300 paid for their stay at “Fjord house”, August 3, 2031 to August 5, 2031 (2 nights): Plans changed.",
       ]),
     );
+  });
+});
+
+describe("a guest's note after her stay", () => {
+  it("is hers alone to write, once the stay is over, once; the home shows it to members", async () => {
+    const hostess = await api.member("review-host@club.test", { type: "Travel Host", name: "Rita Host" });
+    const guest = await api.member("review-guest@club.test", { type: "Founding", name: "Vera Visitor" });
+    const other = await api.member("review-other@club.test", { type: "Standard", name: "Olga Other" });
+    const { id: homeId } = await api.callerFor(hostess).homes.create({
+      title: "Orchard cottage",
+      kind: "Cottage",
+      city: "Kent",
+      country: "UK",
+      address: "4 Orchard Row",
+      sleeps: 2,
+      bedrooms: 1,
+      nightly_rate: 100,
+      time_zone: "Europe/London",
+    });
+    await api.callerFor(hostess).homes.setWindows({ id: homeId, windows: [{ from: "2031-04-01", to: "2031-05-01" }] });
+    const { id } = await api
+      .callerFor(guest)
+      .stays.request({ homeId, arrive: "2031-04-02", depart: "2031-04-05", guests: 1 });
+    await api.callerFor(hostess).stays.accept({ id });
+    await expect(api.callerFor(guest).stays.review({ id, text: "Lovely." })).rejects.toThrow(
+      "You can leave a note once your stay is over, from the day you leave.",
+    );
+    // The stay is over (its days moved into the past, as time would).
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await api.db
+      .update(stays)
+      .set({ arrive: day(-5), depart: day(-2) })
+      .where(eq(stays.id, id));
+    // A stay that has begun is no longer cancelled (before arrival only).
+    await expect(api.callerFor(guest).stays.cancel({ id, reason: "Too late" })).rejects.toThrow(
+      "This stay has begun: it can no longer be cancelled.",
+    );
+    await expect(api.callerFor(hostess).stays.review({ id, text: "Great guest." })).rejects.toThrow(
+      "Only the guest writes a note about her stay.",
+    );
+    await expect(api.callerFor(other).stays.review({ id, text: "Hm." })).rejects.toThrow("Stay not found.");
+    await expect(api.callerFor(guest).stays.review({ id, text: "  " })).rejects.toThrow("Your note is required.");
+    await api.callerFor(guest).stays.review({ id, text: "The orchard at dawn was a dream." });
+    await expect(api.callerFor(guest).stays.review({ id, text: "Again" })).rejects.toThrow(
+      "You already left a note for this stay.",
+    );
+    expect((await api.callerFor(guest).stays.get({ id })).reviewed).toBe(true);
+    const home = await api.callerFor(other).homes.get({ id: homeId });
+    expect(home.reviews).toEqual([
+      expect.objectContaining({ text: "The orchard at dawn was a dream.", guest_name: "Vera Visitor" }),
+    ]);
   });
 });

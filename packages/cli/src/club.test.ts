@@ -86,7 +86,7 @@ describe("club CLI", () => {
     const first = await club("seed", "--file", seed, "--json");
     expect(first.stderr).toBe("");
     expect(JSON.parse(first.stdout)).toEqual({
-      created: { users: 2, invitationCodes: 1, events: 1, participants: 2, comments: 2, media: 1 },
+      created: { users: 2, invitationCodes: 1, events: 1, participants: 2, comments: 2, media: 1, homes: 1, stays: 1 },
       skipped: 0,
       differs: [],
       updated: [],
@@ -94,8 +94,17 @@ describe("club CLI", () => {
       warnings: [],
     });
     const second = JSON.parse((await club("seed", "--file", seed, "--json")).stdout);
-    expect(second.created).toEqual({ users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0 });
-    expect(second.skipped).toBe(7);
+    expect(second.created).toEqual({
+      users: 0,
+      invitationCodes: 0,
+      events: 0,
+      participants: 0,
+      comments: 0,
+      media: 0,
+      homes: 0,
+      stays: 0,
+    });
+    expect(second.skipped).toBe(9);
     expect(second.differs).toEqual([]);
     expect((await club("invite-code", "list")).stdout).toContain("…0001  active    5 of 5 left");
   }, 90_000);
@@ -157,7 +166,7 @@ media:
         "users[0] (mia@seed.test) differs: name, type",
         "events[0] (spring-salon) differs: title, city",
         "media[0] (Salon teaser) differs: tags",
-        "Seeded: 0 users, 0 invitationCodes, 0 events, 0 participants, 0 comments, 0 media; 0 already present; 3 differ (run with --update to apply).",
+        "Seeded: 0 users, 0 invitationCodes, 0 events, 0 participants, 0 comments, 0 media, 0 homes, 0 stays; 0 already present; 3 differ (run with --update to apply).",
         "",
       ].join("\n"),
     );
@@ -167,7 +176,7 @@ media:
     expect(updated.stdout).toContain("; 0 already present; 3 updated.");
     const after = await club("seed", "--file", changed);
     expect(after.stdout).toBe(
-      "Seeded: 0 users, 0 invitationCodes, 0 events, 0 participants, 0 comments, 0 media; 3 already present.\n",
+      "Seeded: 0 users, 0 invitationCodes, 0 events, 0 participants, 0 comments, 0 media, 0 homes, 0 stays; 3 already present.\n",
     );
     // What the changed file leaves out was kept: against the first file, only what it changed differs.
     const original = await club("seed", "--file", join(import.meta.dirname, "test/seed.yaml"), "--json");
@@ -185,7 +194,7 @@ media:
       const good = await clubHere(dir, "seed", "--check", "--file", example);
       expect(good.code, good.stderr).toBe(0);
       expect(good.stdout).toBe(
-        `${example} is valid: 2 users, 1 invitation codes, 1 events, 1 media (its media files found; members and events not in the file are looked up with --url and --token).\n`,
+        `${example} is valid: 2 users, 1 invitation codes, 1 events, 1 media, 1 homes, 1 stays (its media files found; members and events not in the file are looked up with --url and --token).\n`,
       );
       const typo = join(dir, "typo.yaml");
       writeFileSync(typo, "events:\n  - slug: spring-salon\n    titel: Spring Salon\n    event_date: 2026-02-30\n");

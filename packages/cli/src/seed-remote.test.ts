@@ -94,7 +94,7 @@ media:
     const valid = await remote(adminToken, "seed", "--check", "--file", seed);
     expect(valid.code, valid.stderr).toBe(0);
     expect(valid.stdout).toBe(
-      `${seed} is valid: 1 users, 0 invitation codes, 1 events, 1 media (every member, event and file it names, and the token, checked against ${server.url}).\n`,
+      `${seed} is valid: 1 users, 0 invitation codes, 1 events, 1 media, 0 homes, 0 stays (every member, event and file it names, and the token, checked against ${server.url}).\n`,
     );
     expect(await server.db.db.select().from(users).where(eq(users.email, "new@seed.test"))).toEqual([]);
   }, 90_000);
@@ -163,7 +163,9 @@ media:
     const ran = await remote(adminToken, "seed", "--file", seed);
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stderr).toBe(warnings);
-    expect(ran.stdout).toMatch(/^Seeded: 0 users, 0 invitationCodes, 1 events, 0 participants, 2 comments, 0 media;/);
+    expect(ran.stdout).toMatch(
+      /^Seeded: 0 users, 0 invitationCodes, 1 events, 0 participants, 2 comments, 0 media, 0 homes, 0 stays;/,
+    );
     const json = JSON.parse((await remote(adminToken, "seed", "--check", "--file", seed, "--json")).stdout);
     expect(json).toMatchObject({ valid: true, events: 1 });
     expect(json.warnings).toEqual(
@@ -172,6 +174,41 @@ media:
         .filter(Boolean)
         .map((w) => w.replace(/^warning: /, "")),
     );
+  }, 90_000);
+
+  it("lists homes for their hosts with their windows, and asks for and accepts stays; a second run finds them", async () => {
+    const seed = join(dir, "travel.yaml");
+    writeFileSync(
+      seed,
+      `users:
+  - { email: hana@seed.test, name: Hana Host, password: seed-pass-1, type: Travel Host }
+homes:
+  - title: Seed loft
+    host: hana@seed.test
+    kind: Loft
+    city: Oslo
+    country: Norway
+    address: 5 Seed Street
+    sleeps: 2
+    bedrooms: 1
+    nightly_rate: 150
+    time_zone: Europe/Oslo
+    windows: [{ from: "2036-06-01", to: "2036-07-01" }]
+stays:
+  - { home: Seed loft, guest: root@club.test, arrive: "2036-06-03", depart: "2036-06-06", guests: 1, status: accepted }
+`,
+    );
+    const ran = await remote(adminToken, "seed", "--file", seed, "--json");
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(JSON.parse(ran.stdout).created).toMatchObject({ users: 1, homes: 1, stays: 1 });
+    const { homes, stays } = await import("@club/db");
+    const [home] = await server.db.db.select().from(homes).where(eq(homes.title, "Seed loft"));
+    const [hana] = await server.db.db.select().from(users).where(eq(users.email, "hana@seed.test"));
+    expect(home).toMatchObject({ hostId: hana!.id, address: "5 Seed Street", nightlyRateCents: 15_000 });
+    const [stay] = await server.db.db.select().from(stays).where(eq(stays.homeId, home!.id));
+    expect(stay).toMatchObject({ arrive: "2036-06-03", depart: "2036-06-06", status: "accepted" });
+    const again = JSON.parse((await remote(adminToken, "seed", "--file", seed, "--json")).stdout);
+    expect(again.created).toMatchObject({ users: 0, homes: 0, stays: 0 });
   }, 90_000);
 
   it("a failure half-way names the entry's line and what was written before it, in words and in JSON", async () => {
@@ -193,7 +230,7 @@ media:
     expect(failed.stderr).toBe(
       [
         `club: ${seed}:6:5: media[0] (Broken remote clip): Only photos (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, WebM, QuickTime) can be uploaded.`,
-        "Written before it stopped: 1 users, 0 invitationCodes, 1 events, 0 participants, 0 comments, 0 media. Run it again once this is fixed: what is there is found and left as it is.",
+        "Written before it stopped: 1 users, 0 invitationCodes, 1 events, 0 participants, 0 comments, 0 media, 0 homes, 0 stays. Run it again once this is fixed: what is there is found and left as it is.",
         "",
       ].join("\n"),
     );
@@ -204,7 +241,7 @@ media:
       error:
         "media[0] (Broken remote clip): Only photos (JPEG, PNG, WebP, GIF, HEIC) and videos (MP4, WebM, QuickTime) can be uploaded.",
       at: `${seed}:6:5`,
-      written: { users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0 },
+      written: { users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0, homes: 0, stays: 0 },
     });
   }, 90_000);
 });

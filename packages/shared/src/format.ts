@@ -77,3 +77,9 @@ export function formatMoney(amount: number): string {
     maximumFractionDigits: 2,
   });
 }
+
+/** Today in a time zone, as a plain day (`YYYY-MM-DD`): a home's days are its own zone's. */
+export function todayInZone(timeZone: string, now = new Date()): string {
+  // en-CA formats a date as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}

@@ -32,6 +32,7 @@ const SEARCH = ["arrive", "depart", "guests", "place"] as const;
 const STAY_REQUEST = restFields("stays.request", ["arrive", "depart", "guests", "message"]);
 const DECISION = restFields("stays.accept", ["message"]);
 const CANCELLATION = restFields("stays.cancel", ["reason"]);
+const REVIEW = restFields("stays.review", ["text"]);
 
 /** Travel's URLs: homes, their availability, and stays (issue "Travel"; docs/api.md). */
 export async function travelRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
@@ -316,6 +317,27 @@ export async function travelRoutes(app: FastifyInstance, deps: ContextDeps): Pro
       },
     );
   }
+
+  app.post<IdParams>(
+    "/api/stays/:id/review",
+    {
+      config: {
+        openapi: {
+          summary: "Leave a note for the club about a stay (its guest, once it is over)",
+          description: "`{text}`, up to 1,000 characters; one per stay, shown on the home's page.",
+          procedure: "stays.review",
+          params: id("stays.review"),
+          body: REVIEW.schema,
+          answer: json("A message."),
+        },
+      },
+    },
+    async (request, reply) =>
+      call((await callerFor(deps, request, reply)).stays.review, {
+        ...REVIEW.from(request.body),
+        id: request.params.id,
+      }),
+  );
 
   app.get<IdParams>(
     "/api/stays/:id/stay.ics",

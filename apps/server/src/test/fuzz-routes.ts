@@ -1,5 +1,5 @@
 import { createInvitationCode } from "@club/api";
-import { type Cell, hostedHome, procedureRows, requestedStay as stayRequestedBy } from "@club/api/testing";
+import { type Cell, hostedHome, pastStay, procedureRows, requestedStay as stayRequestedBy } from "@club/api/testing";
 import { dataExports } from "@club/db";
 
 // The fuzzer's REST routes (fuzz.test.ts): every route as registered, with a valid request that
@@ -140,6 +140,11 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     "POST /api/stays/:id/decline": { param: requestedStay, body: () => ({ message: "Sorry" }) },
     "POST /api/stays/:id/cancel": { param: requestedStay, body: () => ({ reason: "Plans changed" }) },
     "GET /api/stays/:id/stay.ics": { param: requestedStay },
+    "POST /api/stays/:id/review": {
+      // The caller's own stay, over: a note is its guest's alone.
+      param: (c) => (c.me ? pastStay(c, c.me.id) : requestedStay(c)),
+      body: () => ({ text: "A wonderful week." }),
+    },
     "GET /api/events": {},
     "POST /api/events": {
       body: () => ({

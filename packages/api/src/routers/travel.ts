@@ -22,6 +22,7 @@ import {
   stayIdInput,
   stayRequestAnswer,
   stayRequestInput,
+  stayReviewInput,
   staySchema,
   staysListAnswer,
   travelOkAnswer,
@@ -32,6 +33,7 @@ import {
   requireHomeFeed,
   requireHomeLister,
   requireHomeManager,
+  requireStayGuest,
   requireStayHost,
   requireStayParty,
 } from "../domain/access";
@@ -60,6 +62,7 @@ import {
   updateHome,
 } from "../domain/travel/homes";
 import { homePhotoRow } from "../domain/travel/photos";
+import { reviewStay } from "../domain/travel/reviews";
 import { stayCalendarFile } from "../domain/travel/stay-file";
 import { homeAnswer, homeRow, hostHomes, listStays, requireHost, stayAnswer, stayRow } from "../domain/travel/views";
 import { answer, memberProcedure, publicProcedure, router } from "../trpc";
@@ -259,5 +262,16 @@ export const staysRouter = router({
       requireStayParty(ctx.user, await stayRow(ctx.db, input.id));
       await cancelByMember(deps(ctx), input.id, ctx.user.id, input.reason);
       return { ok: true as const, message: "The stay is cancelled and its nights are free again." };
+    }),
+
+  /** POST /api/stays/{id}/review: her note for the club once her stay is over, shown on the home. */
+  review: memberProcedure
+    .input(stayReviewInput)
+    .output(answer(travelOkAnswer))
+    .mutation(async ({ ctx, input }) => {
+      const row = await stayRow(ctx.db, input.id);
+      requireStayGuest(ctx.user, row);
+      await reviewStay(ctx.db, row, input.text);
+      return { ok: true as const, message: "Thank you: your note is on the home's page." };
     }),
 });

@@ -2,4 +2,4 @@
 export * from "./callers";
 export * from "./cell";
 export * from "./procedure-table";
-export { hostedHome, requestedStay } from "./row-inputs";
+export { hostedHome, pastStay, requestedStay } from "./row-inputs";

@@ -313,9 +313,18 @@ export async function homePhoto(c: Fixture): Promise<{ id: string; mediaId: stri
 }
 
 /** `founding`'s stay in `other`'s home, accepted (its contribution not yet recorded). */
-export async function acceptedStay(c: Fixture): Promise<string> {
-  const id = await requestedStay(c);
+export async function acceptedStay(c: Fixture, guestId = c.people.founding.id): Promise<string> {
+  const id = await requestedStay(c, guestId);
   await c.db.update(stays).set({ status: "accepted", decidedAt: new Date() }).where(eq(stays.id, id));
+  return id;
+}
+
+/** `founding`'s (or this guest's) accepted stay in `other`'s home, over (she left yesterday): hers to write a note about. */
+export async function pastStay(c: Fixture, guestId = c.people.founding.id): Promise<string> {
+  const id = await acceptedStay(c, guestId);
+  const left = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const arrived = new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10);
+  await c.db.update(stays).set({ arrive: arrived, depart: left }).where(eq(stays.id, id));
   return id;
 }
 
@@ -338,7 +347,7 @@ export async function roomForAHome(c: Cell): Promise<void> {
 }
 
 /** A request by `founding` to stay in `other`'s home, waiting for an answer. */
-export async function requestedStay(c: Fixture): Promise<string> {
+export async function requestedStay(c: Fixture, guestId = c.people.founding.id): Promise<string> {
   // Written as a row: \`founding\` asks in every cell, past the number of requests one member may
   // have waiting (MAX_PENDING_REQUESTS), which is not what the table is about.
   const homeId = await hostedHome(c);
@@ -346,7 +355,7 @@ export async function requestedStay(c: Fixture): Promise<string> {
     .insert(stays)
     .values({
       homeId,
-      guestId: c.people.founding.id,
+      guestId,
       arrive: "2031-07-10",
       depart: "2031-07-14",
       guests: 2,

@@ -82,17 +82,18 @@ async function seedFile(
   if (options.check) {
     const { problems, warnings } = await checkSeed(source, target);
     if (problems.length) throw new SeedFileError(file, problems);
-    const { users, invitationCodes, events, media } = source.seed;
+    const { users, invitationCodes, events, media, homes, stays } = source.seed;
     if (json) {
       const counts = { users: users.length, invitationCodes: invitationCodes.length, events: events.length };
-      return print(JSON.stringify({ valid: true, ...counts, media: media.length, warnings }));
+      const travel = { homes: homes.length, stays: stays.length };
+      return print(JSON.stringify({ valid: true, ...counts, media: media.length, ...travel, warnings }));
     }
     warn(warnings);
     const looked = target
       ? `every member, event and file it names, and the token, checked against ${target.name}`
       : "its media files found; members and events not in the file are looked up with --url and --token";
     return print(
-      `${file} is valid: ${users.length} users, ${invitationCodes.length} invitation codes, ${events.length} events, ${media.length} media (${looked}).`,
+      `${file} is valid: ${users.length} users, ${invitationCodes.length} invitation codes, ${events.length} events, ${media.length} media, ${homes.length} homes, ${stays.length} stays (${looked}).`,
     );
   }
   const report = target

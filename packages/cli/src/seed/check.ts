@@ -56,6 +56,9 @@ export async function referenceProblems(source: SeedSource, club: ClubLookup | u
       );
     }
   }
+  for (const [i, h] of seed.homes.entries()) member(["homes", i, "host"], h.host);
+  // A stay's home is found by its title when the run gets there (in the file's homes or the club's).
+  for (const [i, st] of seed.stays.entries()) member(["stays", i, "guest"], st.guest);
   return problems;
 }
 
@@ -121,5 +124,6 @@ export function authorshipWarnings(source: SeedSource, owner: string): string[] 
     for (const [j, c] of m.comments.entries())
       note(["media", i, "comments", j, "author"], c.author, "The comment will be written");
   }
+  for (const [i, st] of seed.stays.entries()) note(["stays", i, "guest"], st.guest, "The stay will be asked for");
   return warnings;
 }

@@ -48,7 +48,10 @@ export interface Difference {
 }
 
 export interface SeedReport {
-  created: Record<"users" | "invitationCodes" | "events" | "participants" | "comments" | "media", number>;
+  created: Record<
+    "users" | "invitationCodes" | "events" | "participants" | "comments" | "media" | "homes" | "stays",
+    number
+  >;
   /** Entries present already, as the file has them. */
   skipped: number;
   /** Entries present with other values, left as they are (without --update). */
@@ -139,7 +142,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export async function runSeed(source: SeedSource, target: SeedTarget, options: SeedOptions = {}): Promise<SeedReport> {
   const { seed, places } = source;
   const report: SeedReport = {
-    created: { users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0 },
+    created: { users: 0, invitationCodes: 0, events: 0, participants: 0, comments: 0, media: 0, homes: 0, stays: 0 },
     skipped: 0,
     differs: [],
     updated: [],
@@ -283,6 +286,46 @@ export async function runSeed(source: SeedSource, target: SeedTarget, options: S
         }
         const mediaId = found?.id ?? (await addMedia(label, name, m));
         await addComments(label, mediaId, m.comments);
+      }
+
+      // Homes by title: listed by an admin for their host, then their windows opened.
+      const homeIds = new Map((await admin.homes.list.query({})).map((h) => [h.title, h.id]));
+      for (const [i, h] of seed.homes.entries()) {
+        at = ["homes", i];
+        const label = `homes[${i}] (${h.title})`;
+        if (homeIds.has(h.title)) {
+          report.skipped++;
+          continue;
+        }
+        const { host, windows, ...fields } = h;
+        const made = await entry(label, () =>
+          admin.homes.create.mutate({ ...fields, host_id: userId(host, `${label}.host`) }),
+        );
+        if (windows.length) await entry(label, () => admin.homes.setWindows.mutate({ id: made.id, windows }));
+        homeIds.set(h.title, made.id);
+        report.created.homes++;
+      }
+
+      // Stays by home, guest and arrival: asked for as the guest, then accepted by an admin if the file says so.
+      const existingStays = seed.stays.length ? await admin.stays.list.query({ all: true }) : [];
+      for (const [i, st] of seed.stays.entries()) {
+        at = ["stays", i];
+        const label = `stays[${i}] (${st.home}, ${st.arrive})`;
+        const homeId = homeIds.get(st.home);
+        if (!homeId) throw new Error(`${label}: no home titled ${st.home} in ${target.name} or in the file's homes.`);
+        const guestId = userId(st.guest, `${label}.guest`);
+        const found = existingStays.find(
+          (x) => x.home_id === homeId && x.guest_id === guestId && x.arrive === st.arrive,
+        );
+        if (found) {
+          report.skipped++;
+          continue;
+        }
+        const { home: _home, guest, status, ...request } = st;
+        const api = await target.as(guest);
+        const made = await entry(label, () => api.stays.request.mutate({ homeId, ...request }));
+        if (status === "accepted") await entry(label, () => admin.stays.accept.mutate({ id: made.id }));
+        report.created.stays++;
       }
     })();
   } catch (err) {

@@ -5,10 +5,13 @@ import {
   eventInput,
   eventSlug,
   futureMoment,
+  homeFields,
   newUserInput,
+  nightsWindow,
   readRepeatRule,
   repeatRule,
   repeatRuleProblem,
+  stayRequestInput,
   wallClockIn,
 } from "@club/shared";
 import { z } from "zod";
@@ -58,7 +61,26 @@ export const seedMedia = z.strictObject({
   comments: z.array(comment).default([]),
 });
 
-/** A seed file: every list optional; each entry has a natural key (e-mail, code, slug, media name). */
+/** A member's home (Travel): its fields as the host's form has them, its host, and its open windows. */
+export const seedHome = z.strictObject({
+  ...homeFields.shape,
+  /** The Travel Host it is listed for (her e-mail). */
+  host: emailSchema,
+  windows: z.array(z.strictObject(nightsWindow.shape)).max(100).default([]),
+});
+
+/** A stay: the home (by title), the guest, the days, and whether the host has accepted it. */
+export const seedStay = z.strictObject({
+  home: z.string().trim().min(1).max(120),
+  guest: emailSchema,
+  arrive: stayRequestInput.shape.arrive,
+  depart: stayRequestInput.shape.depart,
+  guests: stayRequestInput.shape.guests,
+  message: stayRequestInput.shape.message,
+  status: z.enum(["requested", "accepted"]).default("requested"),
+});
+
+/** A seed file: every list optional; each entry has a natural key (e-mail, code, slug, media name, home title; a stay's home, guest and arrival). */
 export const seedFileSchema = z.strictObject({
   users: z.array(seedUser).default([]),
   invitationCodes: z
@@ -77,10 +99,13 @@ export const seedFileSchema = z.strictObject({
     .default([]),
   events: z.array(seedEvent).default([]),
   media: z.array(seedMedia).default([]),
+  homes: z.array(seedHome).default([]),
+  stays: z.array(seedStay).default([]),
 });
 export type SeedFile = z.output<typeof seedFileSchema>;
 export type SeedEvent = SeedFile["events"][number];
 export type SeedMedia = SeedFile["media"][number];
+export type SeedHome = SeedFile["homes"][number];
 
 export type Path = readonly PropertyKey[];
 

@@ -165,3 +165,24 @@ export const stayPayments = pgTable(
     index("stay_payments_recorded_idx").on(t.recordedAt),
   ],
 );
+
+/**
+ * A guest's short note for the club after her stay (a review), shown on the home to members: one
+ * per stay, written by its guest once the stay is over. Goes with the stay.
+ */
+export const stayReviews = pgTable(
+  "stay_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    stayId: uuid("stay_id")
+      .notNull()
+      .unique()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    homeId: uuid("home_id")
+      .notNull()
+      .references(() => homes.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stay_reviews_home_idx").on(t.homeId, t.createdAt)],
+);

@@ -58,6 +58,10 @@ export const homeSchema = homeCardSchema
     windows: z.array(homeWindowSchema),
     /** Its host's blocks still to come (to those who manage it; empty for others). */
     blocks: z.array(homeBlockSchema),
+    /** Its guests' notes for the club, newest first. */
+    reviews: z.array(
+      z.object({ id: z.string(), text: z.string(), created_at: z.date(), guest_name: z.string(), arrive: z.string() }),
+    ),
     /** Its photos in the order they were added (the first is the cover). */
     photos: z.array(mediaItemSchema),
   })
@@ -92,6 +96,8 @@ export const staySchema = z
     /** Whose view this is: her trip, the host's booking, or an admin's. */
     role: z.enum(["guest", "host", "admin"]),
     created_at: z.date(),
+    /** Whether the guest's note for the club about this stay is written. */
+    reviewed: z.boolean(),
   })
   .meta({ id: "Stay" });
 

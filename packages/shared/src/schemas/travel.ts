@@ -100,6 +100,7 @@ export const stayRequestInput = z.object({
 });
 
 export const stayDecisionInput = stayIdInput.extend({ message: text("The message", 1000).optional() });
+export const stayReviewInput = stayIdInput.extend({ text: required("Your note", 1000) });
 export const stayCancelInput = stayIdInput.extend({ reason: required("The reason", 1000) });
 
 /** The host's form: the same fields, amenities typed as one line separated by commas. */

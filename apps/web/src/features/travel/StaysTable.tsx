@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "@club/api";
-import { formatCardDate } from "@club/shared";
+import { formatCardDate, todayInZone } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -20,7 +20,12 @@ const STATUS: Record<Stay["status"], string> = {
   cancelled: "Cancelled",
 };
 
-type Act = "accept" | "decline" | "cancel";
+type Act = "accept" | "decline" | "cancel" | "review";
+
+/** Whether a stay is over: its departure day reached in the home's own time zone. */
+const isOver = (s: Stay) => s.depart <= todayInZone(s.time_zone);
+/** Whether it has begun: an accepted stay is cancelled before its arrival day only. */
+const hasBegun = (s: Stay) => s.arrive <= todayInZone(s.time_zone);
 
 /** Stays in a real table: the home, the dates, who, the contribution, where it stands, and what she may do. */
 export function StaysTable({ stays, caption, view }: { stays: Stay[]; caption: string; view: "guest" | "host" }) {
@@ -88,9 +93,14 @@ export function StaysTable({ stays, caption, view }: { stays: Stay[]; caption: s
                       </Button>
                     </>
                   ) : null}
-                  {s.status === "accepted" || (view === "guest" && s.status === "requested") ? (
+                  {(s.status === "accepted" && !hasBegun(s)) || (view === "guest" && s.status === "requested") ? (
                     <Button variant="ghost" onClick={() => setActing({ stay: s, act: "cancel" })}>
                       Cancel
+                    </Button>
+                  ) : null}
+                  {view === "guest" && s.status === "accepted" && isOver(s) && !s.reviewed ? (
+                    <Button variant="secondary" onClick={() => setActing({ stay: s, act: "review" })}>
+                      Leave a note
                     </Button>
                   ) : null}
                   {s.status === "accepted" ? (
@@ -128,6 +138,19 @@ const ACTS: Record<Act, { title: string; confirm: string; label: string; tone: "
     label: "The reason (required)",
     tone: "danger",
   },
+  review: {
+    title: "A note about your stay",
+    confirm: "Leave the note",
+    label: "Your note for the club (members read it on the home's page)",
+    tone: "primary",
+  },
+};
+
+const DESCRIPTIONS: Record<Act, string> = {
+  accept: "Requests that overlap these nights will be declined.",
+  decline: "Both of you will be told.",
+  cancel: "Both of you will be told.",
+  review: "A few words for the club and its members: what made the stay, what to know.",
 };
 
 function StayAct({ stay, act, onDone }: { stay: Stay; act: Act; onDone: () => void }) {
@@ -146,14 +169,15 @@ function StayAct({ stay, act, onDone }: { stay: Stay; act: Act; onDone: () => vo
   const accept = useMutation(trpc.stays.accept.mutationOptions(options));
   const decline = useMutation(trpc.stays.decline.mutationOptions(options));
   const cancel = useMutation(trpc.stays.cancel.mutationOptions(options));
-  const busy = accept.isPending || decline.isPending || cancel.isPending;
+  const review = useMutation(trpc.stays.review.mutationOptions(options));
+  const busy = accept.isPending || decline.isPending || cancel.isPending || review.isPending;
   const words = ACTS[act];
   return (
     <ConfirmDialog
       open
       onOpenChange={(open) => (open ? undefined : onDone())}
       title={words.title}
-      description={`${stay.home_title}, ${formatCardDate(stay.arrive)} to ${formatCardDate(stay.depart)}. ${act === "accept" ? "Requests that overlap these nights will be declined." : "Both of you will be told."}`}
+      description={`${stay.home_title}, ${formatCardDate(stay.arrive)} to ${formatCardDate(stay.depart)}. ${DESCRIPTIONS[act]}`}
       confirmLabel={words.confirm}
       tone={words.tone}
       busy={busy}
@@ -161,6 +185,10 @@ function StayAct({ stay, act, onDone }: { stay: Stay; act: Act; onDone: () => vo
         if (act === "cancel") {
           if (!text.trim()) return setError("Give a reason: the other side will read it.");
           return cancel.mutate({ id: stay.id, reason: text });
+        }
+        if (act === "review") {
+          if (!text.trim()) return setError("Write a few words: members read them on the home's page.");
+          return review.mutate({ id: stay.id, text });
         }
         const input = { id: stay.id, ...(text.trim() ? { message: text } : {}) };
         return act === "accept" ? accept.mutate(input) : decline.mutate(input);

@@ -6,6 +6,13 @@ import { NightsCalendar } from "../../features/travel/NightsCalendar";
 import { StayRequestForm } from "../../features/travel/StayRequestForm";
 import { travelSearch } from "../../features/travel/search";
 import { trpc } from "../../lib/trpc";
+
+/** "July 2031", from a plain day. */
+const formatMonthYear = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
 import { Alert } from "../../ui/Alert";
 import { Card, Page } from "../../ui/Page";
 
@@ -64,6 +71,23 @@ function HomePage() {
                 House rules
               </h2>
               <p className="whitespace-pre-line text-ink-soft">{home.house_rules}</p>
+            </section>
+          ) : null}
+          {home.reviews.length ? (
+            <section aria-labelledby="reviews">
+              <h2 id="reviews" className="mb-3 text-xl text-ink">
+                Notes from guests
+              </h2>
+              <ul className="flex flex-col gap-4">
+                {home.reviews.map((r) => (
+                  <li key={r.id} className="border-line border-l-2 pl-4">
+                    <blockquote className="whitespace-pre-line text-ink">“{r.text}”</blockquote>
+                    <p className="mt-1 text-sm text-ink-soft">
+                      {r.guest_name}, stayed {formatMonthYear(r.arrive)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
             </section>
           ) : null}
           <Card>

@@ -14,8 +14,8 @@ import {
 /**
  * What a `seed` token may change besides reading: exactly the calls of `club seed --url`
  * (packages/cli/src/seed) — creating members, invitation codes, events, their participants,
- * comments and media, changing a member's name (`seed --update`), events, comments and media, and
- * the upload routes. No deleting, no mail, no passwords, and no rights: `requireTokenMayGrantRights`
+ * comments and media, changing a member's name (`seed --update`), events, comments and media,
+ * listing homes with their open windows and asking for (and accepting) stays, and the upload routes. No deleting, no mail, no passwords, and no rights: `requireTokenMayGrantRights`
  * keeps an administrator's right and a member's type to tokens of the `admin` scope.
  */
 export const SEED_WRITES: ReadonlySet<string> = new Set([
@@ -29,6 +29,10 @@ export const SEED_WRITES: ReadonlySet<string> = new Set([
   "comments.update",
   "media.update",
   "images.update",
+  "homes.create",
+  "homes.setWindows",
+  "stays.request",
+  "stays.accept",
   "uploads.media",
   "uploads.image",
   "uploads.resumable",

@@ -34,6 +34,12 @@ export function requireStayHost(viewer: Viewer, stay: { guestId: string; hostId:
     throw forbidden("Only the host or an administrator answers a request.");
 }
 
+/** A note about a stay is its guest's to write (not the host's, not an admin's). */
+export function requireStayGuest(viewer: Viewer, stay: { guestId: string; hostId: string }): void {
+  requireStayParty(viewer, stay);
+  if (viewer.id !== stay.guestId) throw forbidden("Only the guest writes a note about her stay.");
+}
+
 export const HOME_FEED_NOT_FOUND = "This calendar link no longer works: ask the host for a new one.";
 
 /**

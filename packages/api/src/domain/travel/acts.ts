@@ -3,6 +3,7 @@ import { homes, stays } from "@club/db";
 import { and, eq, gte, inArray } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { MemberType } from "@club/shared";
+import { conflict } from "../../errors";
 import { emitWebhook } from "../webhooks/emit";
 import { auditStay } from "./audit";
 import { expireUnansweredRequests } from "./expiry";
@@ -86,9 +87,13 @@ export async function declineRequest(deps: TravelDeps, stayId: string, actorId: 
   });
 }
 
-/** Either side (or an admin) cancels: the nights reopen, and both are told (but not the one who did it). */
+export const STAY_BEGUN = "This stay has begun: it can no longer be cancelled.";
+
+/** Either side (or an admin) cancels, before the arrival day: the nights reopen, and both are told (but not the one who did it). */
 export async function cancelByMember(deps: TravelDeps, stayId: string, actorId: string, reason: string) {
   await deps.db.transaction(async (tx) => {
+    const { stay, timeZone } = await stayRow(tx, stayId);
+    if (stay.status === "accepted" && stay.arrive <= todayIn(timeZone)) throw conflict(STAY_BEGUN);
     await cancelStay(tx, stayId, reason);
     await tellStay(tx, deps, stayId, "cancelled", "guest", actorId, reason);
     await tellStay(tx, deps, stayId, "cancelled", "host", actorId, reason);

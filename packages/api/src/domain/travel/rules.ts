@@ -1,3 +1,4 @@
+import { todayInZone } from "@club/shared";
 import { badRequest } from "../../errors";
 
 /** The longest stay a member may ask for, in nights. */
@@ -20,11 +21,8 @@ export function nightsBetween(arrive: string, depart: string): number {
   return dayNumber(depart) - dayNumber(arrive);
 }
 
-/** Today in a time zone, as a plain day (`YYYY-MM-DD`). */
-export function todayIn(timeZone: string, now = new Date()): string {
-  // en-CA formats a date as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
+/** Today in a time zone, as a plain day (`YYYY-MM-DD`); the pages use the same. */
+export const todayIn = todayInZone;
 
 /** What a member pays for a stay: the rate, the nights, her type's discount, kept on the stay. */
 export interface StayPrice {

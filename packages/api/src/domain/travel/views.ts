@@ -1,5 +1,5 @@
 import type { Db, Queryable } from "@club/db";
-import { homes, homeWindows, stays, users } from "@club/db";
+import { homes, homeWindows, stayReviews, stays, users } from "@club/db";
 import { aliasedTable, and, asc, desc, eq, or, type SQL, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { badRequest, notFound } from "../../errors";
@@ -8,6 +8,7 @@ import { travelDiscounts } from "../admin/club-settings";
 import { seesAddress } from "./address";
 import { comingBlocks } from "./homes";
 import { type HomeCover, photosOf } from "./photos";
+import { reviewsOf } from "./reviews";
 import { todayIn } from "./rules";
 
 /** Who asks: her id, type and whether she is an admin. */
@@ -53,7 +54,7 @@ export async function homeRow(db: Queryable, id: string): Promise<HomeRow> {
 /** A home as the API answers it: the address only to those who may see it (seesAddress). */
 export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now = new Date()) {
   const manages = canManage(viewer, home.hostId);
-  const [windows, address, photos, blocks, discounts] = await Promise.all([
+  const [windows, address, photos, blocks, discounts, reviews] = await Promise.all([
     db
       .select({
         from: sql<string>`lower(${homeWindows.nights})::text`,
@@ -68,6 +69,7 @@ export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now =
     photosOf(db, viewer, home.id),
     manages ? comingBlocks(db, home.id) : [],
     travelDiscounts(db),
+    reviewsOf(db, home.id),
   ]);
   const discount = discounts[viewer.type];
   const [first] = photos;
@@ -94,6 +96,7 @@ export async function homeAnswer(db: Db, home: HomeRow, viewer: Traveller, now =
     windows,
     blocks,
     photos,
+    reviews,
   };
 }
 
@@ -173,11 +176,13 @@ export function staySelect(db: Queryable) {
       guestName: users.name,
       guestEmail: users.email,
       hostEmail: hostUsers.email,
+      reviewId: stayReviews.id,
     })
     .from(stays)
     .innerJoin(homes, eq(homes.id, stays.homeId))
     .innerJoin(users, eq(users.id, stays.guestId))
-    .innerJoin(hostUsers, eq(hostUsers.id, homes.hostId));
+    .innerJoin(hostUsers, eq(hostUsers.id, homes.hostId))
+    .leftJoin(stayReviews, eq(stayReviews.stayId, stays.id));
 }
 export type StayRow = Awaited<ReturnType<typeof staySelect>>[number];
 
@@ -225,6 +230,8 @@ export function stayAnswer(r: StayRow, viewer: { id: string }) {
     role:
       viewer.id === s.guestId ? ("guest" as const) : viewer.id === r.hostId ? ("host" as const) : ("admin" as const),
     created_at: s.createdAt,
+    /** Whether her note for the club about this stay is written. */
+    reviewed: r.reviewId !== null,
   };
 }
 
