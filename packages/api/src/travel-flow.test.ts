@@ -1,5 +1,5 @@
 import type { SessionUser } from "@club/auth";
-import { mailOutbox, stays } from "@club/db";
+import { applicationProperties, applications, mailOutbox, stays } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { auditSentence } from "@club/shared";
 import ICAL from "ical.js";
@@ -532,5 +532,47 @@ describe("a guest's note after her stay", () => {
     expect(home.reviews).toEqual([
       expect.objectContaining({ text: "The orchard at dawn was a dream.", guest_name: "Vera Visitor" }),
     ]);
+  });
+});
+
+describe("her first home", () => {
+  it("starts from the property of her accepted application", async () => {
+    const hostess = await api.member("applied-host@club.test", { type: "Travel Host", name: "Ada Applied" });
+    expect((await api.callerFor(hostess).homes.mine()).fromApplication).toBeNull();
+    const [application] = await api.db
+      .insert(applications)
+      .values({
+        fullName: "Ada Applied",
+        email: "Applied-Host@club.test",
+        reason: "To host",
+        membershipType: "Travel Host",
+        accepted: true,
+      })
+      .returning();
+    await api.db.insert(applicationProperties).values({
+      applicationId: application!.id,
+      address: "7 Vine Lane, Napa",
+      type: "Farmhouse",
+      description: "Among the vines.",
+      availability: "Seasonal",
+    });
+    expect((await api.callerFor(hostess).homes.mine()).fromApplication).toEqual({
+      kind: "Farmhouse",
+      description: "Among the vines.",
+      address: "7 Vine Lane, Napa",
+      availability: "Seasonal",
+    });
+    await api.callerFor(hostess).homes.create({
+      title: "Vine farmhouse",
+      kind: "Farmhouse",
+      city: "Napa",
+      country: "United States",
+      address: "7 Vine Lane, Napa",
+      sleeps: 6,
+      bedrooms: 3,
+      nightly_rate: 250,
+      time_zone: "America/Los_Angeles",
+    });
+    expect((await api.callerFor(hostess).homes.mine()).fromApplication).toBeNull();
   });
 });

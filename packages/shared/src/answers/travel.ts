@@ -108,6 +108,10 @@ export const homeAnswer = homeSchema;
 /** travel.homes.mine: the host's homes with the nights she offers this year against the club's minimum. */
 export const homesMineAnswer = z.object({
   homes: z.array(homeSchema),
+  /** Before her first home: the property of her accepted application, to start its form from. */
+  fromApplication: z
+    .object({ kind: z.string(), description: z.string(), address: z.string(), availability: z.string() })
+    .nullable(),
   year: z.number(),
   nightsOffered: z.number(),
   minimumNights: z.number(),

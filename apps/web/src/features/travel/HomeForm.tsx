@@ -18,18 +18,27 @@ function timeZones(): string[] {
 }
 
 /** A host lists her home, or changes it: what members see, the private address, the club's rate. */
-export function HomeForm({ home, onDone }: { home?: Home; onDone: () => void }) {
+export function HomeForm({
+  home,
+  start,
+  onDone,
+}: {
+  home?: Home;
+  /** A new home's first values: the property she described when she applied. */
+  start?: { kind: string; description: string; address: string } | null;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const zones = timeZones();
   const form = useZodForm(homeFormInput, {
     defaultValues: {
       title: home?.title ?? "",
-      kind: home?.kind ?? "",
-      description: home?.description ?? "",
+      kind: home?.kind ?? start?.kind ?? "",
+      description: home?.description ?? start?.description ?? "",
       region: home?.region ?? "",
       city: home?.city ?? "",
       country: home?.country ?? "",
-      address: home?.address ?? "",
+      address: home?.address ?? start?.address ?? "",
       sleeps: home?.sleeps ?? 2,
       bedrooms: home?.bedrooms ?? 1,
       amenities: home?.amenities.join(", ") ?? "",

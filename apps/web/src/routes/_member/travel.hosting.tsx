@@ -51,7 +51,14 @@ function Hosting() {
       {editing === "new" ? (
         <Card className="mb-8">
           <h2 className="mb-4 text-2xl text-plum">List a home</h2>
-          <HomeForm onDone={() => setEditing(null)} />
+          {mine.fromApplication ? (
+            <p className="mb-4 text-sm text-ink-soft">
+              Filled in from the property you described when you applied
+              {mine.fromApplication.availability ? ` (${mine.fromApplication.availability})` : ""}: check it and add the
+              rest.
+            </p>
+          ) : null}
+          <HomeForm start={mine.fromApplication} onDone={() => setEditing(null)} />
         </Card>
       ) : null}
       <div className="flex flex-col gap-8">

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from "@club/db";
-import { homes, homeWindows, stayReviews, stays, users } from "@club/db";
+import { applicationProperties, applications, homes, homeWindows, stayReviews, stays, users } from "@club/db";
 import { aliasedTable, and, asc, desc, eq, or, type SQL, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { badRequest, notFound } from "../../errors";
@@ -156,9 +156,39 @@ export async function hostHomes(db: Db, viewer: Traveller, now = new Date()) {
     .where(and(eq(homes.hostId, viewer.id), sql`${homeWindows.nights} && ${yearRange}`));
   return {
     homes: await Promise.all(rows.map((r) => homeAnswer(db, { ...r.home, hostName: r.hostName }, viewer, now))),
+    // Her first home starts from what she told the club when she applied.
+    fromApplication: rows.length === 0 ? await propertyFromApplication(db, viewer.id) : null,
     year,
     nightsOffered: offered?.nights ?? 0,
     minimumNights: HOST_MINIMUM_NIGHTS,
+  };
+}
+
+export /**
+ * The property she described in her accepted application (type, description, address), for her
+ * first home's form: the club has it already. The application is hers by its e-mail, as the data
+ * export finds it. Null when there is none.
+ */
+async function propertyFromApplication(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({
+      kind: applicationProperties.type,
+      description: applicationProperties.description,
+      address: applicationProperties.address,
+      availability: applicationProperties.availability,
+    })
+    .from(applicationProperties)
+    .innerJoin(applications, eq(applications.id, applicationProperties.applicationId))
+    .innerJoin(users, eq(sql`lower(${applications.email})`, sql`lower(${users.email})`))
+    .where(and(eq(users.id, userId), eq(applications.accepted, true)))
+    .orderBy(desc(applications.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    kind: row.kind ?? "",
+    description: row.description ?? "",
+    address: row.address ?? "",
+    availability: row.availability ?? "",
   };
 }
 
