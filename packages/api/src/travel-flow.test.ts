@@ -80,7 +80,20 @@ describe("Travel, end to end through the procedures", () => {
     const seen = await api.callerFor(ana).homes.get({ id: homeId });
     expect(seen).not.toHaveProperty("address");
     expect(JSON.stringify(seen)).not.toContain("Rua das Flores");
-    expect(seen).toMatchObject({ your_rate: 75, your_discount: 50, manages: false });
+    expect(seen).toMatchObject({
+      your_rate: 75,
+      your_discount: 50,
+      manages: false,
+      check_in: "16:00",
+      check_out: "11:00",
+    });
+    await expect(api.callerFor(host).homes.update({ id: homeId, check_in: "4pm" })).rejects.toThrow(
+      "The check-in time must look like 16:00.",
+    );
+    // A change names only what it changes: what it leaves out stays (it once took its default).
+    await api.callerFor(host).homes.update({ id: homeId, check_out: "10:30" });
+    expect(await api.callerFor(ana).homes.get({ id: homeId })).toMatchObject({ region: "Alfama", check_out: "10:30" });
+    await api.callerFor(host).homes.update({ id: homeId, check_out: "11:00" });
   });
 
   it("a request tells the host in her bell and by mail; accepting one declines those it overlaps, each told", async () => {
@@ -140,6 +153,7 @@ describe("Travel, end to end through the procedures", () => {
     expect(event.startDate.toString()).toBe("2031-07-10");
     expect(event.endDate.toString()).toBe("2031-07-14");
     expect(event.location).toContain("Rua das Flores 12");
+    expect(event.description).toContain("Arrive from 16:00, leave by 11:00 (Europe/Lisbon)");
     expect(vevent.getFirstPropertyValue("status")).toBe("CONFIRMED");
 
     // The stay is in both members' private calendar feeds, under the file's UID, with the address;

@@ -23,6 +23,8 @@ const HOME_FIELDS = [
   "nightly_rate",
   "min_nights",
   "time_zone",
+  "check_in",
+  "check_out",
 ] as const;
 const NEW_HOME = restFields("homes.create", [...HOME_FIELDS, "host_id"]);
 const HOME_CHANGE = restFields("homes.update", HOME_FIELDS);

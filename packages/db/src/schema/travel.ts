@@ -43,6 +43,9 @@ export const homes = pgTable(
     minNights: integer("min_nights").notNull().default(1),
     /** The home's own time zone: its nights are days there, whoever asks from wherever. */
     timeZone: text("time_zone").notNull(),
+    /** When guests may arrive on the arrival day, and leave by on the departure day (`HH:MM`, the home's time). */
+    checkIn: text("check_in").notNull().default("16:00"),
+    checkOut: text("check_out").notNull().default("11:00"),
     /**
      * The hash of the secret in the home's calendar link (its taken nights, for another site's
      * calendar to block); null until the host makes one. A new link replaces the old.

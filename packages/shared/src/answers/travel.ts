@@ -45,6 +45,9 @@ export const homeSchema = homeCardSchema
     amenities: z.array(z.string()),
     house_rules: z.string(),
     time_zone: z.string(),
+    /** From when guests arrive and by when they leave, on the home's clock (`HH:MM`). */
+    check_in: z.string(),
+    check_out: z.string(),
     host_id: z.string(),
     /** Present only for its host, admins, and a guest whose stay there is accepted (until a week after it). */
     address: z.string().optional(),

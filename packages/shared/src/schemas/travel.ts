@@ -31,31 +31,59 @@ const timeZone = z
     }
   }, "Choose the home's time zone from the list, for example Europe/Lisbon.");
 
+/** A time of day on the home's clock, `HH:MM`. */
+const clockTime = (label: string, example: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must look like ${example}.`);
+
 const amenityList = z.array(required("An amenity", 60)).max(30, "List at most 30 amenities.");
 
-/** What a host tells of her home (Travel → Your homes); the address is private (see the answers). */
-export const homeFields = z.object({
+/**
+ * A home's fields as they are checked, none filled in: a change (`homeUpdateInput`) names only
+ * what it changes, and a field left out must stay as it is, not take its default.
+ */
+const homeShape = {
   title: required("The title", 120),
   kind: required("The type of home", 60),
-  description: text("The description", 5000).default(""),
-  region: text("The region", 100).default(""),
+  description: text("The description", 5000),
+  region: text("The region", 100),
   city: required("The city", 100),
   country: required("The country", 100),
   address: required("The address", 300),
   sleeps: whole("Sleeps", 1, 50),
   bedrooms: whole("Bedrooms", 0, 50),
-  amenities: amenityList.default([]),
-  house_rules: text("The house rules", 3000).default(""),
+  amenities: amenityList,
+  house_rules: text("The house rules", 3000),
   /** The club's nightly rate, in whole units of the club's currency, before a member's discount. */
   nightly_rate: whole("The nightly rate", 0, 100_000),
-  min_nights: whole("The minimum stay", 1, 60).default(1),
+  min_nights: whole("The minimum stay", 1, 60),
   time_zone: timeZone,
+  /** From when guests may arrive, and by when they leave (the home's own clock). */
+  check_in: clockTime("The check-in time", "16:00"),
+  check_out: clockTime("The check-out time", "11:00"),
+};
+
+/** What a host tells of her home (Travel → Your homes); the address is private (see the answers). */
+export const homeFields = z.object({
+  ...homeShape,
+  description: homeShape.description.default(""),
+  region: homeShape.region.default(""),
+  amenities: homeShape.amenities.default([]),
+  house_rules: homeShape.house_rules.default(""),
+  min_nights: homeShape.min_nights.default(1),
+  check_in: homeShape.check_in.default("16:00"),
+  check_out: homeShape.check_out.default("11:00"),
 });
 export type HomeFields = z.infer<typeof homeFields>;
 
 /** travel.homes.create: an admin may list a home on a Travel Host's behalf (`host_id`). */
 export const homeCreateInput = homeFields.extend({ host_id: z.uuid("Choose the host.").optional() });
-export const homeUpdateInput = homeFields.partial().extend({ id: z.uuid("Home not found.") });
+export const homeUpdateInput = z
+  .object(homeShape)
+  .partial()
+  .extend({ id: z.uuid("Home not found.") });
 export const homeIdInput = z.object({ id: z.uuid("Home not found.") });
 export const stayIdInput = z.object({ id: z.uuid("Stay not found.") });
 /** One of a home's photos (removed by its host or an admin). */

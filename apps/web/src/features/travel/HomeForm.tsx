@@ -46,6 +46,8 @@ export function HomeForm({
       nightly_rate: home?.nightly_rate ?? 200,
       min_nights: home?.min_nights ?? 2,
       time_zone: home?.time_zone ?? zones[0] ?? "UTC",
+      check_in: home?.check_in ?? "16:00",
+      check_out: home?.check_out ?? "11:00",
     },
     keep: home ? `home-${home.id}` : "new-home",
   });
@@ -137,6 +139,8 @@ export function HomeForm({
         error={errors.time_zone?.message}
         {...form.register("time_zone")}
       />
+      <TextField type="time" label="Check-in from" error={errors.check_in?.message} {...form.register("check_in")} />
+      <TextField type="time" label="Check-out by" error={errors.check_out?.message} {...form.register("check_out")} />
       <TextField
         label="Amenities"
         hint="Separated by commas: pool, sea view, wifi."

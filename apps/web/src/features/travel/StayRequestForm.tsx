@@ -54,7 +54,9 @@ export function StayRequestForm({
         <TextField type="date" label="Arrive" required error={errors.arrive?.message} {...form.register("arrive")} />
         <TextField type="date" label="Depart" required error={errors.depart?.message} {...form.register("depart")} />
       </div>
-      <p className="-mt-2 text-xs text-ink-soft">Days are in the home's own time zone ({home.time_zone}).</p>
+      <p className="-mt-2 text-xs text-ink-soft">
+        Arrive from {home.check_in}, leave by {home.check_out}. Days and times are the home's own ({home.time_zone}).
+      </p>
       <TextField
         type="number"
         label="Guests"

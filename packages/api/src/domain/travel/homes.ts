@@ -28,6 +28,8 @@ export interface HomeInput {
   nightlyRateCents: number;
   minNights?: number;
   timeZone: string;
+  checkIn?: string;
+  checkOut?: string;
 }
 
 /** Days from `from` (the first night) to `to` (the day after the last night), as stays have them. */
@@ -53,6 +55,8 @@ export function homeColumns(f: Partial<HomeFields>): Partial<HomeInput> {
     nightlyRateCents: f.nightly_rate === undefined ? undefined : Math.round(f.nightly_rate * 100),
     minNights: f.min_nights,
     timeZone: f.time_zone,
+    checkIn: f.check_in,
+    checkOut: f.check_out,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }

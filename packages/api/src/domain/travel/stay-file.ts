@@ -19,7 +19,7 @@ export function stayAttributes(row: StayRow, appOrigin: string, withAddress: boo
     start: day(stay.arrive),
     end: day(stay.depart),
     title: `Stay at ${row.homeTitle}`,
-    description: `${stay.nights} night${stay.nights === 1 ? "" : "s"} · ${stay.guests} guest${stay.guests === 1 ? "" : "s"} · hosted by ${row.hostName}, guest ${row.guestName}`,
+    description: `Arrive from ${row.checkIn}, leave by ${row.checkOut} (${row.timeZone}) · ${stay.nights} night${stay.nights === 1 ? "" : "s"} · ${stay.guests} guest${stay.guests === 1 ? "" : "s"} · hosted by ${row.hostName}, guest ${row.guestName}`,
     location: withAddress ? `${row.address}, ${row.city}, ${row.country}` : `${row.city}, ${row.country}`,
     url: `${appOrigin}/travel/${stay.homeId}`,
     uid: `stay-${stay.id}@club`,
