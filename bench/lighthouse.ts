@@ -27,6 +27,7 @@ const root = process.env.CLUB_ROOT ?? fileURLToPath(new URL("..", import.meta.ur
 const pages = positionals.length ? positionals : ["/", "/membership", "/login", "/calendar", "/gallery"];
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const MEMBER = { email: "fiona@bench.local", password: "bench-pass-1" };
+const HOST = "helena@bench.local";
 
 /** A port free now (the server is told which one, so APP_ORIGIN can name it). */
 const port = await new Promise<number>((resolve) => {
@@ -87,10 +88,40 @@ async function writeSeed(dir: string): Promise<string> {
       .toFile(join(dir, file));
     media.push({ file, name: `Evening ${i + 1}`, author: MEMBER.email, tags: ["salon"] });
   }
+  // Nine members' homes (Travel), open for the next half year, hosted by one Travel Host.
+  const places = [
+    ["Lisbon", "Portugal"],
+    ["Montepulciano", "Italy"],
+    ["Banff", "Canada"],
+    ["Kyoto", "Japan"],
+    ["Cape Town", "South Africa"],
+    ["Bergen", "Norway"],
+  ] as const;
+  const homes = Array.from({ length: 9 }, (_, i) => {
+    const [city, country] = places[i % places.length] ?? places[0];
+    return {
+      title: `${city} house ${i + 1}`,
+      host: HOST,
+      kind: ["Villa", "Flat", "Cabin"][i % 3],
+      city,
+      country,
+      address: `${i + 1} Garden Row`,
+      sleeps: 2 + (i % 5),
+      bedrooms: 1 + (i % 3),
+      nightly_rate: 150 + i * 25,
+      time_zone: "UTC",
+      description: "A quiet home with a garden, a long table and room to read.",
+      windows: [{ from: day(1), to: day(181) }],
+    };
+  });
   const seed = {
-    users: [{ ...MEMBER, name: "Fiona Bench", type: "Founding", admin: true }],
+    users: [
+      { ...MEMBER, name: "Fiona Bench", type: "Founding", admin: true },
+      { email: HOST, name: "Helena Bench", password: MEMBER.password, type: "Travel Host" },
+    ],
     events,
     media,
+    homes,
   };
   const path = join(dir, "seed.json");
   writeFileSync(path, JSON.stringify(seed));
@@ -151,6 +182,47 @@ const cookies = login.headers.getSetCookie().map((c) => {
   return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: "127.0.0.1", path: "/" };
 });
 if (!cookies.some((c) => c.name === "club_session")) throw new Error("sign-in set no session cookie");
+
+// Each home's cover, through the upload a host (here the admin, on her behalf) makes: the seed file
+// has no home photos. A photo-like picture of a phone's size, as the gallery's.
+if (pages.includes("/travel")) {
+  const session = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const listed = (await (await fetch(`${origin}/api/homes`, { headers: { cookie: session } })).json()) as {
+    id: string;
+  }[];
+  for (const [i, home] of listed.entries()) {
+    const photo = await sharp({
+      create: { width: 2400, height: 1600, channels: 3, background: { r: 90 + i * 12, g: 120, b: 100 + i * 8 } },
+    })
+      .composite([
+        {
+          input: await sharp({
+            create: {
+              width: 2400,
+              height: 1600,
+              channels: 3,
+              background: "#808080",
+              noise: { type: "gaussian", mean: 128, sigma: 40 },
+            },
+          })
+            .png()
+            .toBuffer(),
+          blend: "overlay",
+        },
+      ])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const form = new FormData();
+    form.append("home_id", home.id);
+    form.append("media", new Blob([photo], { type: "image/jpeg" }), `home-${i}.jpg`);
+    const res = await fetch(`${origin}/upload-media`, {
+      method: "POST",
+      headers: { origin, cookie: session },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`a home's photo was refused: ${res.status} ${await res.text()}`);
+  }
+}
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

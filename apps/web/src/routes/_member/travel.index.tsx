@@ -119,7 +119,7 @@ function Travel() {
             <HomeCard
               key={h.id}
               home={h}
-              first={i < 3}
+              first={i === 0}
               dates={{ arrive: s.arrive, depart: s.depart, guests: s.guests }}
             />
           ))}
