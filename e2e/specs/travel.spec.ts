@@ -16,8 +16,15 @@ const PHONE = { width: 390, height: 844 };
 const ADDRESS = "Rua das Flores 12, 2nd floor";
 const POSTER = readFileSync(join(import.meta.dirname, "../../apps/web/src/assets/hero/hero-poster.webp"));
 
-async function phone(browser: import("@playwright/test").Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: PHONE, isMobile: true, hasTouch: true });
+/** A member on a phone, her browser in a time zone of its own: a home's nights are the home's days wherever she is. */
+async function phone(browser: import("@playwright/test").Browser, timezoneId: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    timezoneId,
+  });
   return context.newPage();
 }
 
@@ -83,7 +90,8 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   await atBothSizes(page, "travel-hosting");
 
   // The member, on a phone: finds it by dates and guests, sees her price, asks.
-  const ana = await phone(browser);
+  // Ana is at UTC+12/+13, Bea at UTC−8/−7: both see and ask for the same Lisbon nights.
+  const ana = await phone(browser, "Pacific/Auckland");
   await signIn(ana, guest.email);
   await ana.goto(`/travel?arrive=${day(7, 10)}&depart=${day(7, 14)}&guests=2`);
   await takenOver(ana);
@@ -173,7 +181,7 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   await expect(ana.getByText(ADDRESS)).toBeVisible();
 
   // Another member: no address, and those nights are refused in words.
-  const bea = await phone(browser);
+  const bea = await phone(browser, "America/Los_Angeles");
   await signIn(bea, late.email);
   await bea.goto(`/travel?arrive=${day(7, 12)}&depart=${day(7, 15)}`);
   await takenOver(bea);
