@@ -159,7 +159,14 @@ describe("scripts and the CLI against a running server", processes, () => {
     // With --json the authors a server cannot keep (the file's are admin@seed.test and mia@seed.test,
     // the token's owner root@club.test) are in the report, not on stderr.
     expect(first.stderr).toBe("");
-    expect(JSON.parse(first.stdout).created).toMatchObject({ users: 2, events: 1, participants: 2, media: 1 });
+    expect(JSON.parse(first.stdout).created).toMatchObject({
+      users: 2,
+      events: 1,
+      participants: 2,
+      media: 1,
+      homes: 1,
+      stays: 1,
+    });
     expect(JSON.parse(first.stdout).warnings).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/events\[0\]\.createdBy: The event will be created by root@club\.test/),
@@ -173,6 +180,8 @@ describe("scripts and the CLI against a running server", processes, () => {
       participants: 0,
       comments: 0,
       media: 0,
+      homes: 0,
+      stays: 0,
     });
   });
 });

@@ -313,16 +313,16 @@ export async function runSeed(source: SeedSource, target: SeedTarget, options: S
         const label = `stays[${i}] (${st.home}, ${st.arrive})`;
         const homeId = homeIds.get(st.home);
         if (!homeId) throw new Error(`${label}: no home titled ${st.home} in ${target.name} or in the file's homes.`);
-        const guestId = userId(st.guest, `${label}.guest`);
-        const found = existingStays.find(
-          (x) => x.home_id === homeId && x.guest_id === guestId && x.arrive === st.arrive,
-        );
+        userId(st.guest, `${label}.guest`);
+        const { home: _home, guest, status, ...request } = st;
+        // Who asks: the guest on this machine's database; through a server, the token's owner.
+        const api = await target.as(guest);
+        const asker = (await api.auth.me.query()).user_id;
+        const found = existingStays.find((x) => x.home_id === homeId && x.guest_id === asker && x.arrive === st.arrive);
         if (found) {
           report.skipped++;
           continue;
         }
-        const { home: _home, guest, status, ...request } = st;
-        const api = await target.as(guest);
         const made = await entry(label, () => api.stays.request.mutate({ homeId, ...request }));
         if (status === "accepted") await entry(label, () => admin.stays.accept.mutate({ id: made.id }));
         report.created.stays++;

@@ -2,15 +2,12 @@ import { generateToken, hashToken } from "@club/auth";
 import type { Queryable } from "@club/db";
 import { homes, homeTaken } from "@club/db";
 import { and, asc, eq, sql } from "@club/db/orm";
-import type { DateArray } from "ics";
 import { todayIn } from "./rules";
-import { calendarOf } from "./stay-file";
+import { calendarOf, day } from "./stay-file";
 
 /** How far back the link keeps taken nights (another site needs only what is coming), and how many. */
 const PAST_DAYS = 30;
 const MAX_ENTRIES = 1000;
-
-const day = (d: string): DateArray => d.split("-").map(Number) as DateArray;
 
 /**
  * A new calendar link for a home (the previous one stops working): the URL holds a secret, kept

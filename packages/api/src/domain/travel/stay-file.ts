@@ -1,7 +1,8 @@
 import { createEvent, createEvents, type DateArray, type EventAttributes } from "ics";
 import type { StayRow } from "./views";
 
-const day = (d: string): DateArray => d.split("-").map(Number) as DateArray;
+/** A plain day (`2031-07-10`) as the calendar library takes an all-day date. */
+export const day = (d: string): DateArray => d.split("-").map(Number) as DateArray;
 
 /** A stay's calendar status: confirmed once accepted, tentative while asked, cancelled otherwise. */
 const statusOf = (status: string) =>
