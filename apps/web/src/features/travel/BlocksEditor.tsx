@@ -72,7 +72,7 @@ export function BlocksEditor({ home }: { home: Home }) {
           ))}
         </ul>
       ) : null}
-      <div className="grid grid-cols-[1fr_1fr] items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
+      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-end gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
         <TextField
           type="date"
           label="From"

@@ -48,7 +48,7 @@ export function WindowsEditor({ home }: { home: Home }) {
       <ul className="flex flex-col gap-2">
         {windows.map((w, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows being typed have no id of their own
-          <li key={i} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+          <li key={i} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2">
             <TextField type="date" label="From" value={w.from} onChange={(e) => change(i, "from", e.target.value)} />
             <TextField type="date" label="Until" value={w.to} onChange={(e) => change(i, "to", e.target.value)} />
             <Button
