@@ -221,4 +221,19 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   const csv = await (await page.request.get("/api/admin/ledger.csv")).text();
   expect(csv.split("\n")[0]).toContain('"home","guest","arrive","depart"');
   expect(csv).toContain(`"${title}","${guest.name}","${day(7, 10)}","${day(7, 14)}"`);
+
+  // The admin manages the host's home from its page, and withdraws it (confirmed): Ana is told,
+  // and her paid contribution is reversed in the ledger.
+  await page.goto("/travel");
+  await takenOver(page);
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { name: "Manage this home" })).toBeVisible();
+  await page.getByRole("button", { name: "Withdraw" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, withdraw it" }).click();
+  await expect(page.getByText("The home is withdrawn; its guests have been told.")).toBeVisible();
+  await expect(page).toHaveURL(/\/travel$/);
+  await waitForMail(guest.email, new RegExp(`cancelled the stay at “${title}”$`));
+  await page.goto("/ledger");
+  await takenOver(page);
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Reversed $480");
 });

@@ -483,6 +483,23 @@ describe("the club's ledger", () => {
       ["reversed", -300, "Gina Guest"],
     ]);
 
+    // A home withdrawn takes its stays with it, never the ledger's lines: they show by what they kept.
+    const later = await api.callerFor(guest).stays.request({ homeId: id, arrive: "2031-08-20", depart: "2031-08-22", guests: 1 });
+    await api.callerFor(hostess).stays.accept({ id: later.id });
+    await api.callerFor(admin).ledger.record({ stayId: later.id, method: "Card" });
+    await api.callerFor(hostess).homes.delete({ id });
+    const gone = (await api.callerFor(admin).ledger.list()).filter((r) => r.home_title === "Fjord house");
+    expect(gone.map((r) => [r.status, r.arrive, r.received, r.nightly_rate])).toEqual(
+      expect.arrayContaining([
+        ["removed", "2031-08-20", 0, null],
+        ["removed", "2031-08-03", 0, null],
+      ]),
+    );
+    expect(gone.find((r) => r.arrive === "2031-08-20")?.lines.map((l) => [l.kind, l.amount])).toEqual([
+      ["received", 300],
+      ["reversed", -300],
+    ]);
+
     // The audit log tells each act in words.
     const { items } = await api.callerFor(admin).audit.list({ limit: 50 });
     const words = items.filter((r) => r.targetId === stay.id).map((r) => auditSentence(r));

@@ -151,14 +151,16 @@ export const ledgerListAnswer = z.array(
   z
     .object({
       id: z.string(),
-      status: z.enum(stayStatuses),
+      /** `removed`: the stay is gone (its home withdrawn, or a member's account deleted); its lines stay. */
+      status: z.enum([...stayStatuses, "removed"]),
       home_title: z.string(),
       guest_name: z.string(),
       arrive: z.string(),
       depart: z.string(),
       nights: z.number(),
-      nightly_rate: z.number(),
-      discount_percent: z.number(),
+      /** The price's parts, kept on the stay; null once the stay is gone. */
+      nightly_rate: z.number().nullable(),
+      discount_percent: z.number().nullable(),
       total: z.number(),
       received: z.number(),
       lines: z.array(ledgerLineSchema),

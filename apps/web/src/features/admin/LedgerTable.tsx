@@ -18,13 +18,15 @@ const STATUS: Record<Row["status"], string> = {
   declined: "Declined",
   expired: "Expired",
   cancelled: "Cancelled",
+  removed: "Home or member gone",
 };
 
 /** Where a stay's contribution stands, in words. */
 function standing(r: Row): string {
   if (r.total === 0) return "Free stay";
   if (r.received >= r.total) return "Received";
-  if (r.status === "cancelled") return r.lines.length ? "Reversed" : "Nothing owed";
+  if (r.status === "cancelled" || r.status === "removed")
+    return r.received > 0 ? "Still held" : r.lines.length ? "Reversed" : "Nothing owed";
   return r.received > 0 ? `${money(r.total - r.received)} still owed` : "Not yet received";
 }
 
@@ -74,9 +76,11 @@ export function LedgerTable({ rows }: { rows: Row[] }) {
               <td className="p-3">{STATUS[r.status]}</td>
               <td className="p-3 text-right whitespace-nowrap tabular-nums">
                 {money(r.total)}
-                <div className="text-xs text-ink-soft">
-                  {money(r.nightly_rate)} a night, {r.discount_percent}% off
-                </div>
+                {r.nightly_rate === null ? null : (
+                  <div className="text-xs text-ink-soft">
+                    {money(r.nightly_rate)} a night, {r.discount_percent}% off
+                  </div>
+                )}
               </td>
               <td className="p-3 text-right whitespace-nowrap tabular-nums">
                 {money(r.received)}

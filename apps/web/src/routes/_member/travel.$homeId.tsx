@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { HomeManager } from "../../features/travel/HomeManager";
 import { HomePhotoGrid } from "../../features/travel/HomePhotos";
 import { plural } from "../../features/travel/money";
 import { NightsCalendar } from "../../features/travel/NightsCalendar";
@@ -20,7 +21,10 @@ import { Card, Page } from "../../ui/Page";
 export const Route = createFileRoute("/_member/travel/$homeId")({
   validateSearch: travelSearch,
   loader: async ({ context, params }) => {
-    await context.queryClient.ensureQueryData(context.trpc.homes.get.queryOptions({ id: params.homeId }));
+    await Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.homes.get.queryOptions({ id: params.homeId })),
+      context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
+    ]);
   },
   component: HomePage,
 });
@@ -29,6 +33,9 @@ function HomePage() {
   const { homeId } = Route.useParams();
   const s = Route.useSearch();
   const { data: home } = useSuspenseQuery(trpc.homes.get.queryOptions({ id: homeId }));
+  const { data: me } = useSuspenseQuery(trpc.auth.me.queryOptions());
+  // An admin managing a host's home does it here; its host does it on her Travel page.
+  const managesForHost = home.manages && home.host_id !== me.user_id;
   const start = (s.arrive ?? home.windows[0]?.from ?? new Date().toISOString()).slice(0, 7);
   return (
     <Page
@@ -99,6 +106,11 @@ function HomePage() {
           <StayRequestForm home={home} dates={s} />
         </Card>
       </div>
+      {managesForHost ? (
+        <div className="mt-10">
+          <HomeManager home={home} memberId={me.user_id} onItsPage />
+        </div>
+      ) : null}
     </Page>
   );
 }

@@ -1,15 +1,12 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
-import { BlocksEditor } from "../../features/travel/BlocksEditor";
-import { HomeCalendarLink } from "../../features/travel/HomeCalendarLink";
 import { HomeForm } from "../../features/travel/HomeForm";
-import { HomePhotosEditor } from "../../features/travel/HomePhotos";
+import { HomeManager } from "../../features/travel/HomeManager";
 import { StaysTable } from "../../features/travel/StaysTable";
-import { WindowsEditor } from "../../features/travel/WindowsEditor";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
-import { Button, ButtonLink } from "../../ui/Button";
+import { Button } from "../../ui/Button";
 import { Card, Page } from "../../ui/Page";
 
 /** The host's Travel page: her homes, their open dates against the club's minimum, and her requests. */
@@ -28,7 +25,7 @@ function Hosting() {
   const { data: mine } = useSuspenseQuery(trpc.homes.mine.queryOptions());
   const { data: stays } = useSuspenseQuery(trpc.stays.list.queryOptions());
   const { data: me } = useSuspenseQuery(trpc.auth.me.queryOptions());
-  const [editing, setEditing] = useState<string | "new" | null>(null);
+  const [listing, setListing] = useState(false);
   const bookings = stays.filter((s) => s.role === "host");
   const mayList = user.admin || user.type === "Travel Host";
   const short = mine.minimumNights - mine.nightsOffered;
@@ -36,7 +33,7 @@ function Hosting() {
     <Page
       title="Your homes"
       lead="List your home, open the dates members may stay, and answer their requests."
-      actions={mayList && editing !== "new" ? <Button onClick={() => setEditing("new")}>List a home</Button> : null}
+      actions={mayList && !listing ? <Button onClick={() => setListing(true)}>List a home</Button> : null}
     >
       {!mayList ? (
         <Alert tone="info">Only Travel Hosts list homes. Ask an administrator if you would like to host.</Alert>
@@ -48,7 +45,7 @@ function Hosting() {
             : `, at least the club's ${mine.minimumNights}. Thank you.`}
         </Alert>
       ) : null}
-      {editing === "new" ? (
+      {listing ? (
         <Card className="mb-8">
           <h2 className="mb-4 text-2xl text-plum">List a home</h2>
           {mine.fromApplication ? (
@@ -58,34 +55,12 @@ function Hosting() {
               rest.
             </p>
           ) : null}
-          <HomeForm start={mine.fromApplication} onDone={() => setEditing(null)} />
+          <HomeForm start={mine.fromApplication} onDone={() => setListing(false)} />
         </Card>
       ) : null}
       <div className="flex flex-col gap-8">
         {mine.homes.map((home) => (
-          <Card key={home.id}>
-            <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="text-2xl text-plum">{home.title}</h2>
-              <div className="flex gap-2">
-                <ButtonLink variant="ghost" to="/travel/$homeId" params={{ homeId: home.id }}>
-                  See its page
-                </ButtonLink>
-                <Button variant="secondary" onClick={() => setEditing(editing === home.id ? null : home.id)}>
-                  {editing === home.id ? "Close" : "Change"}
-                </Button>
-              </div>
-            </div>
-            {editing === home.id ? (
-              <HomeForm home={home} onDone={() => setEditing(null)} />
-            ) : (
-              <div className="flex flex-col gap-8">
-                <HomePhotosEditor home={home} memberId={me.user_id} />
-                <WindowsEditor key={home.windows.map((w) => w.from + w.to).join()} home={home} />
-                <BlocksEditor home={home} />
-                <HomeCalendarLink home={home} />
-              </div>
-            )}
-          </Card>
+          <HomeManager key={home.id} home={home} memberId={me.user_id} />
         ))}
       </div>
       <section aria-labelledby="bookings" className="mt-10">

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from "@club/db";
 import { homes, stayPayments, stays, users } from "@club/db";
-import { aliasedTable, asc, desc, eq, inArray, or } from "@club/db/orm";
+import { aliasedTable, asc, desc, eq, inArray, isNull, or } from "@club/db/orm";
 import type { PaymentMethod } from "@club/shared";
 import { conflict, notFound } from "../../errors";
 import { STAY_NOT_FOUND } from "../access";
@@ -101,8 +101,9 @@ export async function reverseIfPaid(tx: Queryable, recorder: Recorder, stayId: s
 const guestUsers = aliasedTable(users, "ledger_guests");
 
 /**
- * The club's ledger (admins): every accepted stay, and every stay a line was recorded for, newest
- * arrival first, with its nights, its contribution, what was received net of reversals, and its lines.
+ * The club's ledger (admins): every accepted stay, and every stay a line was recorded for (one that
+ * is gone too), newest arrival first, with its nights, its contribution, what was received net of
+ * reversals, and its lines.
  */
 export async function ledger(db: Queryable) {
   const withLines = db.select({ id: stayPayments.stayId }).from(stayPayments);
@@ -133,31 +134,80 @@ export async function ledger(db: Queryable) {
         .where(inArray(stayPayments.stayId, ids))
         .orderBy(asc(stayPayments.recordedAt), asc(stayPayments.id))
     : [];
-  return rows.map((r) => {
+  const lineOf = (l: typeof stayPayments.$inferSelect) => ({
+    id: l.id,
+    kind: l.kind as "received" | "reversed",
+    amount: units(l.amountCents),
+    method: l.method,
+    note: l.note,
+    recorded_by: l.recordedByName,
+    recorded_at: l.recordedAt,
+  });
+  const kept = rows.map((r) => {
     const own = lines.filter((l) => l.stayId === r.id);
     const received = own.reduce((sum, l) => sum + l.amountCents, 0);
     return {
       id: r.id,
-      status: r.status as "requested" | "accepted" | "declined" | "expired" | "cancelled",
+      status: r.status as LedgerStatus,
       home_title: r.homeTitle,
       guest_name: r.guestName,
       arrive: r.arrive,
       depart: r.depart,
       nights: r.nights,
-      nightly_rate: units(r.nightlyRateCents),
-      discount_percent: r.discountPercent,
+      nightly_rate: units(r.nightlyRateCents) as number | null,
+      discount_percent: r.discountPercent as number | null,
       total: units(r.totalCents),
       received: units(received),
-      lines: own.map((l) => ({
-        id: l.id,
-        kind: l.kind as "received" | "reversed",
-        amount: units(l.amountCents),
-        method: l.method,
-        note: l.note,
-        recorded_by: l.recordedByName,
-        recorded_at: l.recordedAt,
-      })),
+      lines: own.map(lineOf),
     };
   });
+  return [...kept, ...(await linesOfRemovedStays(db)).map((group) => removedRow(group, lineOf))].sort((a, b) =>
+    b.arrive.localeCompare(a.arrive),
+  );
+}
+
+type LedgerStatus = "requested" | "accepted" | "declined" | "expired" | "cancelled" | "removed";
+
+/**
+ * The lines of stays that are gone (their home withdrawn, or a member's account deleted): the
+ * ledger keeps them, and shows them by what each line kept (home, guest, days), a row per stay.
+ */
+async function linesOfRemovedStays(db: Queryable) {
+  const orphans = await db
+    .select()
+    .from(stayPayments)
+    .where(isNull(stayPayments.stayId))
+    .orderBy(asc(stayPayments.recordedAt), asc(stayPayments.id))
+    .limit(LEDGER_MAX);
+  const groups = new Map<string, (typeof orphans)[number][]>();
+  for (const l of orphans) {
+    const key = [l.homeTitle, l.guestName, l.arrive, l.depart].join("\u0000");
+    groups.set(key, [...(groups.get(key) ?? []), l]);
+  }
+  return [...groups.values()];
+}
+
+function removedRow<L>(
+  group: (typeof stayPayments.$inferSelect)[],
+  lineOf: (l: typeof stayPayments.$inferSelect) => L,
+) {
+  const [first] = group as [typeof stayPayments.$inferSelect];
+  const received = group.reduce((sum, l) => sum + l.amountCents, 0);
+  const paid = group.filter((l) => l.amountCents > 0).reduce((sum, l) => sum + l.amountCents, 0);
+  return {
+    id: first.id,
+    status: "removed" as LedgerStatus,
+    home_title: first.homeTitle,
+    guest_name: first.guestName,
+    arrive: first.arrive,
+    depart: first.depart,
+    nights: Math.round((Date.parse(first.depart) - Date.parse(first.arrive)) / 86_400_000),
+    // What the stay's price was made of went with it; what was paid is what the lines say.
+    nightly_rate: null as number | null,
+    discount_percent: null as number | null,
+    total: units(paid),
+    received: units(received),
+    lines: group.map(lineOf),
+  };
 }
 export type LedgerRow = Awaited<ReturnType<typeof ledger>>[number];
