@@ -484,7 +484,9 @@ describe("the club's ledger", () => {
     ]);
 
     // A home withdrawn takes its stays with it, never the ledger's lines: they show by what they kept.
-    const later = await api.callerFor(guest).stays.request({ homeId: id, arrive: "2031-08-20", depart: "2031-08-22", guests: 1 });
+    const later = await api
+      .callerFor(guest)
+      .stays.request({ homeId: id, arrive: "2031-08-20", depart: "2031-08-22", guests: 1 });
     await api.callerFor(hostess).stays.accept({ id: later.id });
     await api.callerFor(admin).ledger.record({ stayId: later.id, method: "Card" });
     await api.callerFor(hostess).homes.delete({ id });
