@@ -143,8 +143,16 @@ export async function ledger(db: Queryable) {
     recorded_by: l.recordedByName,
     recorded_at: l.recordedAt,
   });
+  // Each stay's lines, read once (a thousand stays, each looking through every line, was a million steps).
+  const linesByStay = new Map<string, (typeof lines)[number][]>();
+  for (const l of lines) {
+    if (!l.stayId) continue;
+    const own = linesByStay.get(l.stayId);
+    if (own) own.push(l);
+    else linesByStay.set(l.stayId, [l]);
+  }
   const kept = rows.map((r) => {
-    const own = lines.filter((l) => l.stayId === r.id);
+    const own = linesByStay.get(r.id) ?? [];
     const received = own.reduce((sum, l) => sum + l.amountCents, 0);
     return {
       id: r.id,
@@ -182,7 +190,9 @@ async function linesOfRemovedStays(db: Queryable) {
   const groups = new Map<string, (typeof orphans)[number][]>();
   for (const l of orphans) {
     const key = [l.homeTitle, l.guestName, l.arrive, l.depart].join("\u0000");
-    groups.set(key, [...(groups.get(key) ?? []), l]);
+    const group = groups.get(key);
+    if (group) group.push(l);
+    else groups.set(key, [l]);
   }
   return [...groups.values()];
 }
