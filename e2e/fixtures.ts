@@ -63,6 +63,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === "0") return;
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
 
@@ -134,6 +135,7 @@ export async function confirmByEmail(
 
 /** Screenshots at a desktop's size and a phone's (1280×900, 390×844), then back to the default. */
 export async function atBothSizes(page: Page, name: string, before?: () => Promise<unknown>): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === "0") return;
   for (const [label, size] of [
     ["desktop", { width: 1280, height: 900 }],
     ["mobile", { width: 390, height: 844 }],

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrationsFolder, openPglite, pgliteHandle } from "../client";
 
-function migrationsDigest(): string {
+/** A digest of the migrations' files: a template is made again when any of them changes. */
+export function migrationsDigest(): string {
   const dir = migrationsFolder();
   const hash = createHash("sha256");
   for (const f of readdirSync(dir)
