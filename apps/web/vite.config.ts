@@ -139,5 +139,9 @@ export default defineConfig({
     globals: false,
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test-setup.ts"],
+    // The files share each worker's jsdom and imported modules instead of making their own: the
+    // suite spent 40 of its 44 CPU-seconds setting up jsdom and importing React for 19 files, and
+    // 1 running its tests (now 20 in all). Every file cleans up after each test (test-setup.ts).
+    isolate: false,
   },
 });
