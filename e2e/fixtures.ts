@@ -62,9 +62,21 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/**
+ * Screenshots are for a person to look at (e2e/screenshots), not a proof: no spec reads them. They
+ * cost about a tenth of the specs' time, so they are taken only when asked for:
+ * `E2E_SCREENSHOTS=1 pnpm --filter @club/e2e exec playwright test` (docs/developing.md).
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/** A screenshot of the page's window (or a part of it) as `screenshots/<name>.png`, when asked for. */
+export async function shoot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (SCREENSHOTS) await target.screenshot({ path: `screenshots/${name}.png`, ...options });
+}
+
+/** The whole page, as `screenshots/<name>.png`, when asked for. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS === "0") return;
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+  await shoot(page, name, { fullPage: true });
 }
 
 /**
@@ -135,14 +147,13 @@ export async function confirmByEmail(
 
 /** Screenshots at a desktop's size and a phone's (1280×900, 390×844), then back to the default. */
 export async function atBothSizes(page: Page, name: string, before?: () => Promise<unknown>): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS === "0") return;
   for (const [label, size] of [
     ["desktop", { width: 1280, height: 900 }],
     ["mobile", { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(size);
     await before?.();
-    await page.screenshot({ path: `screenshots/${name}-${label}.png` });
+    await shoot(page, `${name}-${label}`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

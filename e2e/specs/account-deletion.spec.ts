@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, createMember, DEMO_PASSWORD, expectAccessible, signIn } from "../fixtures";
+import { ADMIN, createMember, DEMO_PASSWORD, expectAccessible, shoot, signIn } from "../fixtures";
 import { waitForMail } from "../mail";
 
 const sizes = [
@@ -9,7 +9,7 @@ const sizes = [
 
 /** The viewport only (the page behind a dialog is long): what a member sees at that size. */
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `screenshots/${name}.png` });
+  await shoot(page, name);
 }
 
 test("a member deletes her account from Settings, is signed out with a message, and cannot sign in again", async ({

@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { ADMIN, createMember, DEMO_PASSWORD, screenshot, signIn } from "../fixtures";
+import { ADMIN, createMember, DEMO_PASSWORD, screenshot, shoot, signIn } from "../fixtures";
 import { BASE_URL } from "../playwright.config";
 
 // The audit log in words (issue 36): each record a sentence, its time in the reader's own zone,
@@ -318,15 +318,15 @@ test("the audit sentences for every kind", async ({ page }) => {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: "/tmp/shots-audit/audit-every-kind-desktop.png", fullPage: false });
+  await shoot(page, "audit-every-kind-desktop");
   await scheduled.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "/tmp/shots-audit/audit-details-open-desktop.png" });
-  await page.screenshot({ path: "/tmp/shots-audit/audit-every-kind-desktop-full.png", fullPage: true });
+  await shoot(page, "audit-details-open-desktop");
+  await screenshot(page, "audit-every-kind-desktop-full");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: "/tmp/shots-audit/audit-every-kind-phone.png", fullPage: false });
-  await page.screenshot({ path: "/tmp/shots-audit/audit-every-kind-phone-full.png", fullPage: true });
+  await shoot(page, "audit-every-kind-phone");
+  await screenshot(page, "audit-every-kind-phone-full");
   await scheduled.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "/tmp/shots-audit/audit-details-open-phone.png" });
+  await shoot(page, "audit-details-open-phone");
   await screenshot(page, "audit-sentences-phone");
 });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { inflateRawSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { ADMIN, createMember, DEMO_PASSWORD, expectAccessible, signIn } from "../fixtures";
+import { ADMIN, createMember, DEMO_PASSWORD, expectAccessible, shoot, signIn } from "../fixtures";
 import { linkTo, waitForMail } from "../mail";
 
 const member = { email: "dora.data@club.local", name: "Dora Data" };
@@ -49,10 +49,10 @@ test("a member asks for her data, is mailed when it is ready, and downloads the 
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await panel.scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: "screenshots/settings-your-data.png" });
+  await shoot(panel, "settings-your-data");
   await page.setViewportSize({ width: 390, height: 844 });
   await panel.scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: "screenshots/settings-your-data-mobile.png" });
+  await shoot(panel, "settings-your-data-mobile");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);

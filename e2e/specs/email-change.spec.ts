@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { atBothSizes, createMember, DEMO_PASSWORD, expectAccessible, signIn } from "../fixtures";
+import { atBothSizes, createMember, DEMO_PASSWORD, expectAccessible, shoot, signIn } from "../fixtures";
 import { linkTo, waitForMail } from "../mail";
 import { BASE_URL } from "../playwright.config";
 
@@ -32,7 +32,7 @@ test("a member changes her e-mail address: a link to the new one, a notice to th
   const onPhone = await phone.newPage();
   await onPhone.goto(linkTo(mail, "/confirm-email/"));
   await expect(onPhone.getByRole("heading", { name: "Confirm your new e-mail address" })).toBeVisible();
-  await onPhone.screenshot({ path: "screenshots/confirm-email-mobile.png" });
+  await shoot(onPhone, "confirm-email-mobile");
   await onPhone.getByRole("button", { name: "Confirm my new address" }).click();
   await expect(onPhone.getByText(`Your e-mail address is now ${next}. Sign in with it from now on.`)).toBeVisible();
   await phone.close();

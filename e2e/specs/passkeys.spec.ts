@@ -1,5 +1,5 @@
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { confirmByEmail, createMember, expectAccessible, signIn } from "../fixtures";
+import { confirmByEmail, createMember, expectAccessible, shoot, signIn } from "../fixtures";
 import { waitForMail } from "../mail";
 
 /**
@@ -33,7 +33,7 @@ async function shots(page: Page, name: string, target?: () => Promise<unknown>) 
   ] as const) {
     await page.setViewportSize(size);
     await target?.();
-    await page.screenshot({ path: `screenshots/${name}-${label}.png` });
+    await shoot(page, `${name}-${label}`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, createMember, DEMO_PASSWORD, expectAccessible, signIn } from "../fixtures";
+import { ADMIN, createMember, DEMO_PASSWORD, expectAccessible, shoot, signIn } from "../fixtures";
 
 const SIZES = [
   { name: "desktop", width: 1280, height: 900 },
@@ -12,7 +12,7 @@ async function screenshots(page: Page, name: string, what?: string) {
     await page.setViewportSize(size);
     if (what) await page.locator(what).evaluate((e) => e.scrollIntoView({ block: "start" }));
     else await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `screenshots/${name}-${size.name}.png` });
+    await shoot(page, `${name}-${size.name}`);
   }
   await page.setViewportSize(SIZES[0]);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { atBothSizes, createMember, expectAccessible, signIn, takenOver } from "../fixtures";
+import { atBothSizes, createMember, expectAccessible, screenshot, signIn, takenOver } from "../fixtures";
 import { waitForMail } from "../mail";
 import { BASE_URL } from "../playwright.config";
 
@@ -100,7 +100,7 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   await expect(card.locator("img")).toHaveJSProperty("complete", true);
   expect(await card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(ana);
-  await ana.screenshot({ path: "screenshots/travel-list-mobile.png", fullPage: true });
+  await screenshot(ana, "travel-list-mobile");
   await card.getByRole("link", { name: title }).click();
   await expect(ana.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(ana.getByText(ADDRESS)).toHaveCount(0);
@@ -115,7 +115,7 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   await expect(ana.getByRole("cell", { name: /^10 ?: Open$/ })).toBeVisible();
   await expect(ana.getByRole("cell", { name: /^21 ?: Blocked by the host$/ })).toBeVisible();
   await expectAccessible(ana);
-  await ana.screenshot({ path: "screenshots/travel-home-mobile.png", fullPage: true });
+  await screenshot(ana, "travel-home-mobile");
   const ask = ana.getByRole("form", { name: "Ask to stay" });
   await ask.getByLabel(/A message to/).fill("We would love to see the garden in bloom.");
   await ask.getByRole("button", { name: "Ask to stay" }).click();

@@ -1,10 +1,8 @@
-import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ADMIN, DEMO_PASSWORD, expectAccessible, screenshot, signIn } from "../fixtures";
+import { ADMIN, DEMO_PASSWORD, expectAccessible, screenshot, shoot, signIn } from "../fixtures";
 import { BASE_URL } from "../playwright.config";
 
 const TEMP_PASSWORD = "Welcome2Club!";
-const SHOTS = "/tmp/shots-users";
 const sizes = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 390, height: 844 },
@@ -61,11 +59,9 @@ async function expectColumnsAligned(page: Page): Promise<void> {
 }
 
 async function shots(page: Page, name: string, before?: () => Promise<unknown>): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const size of sizes) {
     await page.setViewportSize(size);
     await before?.();
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.name}.png` });
     await screenshot(page, `user-management-${name}-${size.name}`);
   }
   await page.setViewportSize(sizes[0]);
@@ -116,7 +112,7 @@ test("the members' table lines up on every row, the admin's own too, and stays u
   await expectAccessible(page);
   await page.getByRole("button", { name: `Manage Tess ${stamp}` }).click();
   await expect(page.getByRole("menuitem", { name: "Reset to temporary password" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/menu-desktop.png` });
+  await shoot(page, "user-management-menu-desktop");
   await page.keyboard.press("Escape");
 
   // On a phone the page itself does not scroll sideways: the table does, within its frame.
@@ -126,7 +122,7 @@ test("the members' table lines up on every row, the admin's own too, and stays u
   expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await expectAccessible(page);
   await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-  await page.screenshot({ path: `${SHOTS}/table-phone-scrolled.png` });
+  await shoot(page, "user-management-table-phone-scrolled");
   await page.setViewportSize(sizes[0]);
 });
 
