@@ -3,6 +3,10 @@ import { atBothSizes, expectAccessible, FOUNDING, screenshot, signIn } from "../
 import { linkTo, waitForMail } from "../mail";
 import { BASE_URL } from "../playwright.config";
 
+// With motion, as most members see the club: its dialogs, lightbox and toasts animate in and out
+// (the other specs ask for less motion; playwright.config.ts says why).
+test.use({ reducedMotion: "no-preference" });
+
 test("create a physical event in the United States and a virtual one, then find them", async ({ page }) => {
   await signIn(page, "host@club.local");
   await page.goto("/calendar");

@@ -3,6 +3,10 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { chooseFiles, expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
 
+// With motion, as most members see the club: its dialogs, lightbox and toasts animate in and out
+// (the other specs ask for less motion; playwright.config.ts says why).
+test.use({ reducedMotion: "no-preference" });
+
 const photo = join(import.meta.dirname, "../../apps/web/src/assets/hero/hero-poster.webp");
 const clip = join(import.meta.dirname, "../../apps/server/src/test/fixtures/clip.mp4");
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { appRouter } from "@club/api";
-import { type Cell, type Fixture, freshCell, procedureRows } from "@club/api/testing";
+import { type Cell, discardMadeCells, type Fixture, freshCell, procedureRows } from "@club/api/testing";
 import { createSession, SESSION_COOKIE, signMailImage, unsubscribeKeys } from "@club/auth";
 import { comments, events, media, sessions } from "@club/db";
 import { eq, ne } from "@club/db/orm";
@@ -98,7 +98,8 @@ beforeAll(async () => {
     victim: await user("victim@club.test"),
   };
   await user("login@club.test");
-  fx = { db: h.db.db, jobs: h.app.jobs, people };
+  // A route's or procedure's cells are made together, RUNS at a time (its rows go after each test).
+  fx = { db: h.db.db, jobs: h.app.jobs, people, cellsAhead: RUNS };
   callers = [null, owner, admin];
 
   photoBytes = await testPhoto();
@@ -145,6 +146,7 @@ afterAll(async () => {
  */
 afterEach(async () => {
   const { db } = h.db;
+  discardMadeCells(fx);
   await db.delete(comments);
   await db.delete(media).where(ne(media.id, stored.item));
   await db.delete(events).where(ne(events.id, stored.event));
