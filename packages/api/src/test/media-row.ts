@@ -6,19 +6,8 @@ export async function insertMediaRow(
   db: Db,
   values: Partial<typeof media.$inferInsert> & { uploadedBy: string },
 ): Promise<string> {
-  const prefix = `media/${randomUUID()}`;
-  const [row] = await db
-    .insert(media)
-    .values({
-      objectPrefix: prefix,
-      storageKey: `${prefix}/display.webp`,
-      mediaType: "image",
-      contentType: "image/webp",
-      sizeBytes: 1,
-      ...values,
-    })
-    .returning({ id: media.id });
-  return row!.id;
+  const [id] = await insertMediaRows(db, [values]);
+  return id!;
 }
 
 /** Ready media rows (no files), in one statement: their ids, in the order given. */
@@ -26,20 +15,18 @@ export async function insertMediaRows(
   db: Db,
   values: (Partial<typeof media.$inferInsert> & { uploadedBy: string })[],
 ): Promise<string[]> {
-  const prefixes = values.map(() => `media/${randomUUID()}`);
-  const made = await db
-    .insert(media)
-    .values(
-      values.map((v, i) => ({
-        objectPrefix: prefixes[i]!,
-        storageKey: `${prefixes[i]}/display.webp`,
-        mediaType: "image" as const,
-        contentType: "image/webp",
-        sizeBytes: 1,
-        ...v,
-      })),
-    )
-    .returning({ id: media.id, prefix: media.objectPrefix });
+  const rows = values.map((v) => {
+    const prefix = `media/${randomUUID()}`;
+    return {
+      objectPrefix: prefix,
+      storageKey: `${prefix}/display.webp`,
+      mediaType: "image" as const,
+      contentType: "image/webp",
+      sizeBytes: 1,
+      ...v,
+    };
+  });
+  const made = await db.insert(media).values(rows).returning({ id: media.id, prefix: media.objectPrefix });
   const idOf = new Map(made.map((m) => [m.prefix, m.id]));
-  return prefixes.map((p) => idOf.get(p)!);
+  return rows.map((r) => idOf.get(r.objectPrefix)!);
 }
