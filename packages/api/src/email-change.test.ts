@@ -1,4 +1,4 @@
-import { auditLog, mailOutbox, users } from "@club/db";
+import { auditLog, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_TAKEN, INVALID_EMAIL_CHANGE, SAME_EMAIL } from "./domain/account/email-change";
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const mailsTo = (email: string) =>
-  api.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.createdAt);
+const mailsTo = (email: string) => api.mailsTo(email);
 const emailOf = async (id: string) => (await api.db.select().from(users).where(eq(users.id, id)))[0]!.email;
 
 /** The token in the confirmation mail sent to `address`, as she would read it. */

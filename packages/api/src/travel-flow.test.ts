@@ -1,6 +1,4 @@
 import type { SessionUser } from "@club/auth";
-import { mailOutbox } from "@club/db";
-import { eq } from "@club/db/orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_HOMES_PER_HOST } from "./domain/travel/homes";
@@ -25,11 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const mailsTo = async (email: string) =>
-  await api.db
-    .select({ subject: mailOutbox.subject, text: mailOutbox.text })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email));
+const mailsTo = (email: string) => api.mailsTo(email);
 const bell = async (who: SessionUser) => (await api.callerFor(who).notifications.list()).items.map((i) => i.text);
 
 describe("Travel, end to end through the procedures", () => {

@@ -1,4 +1,4 @@
-import { applicationProperties, applications, mailOutbox, stays } from "@club/db";
+import { applicationProperties, applications, stays } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApi, testApi } from "./test/api";
@@ -12,11 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const mailsTo = async (email: string) =>
-  await api.db
-    .select({ subject: mailOutbox.subject, text: mailOutbox.text })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email));
+const mailsTo = (email: string) => api.mailsTo(email);
 
 describe("a host's blocks", () => {
   it("hold nights no request may take, refuse overlaps in words, and free them again", async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SessionUser } from "@club/auth";
-import { users } from "@club/db";
+import { mailOutbox, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { createTestDb } from "@club/db/testing";
 import { JobQueue, jobKinds } from "@club/jobs";
@@ -77,10 +77,15 @@ export async function testApi() {
   /** A ready media row (no files): what listing and permission tests need. */
   const mediaRow = (values: Parameters<typeof insertMediaRow>[1]) => insertMediaRow(handle.db, values);
 
+  /** The mails queued for an address, oldest first. */
+  const mailsTo = (email: string) =>
+    handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.createdAt);
+
   return {
     db: handle.db,
     kind: handle.kind,
     mediaRow,
+    mailsTo,
     store,
     jobs,
     contextFor,

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { formatMoment } from "../../lib/moments";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
+import { ColumnHeader } from "../../ui/ColumnHeader";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { SelectField, TextField } from "../../ui/Field";
 import { money, plural } from "../travel/money";
@@ -39,27 +40,15 @@ export function LedgerTable({ rows }: { rows: Row[] }) {
         <caption className="sr-only">Stays and their contributions</caption>
         <thead className="border-b border-line text-ink-soft">
           <tr>
-            <th scope="col" className="p-3 font-medium">
-              Stay
-            </th>
-            <th scope="col" className="p-3 font-medium">
-              Dates
-            </th>
-            <th scope="col" className="p-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="p-3 text-right font-medium">
-              Contribution
-            </th>
-            <th scope="col" className="p-3 text-right font-medium">
-              Received
-            </th>
-            <th scope="col" className="p-3 font-medium">
-              Lines
-            </th>
-            <th scope="col" className="p-3 font-medium">
+            <ColumnHeader>Stay</ColumnHeader>
+            <ColumnHeader>Dates</ColumnHeader>
+            <ColumnHeader>Status</ColumnHeader>
+            <ColumnHeader align="right">Contribution</ColumnHeader>
+            <ColumnHeader align="right">Received</ColumnHeader>
+            <ColumnHeader>Lines</ColumnHeader>
+            <ColumnHeader>
               <span className="sr-only">Actions</span>
-            </th>
+            </ColumnHeader>
           </tr>
         </thead>
         <tbody>

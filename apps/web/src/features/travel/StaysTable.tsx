@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
+import { ColumnHeader } from "../../ui/ColumnHeader";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { TextArea } from "../../ui/Field";
 import { money, plural } from "./money";
@@ -37,24 +38,14 @@ export function StaysTable({ stays, caption, view }: { stays: Stay[]; caption: s
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line text-ink-soft">
           <tr>
-            <th scope="col" className="p-3 font-medium">
-              Home
-            </th>
-            <th scope="col" className="p-3 font-medium">
-              Dates
-            </th>
-            <th scope="col" className="p-3 font-medium">
-              {view === "host" ? "Guest" : "Host"}
-            </th>
-            <th scope="col" className="p-3 text-right font-medium">
-              Contribution
-            </th>
-            <th scope="col" className="p-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="p-3 font-medium">
+            <ColumnHeader>Home</ColumnHeader>
+            <ColumnHeader>Dates</ColumnHeader>
+            <ColumnHeader>{view === "host" ? "Guest" : "Host"}</ColumnHeader>
+            <ColumnHeader align="right">Contribution</ColumnHeader>
+            <ColumnHeader>Status</ColumnHeader>
+            <ColumnHeader>
               <span className="sr-only">Actions</span>
-            </th>
+            </ColumnHeader>
           </tr>
         </thead>
         <tbody>
