@@ -6,7 +6,7 @@ import { eq } from "@club/db/orm";
 import { discardJobs } from "@club/jobs";
 import { enqueueMail } from "@club/mail";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubHere, clubIn, startServer } from "./test/cli";
+import { clubHere, clubIn, migratedDataDir, startServer } from "./test/cli";
 
 const dataDir = mkdtempSync(join(tmpdir(), "club-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -110,7 +110,7 @@ describe("club CLI", () => {
   }, 90_000);
 
   it("seeds a repeating event as one event per date, found again by its first date's slug", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "club-cli-series-"));
+    const dir = await migratedDataDir("club-cli-series-");
     try {
       const seed = join(dir, "series.yaml");
       writeFileSync(
@@ -250,7 +250,7 @@ media:
   }, 60_000);
 
   it("writes nothing on the database when an entry fails half-way, media files included", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "club-cli-atomic-"));
+    const dir = await migratedDataDir("club-cli-atomic-");
     try {
       const notVideo = join(dir, "broken.mp4");
       writeFileSync(notVideo, "not a video");
@@ -333,9 +333,8 @@ media:
   }, 60_000);
 
   it("reads and retries the outbox while the server holds the embedded database", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "club-cli-running-"));
+    const dir = await migratedDataDir("club-cli-running-");
     const db = await createDb({ pgliteDir: join(dir, "pglite"), processName: "club server (test)" });
-    await db.migrate();
     const [id] = await enqueueMail(db.db, discardJobs, [
       {
         to: "kim@club.test",

@@ -1,11 +1,14 @@
+import { mkdirSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { Sql } from "postgres";
 import type { Db, DbHandle } from "./client";
+import { openPglite } from "./client";
 import * as schema from "./schema";
 import { createPgliteTestDb } from "./test-db/pglite";
 import { createPostgresTestDb } from "./test-db/postgres";
+import { migratedTemplate } from "./test-db/template";
 
 /**
  * A fresh, migrated, empty database for a test (or a test file).
@@ -30,3 +33,14 @@ export function queryLoggingDb(handle: Pick<DbHandle, "db" | "kind">, log: (quer
 }
 
 export { hiddenClassesOf, madeAfterWarmUp } from "./hidden-classes";
+
+/**
+ * Writes the embedded database with every migration run into `pgliteDir` (a folder that does not
+ * exist yet or is empty), as a data folder a command or server then opens: it loads the migrated
+ * template instead of migrating again (a migration on disk cost a CLI test file about 4 s of CPU).
+ */
+export async function writeMigratedPglite(pgliteDir: string): Promise<void> {
+  mkdirSync(pgliteDir, { recursive: true });
+  const client = await openPglite({ pgliteDir, loadDataDir: await migratedTemplate() });
+  await client.close();
+}

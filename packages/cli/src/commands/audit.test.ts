@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubHere } from "../test/cli";
+import { clubHere, migratedDataDir } from "../test/cli";
 import { auditSince } from "./audit";
 
-const dataDir = mkdtempSync(join(tmpdir(), "club-cli-audit-"));
+const dataDir = await migratedDataDir("club-cli-audit-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const club = (...args: string[]) => clubHere(dataDir, ...args);

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { createDb } from "@club/db";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubHere, startServer, type TestServer } from "../test/cli";
+import { clubHere, migratedDataDir, startServer, type TestServer } from "../test/cli";
 import { tokenExpiry } from "./token";
 
-const dataDir = mkdtempSync(join(tmpdir(), "club-cli-token-"));
+const dataDir = await migratedDataDir("club-cli-token-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The CLI on this file's own embedded database. */

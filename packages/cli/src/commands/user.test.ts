@@ -1,12 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { comments, createDb, users } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubHere } from "../test/cli";
+import { clubHere, migratedDataDir } from "../test/cli";
 
-const dataDir = mkdtempSync(join(tmpdir(), "club-cli-user-"));
+const dataDir = await migratedDataDir("club-cli-user-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const club = (...args: string[]) => clubHere(dataDir, ...args);
 

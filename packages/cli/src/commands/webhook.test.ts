@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { createDb } from "@club/db";
 import { afterAll, describe, expect, it } from "vitest";
-import { clubHere, clubIn, startServer } from "../test/cli";
+import { clubHere, clubIn, migratedDataDir, startServer } from "../test/cli";
 
-const dataDir = mkdtempSync(join(tmpdir(), "club-cli-webhook-"));
+const dataDir = await migratedDataDir("club-cli-webhook-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The CLI on this file's own embedded database. */

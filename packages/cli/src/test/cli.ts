@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { DbHandle } from "@club/db";
+import { writeMigratedPglite } from "@club/db/testing";
 import { buildApp, configWith } from "@club/server";
 import { type Command, CommanderError } from "commander";
 import { buildProgram } from "../club";
@@ -19,6 +21,18 @@ const run = promisify(execFile);
  */
 const bundle = join(import.meta.dirname, "../../dist/club.js");
 if (!existsSync(bundle)) throw new Error("Build the CLI first: pnpm --filter @club/cli build");
+
+/**
+ * A data folder of its own, its embedded database already migrated (loaded from the migrated
+ * template): a test's first command then costs what it does, not a migration on disk (about 4 s of
+ * CPU each). That `club` migrates an empty folder itself is proven by club.test.ts's own folder,
+ * by the packed CLI (e2e/shipped) and by the server's first start.
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  await writeMigratedPglite(join(dir, "pglite"));
+  return dir;
+}
 
 export interface CliRun {
   code: number;
