@@ -91,13 +91,15 @@ describe("@club/client with API tokens", () => {
 });
 
 /**
- * These tests start processes from TypeScript source (tsx loads the whole command line): 3–5 s each
- * on a quiet machine, over 20 s with the load average at 11. They wait for the processes to end;
- * the limit is for one that hangs.
+ * The examples start as processes from TypeScript source (tsx): 3–5 s each on a quiet machine, over
+ * 20 s with the load average at 11. The test waits for them to end; the limit is for one that hangs.
+ * Seeding a running server with `club --url --token` is proven by the CLI's own tests
+ * (seed-remote.test.ts: scopes, refusals, warnings, a second run) and, as a process of the packed
+ * CLI against the built server, by e2e/shipped/cli.test.ts.
  */
 const processes = { timeout: 180_000 };
 
-describe("scripts and the CLI against a running server", processes, () => {
+describe("the example scripts against a running server", processes, () => {
   const repo = join(import.meta.dirname, "../../../..");
   const tsx = join(repo, "apps/server/node_modules/.bin/tsx");
   const runScript = (script: string, args: string[], env: Record<string, string>) =>
@@ -132,56 +134,5 @@ describe("scripts and the CLI against a running server", processes, () => {
     expect(csv.stdout.split("\n")[0]).toBe("name,email,type,admin");
     expect(csv.stdout).toContain("Root,root@club.test,Standard,true");
     expect(refused.code).not.toBe(0);
-  });
-
-  it("seeds a running server from a file with `club --url --token`; its administrator takes an admin-scope token", async () => {
-    const seeder = await tokenFor("root@club.test", undefined, "seed");
-    const admin = await tokenFor("root@club.test", undefined, "admin");
-    const member = await tokenFor("fay@club.test");
-    const cli = join(repo, "packages/cli/src/main.ts");
-    const seed = join(repo, "packages/cli/src/test/seed.yaml");
-    // The file's first user is an administrator: a seed token may create members, not give rights.
-    const [byScope, refused] = await Promise.all([
-      runScript(cli, ["--url", url, "--token", seeder.token, "seed", "--file", seed], {}),
-      // A member's seeding is refused at its first call (who the token is), before it writes anything.
-      runScript(cli, ["--url", url, "--token", member.token, "seed", "--file", seed], {}),
-    ]);
-    expect(byScope.code).toBe(2);
-    // Found by the check every run starts with, before anything is written.
-    expect(byScope.stderr).toBe(
-      `club: ${seed} has 1 error; nothing was written.\n${seed}:3:95: users[0].admin: Making admin@seed.test an administrator takes a token with the "admin" scope; this one's is "seed".\n`,
-    );
-    const first = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(
-      `club: The token of fay@club.test at ${url} is not an administrator's: seeding needs one.\n`,
-    );
-    // With --json the authors a server cannot keep (the file's are admin@seed.test and mia@seed.test,
-    // the token's owner root@club.test) are in the report, not on stderr.
-    expect(first.stderr).toBe("");
-    expect(JSON.parse(first.stdout).created).toMatchObject({
-      users: 2,
-      events: 1,
-      participants: 2,
-      media: 1,
-      homes: 1,
-      stays: 1,
-    });
-    expect(JSON.parse(first.stdout).warnings).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/events\[0\]\.createdBy: The event will be created by root@club\.test/),
-      ]),
-    );
-    const again = await runScript(cli, ["--url", url, "--token", admin.token, "seed", "--file", seed, "--json"], {});
-    expect(JSON.parse(again.stdout).created).toEqual({
-      users: 0,
-      invitationCodes: 0,
-      events: 0,
-      participants: 0,
-      comments: 0,
-      media: 0,
-      homes: 0,
-      stays: 0,
-    });
   });
 });
