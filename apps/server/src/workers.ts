@@ -24,6 +24,7 @@ export async function startWorkers(
   await jobs.work("webhook.deliver", api["webhook.deliver"]);
   await jobs.work("housekeeping", () => runHousekeeping(deps));
   await jobs.work("notifications.digest", api["notifications.digest"]);
+  await jobs.work("messages.mail", api["messages.mail"]);
   await jobs.scheduleRecurring();
   await jobs.send("housekeeping", {});
   // Work whose job is missing: outbox messages from before the queue, webhook deliveries a stopped

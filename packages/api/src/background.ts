@@ -4,6 +4,7 @@ import type { JobHandler, JobKind, JobSender, jobKinds } from "@club/jobs";
 import { ffmpegAvailable, type MediaStore } from "@club/storage";
 import type { z } from "zod";
 import type { ApiConfig, Logger } from "./context";
+import { mailWaitingMessages } from "./domain/conversations/mail";
 import { buildDataExport } from "./domain/data-export";
 import { sendEventReminder } from "./domain/events/reminders";
 import { sendScheduledGroupMail } from "./domain/group-mail/scheduled-mail";
@@ -44,7 +45,7 @@ export interface BackgroundDeps {
   log: Logger;
   /** Whether a video's file as uploaded is kept beside its playable version (KEEP_VIDEO_ORIGINALS). */
   keepVideoOriginals: boolean;
-  /** The clock digests and webhook tries are due by (a test walks it a day ahead); absent: the real one. */
+  /** The clock digests, message mails and webhook tries are due by (a test walks it a day ahead); absent: the real one. */
   now?: () => Date;
 }
 
@@ -67,6 +68,9 @@ export function backgroundJobs(deps: BackgroundDeps): ApiJobHandlers {
       deliverWebhooks({ db, jobs, allowPrivate: config.webhookAllowPrivate, now: deps.now }, payload.endpointId),
     "notifications.digest": async () => {
       await sendDigests({ db, jobs, config }, deps.now?.());
+    },
+    "messages.mail": async () => {
+      await mailWaitingMessages({ db, jobs, config }, deps.now?.());
     },
   };
 }

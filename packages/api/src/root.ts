@@ -8,6 +8,7 @@ import { authRouter } from "./routers/auth";
 import { calendarFeedRouter } from "./routers/calendar-feed";
 import { clubSettingsRouter } from "./routers/club-settings";
 import { commentsRouter } from "./routers/comments";
+import { conversationsRouter } from "./routers/conversations";
 import { dataExportRouter } from "./routers/data-export";
 import { eventsRouter } from "./routers/events";
 import { homeRouter } from "./routers/home";
@@ -65,6 +66,7 @@ export const appRouter = router({
   homes: homesRouter,
   stays: staysRouter,
   ledger: ledgerRouter,
+  conversations: conversationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -297,3 +297,20 @@ export const TYPED_ADDRESS_LOOKUPS: ThrottleRule = {
   windowMs: 60 * MINUTE,
   message: "Too many addresses looked up. Please wait {minutes} minute(s), or choose members from the list.",
 };
+/**
+ * Messages (domain/conversations): new conversations a member starts in an hour, and messages she
+ * writes in a minute. Plenty for a person writing; a script that writes to the whole club is
+ * stopped (each new conversation can mail its members).
+ */
+export const CONVERSATIONS_PER_MEMBER: ThrottleRule = {
+  name: "conversations-member",
+  max: 20,
+  windowMs: 60 * MINUTE,
+  message: "You can start 20 conversations an hour. Please wait {minutes} minute(s).",
+};
+export const MESSAGES_PER_MEMBER: ThrottleRule = {
+  name: "messages-member",
+  max: 30,
+  windowMs: MINUTE,
+  message: "You are writing faster than the club allows (30 messages a minute). Please wait {minutes} minute(s).",
+};

@@ -82,6 +82,14 @@ export const jobKinds = {
     /** Every hour, at 7 minutes past. */
     cron: "7 * * * *",
   },
+  /** Messages unread for 15 minutes, one mail per member and conversation (domain/conversations/mail.ts). */
+  "messages.mail": {
+    payload: z.object({}),
+    options: { retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 10 * 60 },
+    workers: 1,
+    /** Every minute: a message is mailed between 15 and 16 minutes after it was written. */
+    cron: "* * * * *",
+  },
   /** Expired sessions and tokens, old mail bodies, unfinished uploads, stale spools, unreferenced objects. */
   housekeeping: {
     payload: z.object({}),

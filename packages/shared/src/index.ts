@@ -8,6 +8,7 @@ export * from "./answers/calendar-feed";
 export * from "./answers/club-settings";
 export * from "./answers/comments";
 export * from "./answers/common";
+export * from "./answers/conversations";
 export * from "./answers/data-export";
 export * from "./answers/events";
 export * from "./answers/home";
@@ -45,6 +46,7 @@ export { type DatesReading, dayNumber, repeatDates, repeatRuleProblem, weekdayOf
 export { MAX_SERIES_DATES, readRepeatRule, repeatRuleText } from "./repeat/rule";
 export * from "./schemas/auth";
 export * from "./schemas/club-settings";
+export * from "./schemas/conversations";
 export * from "./schemas/dates";
 export * from "./schemas/events";
 export * from "./schemas/forms";

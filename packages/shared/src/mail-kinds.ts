@@ -5,7 +5,7 @@ import { z } from "./zod";
  * Account mail — registration, password resets, sign-in and security notices, an application's
  * answer, her own event confirmations and invitations — has no switch: it always goes.
  */
-export const mailKinds = ["group", "announcements", "reminders", "changes", "digest"] as const;
+export const mailKinds = ["group", "announcements", "reminders", "changes", "digest", "messages"] as const;
 export type MailKind = (typeof mailKinds)[number];
 export const mailKindSchema = z.enum(mailKinds);
 
@@ -36,6 +36,11 @@ export const mailKindLabels: Record<MailKind, { title: string; what: string; des
     what: "notification digests",
     description: "A daily or weekly e-mail of your notifications you have not read (Settings → Notifications).",
   },
+  messages: {
+    title: "Messages from members",
+    what: "e-mails of messages waiting for you",
+    description: "A message from a member you have not read after 15 minutes, once per conversation.",
+  },
 };
 
 /** Her choice for each kind: true receives it. */
@@ -45,6 +50,7 @@ export const mailPreferencesSchema = z.object({
   reminders: z.boolean(),
   changes: z.boolean(),
   digest: z.boolean(),
+  messages: z.boolean(),
 });
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
 

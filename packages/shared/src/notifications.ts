@@ -12,6 +12,7 @@ export const notificationKinds = [
   "joined",
   "application",
   "stay",
+  "report",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -29,6 +30,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   joined: "Members you invited who joined",
   application: "Membership applications (admins)",
   stay: "Stays in members' homes: requests and answers",
+  report: "Messages reported by members (admins)",
 };
 
 export const notificationPrefsUpdate = z.object({

@@ -1,5 +1,6 @@
 import { adminRows } from "./procedure-table/admin";
 import { adminMailRows } from "./procedure-table/admin-mail";
+import { conversationRows } from "./procedure-table/conversations";
 import { eventRows } from "./procedure-table/events";
 import { herSettingsRows } from "./procedure-table/her-settings";
 import { mediaRows } from "./procedure-table/media";
@@ -34,4 +35,5 @@ export const procedureRows: ProcedureRow[] = [
   ...mediaRows,
   ...memberRows,
   ...travelRows,
+  ...conversationRows,
 ];

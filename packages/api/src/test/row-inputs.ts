@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createSession, generateToken, hashToken, signUnsubscribeToken, unsubscribeKeys } from "@club/auth";
 import {
   applications,
+  conversationMembers,
+  conversations,
   type Db,
   emailChanges,
   eventInvitations,
@@ -11,6 +13,8 @@ import {
   homes,
   mailOutbox,
   media,
+  messageReports,
+  messages,
   passkeys,
   scheduledGroupMails,
   sessionConfirmations,
@@ -363,4 +367,38 @@ export async function requestedStay(c: Fixture, guestId = c.people.founding.id):
     })
     .returning({ id: stays.id });
   return row!.id;
+}
+
+/**
+ * A conversation of `owner`, `other` and `victim`, with a message from `victim` (which the two
+ * others may report): its id and that message's. Nobody else is in it, admins included.
+ */
+export async function ownersConversation(c: Fixture): Promise<{ id: string; messageId: string }> {
+  const [conversation] = await c.db
+    .insert(conversations)
+    .values({ startedBy: c.people.owner.id })
+    .returning({ id: conversations.id });
+  if (!conversation) throw new Error("no conversation");
+  await c.db
+    .insert(conversationMembers)
+    .values(
+      [c.people.owner, c.people.other, c.people.victim].map((p) => ({ conversationId: conversation.id, userId: p.id })),
+    );
+  const [message] = await c.db
+    .insert(messages)
+    .values({ conversationId: conversation.id, authorId: c.people.victim.id, body: "Shall we meet in Lisbon?" })
+    .returning({ id: messages.id });
+  if (!message) throw new Error("no message");
+  return { id: conversation.id, messageId: message.id };
+}
+
+/** An open report of a message (the admins close it). */
+export async function openReport(c: Fixture): Promise<string> {
+  const { messageId } = await ownersConversation(c);
+  const [report] = await c.db
+    .insert(messageReports)
+    .values({ messageId, reporterId: c.people.owner.id, reason: "Unkind words" })
+    .returning({ id: messageReports.id });
+  if (!report) throw new Error("no report");
+  return report.id;
 }

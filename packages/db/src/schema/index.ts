@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./conversations";
 export * from "./data-exports";
 export * from "./enums";
 export * from "./events";

@@ -26,6 +26,8 @@ export const users = pgTable(
     mailEventChanges: boolean("mail_event_changes").notNull().default(true),
     /** The notification digest's switch (its unsubscribe link); how often is in `notification_prefs`. */
     mailDigest: boolean("mail_digest").notNull().default(true),
+    /** A message waiting unread for 15 minutes is e-mailed to her (Messages). */
+    mailMessages: boolean("mail_messages").notNull().default(true),
     /** When she last opened her home (My club): what arrived since is marked new there. */
     homeSeenAt: timestamp("home_seen_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

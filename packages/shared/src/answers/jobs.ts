@@ -24,6 +24,7 @@ export const jobsSummaryAnswer = z.array(
       "media.delete-objects",
       "webhook.deliver",
       "notifications.digest",
+      "messages.mail",
       "housekeeping",
     ]),
     states: z.record(z.string(), z.number()),

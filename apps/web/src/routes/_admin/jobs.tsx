@@ -20,6 +20,7 @@ const kindLabel: Record<JobKind, string> = {
   "media.delete-objects": "Deleted members' files",
   "webhook.deliver": "Webhook deliveries",
   "notifications.digest": "Notification digests (hourly)",
+  "messages.mail": "Messages e-mailed when unread (each minute)",
   housekeeping: "Housekeeping (hourly)",
 };
 

@@ -63,11 +63,15 @@
  *   admin; a stay is seen by its guest, its host and admins, answered by the host or an admin, and
  *   cancelled by any of them; a home's exact address is for its host, admins and a guest whose stay
  *   is accepted, until a week after she leaves (domain/travel/address.ts);
+ * - a conversation is read and written by its members only (admins included: another's is "not
+ *   found"); none writes to a member who blocked her, or to one she blocked; admins see a message
+ *   only once a member in it reports it, with five lines either side (domain/conversations/reports.ts);
  * Something a viewer may not see answers "not found", exactly like something that does not exist.
  */
 export * from "./admin-sign-in";
 export * from "./callers";
 export * from "./comments";
+export * from "./conversations";
 export * from "./data-exports";
 export * from "./deletion";
 export * from "./events";

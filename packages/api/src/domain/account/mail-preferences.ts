@@ -13,12 +13,13 @@ const selection = {
   reminders: mailKindColumn.reminders,
   changes: mailKindColumn.changes,
   digest: mailKindColumn.digest,
+  messages: mailKindColumn.messages,
 };
 
 export async function preferencesOf(db: Queryable, config: Pick<ApiConfig, "reminderHours">, userId: string) {
   const [row] = await db.select(selection).from(users).where(eq(users.id, userId));
   return {
-    mail: row ?? { group: true, announcements: true, reminders: true, changes: true, digest: true },
+    mail: row ?? { group: true, announcements: true, reminders: true, changes: true, digest: true, messages: true },
     /** The club's setting: how long before an event reminders go out (0: the club sends none). */
     reminderHours: config.reminderHours,
   };
@@ -31,13 +32,17 @@ export async function setMailPreferences(
   changes: Partial<MailPreferences>,
 ): Promise<MailPreferences> {
   const set: Partial<
-    Record<"mailGroup" | "mailAnnouncements" | "eventReminders" | "mailEventChanges" | "mailDigest", boolean>
+    Record<
+      "mailGroup" | "mailAnnouncements" | "eventReminders" | "mailEventChanges" | "mailDigest" | "mailMessages",
+      boolean
+    >
   > = {
     ...(changes.group === undefined ? {} : { mailGroup: changes.group }),
     ...(changes.announcements === undefined ? {} : { mailAnnouncements: changes.announcements }),
     ...(changes.reminders === undefined ? {} : { eventReminders: changes.reminders }),
     ...(changes.changes === undefined ? {} : { mailEventChanges: changes.changes }),
     ...(changes.digest === undefined ? {} : { mailDigest: changes.digest }),
+    ...(changes.messages === undefined ? {} : { mailMessages: changes.messages }),
   };
   const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning(selection);
   if (!row) throw new Error("The member whose preferences were saved is gone.");

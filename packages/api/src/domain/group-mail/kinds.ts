@@ -14,6 +14,7 @@ export const mailKindColumn = {
   reminders: users.eventReminders,
   changes: users.mailEventChanges,
   digest: users.mailDigest,
+  messages: users.mailMessages,
 } as const satisfies Record<MailKind, unknown>;
 
 /** The condition on `users` of the members who receive this kind of mail. */

@@ -115,6 +115,8 @@ function describe(row: Row): { text: string; link: string } {
       return { text: `${who} joined ${event}, which you invited her to`, link };
     case "application":
       return { text: `${row.applicant ?? "Someone"} applied for membership`, link: "/applications" };
+    case "report":
+      return { text: `${who} reported a message`, link: "/admin/reports" };
     case "stay": {
       // Told as the stay is now (a request accepted since the row was written reads "accepted").
       const to = row.stayGuest === row.userId ? "guest" : "host";

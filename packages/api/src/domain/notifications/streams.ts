@@ -1,6 +1,7 @@
 import { TRPCError, tracked } from "@trpc/server";
 import { authKey, LIVE_RECHECK_MS, type LiveChanges } from "../../lib/live";
 import { type MemberContext, requireCommentable, stillSignedIn } from "../access";
+import { messagesState } from "../conversations/messages";
 import { unreadCount } from "./list";
 
 function requireLive(ctx: MemberContext): LiveChanges {
@@ -9,7 +10,9 @@ function requireLive(ctx: MemberContext): LiveChanges {
 }
 
 /**
- * The bell's count, now and at every change: each event carries an id (tracked), so a browser that
+ * The bell's count and her messages' (the unread number, and when her conversations last changed,
+ * so that an open conversation hears of a message even when it is muted or read at once), now and
+ * at every change: each event carries an id (tracked), so a browser that
  * lost the connection reconnects with the last one and is told the count again. The stream ends
  * when her session or the API token it was opened with does (signed out, password changed, token
  * revoked, account deleted: the auth changes wake it at once), when the server closes, or when she
@@ -20,14 +23,15 @@ export async function* unreadStream(ctx: MemberContext, signal: AbortSignal | un
   const live = requireLive(ctx);
   const seat = live.enter("bell", ctx.session.id, ctx.user.id);
   try {
-    let sent: number | undefined;
+    let sent: string | undefined;
     let seq = 0;
     do {
       if (!(await stillSignedIn(ctx))) return;
-      const unread = await unreadCount(ctx.db, ctx.user);
-      if (unread !== sent) {
-        sent = unread;
-        yield tracked(`${Date.now().toString(36)}-${seq++}`, { unread });
+      const [unread, messages] = await Promise.all([unreadCount(ctx.db, ctx.user), messagesState(ctx.db, ctx.user.id)]);
+      const state = JSON.stringify([unread, messages]);
+      if (state !== sent) {
+        sent = state;
+        yield tracked(`${Date.now().toString(36)}-${seq++}`, { unread, messages });
       }
     } while (await live.next([`member:${ctx.user.id}`, authKey(ctx.user.id)], signal, LIVE_RECHECK_MS, seat));
   } finally {
