@@ -98,11 +98,43 @@ describe("live streams of one member", () => {
       await notify(h, adaId);
       for (const tab of [phoneBell, ...rest]) {
         const next = await until("the new count", () => tab.events[1]);
-        expect(next.data).toEqual({ unread: 1 });
+        expect(next.data).toMatchObject({ unread: 1 });
       }
       expect([phoneBell, page, ...rest].map((s) => s.isOver())).toEqual(Array(7).fill(false));
     } finally {
       for (const s of streams) s.close();
+    }
+  });
+
+  it("tells her of a message written to her, and of her reading it, on the same stream as the bell", async () => {
+    const bea = await addUser(h, { email: "bea-live@club.test", name: "Bea", type: "Founding" });
+    const adaCookie = await login(h, "ada@club.test");
+    const beaCookie = await login(h, "bea-live@club.test");
+    const tab = await bell(base, { cookie: beaCookie });
+    try {
+      const first = tab.events[0]?.data as { messages: { unread: number } };
+      expect(first.messages.unread).toBe(0);
+      const started = await h.app.inject({
+        method: "POST",
+        url: "/trpc/conversations.start",
+        headers: { origin: ORIGIN, cookie: adaCookie, "content-type": "application/json" },
+        payload: { json: { memberIds: [bea.id], text: "Are you coming tonight?" } },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const arrived = await until("the message's news", () => tab.events[1]);
+      expect(arrived.data).toMatchObject({ messages: { unread: 1 } });
+      const id = started.json<{ result: { data: { json: { id: string } } } }>().result.data.json.id;
+      const read = await h.app.inject({
+        method: "POST",
+        url: "/trpc/conversations.read",
+        headers: { origin: ORIGIN, cookie: beaCookie, "content-type": "application/json" },
+        payload: { json: { id } },
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      const readNews = await until("her reading's news", () => tab.events[2]);
+      expect(readNews.data).toMatchObject({ messages: { unread: 0 } });
+    } finally {
+      tab.close();
     }
   });
 

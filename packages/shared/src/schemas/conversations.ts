@@ -1,4 +1,3 @@
-import { rowId } from "../ids";
 import { z } from "../zod";
 
 /** How many members a conversation holds at most, she included. */
@@ -39,7 +38,7 @@ export type MessageSendInput = z.infer<typeof messageSendInput>;
 /** GET /api/conversations/{id}/messages: the newest page, or the page before a message (`before`). */
 export const messagesPageInput = z.object({
   id: conversationId,
-  before: rowId.optional(),
+  before: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(100).optional(),
 });
 

@@ -73,7 +73,8 @@ export async function whyNotWriteTo(db: Queryable, viewer: Viewer, others: strin
 
 /** Refuses with why she may not write in this conversation (see whyNotWriteTo). */
 export async function requireMayWrite(db: Queryable, viewer: Viewer, conversationId: string): Promise<void> {
-  const why = await whyNotWriteTo(db, viewer, await othersIn(db, viewer.id, conversationId), true);
+  const others = await othersIn(db, viewer.id, conversationId);
+  const why = await whyNotWriteTo(db, viewer, others, others.length > 1);
   if (why) throw forbidden(why);
 }
 

@@ -8,6 +8,7 @@ import {
   events,
   eventWaitlist,
   media,
+  messages,
   notifications,
   profiles,
   type Queryable,
@@ -242,5 +243,7 @@ async function removeContent(ctx: DeletionContext, tx: Queryable, userId: string
     await ctx.jobs.send("media.delete-objects", { prefixes: items.map((i) => i.objectPrefix) }, { tx });
   }
   const removed = await tx.delete(comments).where(eq(comments.userId, userId)).returning({ id: comments.id });
+  // Her messages go too (kept, they read "Former member": the foreign key sets their author to null).
+  await tx.delete(messages).where(eq(messages.authorId, userId));
   return { comments: removed.length, media: ids.length };
 }

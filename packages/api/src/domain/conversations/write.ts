@@ -7,6 +7,7 @@ import { type MemberContext, requireMayWrite, requireVisibleMedia, type Viewer, 
 import { toMessages } from "./messages";
 
 type Writer = MemberContext;
+const BEFORE_ANY_MESSAGE = new Date(0);
 
 /** A gallery photo she may see, to share in a message (a home's photos are not the gallery's). */
 async function requireSharedPhoto(ctx: Writer, mediaId: string | undefined): Promise<string | null> {
@@ -53,7 +54,16 @@ export async function startConversation(
     if (!conversation) throw new Error("The conversation was not written.");
     await tx
       .insert(conversationMembers)
-      .values([ctx.user.id, ...others].map((userId) => ({ conversationId: conversation.id, userId })));
+      // Read and mailed up to the beginning of time: the first message (written in this same
+      // transaction, at the same `now()`) is unread for the others.
+      .values(
+        [ctx.user.id, ...others].map((userId) => ({
+          conversationId: conversation.id,
+          userId,
+          readUpTo: BEFORE_ANY_MESSAGE,
+          mailedUpTo: BEFORE_ANY_MESSAGE,
+        })),
+      );
     await writeMessage(tx, ctx.user.id, conversation.id, input.text, photo);
     return conversation.id;
   });

@@ -19,6 +19,7 @@ import {
 import { aliasedTable, and, asc, eq, gt, inArray, sql } from "@club/db/orm";
 import { describeUserAgent } from "../ways-in/member-sessions";
 import { communitySections } from "./community";
+import { conversationSections } from "./conversations";
 import { PAGE, paged, type Section } from "./paging";
 import { travelSections } from "./travel";
 
@@ -361,6 +362,7 @@ export function sections(
     },
     ...communitySections(db, id),
     ...travelSections(db, id),
+    ...conversationSections(db, id),
   ];
 }
 
