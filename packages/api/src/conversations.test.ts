@@ -3,6 +3,7 @@ import { conversationMembers, messages, users } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailWaitingMessages } from "./domain/conversations/mail";
+import { exportedMember, jsonPieces, sections } from "./domain/data-export/contents";
 import { type TestApi, testApi } from "./test/api";
 import { Throttle } from "./throttle";
 
@@ -286,5 +287,38 @@ describe("a member's deletion and her data export", () => {
     const members = await api.db.select().from(conversationMembers).where(eq(conversationMembers.conversationId, id));
     expect(members.map((m) => m.userId)).toEqual([bea.id]);
     expect((await as(bea).conversations.get({ id })).cannot_write).toBe("Everyone else has left this conversation.");
+  });
+
+  it("with DELETED_MEMBER_CONTENT=remove, her messages go with her", async () => {
+    const jo = await api.member("jo@club.test", { name: "Jo James" });
+    const { id } = await as(bea).conversations.start({ memberIds: [jo.id, cleo.id], text: "Hello both" });
+    await as(jo).conversations.send({ id, text: "Hello Bea" });
+    await api
+      .callerFor(admin, { config: { ...api.contextFor(null).config, deletedMemberContent: "remove" } })
+      .users.delete({ userId: jo.id });
+    expect((await as(bea).conversations.messages({ id })).items.map((m) => m.text)).toEqual(["Hello both"]);
+  });
+
+  it("her data export holds her conversations, their messages until she left, and whom she blocked", async () => {
+    const kim = await api.member("kim@club.test", { name: "Kim Kent" });
+    const { id } = await as(bea).conversations.start({ memberIds: [kim.id, cleo.id], text: "Before she left" });
+    await as(kim).conversations.send({ id, text: "My own words" });
+    await as(kim).conversations.leave({ id });
+    await as(bea).conversations.send({ id, text: "After she left" });
+    await as(kim).conversations.block({ id: cleo.id });
+    const member = await exportedMember(api.db, kim.id);
+    let text = "";
+    for await (const piece of jsonPieces(sections(api.db, member!, new Map()), new Date())) text += piece;
+    const data = JSON.parse(text);
+    expect(data.conversations).toHaveLength(1);
+    expect(data.conversations[0].members).toEqual(["Bea Brown", "Cleo Costa", "Kim Kent"]);
+    expect(data.messages.map((m: { text: string; mine: boolean }) => [m.text, m.mine])).toEqual(
+      expect.arrayContaining([
+        ["Before she left", false],
+        ["My own words", true],
+      ]),
+    );
+    expect(data.messages.map((m: { text: string }) => m.text)).not.toContain("After she left");
+    expect(data.blockedMembers.map((b: { name: string }) => b.name)).toEqual(["Cleo Costa"]);
   });
 });

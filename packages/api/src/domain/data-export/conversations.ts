@@ -1,5 +1,5 @@
 import { conversationMembers, memberBlocks, messages, type Queryable, users } from "@club/db";
-import { and, asc, eq, gt, isNull, or, sql } from "@club/db/orm";
+import { aliasedTable as alias, and, asc, eq, gt, inArray, isNull, or, sql } from "@club/db/orm";
 import { FORMER_MEMBER } from "@club/shared";
 import { PAGE, paged, type Section } from "./paging";
 
@@ -12,19 +12,33 @@ export function conversationSections(db: Queryable, userId: string): Section[] {
   return [
     {
       name: "conversations",
-      value: () =>
-        db
+      value: async () => {
+        const rows = await db
           .select({
             id: conversationMembers.conversationId,
             joinedAt: conversationMembers.joinedAt,
             leftAt: conversationMembers.leftAt,
             muted: conversationMembers.muted,
-            members: sql<string[]>`(select array_agg(u.name order by u.name) from ${conversationMembers} o
-              join ${users} u on u.id = o.user_id where o.conversation_id = ${conversationMembers.conversationId})`,
           })
           .from(conversationMembers)
           .where(eq(conversationMembers.userId, userId))
-          .orderBy(asc(conversationMembers.joinedAt)),
+          .orderBy(asc(conversationMembers.joinedAt));
+        const everyone = alias(conversationMembers, "everyone");
+        const names = rows.length
+          ? await db
+              .select({ id: everyone.conversationId, name: users.name })
+              .from(everyone)
+              .innerJoin(users, eq(users.id, everyone.userId))
+              .where(
+                inArray(
+                  everyone.conversationId,
+                  rows.map((r) => r.id),
+                ),
+              )
+              .orderBy(asc(users.name))
+          : [];
+        return rows.map((r) => ({ ...r, members: names.filter((n) => n.id === r.id).map((n) => n.name) }));
+      },
     },
     {
       name: "messages",
