@@ -105,6 +105,24 @@ describe("Travel, end to end through the procedures", () => {
     expect(hostMails.map((m) => m.subject)).toContain("Ana Guest asked to stay at “Garden flat”");
     expect(hostMails.find((m) => m.subject.startsWith("Ana"))?.text).toContain("We would love to visit.");
 
+    // It opens a conversation between guest and host, her words first; an admin reads none of it.
+    const asked = await api.callerFor(ana).stays.get({ id: first.id });
+    expect(asked.conversation_id).toEqual(expect.any(String));
+    expect((await api.callerFor(host).stays.get({ id: first.id })).conversation_id).toBe(asked.conversation_id);
+    const talk = await api.callerFor(host).conversations.messages({ id: asked.conversation_id! });
+    expect(talk.items.map((m) => [m.author?.name, m.text])).toEqual([
+      [
+        "Ana Guest",
+        "I asked to stay at Garden flat, Jul 10, 2031 to Jul 14, 2031 · 4 nights.\n\nWe would love to visit.",
+      ],
+    ]);
+    expect(
+      (await api.callerFor(host).conversations.list()).items.find((c) => c.id === asked.conversation_id),
+    ).toMatchObject({
+      stay_id: first.id,
+      unread: 1,
+    });
+
     // The guest cannot answer her own request; a stranger does not see it at all.
     await expect(api.callerFor(ana).stays.accept({ id: first.id })).rejects.toThrow("Only the host");
     await expect(api.callerFor(cleo).stays.get({ id: first.id })).rejects.toThrow("Stay not found.");

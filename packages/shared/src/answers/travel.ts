@@ -101,6 +101,8 @@ export const staySchema = z
     created_at: z.date(),
     /** Whether the guest's note for the club about this stay is written. */
     reviewed: z.boolean(),
+    /** The conversation between its guest and host (Messages); null for anyone else, or none. */
+    conversation_id: z.string().nullable(),
   })
   .meta({ id: "Stay" });
 

@@ -7,7 +7,8 @@ import { type MemberContext, requireMayWrite, requireVisibleMedia, type Viewer, 
 import { toMessages } from "./messages";
 
 type Writer = MemberContext;
-const BEFORE_ANY_MESSAGE = new Date(0);
+/** Where a new member's reading starts: before the first message (written at the same `now()`). */
+export const BEFORE_ANY_MESSAGE = new Date(0);
 
 /** A gallery photo she may see, to share in a message (a home's photos are not the gallery's). */
 async function requireSharedPhoto(ctx: Writer, mediaId: string | undefined): Promise<string | null> {

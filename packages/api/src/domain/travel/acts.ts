@@ -4,6 +4,7 @@ import { and, eq, gte, inArray } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { MemberType } from "@club/shared";
 import { conflict } from "../../errors";
+import { openStayConversation } from "../conversations/stays";
 import { emitWebhook } from "../webhooks/emit";
 import { auditStay } from "./audit";
 import { expireUnansweredRequests } from "./expiry";
@@ -52,6 +53,7 @@ export async function askToStay(
 ) {
   return deps.db.transaction(async (tx) => {
     const made = await requestStay(tx, guest, homeId, request);
+    await openStayConversation(tx, made.id);
     await tellStay(tx, deps, made.id, "requested", "host", guest.id, request.message);
     await stayWebhook(tx, deps.jobs, made.id, "requested");
     await auditStay(tx, deps.by.audit, made.id, "stay.requested");

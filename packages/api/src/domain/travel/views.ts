@@ -211,6 +211,9 @@ export function staySelect(db: Queryable) {
       guestEmail: users.email,
       hostEmail: hostUsers.email,
       reviewId: stayReviews.id,
+      conversationId: sql<
+        string | null
+      >`(select c.id from conversations c where c.stay_id = ${stays.id} order by c.created_at limit 1)`,
     })
     .from(stays)
     .innerJoin(homes, eq(homes.id, stays.homeId))
@@ -266,6 +269,8 @@ export function stayAnswer(r: StayRow, viewer: { id: string }) {
     created_at: s.createdAt,
     /** Whether her note for the club about this stay is written. */
     reviewed: r.reviewId !== null,
+    /** Its guest's and host's conversation (theirs only: an admin reads no conversation). */
+    conversation_id: viewer.id === s.guestId || viewer.id === r.hostId ? r.conversationId : null,
   };
 }
 
