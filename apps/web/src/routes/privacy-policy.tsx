@@ -20,6 +20,10 @@ export const Route = createFileRoute("/privacy-policy")({
           body: "Members see your name, your contributions and the events you join. Administrators see applications and member details. Photos are shown without their location data: we remove it when you upload.",
         },
         {
+          heading: "Your messages",
+          body: "A conversation is read by its members only. Administrators do not read members' messages: they see a message only when a member in its conversation reports it to them, with the five messages before and after it, and nothing else. A message unread for 15 minutes is e-mailed to you once, unless you turn that off in Settings → E-mail or mute the conversation. You can block a member: she can no longer write to you, and is not told why.",
+        },
+        {
           heading: "Security",
           body: "Passwords are stored only as strong one-way hashes. Sessions end when you log out, and all of them when you change your password.",
         },
