@@ -49,6 +49,7 @@ import { trpcPlugin } from "./plugins/trpc";
 import { JSON_BODY_LIMIT_BYTES } from "./request-limits";
 import { adminRoutes } from "./rest/admin";
 import { authRoutes } from "./rest/auth";
+import { conversationRoutes } from "./rest/conversations";
 import { restErrorHandler } from "./rest/errors";
 import { eventRoutes } from "./rest/events";
 import { ledgerRoutes } from "./rest/ledger";
@@ -283,6 +284,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminRoutes, deps);
   await app.register(eventRoutes, deps);
   await app.register(travelRoutes, deps);
+  await app.register(conversationRoutes, deps);
   await app.register(ledgerRoutes, deps);
   await app.register(mediaRoutes, deps);
   await app.register(uploadRoutes, {

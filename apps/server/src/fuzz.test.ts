@@ -347,7 +347,19 @@ describe("generated REST requests", () => {
     },
   );
   const query = fc.dictionary(
-    fc.constantFrom("tag", "eventId", "commentableId", "search", "sort", "cursor", "offset", "download", "x"),
+    fc.constantFrom(
+      "tag",
+      "eventId",
+      "commentableId",
+      "search",
+      "sort",
+      "cursor",
+      "offset",
+      "before",
+      "limit",
+      "download",
+      "x",
+    ),
     fc.oneof(nasty, fc.uuid(), fc.array(nasty, { maxLength: 3 })),
     { maxKeys: 3 },
   );

@@ -44,6 +44,8 @@ const comment = (c: Cell) => c.openComment;
 const victim = (c: Cell) => c.people.victim.id;
 const home = (c: Cell) => hostedHome(c);
 const requestedStay = (c: Cell) => stayRequestedBy(c);
+/** A conversation of the member's (with two others), with a message of another's in it. */
+const conversation = async (c: Cell) => String((await inputOf("conversations.get", c)).id);
 /** A home with a block: the home's id as the parameter, the block's as the second. */
 const blocks = new WeakMap<Cell, string>();
 const blockHome = async (c: Cell) => {
@@ -130,6 +132,27 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
       body: () => ({ arrive: "2031-07-03", depart: "2031-07-06", guests: 2, message: "Hello" }),
     },
     "GET /api/stays": {},
+    "GET /api/conversations": { query: () => ({ limit: "10" }) },
+    "POST /api/conversations": { body: (c) => inputOf("conversations.start", c) },
+    "GET /api/conversations/unread": {},
+    "GET /api/conversations/:id": { param: conversation },
+    "GET /api/conversations/:id/messages": { param: conversation, query: () => ({ limit: "20" }) },
+    "POST /api/conversations/:id/messages": { param: conversation, body: () => ({ text: "See you there" }) },
+    "POST /api/conversations/:id/read": { param: conversation },
+    "POST /api/conversations/:id/mute": { param: conversation, body: () => ({ muted: true }) },
+    "POST /api/conversations/:id/leave": { param: conversation },
+    "GET /api/members/blocked": {},
+    "POST /api/members/:id/block": { param: async (c) => String((await inputOf("conversations.block", c)).id) },
+    "DELETE /api/members/:id/block": { param: async (c) => String((await inputOf("conversations.unblock", c)).id) },
+    // A message of another member in the caller's conversation.
+    "POST /api/messages/:id/report": {
+      param: async (c) => String((await inputOf("conversations.report", c)).id),
+      body: () => ({ reason: "Unkind words" }),
+    },
+    "GET /api/admin/message-reports": {},
+    "POST /api/admin/message-reports/:id/close": {
+      param: async (c) => String((await inputOf("conversations.closeReport", c)).id),
+    },
     "GET /api/admin/ledger": {},
     "GET /api/admin/ledger.csv": {},
     "POST /api/admin/ledger/:stayId/received": {
