@@ -88,7 +88,7 @@ const envSchema = z.object({
     .min(6, "must be at least 6 characters")
     .max(30, "must be at most 30 characters")
     .default("Welcome2Club!"),
-  /** A deleted member's comments and uploads: kept as a "Former member"'s (default) or removed with her. */
+  /** A deleted member's comments, uploads and messages: kept as a "Former member"'s (default) or removed with her. */
   DELETED_MEMBER_CONTENT: z.enum(deletedMemberContents, { error: "must be anonymise or remove" }).default("anonymise"),
   CLUB_TIME_ZONE: z
     .string()

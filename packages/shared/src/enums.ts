@@ -93,7 +93,7 @@ export const auditKinds = [
 export type AuditKind = (typeof auditKinds)[number];
 
 /**
- * What becomes of a deleted member's comments and uploads (the club's DELETED_MEMBER_CONTENT):
+ * What becomes of a deleted member's comments, uploads and messages (the club's DELETED_MEMBER_CONTENT):
  * removed with her, or kept and shown as by a "Former member".
  */
 export const deletedMemberContents = ["anonymise", "remove"] as const;
