@@ -2,6 +2,7 @@ import {
   ANNOUNCEMENTS_PER_EVENT,
   ANNOUNCEMENTS_PER_MEMBER,
   CODE_GUESSES,
+  CONVERSATIONS_PER_MEMBER,
   INVITATION_MAILS_PER_MEMBER,
   LIVE_STREAMS_PER_MEMBER,
   LIVE_STREAMS_PER_SERVER,
@@ -9,6 +10,7 @@ import {
   LOGIN_PER_ACCOUNT,
   LOGIN_PER_DEVICE,
   LOGIN_PER_IP,
+  MESSAGES_PER_MEMBER,
   RESET_REQUESTS_PER_EMAIL,
   RESET_REQUESTS_PER_IP,
   type ThrottleRule,
@@ -30,7 +32,8 @@ export interface Limit {
 }
 
 const minutes = (rule: ThrottleRule) => rule.windowMs / 60_000;
-const perWindow = (rule: ThrottleRule, unit: string) => `${rule.max} ${unit} per ${minutes(rule)} minutes`;
+const perWindow = (rule: ThrottleRule, unit: string) =>
+  `${rule.max} ${unit} per ${minutes(rule) === 1 ? "minute" : `${minutes(rule)} minutes`}`;
 const THROTTLED = "429 with Retry-After (seconds)";
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString("en-US")} MB`;
 const n = (value: number) => value.toLocaleString("en-US");
@@ -81,6 +84,11 @@ export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: numb
     {
       what: "Event announcements",
       limit: `${perWindow(ANNOUNCEMENTS_PER_EVENT, "per event")}; ${perWindow(ANNOUNCEMENTS_PER_MEMBER, "per member (admins: no limit)")}`,
+      beyond: THROTTLED,
+    },
+    {
+      what: "Messages: new conversations, and messages written",
+      limit: `${perWindow(CONVERSATIONS_PER_MEMBER, "new conversations per member")}; ${perWindow(MESSAGES_PER_MEMBER, "messages per member")}`,
       beyond: THROTTLED,
     },
     {

@@ -35,15 +35,22 @@ export const conversationIdInput = z.object({ id: conversationId });
 export const messageSendInput = z.object({ id: conversationId, text: messageText, mediaId: sharedPhoto });
 export type MessageSendInput = z.infer<typeof messageSendInput>;
 
-/** GET /api/conversations/{id}/messages: the newest page, or the page before a message (`before`). */
+/** GET /api/conversations/{id}/messages: the newest page, or an older one (`before`: a page's `older`). */
 export const messagesPageInput = z.object({
   id: conversationId,
-  before: z.string().max(200).optional(),
+  before: z.string().max(200).optional().meta({ description: "An earlier page's `older`: the page before it." }),
   limit: z.number().int().min(1).max(100).optional(),
 });
 
 export const conversationsListInput = z
-  .object({ before: z.string().max(200).optional(), limit: z.number().int().min(1).max(50).optional() })
+  .object({
+    before: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: "An earlier page's `next`: the conversations after it." }),
+    limit: z.number().int().min(1).max(50).optional(),
+  })
   .optional();
 
 export const conversationMuteInput = z.object({ id: conversationId, muted: z.boolean() });
