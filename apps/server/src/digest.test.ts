@@ -93,3 +93,31 @@ describe("the notification digest", () => {
     expect(prefs.json().result.data.json).toMatchObject({ digest: "off" });
   });
 });
+
+describe("a message unread for 15 minutes", () => {
+  const messageMails = () => received.filter((m) => /from Ana$/.test(m.subject ?? ""));
+  /** One run of the each-minute job at `at`: how many mails it sent. */
+  const mailAt = async (at: Date) => {
+    const before = messageMails().length;
+    await jobHandlers(h, { now: () => at })["messages.mail"]({}, { ...job, id: "messages" });
+    await settle(h);
+    return messageMails().length - before;
+  };
+
+  it("goes by e-mail once, quoting it, with a link back and her unsubscribe link, 15 minutes on", async () => {
+    const { id } = await trpc(
+      "conversations.start",
+      { memberIds: [bea.id], text: "Dinner at eight? https://example.com" },
+      ana.cookie,
+    );
+    expect(await mailAt(new Date(Date.now() + 14 * 60_000))).toBe(0);
+    expect(await mailAt(new Date(Date.now() + 16 * 60_000))).toBe(1);
+    const mail = messageMails().at(-1);
+    expect(mail?.subject).toBe("A message from Ana");
+    expect(mail?.to && "text" in mail.to ? mail.to.text : "").toBe("bea@digest.test");
+    expect(mail?.text).toContain("Dinner at eight? https://example.com");
+    expect(mail?.html).toContain(`href="${ORIGIN}/messages/${id}"`);
+    expect(headerLine(mail, "list-unsubscribe")).toMatch(new RegExp(`^<${ORIGIN}/unsubscribe/messages-${bea.id}-`));
+    expect(await mailAt(new Date(Date.now() + 30 * 60_000))).toBe(0);
+  });
+});
