@@ -284,7 +284,7 @@ async function openAuditLogInTheApp(page: Page) {
     (url) => url.pathname.startsWith("/trpc/") && url.pathname.includes("audit.list"),
     answerWithEveryKind,
   );
-  await page.getByLabel("Actor").fill("a");
+  await page.getByLabel("Person").fill("a");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/actor=a/);
 }

@@ -89,6 +89,26 @@ describe("audit.list", () => {
     expect(await ids({ actor: "%" })).toEqual([]);
   });
 
+  it("filters by the person a record is about: who acted or whom it was done to, by name or address", async () => {
+    await api.db.execute(sql`update users set name = 'Annabel Quist' where id = ${ann.id}`);
+    await recordAudit(
+      api.db,
+      { id: null, email: null, ip: IP },
+      { kind: "sign_in.failed", targetId: ann.id, targetEmail: ann.email },
+    );
+    await recordAudit(api.db, { id: ann.id, email: ann.email, ip: IP }, { kind: "passkey.added", targetId: ann.id });
+    await recordAudit(
+      api.db,
+      { id: admin.id, email: admin.email, ip: IP },
+      { kind: "sessions.ended", targetId: admin.id },
+    );
+    const kinds = async (actor: string) => (await listAudit(api.db, zone, { actor })).items.map((r) => r.kind);
+    expect(await kinds("annabel q")).toEqual(["passkey.added", "sign_in.failed"]);
+    expect(await kinds("ann@club")).toEqual(["passkey.added", "sign_in.failed"]);
+    expect(await kinds(ann.id)).toEqual(["passkey.added", "sign_in.failed"]);
+    expect(await kinds("nobody by that name")).toEqual([]);
+  });
+
   it("pages newest first with Older and Newer cursors", async () => {
     for (let i = 0; i < 5; i++) await recordAudit(api.db, operatorActor, { kind: "sessions.ended", targetId: `${i}` });
     const caller = api.callerFor(admin);

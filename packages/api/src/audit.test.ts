@@ -253,7 +253,9 @@ describe("every act writes its one record, in its transaction", () => {
         .auth.login({ email: "ann@club.test", password: "wrong-password" })
         .catch(() => undefined);
     }
-    const r = await onlyRecord("sign_in.throttled");
+    // The first wrong password, once; then the lockout, once.
+    expect((await records()).map((x) => x.kind).sort()).toEqual(["sign_in.failed", "sign_in.throttled"]);
+    const [r] = await records("sign_in.throttled");
     expect(r).toMatchObject({
       actorId: null,
       actorEmail: null,
@@ -264,6 +266,27 @@ describe("every act writes its one record, in its transaction", () => {
     });
   }, 30_000);
 
+  it("failed sign-ins: the first wrong password for an account is recorded, then once per window", async () => {
+    const throttle = new Throttle();
+    for (let i = 0; i < 3; i++) {
+      await api
+        .callerFor(null, { throttle, ip: "203.0.113.11", userAgent: "Mozilla/5.0 (Macintosh) Firefox/131.0" })
+        .auth.login({ email: "ann@club.test", password: "wrong-password" })
+        .catch(() => undefined);
+    }
+    const r = await onlyRecord("sign_in.failed");
+    expect(r).toMatchObject({ actorId: null, ip: "203.0.113.11", targetId: ann.id, targetEmail: "ann@club.test" });
+    // An address no member has: recorded without it (it may be a password typed in the wrong field).
+    await api
+      .callerFor(null, { throttle, ip: "203.0.113.12" })
+      .auth.login({ email: "my-secret-password@club.test", password: "hunter22" })
+      .catch(() => undefined);
+    const failed = await records("sign_in.failed");
+    expect(failed).toHaveLength(2);
+    expect(failed.find((f) => f.ip === "203.0.113.12")).toMatchObject({ targetId: null, targetEmail: null });
+    expect(JSON.stringify(failed)).not.toContain("my-secret-password");
+  }, 30_000);
+
   it("a throttled sign-in for an e-mail nobody has keeps no e-mail", async () => {
     const throttle = new Throttle();
     for (let i = 0; i < 12; i++) {
@@ -272,7 +295,8 @@ describe("every act writes its one record, in its transaction", () => {
         .auth.login({ email: "nobody@club.test", password: "hunter22" })
         .catch(() => undefined);
     }
-    const r = await onlyRecord("sign_in.throttled");
+    expect((await records()).map((x) => x.kind).sort()).toEqual(["sign_in.failed", "sign_in.throttled"]);
+    const [r] = await records("sign_in.throttled");
     expect(r).toMatchObject({ targetId: null, targetEmail: null, ip: "203.0.113.10" });
   }, 30_000);
 });

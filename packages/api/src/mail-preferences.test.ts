@@ -43,7 +43,14 @@ describe("Settings → E-mail", () => {
       messages: true,
     });
     const saved = await me.preferences.update({ announcements: false });
-    expect(saved.mail).toEqual({ group: true, announcements: false, reminders: true, changes: true, digest: true, messages: true });
+    expect(saved.mail).toEqual({
+      group: true,
+      announcements: false,
+      reminders: true,
+      changes: true,
+      digest: true,
+      messages: true,
+    });
     expect((await me.preferences.get()).mail.announcements).toBe(false);
     await me.preferences.update({ announcements: true });
     await expect(me.preferences.update({})).rejects.toMatchObject({ code: "BAD_REQUEST" });

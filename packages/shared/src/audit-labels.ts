@@ -19,6 +19,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "media.deleted": "Media deleted by an admin",
   "sign_in.succeeded": "Signed in",
   "sign_in.throttled": "Sign-in throttled",
+  "sign_in.failed": "Sign-in failed",
   "identity.linked": "Identity linked",
   "identity.unlinked": "Identity unlinked",
   "passkey.added": "Passkey added",

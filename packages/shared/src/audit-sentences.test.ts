@@ -142,6 +142,10 @@ const examples: Record<AuditKind, [Partial<AuditRecordWords>, string]> = {
     { ...FIONA, detail: { lockedBy: "account" } },
     "Sign-ins to Fiona Founding’s account from new devices were paused after too many wrong passwords (203.0.113.9).",
   ],
+  "sign_in.failed": [
+    { ...FIONA, detail: { browser: "Firefox on macOS" } },
+    "A wrong password was given for Fiona Founding from 203.0.113.9 (Firefox on macOS); further failures in the next 15 minutes are not recorded one by one.",
+  ],
   "identity.linked": [
     { ...BEA, detail: { issuer: "https://id.example.com", email: "bea@id.example.com", via: "settings" } },
     "Bea Member connected their account at id.example.com (bea@id.example.com).",

@@ -238,6 +238,10 @@ export const auditSentenceOf: Record<AuditKind, Words> = {
         return `Sign-ins to ${whom} from new devices were paused after too many wrong passwords${andMore(r)}`;
     }
   },
+  "sign_in.failed": (r) =>
+    r.targetId || r.targetEmail
+      ? `A wrong password was given for ${target(r)}${from(r)}${text(r.detail.browser) ? ` (${r.detail.browser})` : ""}; further failures in the next 15 minutes are not recorded one by one`
+      : `A sign-in with an address that is no member's failed${from(r)}; further ones from there in the next 15 minutes are not recorded one by one`,
   "identity.linked": (r) =>
     `${actor(r)} connected ${whose(r, "account")} at ${host(r.detail.issuer)}${text(r.detail.email) ? ` (${r.detail.email})` : ""}${r.detail.via === "verified e-mail" ? " on signing in, by its verified e-mail" : ""}`,
   "identity.unlinked": (r) =>

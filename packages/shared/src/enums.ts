@@ -70,6 +70,7 @@ export const auditKinds = [
   "media.deleted",
   "sign_in.succeeded",
   "sign_in.throttled",
+  "sign_in.failed",
   "identity.linked",
   "identity.unlinked",
   "passkey.added",

@@ -82,8 +82,8 @@ function AuditLogPage() {
         }}
       >
         <TextField
-          label="Actor"
-          placeholder="E-mail or id"
+          label="Person"
+          placeholder="Name, e-mail or id"
           type="search"
           value={draft.actor}
           onChange={(e) => setDraft({ ...draft, actor: e.target.value })}

@@ -1,5 +1,5 @@
 import { auditLog, type Queryable, users } from "@club/db";
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL } from "@club/db/orm";
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from "@club/db/orm";
 import { type AuditKind, auditKinds, isCalendarDay, isRowId } from "@club/shared";
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
@@ -20,7 +20,7 @@ const day = (label: string) =>
 
 /** What the audit log is filtered by: audit.list, its CSV export (GET /api/admin/audit.csv) and `club audit`. */
 export const auditFilterInput = z.object({
-  /** A part of the actor's e-mail, or her exact id. */
+  /** A part of the name or e-mail of the person who acted or was acted on, or her exact id. */
   actor: z.string().trim().max(200).optional(),
   kind: z.enum(auditKinds, "Choose a kind of record from the list.").optional(),
   /** Calendar days (2026-11-24), both included, in the club's time zone. */
@@ -65,8 +65,18 @@ function dayAfter(day: string): string {
 function conditions(filter: AuditFilter, timeZone: string): SQL[] {
   const out: SQL[] = [];
   if (filter.actor) {
-    const byEmail = ilike(auditLog.actorEmail, `%${escapeLike(filter.actor)}%`);
-    out.push(isRowId(filter.actor) ? (or(eq(auditLog.actorId, filter.actor), byEmail) ?? byEmail) : byEmail);
+    // The person a record is about, as the log shows her: who acted or whom it was done to, by a
+    // part of her name (as she is named now) or of her address (as it was then), or her exact id.
+    const like = `%${escapeLike(filter.actor)}%`;
+    const named = sql`(select ${users.id} from ${users} where ${users.name} ilike ${like} or ${users.email} ilike ${like})`;
+    const person = or(
+      ilike(auditLog.actorEmail, like),
+      ilike(auditLog.targetEmail, like),
+      sql`${auditLog.actorId} in ${named}`,
+      sql`${auditLog.targetId} in (select id::text from ${named} as named(id))`,
+      isRowId(filter.actor) ? or(eq(auditLog.actorId, filter.actor), eq(auditLog.targetId, filter.actor)) : undefined,
+    );
+    if (person) out.push(person);
   }
   if (filter.kind) out.push(eq(auditLog.kind, filter.kind));
   if (filter.from) out.push(gte(auditLog.at, startOfDay(filter.from, timeZone)));

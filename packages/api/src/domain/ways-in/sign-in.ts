@@ -83,7 +83,11 @@ export async function signOut(ctx: Pick<ApiContext, "db" | "session" | "cookies"
  * account out from elsewhere does not keep her out of her own devices. The attempts are counted
  * before the password is hashed.
  */
-async function checkSignIn(ctx: SignInContext, email: string, password: string): Promise<User> {
+async function checkSignIn(
+  ctx: SignInContext & Pick<ApiContext, "userAgent">,
+  email: string,
+  password: string,
+): Promise<User> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const device = user ? await knownDevice(ctx, user.id) : null;
   const attempt = await ctx.throttle
@@ -99,6 +103,7 @@ async function checkSignIn(ctx: SignInContext, email: string, password: string):
     // Only the wrong password that takes the account's last attempt sees it used up (the count is
     // atomic, and refused attempts take nothing), so she hears once per lockout, not once per guess.
     if (user && attempt.usedUp(LOGIN_PER_ACCOUNT)) await noticeLockout(ctx, user);
+    await recordFailedSignIn(ctx, user ?? null);
     throw new TRPCError({ code: "UNAUTHORIZED", message: messages.loginFailed });
   }
   await attempt.succeeded();
@@ -130,6 +135,32 @@ async function recordThrottledSignIn(ctx: SignInContext, refusal: Throttled, use
       targetId: user?.id,
       targetEmail: user?.email,
       detail: { lockedBy: byAddress ? "address" : refusal.rule === LOGIN_PER_DEVICE ? "device" : "account" },
+    },
+  );
+}
+
+/**
+ * A wrong password (or an address that is no member's) goes to the audit log, once per account (or
+ * per address, for unknown accounts) and window (THROTTLE_RECORDS): the first failure tells an
+ * admin that someone tried; a record per guess under attack would bury the log. What was typed for
+ * an unknown account is not kept (it may be a password typed into the wrong field).
+ */
+async function recordFailedSignIn(ctx: SignInContext & Pick<ApiContext, "userAgent">, user: User | null) {
+  const key = user ? `failed:${user.id}` : `failed-ip:${ctx.ip}`;
+  try {
+    await ctx.throttle.take([THROTTLE_RECORDS, key]);
+  } catch (err) {
+    if (err instanceof Throttled) return;
+    throw err;
+  }
+  await recordAudit(
+    ctx.db,
+    { id: null, email: null, ip: ctx.ip || null },
+    {
+      kind: "sign_in.failed",
+      targetId: user?.id,
+      targetEmail: user?.email,
+      detail: { browser: browserSummary(describeUserAgent(ctx.userAgent ?? null)) },
     },
   );
 }
