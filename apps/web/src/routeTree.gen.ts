@@ -44,12 +44,15 @@ import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$t
 import { Route as RegisterTokenRouteImport } from './routes/register.$token'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
+import { Route as AdminAdminReportsRouteImport } from './routes/_admin/admin_.reports'
 import { Route as AdminWebhooksIndexRouteImport } from './routes/_admin/webhooks.index'
 import { Route as AdminWebhooksIdRouteImport } from './routes/_admin/webhooks.$id'
 import { Route as MemberConfirmSignInTokenRouteImport } from './routes/_member/confirm-sign-in.$token'
 import { Route as MemberEventsIdRouteImport } from './routes/_member/events.$id'
 import { Route as MemberMembersIndexRouteImport } from './routes/_member/members.index'
 import { Route as MemberMembersIdRouteImport } from './routes/_member/members.$id'
+import { Route as MemberMessagesIndexRouteImport } from './routes/_member/messages.index'
+import { Route as MemberMessagesIdRouteImport } from './routes/_member/messages.$id'
 import { Route as MemberSettingsIndexRouteImport } from './routes/_member/settings.index'
 import { Route as MemberSettingsCalendarRouteImport } from './routes/_member/settings.calendar'
 import { Route as MemberSettingsDataRouteImport } from './routes/_member/settings.data'
@@ -236,6 +239,11 @@ const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
   path: '/unsubscribe/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminReportsRoute = AdminAdminReportsRouteImport.update({
+  id: '/admin_/reports',
+  path: '/admin/reports',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminWebhooksIndexRoute = AdminWebhooksIndexRouteImport.update({
   id: '/webhooks/',
   path: '/webhooks/',
@@ -265,6 +273,16 @@ const MemberMembersIndexRoute = MemberMembersIndexRouteImport.update({
 const MemberMembersIdRoute = MemberMembersIdRouteImport.update({
   id: '/members/$id',
   path: '/members/$id',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberMessagesIndexRoute = MemberMessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberMessagesIdRoute = MemberMessagesIdRouteImport.update({
+  id: '/messages/$id',
+  path: '/messages/$id',
   getParentRoute: () => MemberRoute,
 } as any)
 const MemberSettingsIndexRoute = MemberSettingsIndexRouteImport.update({
@@ -363,10 +381,12 @@ export interface FileRoutesByFullPath {
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
+  '/admin/reports': typeof AdminAdminReportsRoute
   '/webhooks/$id': typeof AdminWebhooksIdRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
   '/members/$id': typeof MemberMembersIdRoute
+  '/messages/$id': typeof MemberMessagesIdRoute
   '/settings/calendar': typeof MemberSettingsCalendarRoute
   '/settings/data': typeof MemberSettingsDataRoute
   '/settings/developers': typeof MemberSettingsDevelopersRoute
@@ -378,6 +398,7 @@ export interface FileRoutesByFullPath {
   '/travel/trips': typeof MemberTravelTripsRoute
   '/webhooks/': typeof AdminWebhooksIndexRoute
   '/members/': typeof MemberMembersIndexRoute
+  '/messages/': typeof MemberMessagesIndexRoute
   '/settings/': typeof MemberSettingsIndexRoute
   '/travel/': typeof MemberTravelIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
@@ -415,10 +436,12 @@ export interface FileRoutesByTo {
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
+  '/admin/reports': typeof AdminAdminReportsRoute
   '/webhooks/$id': typeof AdminWebhooksIdRoute
   '/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/events/$id': typeof MemberEventsIdRoute
   '/members/$id': typeof MemberMembersIdRoute
+  '/messages/$id': typeof MemberMessagesIdRoute
   '/settings/calendar': typeof MemberSettingsCalendarRoute
   '/settings/data': typeof MemberSettingsDataRoute
   '/settings/developers': typeof MemberSettingsDevelopersRoute
@@ -430,6 +453,7 @@ export interface FileRoutesByTo {
   '/travel/trips': typeof MemberTravelTripsRoute
   '/webhooks': typeof AdminWebhooksIndexRoute
   '/members': typeof MemberMembersIndexRoute
+  '/messages': typeof MemberMessagesIndexRoute
   '/settings': typeof MemberSettingsIndexRoute
   '/travel': typeof MemberTravelIndexRoute
   '/events/invite/$token': typeof MemberEventsInviteTokenRoute
@@ -471,10 +495,12 @@ export interface FileRoutesById {
   '/register/$token': typeof RegisterTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
+  '/_admin/admin_/reports': typeof AdminAdminReportsRoute
   '/_admin/webhooks/$id': typeof AdminWebhooksIdRoute
   '/_member/confirm-sign-in/$token': typeof MemberConfirmSignInTokenRoute
   '/_member/events/$id': typeof MemberEventsIdRoute
   '/_member/members/$id': typeof MemberMembersIdRoute
+  '/_member/messages/$id': typeof MemberMessagesIdRoute
   '/_member/settings/calendar': typeof MemberSettingsCalendarRoute
   '/_member/settings/data': typeof MemberSettingsDataRoute
   '/_member/settings/developers': typeof MemberSettingsDevelopersRoute
@@ -486,6 +512,7 @@ export interface FileRoutesById {
   '/_member/travel/trips': typeof MemberTravelTripsRoute
   '/_admin/webhooks/': typeof AdminWebhooksIndexRoute
   '/_member/members/': typeof MemberMembersIndexRoute
+  '/_member/messages/': typeof MemberMessagesIndexRoute
   '/_member/settings/': typeof MemberSettingsIndexRoute
   '/_member/travel/': typeof MemberTravelIndexRoute
   '/_member/events/invite/$token': typeof MemberEventsInviteTokenRoute
@@ -526,10 +553,12 @@ export interface FileRouteTypes {
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
+    | '/admin/reports'
     | '/webhooks/$id'
     | '/confirm-sign-in/$token'
     | '/events/$id'
     | '/members/$id'
+    | '/messages/$id'
     | '/settings/calendar'
     | '/settings/data'
     | '/settings/developers'
@@ -541,6 +570,7 @@ export interface FileRouteTypes {
     | '/travel/trips'
     | '/webhooks/'
     | '/members/'
+    | '/messages/'
     | '/settings/'
     | '/travel/'
     | '/events/invite/$token'
@@ -578,10 +608,12 @@ export interface FileRouteTypes {
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
+    | '/admin/reports'
     | '/webhooks/$id'
     | '/confirm-sign-in/$token'
     | '/events/$id'
     | '/members/$id'
+    | '/messages/$id'
     | '/settings/calendar'
     | '/settings/data'
     | '/settings/developers'
@@ -593,6 +625,7 @@ export interface FileRouteTypes {
     | '/travel/trips'
     | '/webhooks'
     | '/members'
+    | '/messages'
     | '/settings'
     | '/travel'
     | '/events/invite/$token'
@@ -633,10 +666,12 @@ export interface FileRouteTypes {
     | '/register/$token'
     | '/reset-password/$token'
     | '/unsubscribe/$token'
+    | '/_admin/admin_/reports'
     | '/_admin/webhooks/$id'
     | '/_member/confirm-sign-in/$token'
     | '/_member/events/$id'
     | '/_member/members/$id'
+    | '/_member/messages/$id'
     | '/_member/settings/calendar'
     | '/_member/settings/data'
     | '/_member/settings/developers'
@@ -648,6 +683,7 @@ export interface FileRouteTypes {
     | '/_member/travel/trips'
     | '/_admin/webhooks/'
     | '/_member/members/'
+    | '/_member/messages/'
     | '/_member/settings/'
     | '/_member/travel/'
     | '/_member/events/invite/$token'
@@ -922,6 +958,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnsubscribeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin_/reports': {
+      id: '/_admin/admin_/reports'
+      path: '/admin/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminAdminReportsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/webhooks/': {
       id: '/_admin/webhooks/'
       path: '/webhooks'
@@ -962,6 +1005,20 @@ declare module '@tanstack/react-router' {
       path: '/members/$id'
       fullPath: '/members/$id'
       preLoaderRoute: typeof MemberMembersIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/messages/': {
+      id: '/_member/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof MemberMessagesIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/messages/$id': {
+      id: '/_member/messages/$id'
+      path: '/messages/$id'
+      fullPath: '/messages/$id'
+      preLoaderRoute: typeof MemberMessagesIdRouteImport
       parentRoute: typeof MemberRoute
     }
     '/_member/settings/': {
@@ -1062,6 +1119,7 @@ interface AdminRouteChildren {
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminSecuritySettingsRoute: typeof AdminSecuritySettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
+  AdminAdminReportsRoute: typeof AdminAdminReportsRoute
   AdminWebhooksIdRoute: typeof AdminWebhooksIdRoute
   AdminWebhooksIndexRoute: typeof AdminWebhooksIndexRoute
 }
@@ -1077,6 +1135,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminOutboxRoute: AdminOutboxRoute,
   AdminSecuritySettingsRoute: AdminSecuritySettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
+  AdminAdminReportsRoute: AdminAdminReportsRoute,
   AdminWebhooksIdRoute: AdminWebhooksIdRoute,
   AdminWebhooksIndexRoute: AdminWebhooksIndexRoute,
 }
@@ -1117,10 +1176,12 @@ interface MemberRouteChildren {
   MemberConfirmSignInTokenRoute: typeof MemberConfirmSignInTokenRoute
   MemberEventsIdRoute: typeof MemberEventsIdRoute
   MemberMembersIdRoute: typeof MemberMembersIdRoute
+  MemberMessagesIdRoute: typeof MemberMessagesIdRoute
   MemberTravelHomeIdRoute: typeof MemberTravelHomeIdRoute
   MemberTravelHostingRoute: typeof MemberTravelHostingRoute
   MemberTravelTripsRoute: typeof MemberTravelTripsRoute
   MemberMembersIndexRoute: typeof MemberMembersIndexRoute
+  MemberMessagesIndexRoute: typeof MemberMessagesIndexRoute
   MemberTravelIndexRoute: typeof MemberTravelIndexRoute
   MemberEventsInviteTokenRoute: typeof MemberEventsInviteTokenRoute
 }
@@ -1135,10 +1196,12 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberConfirmSignInTokenRoute: MemberConfirmSignInTokenRoute,
   MemberEventsIdRoute: MemberEventsIdRoute,
   MemberMembersIdRoute: MemberMembersIdRoute,
+  MemberMessagesIdRoute: MemberMessagesIdRoute,
   MemberTravelHomeIdRoute: MemberTravelHomeIdRoute,
   MemberTravelHostingRoute: MemberTravelHostingRoute,
   MemberTravelTripsRoute: MemberTravelTripsRoute,
   MemberMembersIndexRoute: MemberMembersIndexRoute,
+  MemberMessagesIndexRoute: MemberMessagesIndexRoute,
   MemberTravelIndexRoute: MemberTravelIndexRoute,
   MemberEventsInviteTokenRoute: MemberEventsInviteTokenRoute,
 }

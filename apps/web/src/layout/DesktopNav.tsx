@@ -1,27 +1,31 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Bell } from "../features/notifications/Bell";
-import { infoLinks, type Links, type MenuUser, membersLinks, visitorLinks } from "./Menu";
+import { infoLinks, LinkCount, type Links, type MenuUser, membersLinks, visitorLinks } from "./Menu";
 
-function Group({ label, links }: { label: string; links: Links }) {
+function Group({ label, links, user }: { label: string; links: Links; user: MenuUser | null }) {
   return (
-    <ul aria-label={label} className="flex items-center gap-0.5">
+    <ul aria-label={label} className="flex items-center 2xl:gap-0.5">
       {links.map(([to, text]) => (
         <li key={to}>
-          <NavLink to={to}>{text}</NavLink>
+          <NavLink to={to}>
+            {text}
+            <LinkCount to={to} user={user} />
+          </NavLink>
         </li>
       ))}
     </ul>
   );
 }
 
-// Tight at 1280 px: an admin's bar holds eight links, the info links, the Admin Panel, the bell and
-// her name on one line, with no scrolling sideways (auth.spec.ts measures it).
+// Tight at 1280 px: an admin's bar holds nine links (Messages with its unread count), the info
+// links, the Admin Panel, the bell and her name on one line, with no scrolling sideways
+// (auth.spec.ts measures it): 5 px either side of a link, and no gap between them, until 1536 px.
 function NavLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link
       to={to}
-      className="whitespace-nowrap rounded-full px-2 py-1.5 text-sm text-ink hover:bg-plum-soft hover:text-plum 2xl:px-3"
+      className="whitespace-nowrap rounded-full px-1.25 py-1.5 text-sm text-ink hover:bg-plum-soft hover:text-plum 2xl:px-3"
       activeProps={{ className: "bg-plum-soft font-medium text-plum", "aria-current": "page" }}
     >
       {children}
@@ -35,12 +39,12 @@ function NavLink({ to, children }: { to: string; children: ReactNode }) {
  */
 export function DesktopNav({ user }: { user: MenuUser | null }) {
   return (
-    <nav aria-label="Main" className="hidden items-center gap-2 xl:flex 2xl:gap-3">
+    <nav aria-label="Main" className="hidden items-center gap-1 xl:flex 2xl:gap-3">
       {user ? (
         <>
-          <Group label="Members' Section" links={membersLinks.filter(([to]) => to !== "/logout")} />
+          <Group label="Members' Section" links={membersLinks.filter(([to]) => to !== "/logout")} user={user} />
           <span aria-hidden="true" className="h-5 w-px bg-line" />
-          <Group label="Info Section" links={infoLinks} />
+          <Group label="Info Section" links={infoLinks} user={user} />
           {user.admin ? (
             <>
               <span aria-hidden="true" className="h-5 w-px bg-line" />
@@ -57,7 +61,7 @@ export function DesktopNav({ user }: { user: MenuUser | null }) {
           <NavLink to="/logout">Logout</NavLink>
         </>
       ) : (
-        <Group label="Site" links={visitorLinks} />
+        <Group label="Site" links={visitorLinks} user={null} />
       )}
     </nav>
   );

@@ -47,6 +47,7 @@ describe("Menu", () => {
       "Gallery",
       "Travel",
       "Members",
+      "Messages",
       "Settings",
       "Logout",
       "About",

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useId } from "react";
 import { createPortal } from "react-dom";
+import { MessagesCount } from "../features/messages/MessagesCount";
 
 export interface MenuUser {
   name: string;
@@ -39,6 +40,7 @@ export const membersLinks: Links = [
   ["/gallery", "Gallery"],
   ["/travel", "Travel"],
   ["/members", "Members"],
+  ["/messages", "Messages"],
   ["/settings", "Settings"],
   ["/logout", "Logout"],
 ];
@@ -47,10 +49,16 @@ export const infoLinks: Links = [
   ["/membership", "Membership"],
 ];
 
-function Items({ links, onNavigate }: { links: Links; onNavigate: () => void }) {
+/** What a link shows beside its label: the unread messages beside Messages, for a member with the bell. */
+export function LinkCount({ to, user }: { to: string; user: MenuUser | null }) {
+  return to === "/messages" && user?.news ? <MessagesCount /> : null;
+}
+
+function Items({ links, onNavigate, user }: { links: Links; onNavigate: () => void; user: MenuUser | null }) {
   return links.map(([to, label]) => (
     <Item key={to} to={to} onNavigate={onNavigate}>
       {label}
+      <LinkCount to={to} user={user} />
     </Item>
   ));
 }
@@ -105,10 +113,10 @@ export function Menu({
               Logged in as <span className="font-medium text-ink">{user.name}</span>
             </p>
             <Section title="Members' Section">
-              <Items links={membersLinks} onNavigate={onClose} />
+              <Items links={membersLinks} onNavigate={onClose} user={user} />
             </Section>
             <Section title="Info Section">
-              <Items links={infoLinks} onNavigate={onClose} />
+              <Items links={infoLinks} onNavigate={onClose} user={user} />
             </Section>
             {user.admin ? (
               <Section title="Administration">
@@ -120,7 +128,7 @@ export function Menu({
           </>
         ) : (
           <ul className="space-y-0.5">
-            <Items links={visitorLinks} onNavigate={onClose} />
+            <Items links={visitorLinks} onNavigate={onClose} user={null} />
           </ul>
         )}
       </nav>

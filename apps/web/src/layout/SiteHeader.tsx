@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { useSession } from "../features/auth/session";
+import { MessagesCount } from "../features/messages/MessagesCount";
 import { Bell, useLiveNotifications } from "../features/notifications/Bell";
 import { DesktopNav } from "./DesktopNav";
 import { Menu } from "./Menu";
@@ -38,6 +39,8 @@ export function SiteHeader() {
               )}
             </svg>
             {open ? "Close menu" : "Menu"}
+            {/* On a phone the menu holds Messages: the button tells of unread ones meanwhile. */}
+            {navUser?.news && !open ? <MessagesCount what="unread messages" /> : null}
           </button>
         </div>
       </div>

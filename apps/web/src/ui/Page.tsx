@@ -13,10 +13,12 @@ export function Page({
   lead?: ReactNode;
   actions?: ReactNode;
   children?: ReactNode;
-  width?: "narrow" | "wide";
+  /** narrow: a form; medium: a column to read (a conversation); wide: lists and grids. */
+  width?: "narrow" | "medium" | "wide";
 }) {
+  const widths = { narrow: "max-w-xl", medium: "max-w-3xl", wide: "max-w-6xl" };
   return (
-    <div className={cn("mx-auto w-full px-5 py-10 sm:px-8 sm:py-14", width === "narrow" ? "max-w-xl" : "max-w-6xl")}>
+    <div className={cn("mx-auto w-full px-5 py-10 sm:px-8 sm:py-14", widths[width])}>
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-4xl text-ink sm:text-5xl">{title}</h1>

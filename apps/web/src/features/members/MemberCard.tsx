@@ -4,8 +4,11 @@ import { Portrait } from "./Portrait";
 
 type Card = RouterOutputs["members"]["list"]["items"][number];
 
-/** A member in the directory: portrait, name (to her profile), type, and the first of her talents. */
-export function MemberCard({ member }: { member: Card }) {
+/**
+ * A member in the directory: portrait, name (to her profile), type, and the first of her talents;
+ * "Write to her" (her profile, its dialog open) on every card but the reader's own.
+ */
+export function MemberCard({ member, writable = false }: { member: Card; writable?: boolean }) {
   const shown = member.talents.slice(0, 4);
   const more = member.talents.length - shown.length;
   return (
@@ -30,6 +33,27 @@ export function MemberCard({ member }: { member: Card }) {
           </ul>
         ) : null}
         {member.email ? <p className="mt-2 truncate text-sm text-ink-soft">{member.email}</p> : null}
+        {writable ? (
+          <Link
+            to="/members/$id"
+            params={{ id: member.id }}
+            search={{ write: 1 }}
+            aria-label={`Write to ${member.name}`}
+            className="relative z-10 mt-3 inline-flex items-center gap-1.5 rounded-full text-sm font-medium text-plum underline-offset-2 hover:underline"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
+              <path d="M3.5 5.5h13v9h-8l-3.5 2.5v-2.5h-1.5z" strokeLinejoin="round" />
+            </svg>
+            Write to her
+          </Link>
+        ) : null}
       </div>
     </li>
   );

@@ -1,24 +1,37 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useSubscription } from "@trpc/tanstack-react-query";
+import { useRef } from "react";
 import { useReopenLive } from "../../lib/live";
 import { trpc } from "../../lib/trpc";
 
 /**
  * Keeps her unread count live: the server's stream tells each change (a new comment, like or
- * invitation, from whichever server instance it came through) without a reload. Called once, by
+ * invitation, from whichever server instance it came through) without a reload; and her Messages:
+ * their unread number, and when any of her conversations changed. Called once, by
  * the header, whatever number of bells it shows. A stream the server ended (another tab took its
  * place, the server stopped) opens again once the page is shown (useReopenLive).
  */
 export function useLiveNotifications(enabled: boolean) {
   const queryClient = useQueryClient();
+  // When her conversations last changed, as the stream last told it.
+  const messagesChanged = useRef<string | null | undefined>(undefined);
   const live = useSubscription(
     trpc.notifications.live.subscriptionOptions(undefined, {
       enabled,
       onData: (event) => {
-        queryClient.setQueryData(trpc.notifications.unread.queryKey(), { unread: event.data.unread });
+        const { unread, messages } = event.data;
+        queryClient.setQueryData(trpc.notifications.unread.queryKey(), { unread });
         // The list, if open, shows what is new.
         void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
+        queryClient.setQueryData(trpc.conversations.unread.queryKey(), { unread: messages.unread });
+        // A message written, read, muted or left: her list and an open conversation are read again
+        // (at the first event too, which may tell of one written while the page was on its way).
+        if (messages.changed !== messagesChanged.current) {
+          messagesChanged.current = messages.changed;
+          for (const path of [trpc.conversations.list, trpc.conversations.messages, trpc.conversations.get])
+            void queryClient.invalidateQueries({ queryKey: path.pathKey() });
+        }
       },
     }),
   );

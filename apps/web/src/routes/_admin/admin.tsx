@@ -12,6 +12,7 @@ const tools = [
   { to: "/outbox", title: "Mail outbox", text: "Every message sent or waiting, and any that failed." },
   { to: "/jobs", title: "Background jobs", text: "What waits, what runs, and what failed." },
   { to: "/webhooks", title: "Webhooks", text: "Tell the club's other systems what happens here." },
+  { to: "/admin/reports", title: "Reported messages", text: "Messages members reported, with those around them." },
   { to: "/audit-log", title: "Audit log", text: "Who did what, to whom, when and from where." },
   { to: "/ledger", title: "Travel ledger", text: "Stays' contributions: record, reverse, export." },
   { to: "/security-settings", title: "Security settings", text: "How administrators sign in, and Travel's discounts." },

@@ -1,8 +1,10 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, type ErrorComponentProps, Link } from "@tanstack/react-router";
+import { createFileRoute, type ErrorComponentProps, Link, useNavigate } from "@tanstack/react-router";
 import { hostedInput, MemberProfile, uploadsInput } from "../../features/members/MemberProfile";
 import { Portrait } from "../../features/members/Portrait";
+import { ProfileActions } from "../../features/messages/ProfileActions";
 import { formatMoment } from "../../lib/moments";
+import { searchParams, wholeFrom } from "../../lib/search-params";
 import { errorCode, trpc } from "../../lib/trpc";
 import { ButtonLink } from "../../ui/Button";
 import { Page } from "../../ui/Page";
@@ -27,16 +29,22 @@ function ProfileError({ error }: ErrorComponentProps) {
 
 /** A member's profile: one request for who she is, and her uploads and events beside it. */
 export const Route = createFileRoute("/_member/members/$id")({
+  // `write=1`: "Write to her" open (the directory's link to it).
+  validateSearch: searchParams({ write: wholeFrom(1) }),
   loader: async ({ context, params }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.members.get.queryOptions({ id: params.id })),
       context.queryClient.ensureQueryData(context.trpc.media.list.queryOptions(uploadsInput(params.id))),
       context.queryClient.ensureQueryData(context.trpc.events.list.queryOptions(hostedInput(params.id))),
+      // Whether she blocked this member: Block or Unblock, from the first screen.
+      context.queryClient.ensureQueryData(context.trpc.conversations.blocked.queryOptions()),
     ]);
   },
   errorComponent: ProfileError,
   component: function ProfilePage() {
     const { id } = Route.useParams();
+    const { write } = Route.useSearch();
+    const navigate = useNavigate({ from: Route.fullPath });
     const { data: profile } = useSuspenseQuery(trpc.members.get.queryOptions({ id }));
     return (
       <Page
@@ -47,7 +55,17 @@ export const Route = createFileRoute("/_member/members/$id")({
           </span>
         }
         lead={`${profile.type} member · since ${formatMoment(profile.member_since, "MMMM yyyy")}`}
-        actions={profile.is_me ? <ButtonLink to="/settings/profile">Edit your profile</ButtonLink> : undefined}
+        actions={
+          profile.is_me ? (
+            <ButtonLink to="/settings/profile">Edit your profile</ButtonLink>
+          ) : (
+            <ProfileActions
+              member={profile}
+              write={write === 1}
+              onWriteChange={(open) => navigate({ search: { write: open ? 1 : undefined }, replace: true })}
+            />
+          )
+        }
       >
         <MemberProfile profile={profile} />
       </Page>

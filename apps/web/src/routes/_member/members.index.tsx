@@ -2,6 +2,7 @@ import { memberTypes } from "@club/shared";
 import { keepPreviousData, useInfiniteQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { useSession } from "../../features/auth/session";
 import { MemberCard } from "../../features/members/MemberCard";
 import { oneOf, searchParams, text } from "../../lib/search-params";
 import { useSettledValue } from "../../lib/settled";
@@ -40,6 +41,7 @@ export const Route = createFileRoute("/_member/members/")({
 
 function Directory() {
   const s = Route.useSearch();
+  const { user } = useSession();
   const navigate = useNavigate({ from: Route.fullPath });
   const [draft, setDraft] = useState(s.q ?? "");
   // The address follows the search a moment after typing stops (one history entry, not one per key).
@@ -102,7 +104,7 @@ function Directory() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Members">
           {members.map((m) => (
-            <MemberCard key={m.id} member={m} />
+            <MemberCard key={m.id} member={m} writable={Boolean(user) && m.id !== user?.id} />
           ))}
         </ul>
       )}
