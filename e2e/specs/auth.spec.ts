@@ -32,6 +32,42 @@ test("the guard sends visitors to /login and back to the page they asked for, a 
   await expect(page.getByRole("heading", { name: "Your data" })).toBeVisible();
 });
 
+test("signing in lands a member on My club and an admin on the Admin Panel, with what waits on its cards", async ({
+  page,
+}) => {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const [who, lands] of [
+      [STANDARD, /\/member-home$/],
+      [ADMIN, /\/admin$/],
+    ] as const) {
+      await page.goto("/login");
+      await takenOver(page);
+      await page.getByLabel("Email").fill(who.email);
+      await page.getByLabel("Password").fill("club-demo-2026");
+      await page.getByRole("button", { name: /^log ?in$/i }).click();
+      await expect(page).toHaveURL(lands);
+      if (who === ADMIN) {
+        const counts = (await (await page.request.get("/trpc/adminPanel.counts")).json()).result.data.json as {
+          pendingApplications: number;
+        };
+        const card = page.getByRole("link", { name: /Membership Applications/ });
+        const n = counts.pendingApplications;
+        if (n > 0) await expect(card).toContainText(`${n} pending application${n === 1 ? "" : "s"}`);
+        else await expect(card).not.toContainText("pending");
+        await screenshot(page, `admin-panel-${size.width}`);
+      } else {
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      }
+      await page.goto("/logout");
+      await expect(page).toHaveURL(/\/$/);
+    }
+  }
+});
+
 test("on a phone, members see the members' menu; admins also the Admin Panel", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, STANDARD.email);

@@ -110,7 +110,7 @@ test("from invitation code to signed-in member", async ({ page }) => {
   await page.getByLabel("Email").fill("grace@example.com");
   await page.getByLabel("Password").fill("grace-pass-1");
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/member-home$/);
 
   await page.goto(linkTo(welcome, "/register/"));
   await expect(page.getByRole("alert")).toHaveText("Invalid or expired token. Please request a new invitation.");

@@ -51,7 +51,7 @@ test("a member connects her identity in Settings, signs out, and signs in throug
   await expect(page).toHaveURL(/\/$/);
   await startFromLogin(page);
   // The provider still knows this browser: it sends her straight back, signed in.
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/member-home$/);
   await page.goto("/settings/security");
   await expect(page.getByRole("listitem").filter({ hasText: "someone.else@idp.example" })).not.toContainText(
     "last used never",

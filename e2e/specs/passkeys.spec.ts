@@ -94,7 +94,7 @@ test("a member adds a passkey, signs in with it and no password, and removes it"
   // Conditional UI: the e-mail field's autofill offers the passkey as soon as the Login screen is
   // the app's; this authenticator answers at once, so she is signed in without touching anything.
   await page.goto("/login");
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/member-home$/);
   await expect(page.getByText(`Logged in as ${member.name}`).first()).toBeVisible();
   await page.goto("/logout");
   await expect(page).toHaveURL(/\/$/);
@@ -109,7 +109,7 @@ test("a member adds a passkey, signs in with it and no password, and removes it"
   await expectAccessible(page);
   await shots(page, "login");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/member-home$/);
   await expect(page.getByText(`Logged in as ${member.name}`).first()).toBeVisible();
   const after = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(after.credentials[0]?.signCount).toBeGreaterThan(0);

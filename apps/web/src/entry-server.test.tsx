@@ -63,6 +63,6 @@ describe("Login rendered for someone signed in already", () => {
     };
     expect(await at("/login")).toBe("/member-home");
     expect(await at("/login?redirect=%2Fgallery%3Ftag%3Dtea")).toBe("/gallery?tag=tea");
-    expect(await at("/login?redirect=%2F%2Fevil.example")).toBe("/home");
+    expect(await at("/login?redirect=%2F%2Fevil.example")).toBe("/member-home");
   });
 });

@@ -200,7 +200,9 @@ describe("reporting a message", () => {
       code: "BAD_REQUEST",
       message: "You cannot report your own message.",
     });
+    const waiting = (await as(admin).adminPanel.counts()).openReports;
     const told = await as(ana).conversations.report({ id: reported!.id, reason: "She is rude to me" });
+    expect((await as(admin).adminPanel.counts()).openReports).toBe(waiting + 1);
     expect(told.message).toBe("Thank you: the message is reported to the club's administrators.");
     expect((await as(admin).notifications.list()).items.map((i) => i.text)).toContain("Ana Alves reported a message");
     // Members never hear of reports.
@@ -221,6 +223,7 @@ describe("reporting a message", () => {
     );
     expect((await as(admin).conversations.closeReport({ id: report!.id })).message).toBe("The report is closed.");
     expect((await as(admin).conversations.reports()).map((r) => r.id)).not.toContain(report!.id);
+    expect((await as(admin).adminPanel.counts()).openReports).toBe(waiting);
     await expect(as(admin).conversations.closeReport({ id: report!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

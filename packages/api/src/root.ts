@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { accountRouter } from "./routers/account";
 import { adminMailRouter } from "./routers/admin-mail";
+import { adminPanelRouter } from "./routers/admin-panel";
 import { apiTokensRouter } from "./routers/api-tokens";
 import { applicationsRouter } from "./routers/applications";
 import { auditRouter } from "./routers/audit";
@@ -41,6 +42,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   users: usersRouter,
   adminMail: adminMailRouter,
+  adminPanel: adminPanelRouter,
   mail: mailRouter,
   mailOutbox: mailOutboxRouter,
   jobs: jobsRouter,

@@ -1,7 +1,12 @@
 const BASE = "http://club.invalid";
 
-/** Where a member goes after signing in when she came from nowhere in particular. */
-export const AFTER_SIGN_IN = "/home";
+/**
+ * Where she lands after signing in when she came from nowhere in particular: an admin on the Admin
+ * Panel, a member on her home (My club). Never the public pages: she has just said she is a member.
+ */
+export function landingOf(who: { admin: boolean }): string {
+  return who.admin ? "/admin" : "/member-home";
+}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]/;
@@ -36,13 +41,17 @@ function resolved(target: string): string | null {
 }
 
 /**
- * Where to go after signing in (the Login screen, the identity provider's return, any `redirect=`):
- * a path of this site by `sitePath`, never the Login screen or signing out again; else Home.
+ * A path worth going back to after signing in (the Login screen, the identity provider's return, any
+ * `redirect=`): a path of this site by `sitePath`, never the Login screen or signing out again; else null.
  */
-export function nextPath(target: unknown): string {
+export function keptPath(target: unknown): string | null {
   const path = sitePath(target);
-  if (path === null || leadsToSignIn(path)) return AFTER_SIGN_IN;
-  return path;
+  return path === null || leadsToSignIn(path) ? null : path;
+}
+
+/** Where to go after signing in: where she was going (`keptPath`), else where she lands (`landingOf`). */
+export function nextPath(target: unknown, landing: string): string {
+  return keptPath(target) ?? landing;
 }
 
 /**

@@ -240,14 +240,14 @@ describe("linking from Settings, then signing in", () => {
 
   it("goes home when the redirect is another site's", async () => {
     const { res } = await signInVia("ada-at-idp", "//evil.example/x");
-    expect(res.headers.location).toBe("/home");
+    expect(res.headers.location).toBe("/member-home");
   });
 
   it("goes home when the redirect hides another site behind a tab or a backslash", async () => {
     // Found in review: a browser drops the tab and follows "/\t/evil.example" to another site.
     for (const target of ["/\t/evil.example", "/\\evil.example", "/%09/ok"]) {
       const { res } = await signInVia("ada-at-idp", target);
-      expect(res.headers.location).toBe(target === "/%09/ok" ? "/%09/ok" : "/home");
+      expect(res.headers.location).toBe(target === "/%09/ok" ? "/%09/ok" : "/member-home");
     }
   });
 
@@ -261,7 +261,7 @@ describe("linking from Settings, then signing in", () => {
       "/a/..//evil.example",
     ]) {
       const { res } = await signInVia("ada-at-idp", target);
-      expect(res.headers.location, target).toBe("/home");
+      expect(res.headers.location, target).toBe("/member-home");
     }
   });
 

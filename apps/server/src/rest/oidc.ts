@@ -1,5 +1,5 @@
 import { finishOidc, isUnavailable, OIDC_CALLBACK_PATH, type OidcOutcome, startOidc } from "@club/api";
-import { nextPath, OIDC_LINKED, type OidcRefusal, oidcRefusalMessages } from "@club/shared";
+import { landingOf, nextPath, OIDC_LINKED, type OidcRefusal, oidcRefusalMessages } from "@club/shared";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -58,7 +58,8 @@ export async function oidcRoutes(app: FastifyInstance, deps: ContextDeps): Promi
           answer: {
             kind: "empty",
             status: 302,
-            description: "Location: where she was going, /home, or the screen saying why not.",
+            description:
+              "Location: where she was going, else My club (an admin: the Admin Panel), or the screen saying why not.",
           },
         },
       },
@@ -80,7 +81,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, outcome: OidcOutco
   if (outcome.ok) {
     if (outcome.intent === "link") return reply.redirect(`/settings/security?oidc=${OIDC_LINKED}`, 302);
     // The one rule again on what is finally sent, whatever was kept at the start.
-    return reply.redirect(nextPath(outcome.redirect), 302);
+    return reply.redirect(nextPath(outcome.redirect, landingOf(outcome)), 302);
   }
   const back = screenFor(outcome.intent, outcome.refusal);
   if (outcome.forged) {

@@ -1,6 +1,9 @@
-import { nextPath, sitePath } from "@club/shared";
+import { landingOf, nextPath, sitePath } from "@club/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
+/** Where a member goes after signing in (an admin lands elsewhere: see the last test). */
+const next = (target: unknown) => nextPath(target, landingOf({ admin: false }));
 
 /**
  * The one rule for "where to go next" (sign-in, the identity provider's return, any `redirect=`),
@@ -92,7 +95,7 @@ describe("the rule for where to go next", () => {
         (target) => {
           const path = sitePath(target);
           if (path !== null) expectSitePath(path);
-          expectSitePath(nextPath(target));
+          expectSitePath(next(target));
         },
       ),
       { numRuns: 5_000 },
@@ -129,23 +132,26 @@ describe("the rule for where to go next", () => {
       "\\\\evil.example",
     ]) {
       expect(sitePath(target), JSON.stringify(target)).toBeNull();
-      expect(nextPath(target), JSON.stringify(target)).toBe("/home");
+      expect(next(target), JSON.stringify(target)).toBe("/member-home");
     }
   });
 
   it("keeps the paths a member comes back to, and never the Login screen or signing out", () => {
-    expect(nextPath("/events/spring-salon?tab=images")).toBe("/events/spring-salon?tab=images");
-    expect(nextPath("/events?next=%2F%2Fevil.example#top")).toBe("/events?next=%2F%2Fevil.example#top");
-    expect(nextPath("/%2F%2Fevil.example")).toBe("/%2F%2Fevil.example");
-    expect(nextPath("/\uff0fevil.example")).toBe("/%EF%BC%8Fevil.example");
-    expect(nextPath("/login")).toBe("/home");
-    expect(nextPath("/login?redirect=%2Fevents")).toBe("/home");
-    expect(nextPath("/logout")).toBe("/home");
-    expect(nextPath("/login-help")).toBe("/login-help");
+    expect(next("/events/spring-salon?tab=images")).toBe("/events/spring-salon?tab=images");
+    expect(next("/events?next=%2F%2Fevil.example#top")).toBe("/events?next=%2F%2Fevil.example#top");
+    expect(next("/%2F%2Fevil.example")).toBe("/%2F%2Fevil.example");
+    expect(next("/\uff0fevil.example")).toBe("/%EF%BC%8Fevil.example");
+    expect(next("/login")).toBe("/member-home");
+    expect(next("/login?redirect=%2Fevents")).toBe("/member-home");
+    expect(next("/logout")).toBe("/member-home");
+    expect(next("/login-help")).toBe("/login-help");
     // Found in review: the router reads paths decoded and in any case.
     for (const target of ["/Logout", "/LOGIN?x=1", "/%6Cogout", "/%4c%4f%47%49%4e", "/logout/", "/%ZZ"]) {
-      expect(nextPath(target), target).toBe("/home");
+      expect(next(target), target).toBe("/member-home");
     }
-    expect(nextPath(undefined)).toBe("/home");
+    expect(next(undefined)).toBe("/member-home");
+    // Where she came from nowhere in particular: a member on My club, an admin on the Admin Panel.
+    expect(nextPath(undefined, landingOf({ admin: true }))).toBe("/admin");
+    expect(nextPath("/events", landingOf({ admin: true }))).toBe("/events");
   });
 });

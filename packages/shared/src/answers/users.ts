@@ -65,3 +65,6 @@ export const usersDeleteAnswer = z.object({
 
 /** users.setTestingTeam */
 export const usersSetTestingTeamAnswer = memberRowSchema;
+
+/** adminPanel.counts: what waits for the admins (the Admin Panel's cards). */
+export const adminPanelCountsAnswer = z.object({ pendingApplications: z.number(), openReports: z.number() });

@@ -1,4 +1,12 @@
-import { loginInput, messages, nextPath, type OidcRefusal, oidcRefusalMessages } from "@club/shared";
+import {
+  keptPath,
+  landingOf,
+  loginInput,
+  messages,
+  nextPath,
+  type OidcRefusal,
+  oidcRefusalMessages,
+} from "@club/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -23,12 +31,14 @@ export function LoginForm({
   const queryClient = useQueryClient();
   const provider = useQuery(trpc.identities.provider.queryOptions()).data;
   const navigate = useNavigate();
+  /** Where she was going, if anywhere: kept through the identity provider's sign-in too. */
+  const back = keptPath(redirect);
   const form = useZodForm(loginInput, { defaultValues: { email: email ?? "", password: "" } });
   const { errors } = form.formState;
-  const signedIn = async ({ user }: { user: { mustChangePassword: boolean } }) => {
+  const signedIn = async ({ user }: { user: { mustChangePassword: boolean; admin: boolean } }) => {
     await queryClient.resetQueries();
     // A temporary password is replaced before anything else (after a passkey too).
-    await navigate({ to: user.mustChangePassword ? "/settings" : nextPath(redirect) });
+    await navigate({ to: user.mustChangePassword ? "/settings" : nextPath(redirect, landingOf(user)) });
   };
   const login = useMutation(
     trpc.auth.login.mutationOptions({
@@ -89,7 +99,7 @@ export function LoginForm({
             {provider ? (
               // A page of the server (it sends the browser to the provider), hence a plain link.
               <a
-                href={`/auth/oidc/start?redirect=${encodeURIComponent(nextPath(redirect))}`}
+                href={`/auth/oidc/start${back ? `?redirect=${encodeURIComponent(back)}` : ""}`}
                 className={buttonClass("secondary", "w-full")}
               >
                 Sign in with {provider.label}
@@ -109,7 +119,7 @@ export function LoginForm({
  * aborts it), and leaving the page cancels whichever is waiting.
  */
 function usePasskeySignIn(
-  signedIn: (answer: { user: { mustChangePassword: boolean } }) => Promise<void>,
+  signedIn: (answer: { user: { mustChangePassword: boolean; admin: boolean } }) => Promise<void>,
   refused: (message: string) => void,
 ) {
   const hydrated = useHydrated();

@@ -1,4 +1,4 @@
-import { AFTER_SIGN_IN, nextPath } from "@club/shared";
+import { keptPath } from "@club/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import type { AnyRouter } from "@tanstack/react-router";
 import { keepDrafts } from "../../lib/kept-drafts";
@@ -13,14 +13,14 @@ export const isUnauthorized = (err: unknown): boolean => errorCode(err) === "UNA
 
 /**
  * Where a member goes whose session ended on the page at `href`: Login, with the message, and back
- * to that page after signing in when it is one of this site's (`nextPath`, the one rule for where to
+ * to that page after signing in when it is one of this site's (`keptPath`, the one rule for where to
  * go after signing in).
  */
 export function signInAgain(href: unknown) {
-  const back = nextPath(href);
+  const back = keptPath(href);
   return {
     to: "/login" as const,
-    search: { reason: SIGNED_OUT, ...(back !== AFTER_SIGN_IN ? { redirect: back } : {}) },
+    search: { reason: SIGNED_OUT, ...(back ? { redirect: back } : {}) },
   };
 }
 

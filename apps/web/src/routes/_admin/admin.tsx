@@ -18,13 +18,27 @@ const tools = [
   { to: "/security-settings", title: "Security settings", text: "How administrators sign in, and Travel's discounts." },
 ] as const;
 
+/** "2 pending applications", "1 open report"; empty for none. */
+function counted(n: number, what: string): string {
+  return n === 0 ? "" : `${n} ${what}${n === 1 ? "" : "s"}`;
+}
+
 export const Route = createFileRoute("/_admin/admin")({
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(context.trpc.mailOutbox.summary.queryOptions());
+    await Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.mailOutbox.summary.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.adminPanel.counts.queryOptions()),
+    ]);
   },
   component: function AdminDashboard() {
     const { user } = Route.useRouteContext();
     const outbox = useSuspenseQuery(trpc.mailOutbox.summary.queryOptions());
+    const counts = useSuspenseQuery(trpc.adminPanel.counts.queryOptions()).data;
+    /** What waits on a card, in words ("2 pending applications"); nothing when nothing waits. */
+    const waiting: Partial<Record<(typeof tools)[number]["to"], string>> = {
+      "/applications": counted(counts.pendingApplications, "pending application"),
+      "/admin/reports": counted(counts.openReports, "open report"),
+    };
     return (
       <Page title={`Welcome to the Admin Dashboard, ${user.name}!`}>
         {outbox.data.delivery === "capture" ? (
@@ -52,6 +66,11 @@ export const Route = createFileRoute("/_admin/admin")({
               <Link to={t.to} className="block h-full">
                 <Card className="h-full transition-colors hover:border-plum">
                   <h2 className="text-2xl text-plum">{t.title}</h2>
+                  {waiting[t.to] ? (
+                    <p className="mt-2 inline-block rounded-full bg-plum px-3 py-0.5 text-sm font-medium text-white">
+                      {waiting[t.to]}
+                    </p>
+                  ) : null}
                   <p className="mt-2 text-ink-soft">{t.text}</p>
                 </Card>
               </Link>

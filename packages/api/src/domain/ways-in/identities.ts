@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { oidcLogins, type Queryable, type User, userIdentities, users } from "@club/db";
 import { and, desc, eq, isNull, lt } from "@club/db/orm";
-import { emailKey, nextPath, type OidcRefusal } from "@club/shared";
+import { emailKey, keptPath, type OidcRefusal } from "@club/shared";
 import type { ApiContext } from "../../context";
 import { IDENTITY_NOT_FOUND, notFound } from "../../errors";
 import { PROVIDER_SIGN_INS_PER_IP } from "../../throttle";
@@ -61,7 +61,7 @@ export async function startOidc(
       codeVerifier: checks.codeVerifier,
       intent,
       userId: intent === "link" ? (options.userId ?? null) : null,
-      redirect: nextPath(options.redirect),
+      redirect: keptPath(options.redirect),
       expiresAt,
     });
   });
@@ -70,7 +70,7 @@ export async function startOidc(
 }
 
 export type OidcOutcome =
-  | { ok: true; intent: "sign_in"; redirect: string | null }
+  | { ok: true; intent: "sign_in"; redirect: string | null; admin: boolean }
   | { ok: true; intent: "link"; alreadyLinked: boolean }
   | {
       ok: false;
@@ -131,7 +131,7 @@ export async function finishOidc(ctx: OidcContext, callbackUrl: URL): Promise<Oi
   const member = await memberFor(ctx, settings.issuer, identity);
   if (!member.ok) return refuse(member.refusal, "sign_in");
   await startSession(ctx, member.user, "oidc", { issuer: settings.issuer });
-  return { ok: true, intent: "sign_in", redirect: pending.redirect };
+  return { ok: true, intent: "sign_in", redirect: pending.redirect, admin: member.user.admin };
 }
 
 /**

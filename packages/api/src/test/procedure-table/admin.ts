@@ -5,6 +5,7 @@ import type { ProcedureRow } from "./row";
 
 /** The admins' tools: members, group mail, the outbox, jobs and the audit log. */
 export const adminRows: ProcedureRow[] = [
+  { path: "adminPanel.counts", tokens: "read", input: () => undefined, expect: ADMINS },
   {
     path: "users.create",
     tokens: "seed",
