@@ -17,7 +17,7 @@ export function SiteHeader() {
   useLiveNotifications(navUser?.news === true);
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-paper/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 sm:px-8">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-5 sm:px-8">
         <Link to="/" className="whitespace-nowrap font-serif text-2xl font-semibold tracking-wide text-plum">
           The Club
         </Link>

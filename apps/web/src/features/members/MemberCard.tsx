@@ -1,5 +1,6 @@
 import type { RouterOutputs } from "@club/api";
 import { Link } from "@tanstack/react-router";
+import { useId } from "react";
 import { Portrait } from "./Portrait";
 
 type Card = RouterOutputs["members"]["list"]["items"][number];
@@ -9,6 +10,7 @@ type Card = RouterOutputs["members"]["list"]["items"][number];
  * "Write to her" (her profile, its dialog open) on every card but the reader's own.
  */
 export function MemberCard({ member, writable = false }: { member: Card; writable?: boolean }) {
+  const nameId = useId();
   const shown = member.talents.slice(0, 4);
   const more = member.talents.length - shown.length;
   return (
@@ -17,7 +19,12 @@ export function MemberCard({ member, writable = false }: { member: Card; writabl
       <div className="min-w-0 flex-1">
         <h2 className="font-serif text-xl leading-tight text-ink">
           {/* The whole card opens her profile; the name is the link screen readers announce. */}
-          <Link to="/members/$id" params={{ id: member.id }} className="after:absolute after:inset-0 hover:text-plum">
+          <Link
+            id={nameId}
+            to="/members/$id"
+            params={{ id: member.id }}
+            className="after:absolute after:inset-0 hover:text-plum"
+          >
             {member.name}
           </Link>
         </h2>
@@ -38,7 +45,8 @@ export function MemberCard({ member, writable = false }: { member: Card; writabl
             to="/members/$id"
             params={{ id: member.id }}
             search={{ write: 1 }}
-            aria-label={`Write to ${member.name}`}
+            // "Write to her", told whom to by the card's name (a name of its own would make two links of hers).
+            aria-describedby={nameId}
             className="relative z-10 mt-3 inline-flex items-center gap-1.5 rounded-full text-sm font-medium text-plum underline-offset-2 hover:underline"
           >
             <svg

@@ -1,9 +1,37 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useRef } from "react";
 import { useReopenLive } from "../../lib/live";
 import { trpc } from "../../lib/trpc";
+
+/** What the bell's stream tells at each change. */
+export interface LiveNews {
+  unread: number;
+  messages: { unread: number; changed: string | null };
+}
+
+/**
+ * One event of the bell's stream into the cache: both unread numbers, the notifications' list, and,
+ * when her conversations changed since `changedBefore` (a message written, read, muted or left), her
+ * list of them and an open conversation, read again. At the first event too (`changedBefore`
+ * undefined): it may tell of a message written while the page was on its way. Returns when her
+ * conversations last changed, for the next event.
+ */
+export function applyLiveNews(
+  queryClient: QueryClient,
+  { unread, messages }: LiveNews,
+  changedBefore: string | null | undefined,
+): string | null {
+  queryClient.setQueryData(trpc.notifications.unread.queryKey(), { unread });
+  // The list, if open, shows what is new.
+  void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
+  queryClient.setQueryData(trpc.conversations.unread.queryKey(), { unread: messages.unread });
+  if (messages.changed !== changedBefore)
+    for (const path of [trpc.conversations.list, trpc.conversations.messages, trpc.conversations.get])
+      void queryClient.invalidateQueries({ queryKey: path.pathKey() });
+  return messages.changed;
+}
 
 /**
  * Keeps her unread count live: the server's stream tells each change (a new comment, like or
@@ -20,18 +48,7 @@ export function useLiveNotifications(enabled: boolean) {
     trpc.notifications.live.subscriptionOptions(undefined, {
       enabled,
       onData: (event) => {
-        const { unread, messages } = event.data;
-        queryClient.setQueryData(trpc.notifications.unread.queryKey(), { unread });
-        // The list, if open, shows what is new.
-        void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
-        queryClient.setQueryData(trpc.conversations.unread.queryKey(), { unread: messages.unread });
-        // A message written, read, muted or left: her list and an open conversation are read again
-        // (at the first event too, which may tell of one written while the page was on its way).
-        if (messages.changed !== messagesChanged.current) {
-          messagesChanged.current = messages.changed;
-          for (const path of [trpc.conversations.list, trpc.conversations.messages, trpc.conversations.get])
-            void queryClient.invalidateQueries({ queryKey: path.pathKey() });
-        }
+        messagesChanged.current = applyLiveNews(queryClient, event.data, messagesChanged.current);
       },
     }),
   );

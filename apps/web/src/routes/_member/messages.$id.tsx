@@ -59,19 +59,23 @@ function ConversationPage() {
   const { data: conversation } = useSuspenseQuery(trpc.conversations.get.queryOptions({ id }));
   const pages = useInfiniteQuery(messagePages(trpc, id));
   const messages = messagesOf(pages.data?.pages);
-  const newest = messages.at(-1);
+  const newestId = messages.at(-1)?.id;
   const [reporting, setReporting] = useState<Message | null>(null);
   const end = useRef<HTMLDivElement>(null);
-  useMarkRead(id, newest?.id);
+  useMarkRead(id, newestId);
   // The newest message in view when the conversation opens, and when one arrives or she sends one
   // (not when she reads earlier ones: they come above).
   const shownNewest = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!newest || shownNewest.current === newest.id) return;
+    if (!newestId || shownNewest.current === newestId) return;
     const opening = shownNewest.current === undefined;
-    shownNewest.current = newest.id;
-    end.current?.scrollIntoView({ block: "end", behavior: opening ? "instant" : "smooth" });
-  }, [newest]);
+    shownNewest.current = newestId;
+    // After the router has put the new page at its top (it does so once the page is drawn).
+    const frame = requestAnimationFrame(() =>
+      end.current?.scrollIntoView({ block: "end", behavior: opening ? "instant" : "smooth" }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [newestId]);
 
   const { members } = conversation;
   return (
@@ -146,16 +150,15 @@ function ConversationPage() {
           </ol>
         </section>
       ))}
-      <div
-        ref={end}
-        className="sticky bottom-0 -mx-5 mt-4 border-t border-line/70 bg-paper/95 px-5 pt-4 pb-5 backdrop-blur sm:mx-0 sm:rounded-t-[var(--radius-card)] sm:px-0"
-      >
+      <div className="sticky bottom-0 -mx-5 mt-4 border-t border-line/70 bg-paper/95 px-5 pt-4 pb-5 backdrop-blur sm:mx-0 sm:rounded-t-[var(--radius-card)] sm:px-0">
         {conversation.cannot_write ? (
           <Alert tone="info">{conversation.cannot_write}</Alert>
         ) : (
           <Composer conversationId={id} />
         )}
       </div>
+      {/* Where the page ends: scrolled to, the newest message shows just above the composer. */}
+      <div ref={end} />
       <ReportDialog message={reporting} onClose={() => setReporting(null)} />
     </Page>
   );
