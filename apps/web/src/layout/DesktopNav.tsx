@@ -54,7 +54,10 @@ export function DesktopNav({ user }: { user: MenuUser | null }) {
           {user.news ? <Bell /> : null}
           <span className="ml-1 flex items-baseline gap-1 whitespace-nowrap text-sm text-ink-soft">
             Logged in as{" "}
-            <span className="inline-block max-w-28 truncate align-bottom font-medium text-ink 2xl:max-w-40" title={user.name}>
+            <span
+              className="inline-block max-w-28 truncate align-bottom font-medium text-ink 2xl:max-w-40"
+              title={user.name}
+            >
               {user.name}
             </span>
           </span>
