@@ -46,6 +46,8 @@ const memberScreens = [
   "/invitation-codes",
   "/outbox",
   "/jobs",
+  "/messages",
+  "/admin/reports",
 ];
 
 // The screens in parts of about eight, each its own test, and this file's tests spread over the

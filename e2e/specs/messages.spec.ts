@@ -237,5 +237,17 @@ test("two members write to each other live; a block stops one; a report reaches 
   await expect(coraPage.getByRole("heading", { name: "Oops! You're not supposed to be here!" })).toBeVisible();
   await screenshot(coraPage, "messages-not-found-mobile");
   await coraPage.context().close();
+
+  // Bea leaves the conversation (asked first): it leaves her list.
+  await beaPage.goto(conversationUrl);
+  await takenOver(beaPage);
+  await beaPage.getByRole("button", { name: "Actions" }).click();
+  await beaPage.getByRole("menuitem", { name: "Leave the conversation…" }).click();
+  const leave = beaPage.getByRole("dialog", { name: "Leave this conversation?" });
+  await expect(leave).toContainText("It leaves your list");
+  await leave.getByRole("button", { name: "Yes, Leave" }).click();
+  await expect(beaPage.getByText("You left the conversation.")).toBeVisible();
+  await expect(beaPage).toHaveURL(/\/messages$/);
+  await expect(beaPage.getByRole("heading", { name: "No conversations yet" })).toBeVisible();
   await beaPage.context().close();
 });
