@@ -20,7 +20,8 @@ function Group({ label, links, user }: { label: string; links: Links; user: Menu
 
 // Tight at 1280 px: an admin's bar holds nine links (Messages with its unread count), the info
 // links, the Admin Panel, the bell and her name on one line, with no scrolling sideways
-// (auth.spec.ts measures it): 5 px either side of a link, and no gap between them, until 1536 px.
+// (auth.spec.ts measures it): 5 px either side of a link, no gap between them and 2 px between
+// the groups, until 1536 px.
 function NavLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link
@@ -39,7 +40,7 @@ function NavLink({ to, children }: { to: string; children: ReactNode }) {
  */
 export function DesktopNav({ user }: { user: MenuUser | null }) {
   return (
-    <nav aria-label="Main" className="hidden items-center gap-1 xl:flex 2xl:gap-3">
+    <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex 2xl:gap-3">
       {user ? (
         <>
           <Group label="Members' Section" links={membersLinks.filter(([to]) => to !== "/logout")} user={user} />
@@ -55,7 +56,7 @@ export function DesktopNav({ user }: { user: MenuUser | null }) {
           <span className="ml-1 flex items-baseline gap-1 whitespace-nowrap text-sm text-ink-soft">
             Logged in as{" "}
             <span
-              className="inline-block max-w-28 truncate align-bottom font-medium text-ink 2xl:max-w-40"
+              className="inline-block max-w-32 truncate align-bottom font-medium text-ink 2xl:max-w-40"
               title={user.name}
             >
               {user.name}
