@@ -12,7 +12,6 @@ import { BASE_URL } from "../playwright.config";
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const POSTER = readFileSync(join(import.meta.dirname, "../../apps/web/src/assets/hero/hero-poster.webp"));
-const headers = { origin: BASE_URL, "content-type": "application/json" };
 
 async function member(browser: Browser, email: string, viewport: typeof DESKTOP): Promise<Page> {
   const context = await browser.newContext({
@@ -135,11 +134,24 @@ test("two members write to each other live; a block stops one; a report reaches 
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   const photo = (await upload.json()) as { id: string };
-  const sent = await anaPage.request.post("/trpc/conversations.send", {
-    headers,
-    data: { json: { id: conversationUrl.split("/").at(-1), text: "The terrace, for Friday.", mediaId: photo.id } },
-  });
-  expect(sent.ok(), await sent.text()).toBe(true);
+  // Ana shares it from the gallery: the photo's details, "Share in a message", Bea, a line.
+  await anaPage.goto(`/gallery?media=${photo.id}`);
+  await takenOver(anaPage);
+  const details = anaPage
+    .getByRole("dialog")
+    .filter({ has: anaPage.getByRole("button", { name: "Share in a message" }) });
+  await details.getByRole("button", { name: "Share in a message" }).click();
+  const share = anaPage.getByRole("dialog", { name: "Share in a message" });
+  await share.getByRole("button", { name: "Send" }).click();
+  await expect(share.getByText("Choose who to write to.")).toBeVisible();
+  await share.getByLabel("Find a member by name").fill(bea.name);
+  await share.getByRole("radio", { name: new RegExp(bea.name) }).check();
+  await share.getByLabel("Your message").fill("The terrace, for Friday.");
+  await screenshot(anaPage, "messages-share-photo-desktop");
+  await share.getByRole("button", { name: "Send" }).click();
+  // Written to Bea again: the same conversation goes on.
+  await expect(anaPage).toHaveURL(new RegExp(`${conversationUrl.split("/").at(-1)}$`));
+  await expect(anaPage.getByRole("main").getByText("The terrace, for Friday.")).toBeVisible();
   await expect(beaPage.getByRole("main").getByText("The terrace, for Friday.")).toBeVisible();
   const card = beaPage.getByRole("main").getByRole("link", { name: /in the gallery/ });
   await expect(card.locator("img")).toHaveJSProperty("complete", true);
@@ -249,5 +261,16 @@ test("two members write to each other live; a block stops one; a report reaches 
   await expect(beaPage.getByText("You left the conversation.")).toBeVisible();
   await expect(beaPage).toHaveURL(/\/messages$/);
   await expect(beaPage.getByRole("heading", { name: "No conversations yet" })).toBeVisible();
+
+  // Settings → Profile lists whom she blocked; she unblocks Ana there.
+  await beaPage.goto("/settings/profile");
+  await takenOver(beaPage);
+  const blockedList = beaPage.getByRole("list", { name: "Blocked members" });
+  await expect(blockedList.getByRole("link", { name: ana.name })).toBeVisible();
+  await blockedList.scrollIntoViewIfNeeded();
+  await screenshot(beaPage, "messages-blocked-settings-mobile");
+  await blockedList.getByRole("button", { name: `Unblock ${ana.name}` }).click();
+  await expect(beaPage.getByText(`${ana.name} is no longer blocked.`)).toBeVisible();
+  await expect(beaPage.getByText("You have blocked no one.", { exact: false })).toBeVisible();
   await beaPage.context().close();
 });

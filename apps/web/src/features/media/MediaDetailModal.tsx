@@ -10,6 +10,7 @@ import { serverError, useZodForm } from "../../ui/form";
 import { CommentsSection } from "../comments/CommentsSection";
 import { EventSelect } from "../events/EventSelect";
 import { MemberLink } from "../members/MemberLink";
+import { SharePhoto } from "../messages/SharePhoto";
 import { ModalVideo } from "./ModalVideo";
 import { MODAL_SIZES, placeholderStyle, srcSetOf } from "./responsive";
 import type { MediaItem } from "./types";
@@ -48,6 +49,7 @@ export function MediaDetailModal({
   const { errors } = form.formState;
   const [description, tags, eventId] = form.watch(["description", "tags", "eventId"]);
   const [editingDescription, setEditingDescription] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const canEdit = item.can_manage;
   const save = useMutation(
     trpc.media.update.mutationOptions({
@@ -223,6 +225,11 @@ export function MediaDetailModal({
         <a href={`${item.original_url}?download=1`} download className={buttonClass("secondary", "order-last")}>
           {item.media_type === "video" ? "Download original" : "Download"}
         </a>
+        {item.media_type === "image" ? (
+          <Button variant="secondary" className="order-last" onClick={() => setSharing(true)}>
+            Share in a message
+          </Button>
+        ) : null}
         {variant === "gallery" ? (
           <>
             <Button onClick={saveAndClose} disabled={save.isPending}>
@@ -252,6 +259,7 @@ export function MediaDetailModal({
       <div className="mt-6">
         <CommentsSection commentableId={item.id} me={me} />
       </div>
+      <SharePhoto photo={item} me={me?.user_id} open={sharing} onOpenChange={setSharing} />
     </Dialog>
   );
 }

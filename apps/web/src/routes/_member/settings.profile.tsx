@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
+import { BlockedMembers } from "../../features/messages/BlockedMembers";
 import { AboutForm } from "../../features/settings/AboutForm";
 import { PortraitCard } from "../../features/settings/PortraitCard";
 import { ProfileForm } from "../../features/settings/ProfileForm";
@@ -13,6 +14,7 @@ export const Route = createFileRoute("/_member/settings/profile")({
     await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.auth.me.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.profile.get.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.conversations.blocked.queryOptions()),
     ]);
   },
   component: function ProfileSettings() {
@@ -23,6 +25,7 @@ export const Route = createFileRoute("/_member/settings/profile")({
         <PortraitCard />
         <AboutForm />
         <ShowcasePicker />
+        <BlockedMembers />
         <ButtonLink to="/members/$id" params={{ id: me.user_id }} variant="secondary" className="self-start">
           See your profile as members see it
         </ButtonLink>
