@@ -57,9 +57,11 @@ describe("the guest list", () => {
           .map((c) => c.textContent),
       );
     expect(cells).toEqual([
-      ["Ana", "ana@club.test", "1", "Going"],
-      ["Bea", "", "0", "Going"],
-      ["Cleo", "", "0", "Waitlist #1Move in"],
+      ["AnaWrite", "ana@club.test", "1", "Going"],
+      ["BeaWrite", "", "0", "Going"],
+      ["CleoWrite", "", "0", "Waitlist #1Move in"],
     ]);
+    // Each name has its "Write", to her profile with "Write to her" open.
+    expect(screen.getByRole("link", { name: "Write to Bea" }).getAttribute("href")).toBe("/members/b?write=1");
   });
 });

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { MemberLink } from "../members/MemberLink";
+import { WriteLink } from "../messages/WriteLink";
 import type { EventDto } from "./types";
 
 /**
@@ -65,6 +66,7 @@ export function GuestList({ event }: { event: EventDto }) {
               <tr key={p.user_id}>
                 <td className="px-4 py-2">
                   <MemberLink id={p.user_id}>{p.name}</MemberLink>
+                  <WriteLink id={p.user_id} name={p.name} />
                 </td>
                 <td className="hidden px-4 py-2 break-all sm:table-cell">{p.email}</td>
                 <td className="px-4 py-2">{p.guests}</td>
@@ -75,6 +77,7 @@ export function GuestList({ event }: { event: EventDto }) {
               <tr key={w.user_id} className="bg-paper">
                 <td className="px-4 py-2">
                   <MemberLink id={w.user_id}>{w.name}</MemberLink>
+                  <WriteLink id={w.user_id} name={w.name} />
                 </td>
                 <td className="hidden px-4 py-2 break-all sm:table-cell">{w.email}</td>
                 <td className="px-4 py-2">{w.guests}</td>
