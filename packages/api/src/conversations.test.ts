@@ -87,7 +87,7 @@ describe("a conversation between two members", () => {
     const older = await as(ana).conversations.messages({ id, before: newest.older ?? undefined });
     expect(older.items.map((m) => m.text)).toEqual(Array.from({ length: 13 }, (_, i) => `Line ${i}`));
     expect(older.older).toBeNull();
-    expect(() => as(ana).conversations.messages({ id, before: "not-a-cursor" })).rejects.toMatchObject({
+    await expect(as(ana).conversations.messages({ id, before: "not-a-cursor" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
   });
@@ -96,16 +96,17 @@ describe("a conversation between two members", () => {
     const [message] = await api.db.select().from(messages).where(eq(messages.conversationId, id)).limit(1);
     for (const who of [cleo, admin]) {
       const c = as(who);
+      // Each called only when awaited: a refusal made ahead would go unhandled meanwhile.
       const calls = [
-        c.conversations.get({ id }),
-        c.conversations.messages({ id }),
-        c.conversations.send({ id, text: "Hello?" }),
-        c.conversations.read({ id }),
-        c.conversations.mute({ id, muted: true }),
-        c.conversations.leave({ id }),
-        c.conversations.report({ id: message!.id, reason: "Let me in" }),
+        () => c.conversations.get({ id }),
+        () => c.conversations.messages({ id }),
+        () => c.conversations.send({ id, text: "Hello?" }),
+        () => c.conversations.read({ id }),
+        () => c.conversations.mute({ id, muted: true }),
+        () => c.conversations.leave({ id }),
+        () => c.conversations.report({ id: message!.id, reason: "Let me in" }),
       ];
-      for (const call of calls) await expect(call).rejects.toMatchObject({ code: "NOT_FOUND" });
+      for (const call of calls) await expect(call()).rejects.toMatchObject({ code: "NOT_FOUND" });
       expect((await c.conversations.list()).items.map((i) => i.id)).not.toContain(id);
     }
   });
