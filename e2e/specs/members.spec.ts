@@ -107,6 +107,40 @@ test("a member writes her profile, picks her showcase, and another finds her in 
   await other.close();
 });
 
+test("her profile as members see it keeps her hidden address hidden, at both sizes", async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const cleo = { email: `cleo-${tag}@club.test`, name: `Cleo Preview ${tag}` };
+  await createMember(request, cleo);
+  await signIn(page, cleo.email);
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto("/settings/profile");
+    await takenOver(page);
+    await page.getByRole("link", { name: "See your profile as members see it" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(cleo.name);
+    await expect(page.getByText("your e-mail address stays hidden from them, as you chose")).toBeVisible();
+    await expect(page.getByRole("main").getByText(cleo.email)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Edit your profile" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Back to Settings" })).toBeVisible();
+    // Her own page, opened as hers, still shows her address to her.
+    await page.goto(page.url().replace(/\?.*$/, ""));
+    await expect(page.getByRole("main").getByText(cleo.email)).toBeVisible();
+  }
+  // Once she shows it, the preview shows it too.
+  await page.goto("/settings/profile");
+  await takenOver(page);
+  await page.getByLabel("Show my e-mail address to other members (admins always see it)").check();
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Your profile is saved.")).toBeVisible();
+  await page.getByRole("link", { name: "See your profile as members see it" }).click();
+  await expect(page.getByText("This is your profile as other members see it.")).toBeVisible();
+  await expect(page.getByRole("main").getByText(cleo.email)).toBeVisible();
+  await atBothSizes(page, "profile-preview");
+});
+
 test("a profile that does not exist says so, with the way back", async ({ page }) => {
   await signIn(page, "standard@club.local");
   await page.goto("/members/00000000-0000-4000-8000-000000000000");

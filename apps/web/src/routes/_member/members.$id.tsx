@@ -1,11 +1,12 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, type ErrorComponentProps, Link, useNavigate } from "@tanstack/react-router";
 import { hostedInput, MemberProfile, uploadsInput } from "../../features/members/MemberProfile";
 import { Portrait } from "../../features/members/Portrait";
 import { ProfileActions } from "../../features/messages/ProfileActions";
 import { formatMoment } from "../../lib/moments";
-import { searchParams, wholeFrom } from "../../lib/search-params";
+import { oneOf, searchParams, wholeFrom } from "../../lib/search-params";
 import { errorCode, trpc } from "../../lib/trpc";
+import { Alert } from "../../ui/Alert";
 import { ButtonLink } from "../../ui/Button";
 import { Page } from "../../ui/Page";
 
@@ -29,8 +30,9 @@ function ProfileError({ error }: ErrorComponentProps) {
 
 /** A member's profile: one request for who she is, and her uploads and events beside it. */
 export const Route = createFileRoute("/_member/members/$id")({
-  // `write=1`: "Write to her" open (the directory's link to it).
-  validateSearch: searchParams({ write: wholeFrom(1) }),
+  // `write=1`: "Write to her" open (the directory's link to it); `as=member`: her own profile as
+  // another member sees it (Settings' preview).
+  validateSearch: searchParams({ write: wholeFrom(1), as: oneOf(["member"] as const) }),
   loader: async ({ context, params }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.members.get.queryOptions({ id: params.id })),
@@ -43,9 +45,14 @@ export const Route = createFileRoute("/_member/members/$id")({
   errorComponent: ProfileError,
   component: function ProfilePage() {
     const { id } = Route.useParams();
-    const { write } = Route.useSearch();
+    const { write, as } = Route.useSearch();
     const navigate = useNavigate({ from: Route.fullPath });
-    const { data: profile } = useSuspenseQuery(trpc.members.get.queryOptions({ id }));
+    const { data: answer } = useSuspenseQuery(trpc.members.get.queryOptions({ id }));
+    const preview = answer.is_me && as === "member";
+    // Her own answer holds her address whatever she chose: the preview shows it only where another
+    // member would see it (her choice, read from her settings; hidden until that is known).
+    const own = useQuery({ ...trpc.profile.get.queryOptions(), enabled: preview });
+    const profile = preview ? { ...answer, is_me: false, email: own.data?.show_email ? answer.email : null } : answer;
     return (
       <Page
         title={
@@ -56,7 +63,11 @@ export const Route = createFileRoute("/_member/members/$id")({
         }
         lead={`${profile.type} member · since ${formatMoment(profile.member_since, "MMMM yyyy")}`}
         actions={
-          profile.is_me ? (
+          preview ? (
+            <ButtonLink to="/settings/profile" variant="secondary">
+              Back to Settings
+            </ButtonLink>
+          ) : profile.is_me ? (
             <ButtonLink to="/settings/profile">Edit your profile</ButtonLink>
           ) : (
             <ProfileActions
@@ -67,6 +78,12 @@ export const Route = createFileRoute("/_member/members/$id")({
           )
         }
       >
+        {preview ? (
+          <Alert tone="info" className="mb-6">
+            This is your profile as other members see it
+            {own.data?.show_email ? "." : ": your e-mail address stays hidden from them, as you chose."}
+          </Alert>
+        ) : null}
         <MemberProfile profile={profile} />
       </Page>
     );

@@ -26,7 +26,13 @@ export const Route = createFileRoute("/_member/settings/profile")({
         <AboutForm />
         <ShowcasePicker />
         <BlockedMembers />
-        <ButtonLink to="/members/$id" params={{ id: me.user_id }} variant="secondary" className="self-start">
+        <ButtonLink
+          to="/members/$id"
+          params={{ id: me.user_id }}
+          search={{ as: "member" }}
+          variant="secondary"
+          className="self-start"
+        >
           See your profile as members see it
         </ButtonLink>
       </div>
