@@ -57,3 +57,42 @@ test("a phone-sized screen shows the pages without sideways scrolling", async ({
   await page.goto("/");
   await screenshot(page, "home-phone");
 });
+
+test("the club installs on a phone's home screen: a manifest with its icons, opening on the members' home", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#3d2b45");
+  const res = await page.request.get(href ?? "");
+  expect(res.ok()).toBe(true);
+  expect(res.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+  const manifest = (await res.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ name: "The Club", start_url: "/member-home", display: "standalone" });
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
+  const appleIcon = (await page.locator('link[rel="apple-touch-icon"]').getAttribute("href")) ?? "";
+  // Each icon is a PNG of the size it says (decoded by the browser).
+  for (const [src, sizes] of [
+    ...manifest.icons.map((i) => [i.src, i.sizes] as const),
+    [appleIcon, "180x180"] as const,
+  ]) {
+    const size = await page.evaluate(async (url) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      return `${img.naturalWidth}x${img.naturalHeight}`;
+    }, src);
+    expect(size, src).toBe(sizes);
+  }
+  // Opened from the home screen without a session: Login, then the members' home.
+  await page.goto(manifest.start_url);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmember-home$/);
+});
