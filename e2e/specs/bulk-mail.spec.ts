@@ -266,10 +266,10 @@ test("a scheduled message is listed, changed and cancelled until it leaves, and 
   const moved = scheduled.getByRole("row").filter({ hasText: `${later} (moved)` });
   await expect(moved).toContainText("18:30");
   await moved.getByRole("button", { name: `Cancel “${later} (moved)”` }).click();
-  await page
-    .getByRole("dialog", { name: `Cancel '${later} (moved)'?` })
-    .getByRole("button", { name: "Yes, Cancel It" })
-    .click();
+  const cancelling = page.getByRole("dialog", { name: `Cancel '${later} (moved)'?` });
+  // Its two answers say what each does (not "Yes, Cancel It" beside a "Cancel").
+  await expect(cancelling.getByRole("button", { name: "No, Keep It" })).toBeVisible();
+  await cancelling.getByRole("button", { name: "Yes, Cancel It" }).click();
   await expect(page.getByText("The scheduled message was cancelled.")).toBeVisible();
   await expect(scheduled.getByRole("row").filter({ hasText: later })).toHaveCount(0);
 

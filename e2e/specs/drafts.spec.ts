@@ -11,7 +11,8 @@ test("a draft waits on the Schedule, seen by its creator alone, until she publis
 
   // From Events to her drafts, and a new one made with the events' wizard.
   await page.goto("/calendar");
-  await page.getByRole("link", { name: "Drafts" }).click();
+  // One name: the link says where it leads.
+  await page.getByRole("link", { name: "Schedule", exact: true }).click();
   await expect(page).toHaveURL(/\/activities-member$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Schedule");
   await page.getByRole("button", { name: "Create Event" }).click();

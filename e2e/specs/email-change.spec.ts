@@ -35,6 +35,8 @@ test("a member changes her e-mail address: a link to the new one, a notice to th
   await shoot(onPhone, "confirm-email-mobile");
   await onPhone.getByRole("button", { name: "Confirm my new address" }).click();
   await expect(onPhone.getByText(`Your e-mail address is now ${next}. Sign in with it from now on.`)).toBeVisible();
+  // Not signed in on the phone: on to Login.
+  await expect(onPhone.getByRole("link", { name: "Go to Login" })).toBeVisible();
   await phone.close();
 
   // Her former address hears of it, with the new one masked.
@@ -50,6 +52,19 @@ test("a member changes her e-mail address: a link to the new one, a notice to th
   expect(refused.status()).toBe(401);
   const accepted = await request.post("/login", { headers, data: { email: next, password: DEMO_PASSWORD } });
   expect(accepted.ok()).toBe(true);
+
+  // A link opened where she is signed in already leads back to Settings, not to Login.
+  const again = `mover-${tag}@again.example`;
+  await page.goto("/settings/email");
+  await card.getByLabel("New e-mail address").fill(again);
+  await card.getByLabel("Your password").fill(DEMO_PASSWORD);
+  await card.getByRole("button", { name: "Send the link" }).click();
+  await page.goto(linkTo(await waitForMail(again, /^Confirm your new e-mail address/), "/confirm-email/"));
+  await page.getByRole("button", { name: "Confirm my new address" }).click();
+  await expect(page.getByText(`Your e-mail address is now ${again}.`, { exact: false })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Login" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Back to Settings" }).click();
+  await expect(page).toHaveURL(/\/settings/);
 });
 
 test("a wrong password or an address in use is refused in words, and nothing is sent", async ({ page, request }) => {

@@ -106,6 +106,18 @@ describe("drafts", () => {
     await api.callerFor(host).events.delete({ id: draft.id });
   });
 
+  it("are published under their title as it is then, not as it was while planned", async () => {
+    const draft = await api.callerFor(host).events.create({ ...draftForm, title: "Winter Ball (planning)" });
+    expect(draft.slug).toBe("winter-ball-planning");
+    await api.callerFor(host).events.update({ id: draft.id, title: "Winter Ball" });
+    const published = await api.callerFor(host).events.publish({ id: draft.id });
+    expect(published.slug).toBe("winter-ball");
+    // A title that still gives its address keeps it.
+    const same = await api.callerFor(host).events.create({ ...draftForm, title: "Spring Ball" });
+    expect((await api.callerFor(host).events.publish({ id: same.id })).slug).toBe(same.slug);
+    for (const id of [draft.id, same.id]) await api.callerFor(host).events.delete({ id });
+  });
+
   it("deleted, leave no cancellation in anyone's calendar feed (nobody saw them)", async () => {
     const draft = await api.callerFor(host).events.create({ ...draftForm, title: "Never Seen" });
     await api.callerFor(host).events.delete({ id: draft.id });

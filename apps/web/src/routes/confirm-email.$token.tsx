@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { errorMessage, trpc } from "../lib/trpc";
 import { Alert } from "../ui/Alert";
@@ -14,6 +14,7 @@ export const Route = createFileRoute("/confirm-email/$token")({
   component: function ConfirmEmailPage() {
     const { token } = Route.useParams();
     const queryClient = useQueryClient();
+    const signedIn = useQuery(trpc.auth.status.queryOptions()).data?.authenticated === true;
     const confirm = useMutation(
       trpc.account.confirmEmailChange.mutationOptions({
         // Her address shows in Settings and the menu of every open page of hers.
@@ -27,7 +28,12 @@ export const Route = createFileRoute("/confirm-email/$token")({
             {confirm.isSuccess ? (
               <>
                 <Alert tone="success">{confirm.data.message}</Alert>
-                <ButtonLink to="/login">Go to Login</ButtonLink>
+                {/* Signed in here already: on to Settings, where her new address shows; else Login. */}
+                {signedIn ? (
+                  <ButtonLink to="/settings">Back to Settings</ButtonLink>
+                ) : (
+                  <ButtonLink to="/login">Go to Login</ButtonLink>
+                )}
               </>
             ) : (
               <>

@@ -15,6 +15,7 @@ export function ConfirmDialog({
   onConfirm,
   busy = false,
   tone = "danger",
+  keepLabel = "Cancel",
   children,
 }: {
   open: boolean;
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   busy?: boolean;
   tone?: "danger" | "primary";
+  /** The button that changes nothing: "Keep It" where the action is itself a cancelling. */
+  keepLabel?: string;
   /** What the action may take along (a message to send with it). */
   children?: ReactNode;
 }) {
@@ -36,7 +39,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancel
+          {keepLabel}
         </Button>
       </div>
     </Dialog>

@@ -97,6 +97,7 @@ export function ScheduledMailTable({
         title={`Cancel '${cancelling?.subject ?? ""}'?`}
         description="It will not be sent. The audit log keeps a record that it was scheduled and cancelled."
         confirmLabel={busy ? "Cancelling…" : "Yes, Cancel It"}
+        keepLabel="No, Keep It"
         busy={busy}
         onConfirm={async () => {
           if (!cancelling) return;

@@ -148,7 +148,7 @@ function EventsPage() {
             <Button onClick={() => setCreating(true)}>Create Event</Button>
             {/* Events she prepares before anyone sees them wait on the Schedule. */}
             <ButtonLink to="/activities-member" variant="secondary">
-              Drafts
+              Schedule
             </ButtonLink>
           </>
         ) : null

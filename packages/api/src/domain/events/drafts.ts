@@ -6,6 +6,7 @@ import { visibleDrafts } from "../access";
 import { eventData } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
 import { loadEventDto } from "./queries";
+import { slugOnPublish } from "./slug";
 
 // Drafts (the Schedule screen): events kept on the server before they are published, seen by
 // their creator and admins only. Publishing makes one an event like any other.
@@ -44,9 +45,10 @@ export async function publishDraft(
   if (event.publishedAt) throw conflict("This event is published already.");
   const now = new Date();
   const row = await ctx.db.transaction(async (tx) => {
+    const slug = await slugOnPublish(tx, event);
     const [published] = await tx
       .update(events)
-      .set({ publishedAt: now, updatedAt: now })
+      .set({ publishedAt: now, updatedAt: now, ...(slug ? { slug } : {}) })
       .where(and(eq(events.id, event.id), isNull(events.publishedAt)))
       .returning();
     // Its webhook message is the event's creation: nobody outside knew of the draft.

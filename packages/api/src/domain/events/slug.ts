@@ -20,6 +20,19 @@ async function uniqueSlug(db: Queryable, title: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/**
+ * The slug a draft is published under: made again from its title when the title has changed since
+ * the draft was made ("Salon (planning)" published as "Salon" is `salon`, not `salon-planning`).
+ * Nobody outside knew the draft's address, so nothing links to it yet. Null: it still says its title.
+ */
+export async function slugOnPublish(db: Queryable, event: Pick<Event, "slug" | "title">): Promise<string | null> {
+  const base = slugBase(event.title);
+  // Its title's slug, or that with a number to tell it from an earlier event's (`salon-2`).
+  const suffix = event.slug.startsWith(`${base}-`) ? event.slug.slice(base.length + 1) : null;
+  if (event.slug === base || (suffix !== null && /^\d+$/.test(suffix))) return null;
+  return uniqueSlug(db, event.title);
+}
+
 const slugBase = (title: string) =>
   slugify(title, { lower: true, strict: true, trim: true }).slice(0, 60).replace(/-+$/, "") || "event";
 
