@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { cn } from "./cn";
 
 /** A modal on Radix: focus is trapped, Escape closes, the page behind does not scroll. */
@@ -11,6 +11,7 @@ export function Dialog({
   children,
   size = "md",
   onCloseAutoFocus,
+  focusDialog = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -20,7 +21,13 @@ export function Dialog({
   size?: "md" | "lg" | "xl";
   /** Where focus goes once it closes (by default back where it was when it opened). */
   onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * On opening, focus the dialog itself rather than its first field: on a phone a focused field
+   * opens the keyboard over what the dialog shows.
+   */
+  focusDialog?: boolean;
 }) {
+  const content = useRef<HTMLDivElement>(null);
   const widths = { md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -28,11 +35,20 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/50 backdrop-blur-[2px]" />
         <RadixDialog.Content
           className={cn(
-            "fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-card p-6 shadow-xl sm:p-8",
+            "fixed top-1/2 left-1/2 z-50 max-h-[92vh] outline-none w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-card p-6 shadow-xl sm:p-8",
             widths[size],
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
           {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+          ref={content}
+          {...(focusDialog
+            ? {
+                onOpenAutoFocus: (event: Event) => {
+                  event.preventDefault();
+                  content.current?.focus();
+                },
+              }
+            : {})}
         >
           <RadixDialog.Title className="font-serif text-3xl text-ink">{title}</RadixDialog.Title>
           {description ? (

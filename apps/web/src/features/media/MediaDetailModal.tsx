@@ -1,6 +1,7 @@
 import { mediaDetailsForm, tagSchema } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { NARROW, useMediaQuery } from "../../lib/media-query";
 import { formatMoment } from "../../lib/moments";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
@@ -51,6 +52,8 @@ export function MediaDetailModal({
   const [editingDescription, setEditingDescription] = useState(false);
   const [sharing, setSharing] = useState(false);
   const canEdit = item.can_manage;
+  // In one column (a phone) the comments come right after the photo, before the form to edit it.
+  const narrow = useMediaQuery(NARROW);
   const save = useMutation(
     trpc.media.update.mutationOptions({
       onSuccess: async () => {
@@ -86,7 +89,7 @@ export function MediaDetailModal({
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={item.name || "Media Details"} size="xl">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={item.name || "Media Details"} size="xl" focusDialog>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-3">
           {item.media_type === "video" ? (
@@ -113,6 +116,7 @@ export function MediaDetailModal({
             {item.upload_date ? formatMoment(item.upload_date, "MMMM d, yyyy") : "unknown date"}
           </p>
         </div>
+        {narrow ? <CommentsSection commentableId={item.id} me={me} /> : null}
         <div className="flex flex-col gap-4">
           <div>
             <h3 className="text-sm font-medium text-ink">Description</h3>
@@ -256,9 +260,11 @@ export function MediaDetailModal({
           </>
         )}
       </div>
-      <div className="mt-6">
-        <CommentsSection commentableId={item.id} me={me} />
-      </div>
+      {narrow ? null : (
+        <div className="mt-6">
+          <CommentsSection commentableId={item.id} me={me} />
+        </div>
+      )}
       <SharePhoto photo={item} me={me?.user_id} open={sharing} onOpenChange={setSharing} />
     </Dialog>
   );
