@@ -1,6 +1,7 @@
 import type { SessionUser } from "@club/auth";
 import { eventSeries, events, mailOutbox } from "@club/db";
 import { count, eq } from "@club/db/orm";
+import { formatCardDate } from "@club/shared";
 import type { TRPCError } from "@trpc/server";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -322,6 +323,25 @@ describe("editing a date of a series", () => {
     expect(mails[0]!.text).toContain("Tuesday, March 9, 2027");
     expect(mails[0]!.text).toContain("Tuesday, April 13, 2027");
     expect(mails[0]!.text).not.toContain("February 9");
+  });
+
+  it("names the date when one date changes alone, in the bell (its dates share a title)", async () => {
+    const dates = (await newSeries("Wine circle", "FREQ=MONTHLY;BYDAY=2TU;COUNT=3")).filter(
+      (e) => e.title === "Wine circle",
+    );
+    const sue = await api.member("sue@series.test", { name: "Sue" });
+    await api.callerFor(sue).events.joinSeries({ id: dates[0]!.id });
+    const second = dates[1]!;
+    await api.callerFor(host).events.update({
+      id: second.id,
+      title: "Wine circle",
+      event_date: second.event_date,
+      start_time: "20:00",
+      end_time: "22:00",
+    });
+    const day = formatCardDate(second.event_date);
+    const bell = (await api.callerFor(sue).notifications.list()).items.map((i) => i.text);
+    expect(bell).toContain(`“Wine circle” on ${day} changed its date, time or place`);
   });
 
   it("keeps a date moved alone where it is when the whole series is edited later", async () => {

@@ -10,7 +10,12 @@ export interface EventMailDetails {
   description: string;
   eventUrl: string;
   calendarUrl: string;
+  /** A date of a repeating event: which one ("Jan 14, 2027"), for the lines that name no date. */
+  ofSeries?: string | null;
 }
+
+/** The event's title, and for a date of a series which date: the series' dates share their title. */
+const named = (d: EventMailDetails) => (d.ofSeries ? `${d.title} on ${d.ofSeries}` : d.title);
 
 function detailsTable(d: EventMailDetails): string {
   const row = (label: string, value: string) =>
@@ -90,7 +95,7 @@ export function eventChangedMail(
   changes: EventChange[],
   unsubscribe?: UnsubscribeLink,
 ): MailContent {
-  const subject = `Changed: ${d.title}`;
+  const subject = `Changed: ${named(d)}`;
   const rows = changes
     .map(
       (c) =>
@@ -101,7 +106,7 @@ export function eventChangedMail(
     subject,
     html: layout(
       subject,
-      `<p>Dear ${escapeHtml(name)},</p><p><strong>${escapeHtml(d.title)}</strong> has changed:</p><table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${rows}</table>${button(d.eventUrl, "See the event")}<p>The attached calendar file updates the entry in your calendar. If the new time does not suit you, please leave the event so someone else can have your seat.</p>`,
+      `<p>Dear ${escapeHtml(name)},</p><p><strong>${escapeHtml(named(d))}</strong> has changed:</p><table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${rows}</table>${button(d.eventUrl, "See the event")}<p>The attached calendar file updates the entry in your calendar. If the new time does not suit you, please leave the event so someone else can have your seat.</p>`,
       unsubscribeFooter(unsubscribe),
     ),
     ...unsubscribeHeaders(unsubscribe),
@@ -115,7 +120,7 @@ export function eventCancelledMail(
   message: string | null,
   unsubscribe?: UnsubscribeLink,
 ): MailContent {
-  const subject = `Cancelled: ${d.title}`;
+  const subject = `Cancelled: ${named(d)}`;
   const note = message
     ? `<p>A message from the organiser:</p><blockquote style="margin:12px 0;padding:8px 16px;border-left:3px solid #d9d3c7;white-space:pre-line">${escapeHtml(message)}</blockquote>`
     : "";

@@ -1,4 +1,6 @@
+import { formatCardDate } from "@club/shared";
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { trpc } from "../../lib/trpc";
 
 /**
@@ -22,6 +24,13 @@ export function EventSelect({
   withMedia?: boolean;
 }) {
   const events = useQuery(trpc.events.choices.queryOptions({ withMedia }));
+  // Titles more than one event has (a repeating event's dates share theirs): those say their date.
+  const shared = useMemo(() => {
+    const seen = new Set<string>();
+    const twice = new Set<string>();
+    for (const e of events.data ?? []) (seen.has(e.title) ? twice : seen).add(e.title);
+    return twice;
+  }, [events.data]);
   return (
     // A set width: the options arrive after the first paint, and a select sized by its longest title
     // would grow then (on a phone, wrapping onto a new line and pushing the page down).
@@ -36,7 +45,7 @@ export function EventSelect({
         <option value="">{emptyLabel}</option>
         {events.data?.map((e) => (
           <option key={e.id} value={e.id}>
-            {e.title}
+            {shared.has(e.title) ? `${e.title} · ${formatCardDate(e.event_date)}` : e.title}
           </option>
         ))}
       </select>

@@ -41,14 +41,15 @@ export async function reportMessage(db: Queryable, viewer: Viewer, messageId: st
           isNull(messageReports.closedAt),
         ),
       );
-    const id = already
-      ? (await tx.update(messageReports).set({ reason }).where(eq(messageReports.id, already.id)), already.id)
-      : (
-          await tx
-            .insert(messageReports)
-            .values({ messageId, reporterId: viewer.id, reason })
-            .returning({ id: messageReports.id })
-        )[0]?.id;
+    let id = already?.id;
+    if (already) await tx.update(messageReports).set({ reason }).where(eq(messageReports.id, already.id));
+    else {
+      const [made] = await tx
+        .insert(messageReports)
+        .values({ messageId, reporterId: viewer.id, reason })
+        .returning({ id: messageReports.id });
+      id = made?.id;
+    }
     if (!id) throw new Error("The report was not written.");
     await noticeReport(tx, viewer.id, id);
   });

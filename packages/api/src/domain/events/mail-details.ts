@@ -1,6 +1,6 @@
 import type { Event, MailAttachment } from "@club/db";
 import type { EventMailDetails } from "@club/mail";
-import { formatLongDate, formatTimeRange } from "@club/shared";
+import { formatCardDate, formatLongDate, formatTimeRange } from "@club/shared";
 import { addToCalendarUrl, eventUid, icsFile, placeOf } from "./calendar";
 
 interface ClubPlace {
@@ -19,6 +19,7 @@ export function eventMailDetails(e: Event, appOrigin: string, timeZone: string):
     description: e.description,
     eventUrl: eventUrlOf(e, appOrigin),
     calendarUrl: addToCalendarUrl(e, timeZone),
+    ofSeries: e.seriesId ? formatCardDate(e.eventDate) : null,
   };
 }
 

@@ -11,7 +11,7 @@ import {
   users,
 } from "@club/db";
 import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "@club/db/orm";
-import type { NotificationKind } from "@club/shared";
+import { formatCardDate, type NotificationKind } from "@club/shared";
 import { keyset } from "../../lib/keyset";
 import { preparedOnce } from "../../lib/prepared";
 import {
@@ -48,6 +48,8 @@ export function selectRows(db: Queryable, viewer: ViewerRef, where: SQL | undefi
       >`(select ${users.name} from ${users} where ${users.id} = ${notifications.actorIds}[1])`,
       eventTitle: events.title,
       eventSlug: events.slug,
+      eventDate: events.eventDate,
+      eventSeries: events.seriesId,
       mediaId: media.id,
       mediaTitle: sql<string | null>`coalesce(${media.title}, ${media.name})`,
       mediaType: media.mediaType,
@@ -75,6 +77,15 @@ export function selectRows(db: Queryable, viewer: ViewerRef, where: SQL | undefi
 
 const quoted = (title: string | null | undefined) => `“${title ?? "untitled"}”`;
 
+/**
+ * An event as the bell names it: its title, and for a date of a repeating event which date ("“Salon”
+ * on Jan 14, 2027"): the series' dates share their title.
+ */
+function eventName(row: Row): string {
+  const title = quoted(row.eventTitle);
+  return row.eventSeries && row.eventDate ? `${title} on ${formatCardDate(row.eventDate)}` : title;
+}
+
 /** "Ana", "Ana and Bea", "Ana and 19 others". */
 function whoDid(row: Row): string {
   const name = row.actorName ?? "A former member";
@@ -88,13 +99,13 @@ function describe(row: Row): { text: string; link: string } {
   const who = whoDid(row);
   const thing = row.mediaId
     ? `your ${row.mediaType === "video" ? "video" : "photo"} ${quoted(row.mediaTitle)}`
-    : `your event ${quoted(row.eventTitle)}`;
+    : `your event ${eventName(row)}`;
   const link = row.mediaId
     ? `/gallery?media=${row.mediaId}`
     : row.eventSlug
       ? `/events/${row.eventSlug}`
       : "/member-home";
-  const event = quoted(row.eventTitle);
+  const event = eventName(row);
   const many = row.count > 1;
   switch (row.kind as NotificationKind) {
     case "comment":
