@@ -45,7 +45,7 @@ afterAll(() => api.close());
 describe("the gallery's first page for a member", () => {
   it("reads only the events of its items, each on the events' key", async () => {
     // The page as media.list asks it (newest first, one more than a page to tell of a next one).
-    const page = selectMedia(api.db)
+    const page = selectMedia(api.db, member.id)
       .where(visibleMedia(member))
       .orderBy(desc(media.uploadDate), desc(media.id))
       .limit(PAGE + 1);

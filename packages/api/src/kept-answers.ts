@@ -11,11 +11,11 @@ export const KEPT_ANSWERS = {
   "events.list": [...visibility, "event_series"],
   "events.get": [...visibility, "event_series", "users"],
   "events.choices": [...visibility, "media"],
-  "media.list": [...visibility, "media", "media_tags", "users"],
-  "media.get": [...visibility, "media", "users"],
+  "media.list": [...visibility, "media", "media_likes", "media_tags", "users"],
+  "media.get": [...visibility, "media", "media_likes", "users"],
   "media.tags": [...visibility, "media", "media_tags"],
-  "images.byEvent": [...visibility, "media", "users"],
-  "images.byTitle": [...visibility, "media", "users"],
+  "images.byEvent": [...visibility, "media", "media_likes", "users"],
+  "images.byTitle": [...visibility, "media", "media_likes", "users"],
   "comments.list": [...visibility, "comments", "comment_likes", "media", "users"],
   "comments.page": [...visibility, "comments", "comment_likes", "media", "users"],
 } as const satisfies Record<string, readonly string[]>;
@@ -39,15 +39,15 @@ export const TOLD_BY_ITEM = ["comments", "comment_likes"] as const;
  * her seats and invitations are read only for her sight, so a member's RSVP forgets the shared
  * answers that count seats (the events list) and no other. A test checks these lists against the
  * SQL too, and that a shared answer is the one she would get from her rows.
+ *
+ * The gallery's answers (`media.list`, `media.get`, `images.byEvent`, `images.byTitle`) are not
+ * shared: each item says whether the reader likes it (`user_liked`), so, like comments' answers,
+ * they are kept for her alone (and forgotten by any like: `media_likes`).
  */
 export const SHARED_ANSWERS = {
   "events.list": ["events", "event_participants", "event_waitlist", "event_series"],
   "events.choices": ["events", "media"],
-  "media.list": ["events", "media", "media_tags", "users"],
-  "media.get": ["events", "media", "users"],
   "media.tags": ["events", "media", "media_tags"],
-  "images.byEvent": ["events", "media", "users"],
-  "images.byTitle": ["events", "media", "users"],
 } as const satisfies Partial<Record<KeptProcedure, readonly string[]>>;
 
 export type SharedProcedure = keyof typeof SHARED_ANSWERS;

@@ -4,6 +4,7 @@ import { z } from "./zod";
 export const notificationKinds = [
   "comment",
   "like",
+  "media_like",
   "invited",
   "seat",
   "changed",
@@ -22,6 +23,7 @@ export const digestFrequencies = ["off", "daily", "weekly"] as const;
 export const notificationKindLabels: Record<NotificationKind, string> = {
   comment: "Comments on your events and uploads",
   like: "Likes on your comments",
+  media_like: "Likes on your photos and videos",
   invited: "Invitations to events",
   seat: "A seat from a waitlist",
   changed: "Changes to events you joined",

@@ -1,4 +1,4 @@
-import { commentLikes, comments, events, users } from "@club/db";
+import { commentLikes, comments, events, media, users } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getFrom, keptAnswerCounts } from "../test/answer-metrics";
@@ -119,7 +119,11 @@ describe("members of one type who see the same events share an answer", () => {
   });
 
   it("the second member of a sight is served the first one's answer", async () => {
-    for (const url of ["/api/events", trpcUrl("events.list", { upcoming: true, limit: 24 }), "/api/media"]) {
+    for (const url of [
+      "/api/events",
+      trpcUrl("events.list", { upcoming: true, limit: 24 }),
+      trpcUrl("media.tags", { prefix: "s" }),
+    ]) {
       const before = await answerCounts();
       const asFay = await get(url, fay);
       const asGia = await get(url, gia);
@@ -156,12 +160,13 @@ describe("members of one type who see the same events share an answer", () => {
     expect(trpcIds(await get(url, gia))).toEqual([]);
   });
 
-  it("a seat taken forgets the answers that count seats, not the gallery's", async () => {
-    await get("/api/media", fay);
+  it("a seat taken forgets the answers that count seats, not the gallery's tags", async () => {
+    const tags = trpcUrl("media.tags", { prefix: "s" });
+    await get(tags, fay);
     await get("/api/events", fay);
     expect((await request(h, "POST", `/api/events/${picnic.id}/join`, {}, hal)).statusCode).toBe(200);
     let before = await answerCounts();
-    await get("/api/media", gia);
+    await get(tags, gia);
     expect(await answerCounts()).toEqual({ hit: before.hit + 1, miss: before.miss });
     before = await answerCounts();
     await get("/api/events", gia);
@@ -345,5 +350,63 @@ describe("ETag and 304", () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(idsOf(after)).toHaveLength(idsOf(before).length + 1);
+  });
+});
+
+/**
+ * Each photo or video says whether the reader likes it (`user_liked`): the gallery's answers are
+ * kept for her alone, never shared with the members of her sight, and a like forgets them.
+ */
+describe("a like on a photo is the reader's own in a kept answer", () => {
+  let ivy: string;
+  let jo: string;
+  let photo: string;
+  beforeAll(async () => {
+    const uploader = await addUser(h, { email: "kim@club.test", name: "Kim", type: "Founding" });
+    await addUser(h, { email: "ivy@club.test", name: "Ivy", type: "Founding" });
+    await addUser(h, { email: "jo@club.test", name: "Jo", type: "Founding" });
+    ivy = await login(h, "ivy@club.test");
+    jo = await login(h, "jo@club.test");
+    const [row] = await h.db.db
+      .insert(media)
+      .values({
+        objectPrefix: "media/kept-like",
+        storageKey: "media/kept-like/display.webp",
+        mediaType: "image",
+        contentType: "image/webp",
+        sizeBytes: 1,
+        title: "Liked painting",
+        uploadedBy: uploader.id,
+      })
+      .returning({ id: media.id });
+    photo = row!.id;
+  });
+
+  type Item = { id: string; like_count: number; user_liked: boolean };
+  const likesIn = async (url: string, cookie: string) => {
+    const body = (await get(url, cookie)).json() as Item[] | { result: { data: { json: Item } } };
+    const item = Array.isArray(body) ? body.find((i) => i.id === photo) : body.result.data.json;
+    return [item?.like_count, item?.user_liked];
+  };
+
+  it("one member's like never shows as another's, in the gallery or on the item, kept or not", async () => {
+    for (const url of ["/api/media", trpcUrl("media.get", { id: photo })]) {
+      // Both asked (and kept) before the like.
+      expect(await likesIn(url, ivy), url).toEqual([0, false]);
+      expect(await likesIn(url, jo), url).toEqual([0, false]);
+    }
+    expect((await request(h, "POST", `/api/media/${photo}/like`, {}, ivy)).json()).toEqual({
+      like_count: 1,
+      user_liked: true,
+    });
+    for (const url of ["/api/media", trpcUrl("media.get", { id: photo })]) {
+      // Ivy's like forgot both members' kept answers; each is made, and kept, for her alone.
+      expect(await likesIn(url, ivy), url).toEqual([1, true]);
+      const before = await answerCounts();
+      expect(await likesIn(url, jo), url).toEqual([1, false]);
+      expect(await likesIn(url, jo), url).toEqual([1, false]);
+      expect(await likesIn(url, ivy), url).toEqual([1, true]);
+      expect(await answerCounts(), url).toEqual({ hit: before.hit + 2, miss: before.miss + 1 });
+    }
   });
 });

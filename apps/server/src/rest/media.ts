@@ -111,6 +111,36 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       call((await callerFor(deps, request, reply)).media.delete, MEDIA_DELETION.from(request.body)),
   );
 
+  app.post<IdParams>(
+    "/api/media/:id/like",
+    {
+      config: {
+        openapi: {
+          summary: "Like a photo or video",
+          procedure: "media.like",
+          params: id("media.like"),
+          answer: json("The like count."),
+        },
+      },
+    },
+    async (request, reply) => call((await callerFor(deps, request, reply)).media.like, { id: request.params.id }),
+  );
+
+  app.delete<IdParams>(
+    "/api/media/:id/unlike",
+    {
+      config: {
+        openapi: {
+          summary: "Take a like on a photo or video back",
+          procedure: "media.unlike",
+          params: id("media.unlike"),
+          answer: json("The like count."),
+        },
+      },
+    },
+    async (request, reply) => call((await callerFor(deps, request, reply)).media.unlike, { id: request.params.id }),
+  );
+
   app.get<{ Params: { eventId: string } }>(
     "/api/images/event/:eventId",
     {

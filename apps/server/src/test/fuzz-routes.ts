@@ -227,6 +227,8 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
       param: mediaItem,
       body: (c) => ({ description: "d", tags: ["a"], name: "n", associatedEventId: c.open }),
     },
+    "POST /api/media/:id/like": { param: mediaItem },
+    "DELETE /api/media/:id/unlike": { param: mediaItem },
     "POST /api/delete-media": { body: (c) => ({ media: [c.openMedia] }) },
     "GET /api/images/event/:eventId": { param: event },
     "PUT /api/images/:image": { param: mediaItem, body: (c) => ({ description: "d", associated_event_id: c.open }) },

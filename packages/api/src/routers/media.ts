@@ -4,10 +4,12 @@ import {
   mediaDeleteAnswer,
   mediaDeleteInput,
   mediaGetAnswer,
+  mediaLikeAnswer,
   mediaListAnswer,
   mediaListInput,
   mediaRetryProcessingAnswer,
   mediaTagsAnswer,
+  mediaUnlikeAnswer,
   mediaUpdateAnswer,
   mediaUpdateInput,
 } from "@club/shared";
@@ -22,6 +24,7 @@ import { auditActor } from "../domain/audit/record";
 import { changeMedia } from "../domain/media/change";
 import { deleteMedia } from "../domain/media/delete";
 import { mediaDto } from "../domain/media/dto";
+import { likeMedia, unlikeMedia } from "../domain/media/likes";
 import { listMedia, mediaOfEvent, mediaTitled, tagSuggestions } from "../domain/media/list";
 import { retryTranscode } from "../domain/media/transcode";
 import { badRequest, EVENT_NOT_FOUND, MEDIA_NOT_FOUND } from "../errors";
@@ -61,6 +64,24 @@ export const mediaRouter = router({
     }),
 
   update: updateMedia,
+
+  /** POST /api/media/{id}/like: one like per member, on an item she may see. */
+  like: memberProcedure
+    .input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) }))
+    .output(answer(mediaLikeAnswer))
+    .mutation(async ({ ctx, input }) => {
+      const item = await requireVisibleMedia(ctx, input.id);
+      return likeMedia(ctx.db, ctx.user.id, item);
+    }),
+
+  /** DELETE /api/media/{id}/unlike. */
+  unlike: memberProcedure
+    .input(z.object({ id: z.uuid(MEDIA_NOT_FOUND) }))
+    .output(answer(mediaUnlikeAnswer))
+    .mutation(async ({ ctx, input }) => {
+      await requireVisibleMedia(ctx, input.id);
+      return unlikeMedia(ctx.db, ctx.user.id, input.id);
+    }),
 
   /** A video whose playable version could not be made: its uploader or an admin asks for another try. */
   retryProcessing: memberProcedure

@@ -131,3 +131,18 @@ export const commentLikes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user_idx").on(t.userId)],
 );
+
+/** A member's like on a photo or video: one per member and item; goes with either. */
+export const mediaLikes = pgTable(
+  "media_likes",
+  {
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.userId] }), index("media_likes_user_idx").on(t.userId)],
+);

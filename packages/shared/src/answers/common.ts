@@ -64,5 +64,8 @@ export const mediaItemSchema = z
     uploaded_by: z.string().nullable(),
     can_manage: z.boolean(),
     uploader_only: z.boolean(),
+    /** How many members like it, and whether the reader does. */
+    like_count: z.number(),
+    user_liked: z.boolean(),
   })
   .meta({ id: "MediaItem" });

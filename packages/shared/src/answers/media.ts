@@ -18,3 +18,13 @@ export const mediaRetryProcessingAnswer = mediaItemSchema;
 
 /** media.delete */
 export const mediaDeleteAnswer = z.object({ message: z.string(), deleted: z.array(z.string()) });
+
+export const mediaLikesSchema = z
+  .object({ like_count: z.number(), user_liked: z.boolean() })
+  .meta({ id: "MediaLikes" });
+
+/** media.like */
+export const mediaLikeAnswer = mediaLikesSchema;
+
+/** media.unlike */
+export const mediaUnlikeAnswer = mediaLikesSchema;

@@ -1,5 +1,5 @@
-import { media, type Queryable, users } from "@club/db";
-import { eq, sql } from "@club/db/orm";
+import { media, mediaLikes, type Queryable, users } from "@club/db";
+import { eq, type Placeholder, sql } from "@club/db/orm";
 import { FORMER_MEMBER } from "@club/shared";
 import { notFound } from "../../errors";
 import { keyset } from "../../lib/keyset";
@@ -18,14 +18,28 @@ export const mediaPages = keyset(
   "This page of the gallery is no longer available. Please reload it.",
 );
 
-export function selectMedia(db: Queryable) {
+/**
+ * Items with their uploader's name, their like count and the reader's like (`readerId`: her id, or
+ * the `viewerId` placeholder of a prepared query), in one statement. `user_liked` is the reader's:
+ * an answer with it is never shared with another member (KEPT_ANSWERS, not SHARED_ANSWERS).
+ */
+export function selectMedia(db: Queryable, readerId: string | Placeholder) {
   return db
-    .select({ row: media, authorName: users.name, cursorAt: mediaPages.column })
+    .select({
+      row: media,
+      authorName: users.name,
+      cursorAt: mediaPages.column,
+      likeCount: sql<number>`(select count(*) from ${mediaLikes} where ${mediaLikes.mediaId} = ${media.id})::int`,
+      userLiked: sql<boolean>`exists(select 1 from ${mediaLikes} where ${mediaLikes.mediaId} = ${media.id} and ${mediaLikes.userId} = ${readerId})`,
+    })
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy));
 }
 
-type Row = { row: typeof media.$inferSelect; authorName: string | null };
+/** The `viewerId` placeholder (`viewerValues`) a prepared query of `selectMedia` reads the reader from. */
+export const READER = sql.placeholder("viewerId");
+
+type Row = { row: typeof media.$inferSelect; authorName: string | null; likeCount: number; userLiked: boolean };
 
 /**
  * A photo's copies with their widths, smallest first, for `srcset` (the page picks by its width and
@@ -54,7 +68,7 @@ export function imageSources(row: typeof media.$inferSelect): { url: string; wid
  * file as uploaded (for download), `processing` where a video's playable version stands, the
  * size as shown, and `uploader_only` for an item left private by the deletion of its invite-only event.
  */
-export function toMediaDto({ row, authorName }: Row, viewer: Viewer) {
+export function toMediaDto({ row, authorName, likeCount, userLiked }: Row, viewer: Viewer) {
   return {
     id: row.id,
     image_id: row.id,
@@ -79,6 +93,8 @@ export function toMediaDto({ row, authorName }: Row, viewer: Viewer) {
     uploaded_by: row.uploadedBy,
     can_manage: canManage(viewer, row.uploadedBy),
     uploader_only: row.uploaderOnly,
+    like_count: likeCount,
+    user_liked: userLiked,
   };
 }
 export type MediaDto = ReturnType<typeof toMediaDto>;
@@ -86,11 +102,11 @@ export type MediaDto = ReturnType<typeof toMediaDto>;
 /** One item as the member sees it, after its visibility was checked. */
 export async function mediaDto(ctx: Pick<MemberContext, "db" | "user">, id: string): Promise<MediaDto> {
   const query = preparedOnce(ctx.db, "media.dto", () =>
-    selectMedia(ctx.db)
+    selectMedia(ctx.db, READER)
       .where(eq(media.id, sql.placeholder("id")))
       .prepare("media_dto"),
   );
-  const [row] = await query.execute({ id });
+  const [row] = await query.execute({ id, viewerId: ctx.user.id });
   if (!row) throw notFound("Media not found.");
   return toMediaDto(row, ctx.user);
 }

@@ -3,7 +3,7 @@ import { and, arrayOverlaps, desc, eq, exists, like, or, sql } from "@club/db/or
 import { escapeLike } from "../../lib/like";
 import { preparedOnce } from "../../lib/prepared";
 import { galleryMedia, type Viewer, type ViewerRef, viewerKind, viewerPlaceholder, viewerValues } from "../access";
-import { type MediaDto, mediaPages, selectMedia, toMediaDto } from "./dto";
+import { type MediaDto, mediaPages, READER, selectMedia, toMediaDto } from "./dto";
 
 /** What the gallery and an event's Images tab list: the items a member may see, newest first. */
 
@@ -45,7 +45,7 @@ interface ListShape {
 }
 
 function listQuery(db: Queryable, shape: ListShape) {
-  return selectMedia(db)
+  return selectMedia(db, READER)
     .where(
       and(
         galleryMedia(viewerPlaceholder(shape.admin ? "admin" : shape.sighted ? "sighted" : "member") as ViewerRef),
@@ -135,7 +135,7 @@ export async function tagSuggestions(db: Queryable, viewer: Viewer, prefix: stri
 export async function mediaOfEvent(db: Queryable, viewer: Viewer, eventId: string): Promise<MediaDto[]> {
   const kind = viewerKind(viewer);
   const query = preparedOnce(db, `media.ofEvent ${kind}`, () =>
-    selectMedia(db)
+    selectMedia(db, READER)
       .where(and(eq(media.associatedEventId, p("eventId")), galleryMedia(viewerPlaceholder(kind) as ViewerRef)))
       .orderBy(desc(media.uploadDate), desc(media.id))
       .prepare("media_of_event"),
@@ -146,7 +146,7 @@ export async function mediaOfEvent(db: Queryable, viewer: Viewer, eventId: strin
 
 /** Items whose title (or uploaded name) is this one, at most 200. */
 export async function mediaTitled(db: Queryable, viewer: Viewer, title: string): Promise<MediaDto[]> {
-  const rows = await selectMedia(db)
+  const rows = await selectMedia(db, viewer.id)
     .where(and(or(eq(media.title, title), eq(media.name, title)), galleryMedia(viewer)))
     .orderBy(desc(media.uploadDate), desc(media.id))
     .limit(200);

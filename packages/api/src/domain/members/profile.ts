@@ -14,7 +14,7 @@ import {
   viewerPlaceholder,
   viewerValues,
 } from "../access";
-import { type MediaDto, selectMedia, toMediaDto } from "../media/dto";
+import { type MediaDto, READER, selectMedia, toMediaDto } from "../media/dto";
 import { portraitOf } from "./portrait-urls";
 
 const p = sql.placeholder;
@@ -40,7 +40,7 @@ async function profileRow(db: Queryable, userId: string) {
 async function showcaseFor(db: Queryable, viewer: Viewer, userId: string): Promise<MediaDto[]> {
   const kind = viewerKind(viewer);
   const query = preparedOnce(db, `showcaseFor ${kind}`, () =>
-    selectMedia(db)
+    selectMedia(db, READER)
       .innerJoin(showcaseItems, and(eq(showcaseItems.mediaId, media.id), eq(showcaseItems.userId, p("owner"))))
       .where(galleryMedia(viewerPlaceholder(kind) as ViewerRef))
       .orderBy(asc(showcaseItems.position))

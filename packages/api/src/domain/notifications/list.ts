@@ -112,6 +112,8 @@ function describe(row: Row): { text: string; link: string } {
       return { text: `${who} commented on ${thing}${many ? ` (${row.count} comments)` : ""}`, link };
     case "like":
       return { text: `${who} liked your comment on ${row.mediaId ? quoted(row.mediaTitle) : event}`, link };
+    case "media_like":
+      return { text: `${who} liked ${thing}`, link };
     case "invited":
       return { text: `${who} invited you to ${event}`, link };
     case "seat":

@@ -16,7 +16,7 @@ const ready = eq(media.status, "ready");
 
 /** A home's photos in the order they were added (the first is its cover), as the lightbox takes them. */
 export async function photosOf(db: Queryable, viewer: Viewer, homeId: string) {
-  const rows = await selectMedia(db)
+  const rows = await selectMedia(db, viewer.id)
     .where(and(eq(media.homeId, homeId), ready))
     .orderBy(asc(media.uploadDate), asc(media.id))
     .limit(MAX_HOME_PHOTOS);
