@@ -31,7 +31,10 @@ export function Participation({ event, me }: { event: EventDto; me: { user_id: s
       {/* Nobody joins or is invited to an event that is over. */}
       {event.ended ? null : (
         <div className="mt-5 flex flex-wrap gap-3">
-          <JoinLeave event={event} me={me} />
+          {/* On a phone Join/Leave is at the top of the event's page, above the tabs. */}
+          <div className="hidden sm:contents">
+            <JoinLeave event={event} me={me} />
+          </div>
           <Button variant="secondary" onClick={() => setInviting(true)}>
             Invite Member(s)
           </Button>

@@ -128,6 +128,16 @@ function EventPage() {
     going +
     (e.rsvp?.waitlist_count ?? 0) -
     (e.rsvp?.me || e.participants.some((p) => p.user_id === me.user_id) ? 1 : 0);
+  // Joining or leaving: among the Details tab's buttons at a desk, on a phone under the title (the
+  // Details tab's buttons sit a screen and more below it).
+  const joinLeave = (
+    <>
+      <JoinLeave event={e} me={me} />
+      {series ? <SeriesJoinLeave event={e} series={series} /> : null}
+    </>
+  );
+  const joinNearTop =
+    e.draft || e.ended ? null : <div className="mb-6 flex flex-wrap items-center gap-3 sm:hidden">{joinLeave}</div>;
   const actions = e.draft ? (
     <>
       <Button onClick={() => setPublishing(true)}>Publish</Button>
@@ -142,8 +152,8 @@ function EventPage() {
     </>
   ) : (
     <>
-      <JoinLeave event={e} me={me} />
-      {series ? <SeriesJoinLeave event={e} series={series} /> : null}
+      {/* On a phone these are at the top of the page instead (joinNearTop). */}
+      <div className="hidden sm:contents">{joinLeave}</div>
       {e.can_manage ? (
         <>
           <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -191,21 +201,28 @@ function EventPage() {
           // Nobody joins, comments on or uploads to a draft: its details are all there is yet.
           <EventDetails event={e} actions={actions} />
         ) : (
-          <Tabs
-            label="Event"
-            value={tab}
-            onValueChange={(next) => navigate({ search: { tab: next === "details" ? undefined : next } })}
-            tabs={[
-              { value: "details", label: "Details", content: <EventDetails event={e} actions={actions} /> },
-              { value: "participation", label: "Participation", content: <Participation event={e} me={me} /> },
-              { value: "images", label: "Images", content: <EventImages eventId={e.id} me={meInfo} queue={uploads} /> },
-              {
-                value: "notes",
-                label: "Notes and Comments",
-                content: <CommentsSection commentableId={e.id} me={meInfo} />,
-              },
-            ]}
-          />
+          <>
+            {joinNearTop}
+            <Tabs
+              label="Event"
+              value={tab}
+              onValueChange={(next) => navigate({ search: { tab: next === "details" ? undefined : next } })}
+              tabs={[
+                { value: "details", label: "Details", content: <EventDetails event={e} actions={actions} /> },
+                { value: "participation", label: "Participation", content: <Participation event={e} me={me} /> },
+                {
+                  value: "images",
+                  label: "Images",
+                  content: <EventImages eventId={e.id} me={meInfo} queue={uploads} />,
+                },
+                {
+                  value: "notes",
+                  label: "Notes and Comments",
+                  content: <CommentsSection commentableId={e.id} me={meInfo} />,
+                },
+              ]}
+            />
+          </>
         )}
       </Page>
       <Dialog
