@@ -73,7 +73,10 @@ export function AboutForm() {
           error={errors.bio?.message}
           {...form.register("bio")}
         />
-        <fieldset className="flex flex-col gap-2">
+        {/* A fieldset is as wide as its widest content at the least (the field at its natural
+            size and Add), which ran past the card on a phone: here it fits the card, the field
+            taking what is left beside Add. */}
+        <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="text-sm font-medium text-ink">Talents</legend>
           {talents.length > 0 ? (
             <ul className="flex flex-wrap gap-1.5" aria-label="Your talents">
@@ -114,9 +117,9 @@ export function AboutForm() {
                   addTalent();
                 }
               }}
-              className="min-w-0 flex-1 rounded-lg border border-line bg-card px-3 py-2"
+              className="w-0 min-w-0 flex-1 rounded-lg border border-line bg-card px-3 py-2"
             />
-            <Button variant="secondary" onClick={addTalent}>
+            <Button variant="secondary" className="shrink-0" onClick={addTalent}>
               Add
             </Button>
           </div>
