@@ -84,7 +84,7 @@ function UsersPage() {
           </button>
         ) : null}
         {members.length > 0 ? (
-          <p aria-hidden="true" className="ml-auto lg:hidden">
+          <p aria-hidden="true" className="ml-auto hidden md:block lg:hidden">
             Scroll the table sideways for every column →
           </p>
         ) : null}
