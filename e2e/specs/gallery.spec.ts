@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { chooseFiles, expectAccessible, FOUNDING, screenshot, signIn } from "../fixtures";
+import { chooseFiles, createMember, expectAccessible, FOUNDING, screenshot, shoot, signIn } from "../fixtures";
+import { BASE_URL } from "../playwright.config";
 
 // With motion, as most members see the club: its dialogs, lightbox and toasts animate in and out
 // (the other specs ask for less motion; playwright.config.ts says why).
@@ -173,3 +174,65 @@ test("visitors cannot see the gallery, and another member cannot edit an item", 
   await expect(page.getByRole("button", { name: "Delete Selected" })).toBeEnabled();
   await screenshot(page, "gallery-manage");
 });
+
+for (const [label, size] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["mobile", { width: 390, height: 844 }],
+] as const) {
+  test(`a member likes another's photo: the count shows, and the uploader's bell tells it (${label})`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const tag = `${label}-${Date.now().toString(36)}`;
+    const ana = { email: `ana-likes-${tag}@club.test`, name: `Ana Likes ${tag}` };
+    const bea = { email: `bea-likes-${tag}@club.test`, name: `Bea Likes ${tag}` };
+    await createMember(request, ana);
+    await createMember(request, bea);
+
+    // Ana's painting.
+    await page.setViewportSize(size);
+    await signIn(page, ana.email);
+    const upload = await page.request.post("/upload-media", {
+      headers: { origin: BASE_URL },
+      multipart: {
+        media: { name: `painting-${tag}.webp`, mimeType: "image/webp", buffer: readFileSync(photo) },
+      },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+    const item = (await upload.json()) as { id: string };
+
+    // Bea, in a browser of her own, likes it on its details.
+    const other = await browser.newContext({ baseURL: BASE_URL, viewport: size });
+    const beaPage = await other.newPage();
+    await signIn(beaPage, bea.email);
+    await beaPage.goto(`/gallery?media=${item.id}`);
+    const modal = beaPage.getByRole("dialog", { name: `painting-${tag}.webp` });
+    const count = modal.getByTestId("media-like-count");
+    await expect(count).toContainText("No likes");
+    await modal.getByRole("button", { name: "Like", exact: true }).click();
+    const unlike = modal.getByRole("button", { name: "Unlike", exact: true });
+    await expect(unlike).toHaveAttribute("aria-pressed", "true");
+    await expect(count).toContainText("1 like");
+    await expectAccessible(beaPage);
+    await shoot(beaPage, `media-like-${label}`);
+    // Still hers after a reload (the server's answer, not only the page's).
+    await beaPage.reload();
+    await expect(beaPage.getByRole("dialog").getByRole("button", { name: "Unlike", exact: true })).toBeVisible();
+    await expect(beaPage.getByRole("dialog").getByTestId("media-like-count")).toContainText("1 like");
+
+    // Ana's bell tells her, and her own photo shows the count without her like.
+    await page.goto("/notifications");
+    const bell = page.locator('header a[href="/notifications"]').first();
+    await expect(bell).toHaveAttribute("aria-label", "Notifications, 1 unread");
+    await expect(page.getByRole("main").getByRole("listitem").first()).toContainText(
+      `${bea.name} liked your photo “painting-${tag}.webp”`,
+    );
+    await shoot(page, `media-like-bell-${label}`);
+    await page.goto(`/gallery?media=${item.id}`);
+    const hers = page.getByRole("dialog", { name: `painting-${tag}.webp` });
+    await expect(hers.getByTestId("media-like-count")).toContainText("1 like");
+    await expect(hers.getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await other.close();
+  });
+}

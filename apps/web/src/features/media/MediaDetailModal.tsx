@@ -12,6 +12,7 @@ import { CommentsSection } from "../comments/CommentsSection";
 import { EventSelect } from "../events/EventSelect";
 import { MemberLink } from "../members/MemberLink";
 import { SharePhoto } from "../messages/SharePhoto";
+import { MediaLikeButton } from "./MediaLikeButton";
 import { ModalVideo } from "./ModalVideo";
 import { MODAL_SIZES, placeholderStyle, srcSetOf } from "./responsive";
 import type { MediaItem } from "./types";
@@ -115,6 +116,7 @@ export function MediaDetailModal({
             Uploaded by <MemberLink id={item.uploaded_by}>{item.author_name ?? "Unknown"}</MemberLink> on{" "}
             {item.upload_date ? formatMoment(item.upload_date, "MMMM d, yyyy") : "unknown date"}
           </p>
+          <MediaLikeButton item={item} />
         </div>
         {narrow ? <CommentsSection commentableId={item.id} me={me} /> : null}
         <div className="flex flex-col gap-4">

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useId } from "react";
 import { trpc } from "../../lib/trpc";
 import { EventLine } from "../events/EventLine";
+import { likesInWords } from "../media/MediaLikeButton";
 import { MediaTile } from "../media/MediaTile";
 import { TILE_SIZES } from "../media/responsive";
 
@@ -44,6 +45,10 @@ function Tiles({ items }: { items: Profile["showcase"] }) {
             sizes={TILE_SIZES.event}
             onClick={() => navigate({ to: "/gallery", search: { media: item.id } })}
           />
+          <p className="mt-1 text-sm text-ink-soft" data-testid="showcase-likes">
+            <span aria-hidden="true">♥ {item.like_count}</span>
+            <span className="sr-only">{likesInWords(item.like_count)}</span>
+          </p>
         </li>
       ))}
     </ul>
