@@ -13,6 +13,7 @@ import {
   homeTaken,
   homeWindows,
   media,
+  mediaLikes,
   notifications,
   sessions,
   stays,
@@ -123,6 +124,7 @@ beforeAll(async () => {
   const displayKey = `${item!.objectPrefix}/display-test.webp`;
   await h.app.mediaStore.put(displayKey, Readable.from([DISPLAY_BYTES]), "image/webp", DISPLAY_BYTES.length);
   await db.update(media).set({ displayKey, title: "Garden" }).where(eq(media.id, item!.id));
+  await db.insert(mediaLikes).values({ mediaId: item!.id, userId: ada.id });
   storedBytes = await streamBytes((await h.app.mediaStore.get(item!.storageKey))!.stream);
   await settle(h);
 });
@@ -175,6 +177,7 @@ describe("Download my data", () => {
     expect(data.waitlistPlaces).toEqual([expect.objectContaining({ title: "Hike" })]);
     expect(data.comments).toEqual([expect.objectContaining({ content: "Lovely route" })]);
     expect(data.likes).toHaveLength(1);
+    expect(data.mediaLikes).toEqual([expect.objectContaining({ mediaId: expect.any(String) })]);
     expect(data.invitationsSent).toEqual([expect.objectContaining({ event: "Gala", invitee: "Bob" })]);
     expect(data.invitationsReceived).toEqual([expect.objectContaining({ event: "Hike", invitedBy: "Bob" })]);
     expect(data.apiTokens).toEqual([expect.objectContaining({ name: "my script", scope: "read" })]);

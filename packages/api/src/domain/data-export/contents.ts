@@ -10,6 +10,7 @@ import {
   events,
   eventWaitlist,
   media,
+  mediaLikes,
   passkeys,
   type Queryable,
   sessions,
@@ -235,6 +236,22 @@ export function sections(
             .from(commentLikes)
             .where(and(eq(commentLikes.userId, id), after ? gt(commentLikes.commentId, after) : undefined))
             .orderBy(asc(commentLikes.commentId))
+            .limit(PAGE),
+        ),
+    },
+    {
+      name: "mediaLikes",
+      rows: () =>
+        paged((after) =>
+          db
+            .select({
+              cursor: mediaLikes.mediaId,
+              mediaId: mediaLikes.mediaId,
+              createdAt: mediaLikes.createdAt,
+            })
+            .from(mediaLikes)
+            .where(and(eq(mediaLikes.userId, id), after ? gt(mediaLikes.mediaId, after) : undefined))
+            .orderBy(asc(mediaLikes.mediaId))
             .limit(PAGE),
         ),
     },
