@@ -13,7 +13,7 @@ import {
   useForm,
 } from "react-hook-form";
 import type { z } from "zod";
-import { fitsForm, keepDrafts, keepWhileOpen, takeDraft } from "../lib/kept-drafts";
+import { fitsForm, keepWhileOpen, takeDraft } from "../lib/kept-drafts";
 import { trpc } from "../lib/trpc";
 
 /**
@@ -30,8 +30,8 @@ import { trpc } from "../lib/trpc";
  * share one name (a list) are not given a state: the caller sets `checked` or `defaultChecked`.
  *
  * `keep` names a form whose text is worth keeping (unique on its page; never one with a password):
- * when her session ends while it is open, or the page is reloaded or closed, what she typed is kept
- * and put back when the form opens again on that page, for her alone (lib/kept-drafts.ts).
+ * when her session ends while it is open, what she typed is kept and put back when the form opens
+ * again on that page after she signs in (lib/kept-drafts.ts).
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
@@ -57,7 +57,7 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
       // Put in as a change (the defaults stay), so it is kept again if the session ends once more.
       form.reset(values, { keepDefaultValues: true });
     }
-    const forget = keepWhileOpen({
+    return keepWhileOpen({
       path,
       name: keep,
       values: () => {
@@ -65,17 +65,6 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
         return JSON.stringify(values) === JSON.stringify(defaults) ? undefined : values;
       },
     });
-    // A reload or a closed tab keeps it too (a long group e-mail lost to a stray F5): given back
-    // on this page, to her alone, like a draft kept as her session ended.
-    const leaving = () => {
-      const status = queryClient.getQueryData(trpc.auth.status.queryKey());
-      if (status?.authenticated) keepDrafts(status.user.id);
-    };
-    window.addEventListener("pagehide", leaving);
-    return () => {
-      window.removeEventListener("pagehide", leaving);
-      forget();
-    };
   }, [keep, form, queryClient]);
   // The same form object (react-hook-form keeps it for the component's life) with the register
   // below: still every form react-hook-form's own types accept.
