@@ -119,6 +119,8 @@ test("her profile as members see it keeps her hidden address hidden, at both siz
     await page.setViewportSize(size);
     await page.goto("/settings/profile");
     await takenOver(page);
+    // Her uploads are listed once the page runs, which moves the link down: clicked only then.
+    await expect(page.getByText("You have not uploaded anything yet.")).toBeVisible();
     await page.getByRole("link", { name: "See your profile as members see it" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(cleo.name);
     await expect(page.getByText("your e-mail address stays hidden from them, as you chose")).toBeVisible();
@@ -135,6 +137,7 @@ test("her profile as members see it keeps her hidden address hidden, at both siz
   await page.getByLabel("Show my e-mail address to other members (admins always see it)").check();
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByText("Your profile is saved.")).toBeVisible();
+  await expect(page.getByText("You have not uploaded anything yet.")).toBeVisible();
   await page.getByRole("link", { name: "See your profile as members see it" }).click();
   await expect(page.getByText("This is your profile as other members see it.")).toBeVisible();
   await expect(page.getByRole("main").getByText(cleo.email)).toBeVisible();
