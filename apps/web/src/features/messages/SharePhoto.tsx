@@ -1,17 +1,14 @@
-import { conversationStartInput, MESSAGE_MAX_LENGTH } from "@club/shared";
+import { conversationStartInput } from "@club/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type BaseSyntheticEvent, useState } from "react";
 import { toast } from "sonner";
 import { useSettledValue } from "../../lib/settled";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { Alert } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { TextArea } from "../../ui/Field";
 import { serverError, useZodForm } from "../../ui/form";
 import { Portrait } from "../members/Portrait";
-import { charactersLeft, isSendKey } from "./text";
+import { MessageFields } from "./MessageFields";
 
 /** What she writes with the photo (the member is chosen from the list, the photo is the one shown). */
 const withPhoto = conversationStartInput.pick({ text: true });
@@ -63,7 +60,6 @@ function ShareForm({ photo, me, onCancel }: { photo: { id: string }; me: string 
   const [chosen, setChosen] = useState<string | null>(null);
   const [unchosen, setUnchosen] = useState(false);
   const form = useZodForm(withPhoto, { defaultValues: { text: "" } });
-  const { errors } = form.formState;
   const start = useMutation(
     trpc.conversations.start.mutationOptions({
       onSuccess: async (r) => {
@@ -83,7 +79,6 @@ function ShareForm({ photo, me, onCancel }: { photo: { id: string }; me: string 
     setUnchosen(!chosen);
     return send(e);
   };
-  const left = charactersLeft(form.watch("text").length);
   return (
     <form aria-label="Share the photo in a message" noValidate className="flex flex-col gap-4" onSubmit={submit}>
       <fieldset className="flex flex-col gap-2">
@@ -126,30 +121,7 @@ function ShareForm({ photo, me, onCancel }: { photo: { id: string }; me: string 
           </p>
         ) : null}
       </fieldset>
-      <TextArea
-        label="Your message"
-        required
-        rows={3}
-        maxLength={MESSAGE_MAX_LENGTH}
-        hint={left ?? "Ctrl+Enter or ⌘+Enter sends."}
-        error={errors.text?.message}
-        onKeyDown={(e) => {
-          if (isSendKey(e.nativeEvent)) {
-            e.preventDefault();
-            void submit();
-          }
-        }}
-        {...form.register("text")}
-      />
-      {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={start.isPending}>
-          {start.isPending ? "Sending…" : "Send"}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <MessageFields form={form} rows={3} sending={start.isPending} onSend={() => void submit()} onCancel={onCancel} />
     </form>
   );
 }

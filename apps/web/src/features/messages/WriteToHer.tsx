@@ -1,14 +1,12 @@
-import { conversationStartInput, MESSAGE_MAX_LENGTH } from "@club/shared";
+import { conversationStartInput } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { Alert } from "../../ui/Alert";
-import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { TextArea } from "../../ui/Field";
 import { serverError, useZodForm } from "../../ui/form";
-import { charactersLeft, firstName, isSendKey } from "./text";
+import { MessageFields } from "./MessageFields";
+import { firstName } from "./text";
 
 const firstMessage = conversationStartInput.pick({ text: true });
 
@@ -41,7 +39,6 @@ function FirstMessage({ member, onCancel }: { member: { id: string; name: string
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useZodForm(firstMessage, { defaultValues: { text: "" }, keep: "first-message" });
-  const { errors } = form.formState;
   const start = useMutation(
     trpc.conversations.start.mutationOptions({
       onSuccess: async (r) => {
@@ -55,33 +52,9 @@ function FirstMessage({ member, onCancel }: { member: { id: string; name: string
     }),
   );
   const submit = form.handleSubmit(({ text }) => start.mutate({ memberIds: [member.id], text }));
-  const left = charactersLeft(form.watch("text").length);
   return (
     <form aria-label={`Write to ${member.name}`} noValidate className="flex flex-col gap-4" onSubmit={submit}>
-      <TextArea
-        label="Your message"
-        required
-        rows={5}
-        maxLength={MESSAGE_MAX_LENGTH}
-        hint={left ?? "Ctrl+Enter or ⌘+Enter sends."}
-        error={errors.text?.message}
-        onKeyDown={(e) => {
-          if (isSendKey(e.nativeEvent)) {
-            e.preventDefault();
-            void submit();
-          }
-        }}
-        {...form.register("text")}
-      />
-      {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={start.isPending}>
-          {start.isPending ? "Sending…" : "Send"}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <MessageFields form={form} rows={5} sending={start.isPending} onSend={() => void submit()} onCancel={onCancel} />
     </form>
   );
 }

@@ -120,13 +120,7 @@ async function checkSignIn(
  */
 async function recordThrottledSignIn(ctx: SignInContext, refusal: Throttled, user: User | null, email: string) {
   const byAddress = refusal.rule === LOGIN_PER_IP;
-  const key = `${byAddress ? "ip" : "account"}:${byAddress ? ctx.ip : email}`;
-  try {
-    await ctx.throttle.take([THROTTLE_RECORDS, key]);
-  } catch (err) {
-    if (err instanceof Throttled) return;
-    throw err;
-  }
+  if (!(await firstInWindow(ctx, `${byAddress ? "ip" : "account"}:${byAddress ? ctx.ip : email}`))) return;
   await recordAudit(
     ctx.db,
     { id: null, email: null, ip: ctx.ip || null },
@@ -139,6 +133,17 @@ async function recordThrottledSignIn(ctx: SignInContext, refusal: Throttled, use
   );
 }
 
+/** Whether this is the first record of `key` in its window (THROTTLE_RECORDS): the later ones are not written. */
+async function firstInWindow(ctx: SignInContext, key: string): Promise<boolean> {
+  try {
+    await ctx.throttle.take([THROTTLE_RECORDS, key]);
+    return true;
+  } catch (err) {
+    if (err instanceof Throttled) return false;
+    throw err;
+  }
+}
+
 /**
  * A wrong password (or an address that is no member's) goes to the audit log, once per account (or
  * per address, for unknown accounts) and window (THROTTLE_RECORDS): the first failure tells an
@@ -146,13 +151,7 @@ async function recordThrottledSignIn(ctx: SignInContext, refusal: Throttled, use
  * an unknown account is not kept (it may be a password typed into the wrong field).
  */
 async function recordFailedSignIn(ctx: SignInContext & Pick<ApiContext, "userAgent">, user: User | null) {
-  const key = user ? `failed:${user.id}` : `failed-ip:${ctx.ip}`;
-  try {
-    await ctx.throttle.take([THROTTLE_RECORDS, key]);
-  } catch (err) {
-    if (err instanceof Throttled) return;
-    throw err;
-  }
+  if (!(await firstInWindow(ctx, user ? `failed:${user.id}` : `failed-ip:${ctx.ip}`))) return;
   await recordAudit(
     ctx.db,
     { id: null, email: null, ip: ctx.ip || null },
