@@ -1,5 +1,5 @@
 import type { SessionUser } from "@club/auth";
-import { conversationMembers, messages, users } from "@club/db";
+import { conversationMembers, messageReports, messages, users } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailWaitingMessages } from "./domain/conversations/mail";
@@ -226,6 +226,26 @@ describe("reporting a message", () => {
     expect((await as(admin).conversations.reports()).map((r) => r.id)).not.toContain(report!.id);
     expect((await as(admin).adminPanel.counts()).openReports).toBe(waiting);
     await expect(as(admin).conversations.closeReport({ id: report!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("what one member's reports may cost the admins", () => {
+  it("at most 20 of hers wait at once, the 21st refused in words; one closed makes room", async () => {
+    const lia = await api.member("lia@club.test", { name: "Lia Lake" });
+    const { id } = await as(cleo).conversations.start({ memberIds: [lia.id], text: "First" });
+    for (let i = 0; i < 20; i++) await as(cleo).conversations.send({ id, text: `Line ${i}` });
+    const theirs = (await as(lia).conversations.messages({ id })).items.filter((m) => !m.mine);
+    await api.db
+      .insert(messageReports)
+      .values(theirs.slice(0, 20).map((m) => ({ messageId: m.id, reporterId: lia.id, reason: "Unkind" })));
+    const last = theirs[20]!;
+    await expect(as(lia).conversations.report({ id: last.id, reason: "Unkind too" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "You have 20 reports waiting for the admins; they will look at them soon.",
+    });
+    const [one] = (await as(admin).conversations.reports()).filter((r) => r.reporter_name === "Lia Lake");
+    await as(admin).conversations.closeReport({ id: one!.id });
+    expect((await as(lia).conversations.report({ id: last.id, reason: "Unkind too" })).message).toContain("Thank you");
   });
 });
 
