@@ -103,6 +103,17 @@ test("join with a confirmation, leave, invite a member who accepts, announce and
   await expect(page.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
   await page.goto("/events/garden-design-walk?tab=participation");
   await expect(page.getByRole("tab", { name: "Participation" })).toHaveAttribute("aria-selected", "true");
+  // She hosts it, so she is going: on its guest list, marked as its host. She gives up her seat.
+  await expect(page.getByText("Hosted by you")).toBeVisible();
+  await expect(page.getByText("Current Participants (1)")).toBeVisible();
+  const hostRow = page.getByRole("listitem").filter({ hasText: FOUNDING.name });
+  await expect(hostRow.getByText("Host", { exact: true })).toBeVisible();
+  await expect(hostRow.getByText("(You)")).toBeVisible();
+  await page.getByRole("button", { name: "Leave Event" }).click();
+  await page
+    .getByRole("dialog", { name: "Are you sure you want to leave?" })
+    .getByRole("button", { name: "Yes, Leave" })
+    .click();
   await expect(page.getByText("No participants yet. Be the first to join!")).toBeVisible();
   // Joining is on the Details tab too.
   await page.getByRole("tab", { name: "Details" }).click();
@@ -320,7 +331,8 @@ test("an event that is over says so at the top, and offers nothing to join, invi
   await expect(page.getByRole("button", { name: "Draft Announcement Email" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Join/ })).toHaveCount(0);
   await page.getByRole("tab", { name: "Participation" }).click();
-  await expect(page.getByText("Nobody joined this event.")).toBeVisible();
+  // Its host alone was there.
+  await expect(page.getByText("Participants (1)")).toBeVisible();
   await expect(page.getByRole("button", { name: "Invite Member(s)" })).toHaveCount(0);
   await atBothSizes(page, "event-ended");
   // Asked anyway, the server says why in words.

@@ -10,7 +10,7 @@ test("a full event: a member joins its waitlist and gets the seat (and an e-mail
   const waiting = { email: "wanda.waitlist@club.local", name: "Wanda Waitlist" };
   await createMember(request, waiting);
 
-  // The host makes an event with one seat and joins it herself.
+  // The host makes an event with one seat: hers, as its host.
   await signIn(page, "host@club.local");
   await page.goto("/calendar");
   await page.getByRole("button", { name: "Create Event" }).click();
@@ -24,14 +24,10 @@ test("a full event: a member joins its waitlist and gets the seat (and an e-mail
   await dialog.getByRole("button", { name: "Create Event" }).click();
   await expect(dialog).toBeHidden();
   const card = page.getByRole("link").filter({ hasText: "Chef's Table for One" });
-  await expect(card).toContainText("0 / 1 going");
+  await expect(card).toContainText("Full — waitlist open");
   await card.click();
   await expect(page.getByText("Thursday, September 9, 2027 at 6:00 PM")).toBeVisible();
-  await page.getByRole("button", { name: "Join Event" }).click();
-  await page
-    .getByRole("dialog", { name: /Welcome to/ })
-    .getByRole("button", { name: "Close" })
-    .click();
+  await expect(page.getByText("Hosted by you")).toBeVisible();
   await expect(page.getByText("1 / 1 going (full)")).toBeVisible();
 
   // Another member finds it full and joins the waitlist.
@@ -46,6 +42,8 @@ test("a full event: a member joins its waitlist and gets the seat (and an e-mail
   // full run once stayed on the list here).
   await takenOver(other);
   await other.getByRole("link").filter({ hasText: "Chef's Table for One" }).click();
+  // She sees who hosts it, with her portrait (initials, until she has one), linking to her profile.
+  await expect(other.getByRole("link", { name: "Helena Host" })).toHaveAttribute("href", /\/members\//);
   await other.getByRole("button", { name: "Join Waitlist" }).click();
   await expect(other.getByRole("status").filter({ hasText: "You are #1 on the waitlist" })).toBeVisible();
   await expect(other.getByRole("button", { name: "Leave Waitlist" })).toBeVisible();

@@ -129,12 +129,12 @@ async function busyMember(email: string, options: { admin?: boolean } = {}) {
 
   // Her event, with a comment of hers, and an item of hers.
   const own = await miaCaller.events.create({ title: "Mia's picnic", event_date: "2027-06-01" });
-  // A full event (one seat) where she holds the seat and Wendy waits.
-  const full = await api.callerFor(host).events.create({ title: "Supper", event_date: "2027-06-02", capacity: 1 });
+  // A full event (two seats: its host's and hers) where Wendy waits.
+  const full = await api.callerFor(host).events.create({ title: "Supper", event_date: "2027-06-02", capacity: 2 });
   await miaCaller.events.join({ id: full.id });
   await api.callerFor(waiting).events.join({ id: full.id });
   // A full event where she waits behind Olga.
-  const queue = await api.callerFor(host).events.create({ title: "Queue", event_date: "2027-06-03", capacity: 1 });
+  const queue = await api.callerFor(host).events.create({ title: "Queue", event_date: "2027-06-03", capacity: 2 });
   await api.callerFor(other).events.join({ id: queue.id });
   await miaCaller.events.join({ id: queue.id });
   // An invite-only event of the host's she is invited to; one of hers Olga is invited to.
@@ -236,7 +236,7 @@ describe("deleting an account", () => {
     expect(own[0]?.createdBy).toBe(admin.id);
     // Wendy had waited for her seat: she is going, and was told.
     const seated = await api.db.select().from(eventParticipants).where(eq(eventParticipants.eventId, b.full.id));
-    expect(seated.map((p) => p.userId)).toEqual([b.waiting.id]);
+    expect(seated.map((p) => p.userId)).toEqual([host.id, b.waiting.id]);
     expect(await api.db.select().from(eventWaitlist).where(eq(eventWaitlist.eventId, b.queue.id))).toEqual([]);
     const told = await count(
       sql`select count(*)::int as n from mail_outbox where "to" = ${b.waiting.email} and subject like 'A seat opened%'`,
@@ -285,7 +285,8 @@ describe("deleting an account", () => {
         media: 1,
         eventsPassed: 2,
         eventsPassedTo: "admin@del.test",
-        seatsFreed: 1,
+        // The Supper's, and hers at the two events she hosted.
+        seatsFreed: 3,
         promoted: 1,
       },
     });

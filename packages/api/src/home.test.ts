@@ -54,7 +54,8 @@ describe("her home", () => {
     const host_ = api.callerFor(host);
     const later = await host_.events.create({ title: "Later salon", event_date: inDays(20), city: "Boston" });
     const sooner = await host_.events.create({ title: "Sooner supper", event_date: inDays(3), start_time: "18:30" });
-    const full = await host_.events.create({ title: "Full gala", event_date: inDays(10), capacity: 1 });
+    // Two seats: its host's and Bea's.
+    const full = await host_.events.create({ title: "Full gala", event_date: inDays(10), capacity: 2 });
     const past = await host_.events.create({ title: "Past picnic", event_date: inDays(-3) });
     await api.callerFor(bea).events.join({ id: full.id });
     for (const e of [later, sooner, full]) await api.callerFor(ada).events.join({ id: e.id });
@@ -69,6 +70,15 @@ describe("her home", () => {
     ]);
     expect(nextEvents[0]).toMatchObject({ startTime: "18:30", eventDate: inDays(3) });
     expect(nextEvents[2]).toMatchObject({ city: "Boston", isPhysical: true });
+    // The host's own events are among hers: she is going to each.
+    const hers = (await homeOf(host)).nextEvents.filter((e) =>
+      ["Sooner supper", "Full gala", "Later salon"].includes(e.title),
+    );
+    expect(hers.map((e) => [e.title, e.status])).toEqual([
+      ["Sooner supper", "going"],
+      ["Full gala", "going"],
+      ["Later salon", "going"],
+    ]);
   });
 
   it("lists invitations waiting for her answer; she accepts or declines there, and another's is refused", async () => {

@@ -213,6 +213,10 @@ describe("an event that is over", () => {
       code: "BAD_REQUEST",
       message: `Yesterday Test Tea ended on ${day}: announcements are for events still to come.`,
     });
-    expect(await api.callerFor(ana).events.get({ id: tea.id })).toMatchObject({ ended: true, participants: [] });
+    // Nobody joined: its host alone was there.
+    expect(await api.callerFor(ana).events.get({ id: tea.id })).toMatchObject({
+      ended: true,
+      participants: [{ user_id: ana.id }],
+    });
   });
 });

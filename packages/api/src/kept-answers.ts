@@ -9,7 +9,7 @@ const visibility = ["events", "event_invitations", "event_participants", "event_
 
 export const KEPT_ANSWERS = {
   "events.list": [...visibility, "event_series"],
-  "events.get": [...visibility, "event_series", "users"],
+  "events.get": [...visibility, "event_series", "profiles", "users"],
   "events.choices": [...visibility, "media"],
   "media.list": [...visibility, "media", "media_likes", "media_tags", "users"],
   "media.get": [...visibility, "media", "media_likes", "users"],

@@ -53,19 +53,20 @@ describe("reminders", () => {
     const e = await api.callerFor(host).events.create(supper);
     await api.callerFor(ann).events.join({ id: e.id });
     await api.callerFor(bea).events.join({ id: e.id });
-    // 19:00 in New York (EDT) is 23:00 UTC; 24 hours before.
+    // 19:00 in New York (EDT) is 23:00 UTC; 24 hours before. The host is going: hers too.
     expect(await reminders(e.id)).toEqual(
       new Map([
+        [host.id, "2027-05-31T23:00:00.000Z"],
         [ann.id, "2027-05-31T23:00:00.000Z"],
         [bea.id, "2027-05-31T23:00:00.000Z"],
       ]),
     );
 
     await api.callerFor(host).events.update({ id: e.id, ...supper, start_time: "18:00" });
-    expect([...(await reminders(e.id)).values()]).toEqual(["2027-05-31T22:00:00.000Z", "2027-05-31T22:00:00.000Z"]);
+    expect([...(await reminders(e.id)).values()]).toEqual(Array(3).fill("2027-05-31T22:00:00.000Z"));
 
     await api.callerFor(bea).events.leave({ id: e.id });
-    expect([...(await reminders(e.id)).keys()]).toEqual([ann.id]);
+    expect(new Set((await reminders(e.id)).keys())).toEqual(new Set([host.id, ann.id]));
 
     await api.callerFor(host).events.delete({ id: e.id });
     expect(await reminders(e.id)).toEqual(new Map());
@@ -73,6 +74,7 @@ describe("reminders", () => {
 
   it("follow the club's setting, and none is sent for a start that is closer than that", async () => {
     const e = await api.callerFor(host).events.create(supper);
+    await api.callerFor(host).events.leave({ id: e.id });
     await api.callerFor(ann, { config: { ...api.contextFor(ann).config, reminderHours: 2 } }).events.join({ id: e.id });
     expect(await reminders(e.id)).toEqual(new Map([[ann.id, "2027-06-01T21:00:00.000Z"]]));
     await api.callerFor(bea, { config: { ...api.contextFor(bea).config, reminderHours: 0 } }).events.join({ id: e.id });

@@ -65,7 +65,7 @@ describe("news in the app", () => {
     const supper = await as(ana).events.create({
       title: "Small supper",
       event_date: inDays(10),
-      capacity: 1,
+      capacity: 2, // Ana's seat, as its host, and one
       exclusivity: "invite-only",
     });
     await as(ana).events.invite({ eventId: supper.id, eventTitle: supper.title, userIds: [bea.id, cleo.id] });

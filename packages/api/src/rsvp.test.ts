@@ -29,8 +29,16 @@ async function crowd(n: number, tag: string): Promise<SessionUser[]> {
   return rows.map((u) => ({ ...u, mustChangePassword: false }));
 }
 
+/**
+ * An event whose host then gives up her seat (as she may), so that its capacity is the other
+ * members' alone: the counts below are theirs. "the host" below tests her seat.
+ */
 async function event(values: { capacity?: number | string; guests_per_member?: number; rsvp_deadline?: string }) {
-  return api.callerFor(host).events.create({ title: "Supper club", event_date: "2027-06-01", ...values });
+  const created = await api
+    .callerFor(host)
+    .events.create({ title: "Supper club", event_date: "2027-06-01", ...values });
+  await api.callerFor(host).events.leave({ id: created.id });
+  return api.callerFor(host).events.get({ id: created.id });
 }
 
 const waitlistOf = async (eventId: string) =>
@@ -370,5 +378,38 @@ describe("the guest list", () => {
     const moved = await api.callerFor(host).events.moveFromWaitlist({ eventId: e.id, userId: waits!.id });
     expect(moved.waitlist.map((w) => w.name)).toEqual(["Address 2"]);
     expect(addresses(moved)).toEqual(hidden);
+  });
+});
+
+describe("the host", () => {
+  it("is her event's first guest: seated when it is published, counted, shown to guests, free to leave", async () => {
+    const me = api.callerFor(host);
+    const [guest] = await crowd(1, "Guest of the host");
+    const e = await me.events.create({ title: "Host's table", event_date: "2027-06-01", capacity: 2 });
+    expect(e.participants).toEqual([{ user_id: host.id, name: "Hostess" }]);
+    expect(e.rsvp).toMatchObject({ capacity: 2, seats_taken: 1, seats_left: 1, me: { status: "going", guests: 0 } });
+    expect((await me.events.list()).items.find((x) => x.id === e.id)?.participant_count).toBe(1);
+    // A guest sees who hosts, by name (and portrait, null until she has one).
+    const seen = await api.callerFor(guest!).events.get({ id: e.id });
+    expect(seen.host).toEqual({ user_id: host.id, name: "Hostess", portrait: null });
+
+    // A draft has nobody going; publishing it seats her.
+    const draft = await me.events.create({ title: "Host's draft", event_date: "2027-06-02", draft: true });
+    expect(draft.participants).toEqual([]);
+    expect((await me.events.publish({ id: draft.id })).participants).toEqual([{ user_id: host.id, name: "Hostess" }]);
+
+    // Every date of a series.
+    const first = await me.events.create({
+      title: "Host's series",
+      event_date: "2027-06-07",
+      repeat: "FREQ=WEEKLY;COUNT=3",
+    });
+    const dates = await api.db.select({ id: events.id }).from(events).where(eq(events.seriesId, first.series!.id));
+    expect(dates).toHaveLength(3);
+    for (const d of dates) expect(await participantIds(d.id)).toEqual([host.id]);
+
+    // She may leave it, as anyone may: her seat goes to the next.
+    await me.events.leave({ id: e.id });
+    expect((await api.callerFor(guest!).events.get({ id: e.id })).participants).toEqual([]);
   });
 });

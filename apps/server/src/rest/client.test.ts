@@ -130,7 +130,8 @@ describe("the example scripts against a running server", processes, () => {
     ]);
     expect(invited.stdout).toContain("Invited 1 member(s).");
     expect(invited.stderr).toContain("No member to invite at nobody@club.test.");
-    expect(listed.stdout).toContain("2099-01-01 16:00  Example Evening  (0 going)  /events/example-evening");
+    // Its host (the admin who made it) is going.
+    expect(listed.stdout).toContain("2099-01-01 16:00  Example Evening  (1 going)  /events/example-evening");
     expect(csv.stdout.split("\n")[0]).toBe("name,email,type,admin");
     expect(csv.stdout).toContain("Root,root@club.test,Standard,true");
     expect(refused.code).not.toBe(0);

@@ -178,9 +178,11 @@ describe("participation", () => {
     );
     expect(joins.every((r) => r.statusCode === 200)).toBe(true);
     const event = (await request(h, "GET", `/api/events/${e.id}`, undefined, other)).json();
-    expect(event.participants).toEqual([{ user_id: ids.other, name: "Oli" }]);
+    // Its host, and Oli once.
+    const host = { user_id: ids.founder, name: "Fay" };
+    expect(event.participants).toEqual([host, { user_id: ids.other, name: "Oli" }]);
     const left = await request(h, "DELETE", `/api/events/${e.id}/leave`, undefined, other);
-    expect(left.json().participants).toEqual([]);
+    expect(left.json().participants).toEqual([host]);
     expect((await request(h, "DELETE", `/api/events/${e.id}/leave`, undefined, other)).statusCode).toBe(200);
   });
 
@@ -231,7 +233,9 @@ describe("participation", () => {
 describe("capacity, waitlist and the guest list", () => {
   it("waitlists a member of a full event, tells her place, and exports the list as CSV for managers only", async () => {
     const e = await create({ title: "Tasting", capacity: 2, guests_per_member: 1, rsvp_deadline: "" });
-    expect(e.rsvp).toMatchObject({ capacity: 2, guests_per_member: 1, seats_taken: 0, closed: false });
+    // Its host holds a seat, and gives it up: the two seats are for Sam and his guest.
+    expect(e.rsvp).toMatchObject({ capacity: 2, guests_per_member: 1, seats_taken: 1, closed: false });
+    await request(h, "DELETE", `/api/events/${e.id}/leave`, undefined, founder);
     const f = await addUser(h, { email: "formula@club.test", name: "=HYPERLINK(1)", type: "Standard" });
     // She shows her address to other members (Settings → Profile); Sam keeps his hidden, as is the default.
     await h.db.db.insert(profiles).values({ userId: f.id, showEmail: true });
@@ -345,7 +349,7 @@ describe("invitations", () => {
     const ok = await request(h, "GET", `/api/events/invite/${token}`, undefined, other);
     expect(ok.json()).toMatchObject({ event: { id: e.id, title: "Tea Ceremony" } });
     const event = (await request(h, "GET", `/api/events/${e.id}`, undefined, other)).json();
-    expect(event.participants.map((p: { name: string }) => p.name)).toEqual(["Oli"]);
+    expect(event.participants.map((p: { name: string }) => p.name)).toEqual(["Fay", "Oli"]);
     expect((await request(h, "GET", `/api/events/invite/${token}`, undefined, other)).statusCode).toBe(400);
     // The other invitee can now see the invite-only event.
     expect((await request(h, "GET", `/api/events/${e.id}`, undefined, standard)).statusCode).toBe(200);

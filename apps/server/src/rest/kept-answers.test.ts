@@ -153,11 +153,15 @@ describe("members of one type who see the same events share an answer", () => {
 
   it("a list of her own events is hers alone", async () => {
     const tea = idsOf(await get("/api/events", gia)).find((id) => id !== salon.id && id !== picnic.id);
-    expect((await request(h, "POST", `/api/events/${tea}/join`, {}, fay)).statusCode).toBe(200);
     const url = trpcUrl("events.list", { mine: "joined" });
+    // Gia hosts the tea, so she goes to it; Fay, of her sight, is not given Gia's list.
+    expect(trpcIds(await get(url, gia))).toEqual([tea]);
+    expect(trpcIds(await get(url, fay))).toEqual([]);
+    expect((await request(h, "POST", `/api/events/${tea}/join`, {}, fay)).statusCode).toBe(200);
+    expect(trpcIds(await get(url, fay))).toEqual([tea]);
+    expect((await request(h, "DELETE", `/api/events/${tea}/leave`, undefined, gia)).statusCode).toBe(200);
     expect(trpcIds(await get(url, gia))).toEqual([]);
     expect(trpcIds(await get(url, fay))).toEqual([tea]);
-    expect(trpcIds(await get(url, gia))).toEqual([]);
   });
 
   it("a seat taken forgets the answers that count seats, not the gallery's tags", async () => {

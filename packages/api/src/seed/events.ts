@@ -180,6 +180,7 @@ export async function seedEvents(db: Db, creatorEmail: string): Promise<void> {
   const people = await db.select({ id: users.id, email: users.email }).from(users);
   const idOf = (email: string) => people.find((p) => p.email === email)?.id;
   const today = new Date();
+  const hostId = idOf(creatorEmail);
   for (const { inDays, lasts, joiners, ...input } of demoEvents) {
     const start = addDays(today, inDays);
     const values = normalizeEvent(
@@ -192,8 +193,11 @@ export async function seedEvents(db: Db, creatorEmail: string): Promise<void> {
     );
     if ("error" in values) throw new Error(`demo event ${input.title}: ${values.error}`);
     // No demo event has an RSVP deadline (it would need the club's time zone to become an instant).
-    const event = await insertEvent(db, { ...values, rsvpDeadline: null, createdBy: idOf(creatorEmail) ?? null });
-    const joinerIds = joiners.map(idOf).filter((id): id is string => Boolean(id));
+    const event = await insertEvent(db, { ...values, rsvpDeadline: null, createdBy: hostId ?? null });
+    // The host goes to her own event, first (as publishing seats her).
+    const joinerIds = [hostId, ...joiners.map(idOf)].filter(
+      (id, i, all): id is string => Boolean(id) && all.indexOf(id) === i,
+    );
     if (joinerIds.length) {
       await db.insert(eventParticipants).values(joinerIds.map((userId) => ({ eventId: event.id, userId })));
     }

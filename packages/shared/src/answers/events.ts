@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventExclusivities, memberTypes } from "../enums";
+import { portraitSchema } from "./common";
 
 /** The kinds of event the wizard offers. */
 export const eventTypeSchema = z
@@ -149,6 +150,10 @@ export const waitlistEntrySchema = attendeeSchema.extend({ position: z.number() 
 export const eventDtoSchema = z
   .object({
     ...eventFields,
+    host: z
+      .object({ user_id: z.string(), name: z.string(), portrait: portraitSchema })
+      .nullable()
+      .meta({ description: "Who hosts the event (its creator), with her portrait; null once nobody does." }),
     calendar_url: z.string(),
     ended: z.boolean().meta({
       description: "The event is over (its end has passed): it can no longer be joined, invited to or announced.",

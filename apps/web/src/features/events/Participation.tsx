@@ -21,6 +21,9 @@ export function Participation({ event, me }: { event: EventDto; me: { user_id: s
           {event.participants.map((p) => (
             <li key={p.user_id} className="flex items-center gap-2 px-4 py-2.5">
               {p.name}
+              {p.user_id === event.host?.user_id ? (
+                <span className="rounded-full bg-gold-light/40 px-2 py-0.5 text-xs text-ink">Host</span>
+              ) : null}
               {p.user_id === me.user_id ? (
                 <span className="rounded-full bg-plum-soft px-2 py-0.5 text-xs text-plum">(You)</span>
               ) : null}

@@ -8,6 +8,7 @@ import { AnnouncementModal } from "../../features/events/AnnouncementModal";
 import { EventDetails } from "../../features/events/EventDetails";
 import { EventImages } from "../../features/events/EventImages";
 import { type EventPayload, EventWizard, formFromEvent } from "../../features/events/EventWizard";
+import { HostLine } from "../../features/events/HostLine";
 import { JoinLeave } from "../../features/events/JoinLeave";
 import { Participation } from "../../features/events/Participation";
 import { seatsLabel } from "../../features/events/rsvp";
@@ -202,6 +203,7 @@ function EventPage() {
           <EventDetails event={e} actions={actions} />
         ) : (
           <>
+            <HostLine host={e.host} me={me} />
             {joinNearTop}
             <Tabs
               label="Event"

@@ -24,6 +24,7 @@ import { emitWebhook } from "../webhooks/emit";
 import { eventInstants, wallClockInstant, wallClockOf } from "./calendar";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
+import { seatHost } from "./participants";
 import { cancelEventReminders, rescheduleEventReminders } from "./reminders";
 import { lockEvent, promoteFromWaitlist, type RsvpContext } from "./rsvp";
 import { canonicalRule, daysBetween, seriesDates, shiftDay } from "./series";
@@ -59,6 +60,7 @@ export async function createEvent(
   if (options.draft) return insertEvent(ctx.db, { ...values, publishedAt: null }, options.slug);
   return ctx.db.transaction(async (tx) => {
     const e = await insertEvent(tx, values, options.slug);
+    await seatHost(ctx, tx, e);
     await emitWebhook(tx, ctx.jobs, "event.created", eventData(e, ctx.config.appOrigin));
     return e;
   });
@@ -107,6 +109,7 @@ export async function createSeries(
       };
       const chosen = slug && (created.length === 0 ? slug : `${slug}-${day}`);
       const e = await insertEvent(tx, values, chosen, `${values.title} ${day}`);
+      await seatHost(ctx, tx, e);
       await emitWebhook(tx, ctx.jobs, "event.created", eventData(e, appOrigin));
       created.push(e);
     }

@@ -5,6 +5,7 @@ import { conflict, EVENT_NOT_FOUND, notFound } from "../../errors";
 import { visibleDrafts } from "../access";
 import { eventData } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
+import { seatHost } from "./participants";
 import { loadEventDto } from "./queries";
 import { slugOnPublish } from "./slug";
 
@@ -39,7 +40,7 @@ export async function listDrafts(ctx: Parameters<typeof loadEventDto>[0]) {
  * second click (or a second tab) cannot look like a second announcement moment.
  */
 export async function publishDraft(
-  ctx: { db: Db; jobs: JobSender; config: { appOrigin: string } },
+  ctx: { db: Db; jobs: JobSender; config: { appOrigin: string; timeZone: string; reminderHours: number } },
   event: Event,
 ): Promise<Event> {
   if (event.publishedAt) throw conflict("This event is published already.");
@@ -51,6 +52,7 @@ export async function publishDraft(
       .set({ publishedAt: now, updatedAt: now, ...(slug ? { slug } : {}) })
       .where(and(eq(events.id, event.id), isNull(events.publishedAt)))
       .returning();
+    if (published) await seatHost(ctx, tx, published);
     // Its webhook message is the event's creation: nobody outside knew of the draft.
     if (published) await emitWebhook(tx, ctx.jobs, "event.created", eventData(published, ctx.config.appOrigin));
     return published;

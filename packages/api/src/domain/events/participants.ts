@@ -1,5 +1,6 @@
 import { type Event, eventParticipants, eventWaitlist, profiles, type Queryable, users } from "@club/db";
 import { and, asc, eq, inArray } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { notFound } from "../../errors";
 import { emailShownTo, type Viewer } from "../access";
@@ -8,6 +9,25 @@ import { scheduleReminders } from "./reminders";
 import { lockEvent, type RsvpContext } from "./rsvp";
 
 /** Who takes part in an event: her names on its page, the guest list, and what is sent to each. */
+
+/**
+ * The host is her event's first guest: counted among those going, on its guest list, in her next
+ * events and sent its reminder, as anyone going. Seated when the event is published (a draft has
+ * nobody going); she may leave it as anyone may. In the transaction that publishes it.
+ */
+export async function seatHost(
+  ctx: { jobs: JobSender; config: { timeZone: string; reminderHours: number } },
+  tx: Queryable,
+  e: Event,
+): Promise<void> {
+  if (!e.createdBy) return;
+  const [seated] = await tx
+    .insert(eventParticipants)
+    .values({ eventId: e.id, userId: e.createdBy })
+    .onConflictDoNothing()
+    .returning({ userId: eventParticipants.userId });
+  if (seated) await scheduleReminders(ctx, tx, e, [seated.userId]);
+}
 
 /**
  * Who is coming and who waits, for the event's creator and admins (and the CSV export). Each

@@ -2,7 +2,7 @@ import type { Event, Queryable } from "@club/db";
 import { countryName } from "@club/shared";
 import { canManage, type Viewer } from "../access";
 import { addToCalendarUrl, eventInstants } from "./calendar";
-import { participantsOf } from "./participant-names";
+import { hostOf, participantsOf } from "./participant-names";
 import {
   eventEnded,
   type RsvpStatus,
@@ -88,6 +88,7 @@ export function toEventListItem(e: Event, viewer: Viewer): EventListItem {
 export function toEventDto(
   e: Event,
   participants: { user_id: string; name: string }[],
+  host: Awaited<ReturnType<typeof hostOf>>,
   viewer: Viewer,
   timeZone: string,
   now: Date,
@@ -95,6 +96,8 @@ export function toEventDto(
   // Keys added to the list's item, not spread into a new literal (see toEventListItem).
   return Object.assign(toEventListItem(e, viewer), {
     participants,
+    /** Who hosts it, with her portrait, for the members it is shown to. */
+    host,
     /** A calendar service's "add event" link (title, UTC start and end, details, place). */
     calendar_url: addToCalendarUrl(e, timeZone),
     /** It is over: nobody joins it, is invited to it or is sent its announcement any more. */
@@ -115,10 +118,14 @@ export async function loadEventDto(
   },
   e: Event,
 ): Promise<EventDto> {
-  const [participants, series] = await Promise.all([participantsOf(ctx.db, e.id), seriesOfEvent(ctx.db, ctx.user, e)]);
+  const [participants, host, series] = await Promise.all([
+    participantsOf(ctx.db, e.id),
+    hostOf(ctx.db, e.createdBy),
+    seriesOfEvent(ctx.db, ctx.user, e),
+  ]);
   // One instant for "ended" and "closed" and for when they change, so none can fall between the two.
   const now = new Date();
-  const dto: EventDto = toEventDto(e, participants, ctx.user, ctx.config.timeZone, now);
+  const dto: EventDto = toEventDto(e, participants, host, ctx.user, ctx.config.timeZone, now);
   if (!dto.ended) ctx.answerChangesAt?.(eventInstants(e, ctx.config.timeZone).end);
   if (series) dto.series = series;
   if (!usesRsvp(e)) return dto;
