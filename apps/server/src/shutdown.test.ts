@@ -66,13 +66,13 @@ describe("stopping the server", () => {
 
     const res = await answer;
     expect(res.status, res.body).toBe(200);
-    expect(JSON.parse(res.body)).toMatchObject({ name: "late.jpg", media_type: "image" });
+    expect(JSON.parse(res.body)).toMatchObject({ file_name: "late.jpg", media_type: "image" });
     // The answer closed its connection: the stop does not wait for a keep-alive timeout.
     expect(res.connection).toBe("close");
     const answeredAt = Date.now();
     await closing;
     expect(Date.now() - answeredAt).toBeLessThan(2000);
     expect(exitCode).toBe(0);
-    expect((await h.db.db.select().from(media)).map((m) => m.name)).toEqual(["late.jpg"]);
+    expect((await h.db.db.select().from(media)).map((m) => m.fileName)).toEqual(["late.jpg"]);
   });
 });

@@ -61,6 +61,18 @@ describe("news in the app", () => {
     expect(items.filter((i) => i.read).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("names an untitled photo by the day it was uploaded in the club's zone, never by its file", async () => {
+    // 03:00 UTC on March 2nd is still March 1st in New York (the test club's zone).
+    const photo = await api.mediaRow({
+      uploadedBy: ana.id,
+      fileName: "IMG_0042.JPG",
+      uploadDate: new Date("2025-03-02T03:00:00Z"),
+    });
+    await as(cleo).comments.create({ commentableId: photo, content: "Lovely" });
+    const [line] = (await as(ana).notifications.list()).items;
+    expect(line?.text).toBe("Cleo commented on your photo of 1 March 2025");
+  });
+
   it("tells of invitations, seats from the waitlist, an invitee who joined, and new photos", async () => {
     const supper = await as(ana).events.create({
       title: "Small supper",

@@ -6,6 +6,7 @@ import {
   formatLongDate,
   formatTime12h,
   maskEmail,
+  mediaLabel,
   truncateDescription,
 } from "./format";
 
@@ -53,5 +54,22 @@ describe("maskEmail", () => {
     expect(maskEmail("ada.lovelace@example.com")).toBe("a•••e@example.com");
     expect(maskEmail("bo@club.test")).toBe("b•••@club.test");
     expect(maskEmail("not-an-address")).toBe("•••");
+  });
+});
+
+describe("mediaLabel", () => {
+  const now = new Date("2026-12-07T12:00:00Z");
+  it("is her title, or the kind and the day it was uploaded in the club's zone, never a file name", () => {
+    expect(mediaLabel({ title: "Red study", mediaType: "image", uploadDate: now }, "America/New_York", now)).toBe(
+      "Red study",
+    );
+    // 02:00 UTC on the 7th is still the 6th in New York.
+    const late = new Date("2026-12-07T02:00:00Z");
+    expect(mediaLabel({ title: null, mediaType: "image", uploadDate: late }, "America/New_York", now)).toBe(
+      "Photo, 6 December",
+    );
+    expect(mediaLabel({ title: "  ", mediaType: "video", uploadDate: "2025-03-02T15:00:00Z" }, "UTC", now)).toBe(
+      "Video, 2 March 2025",
+    );
   });
 });

@@ -83,3 +83,31 @@ export function todayInZone(timeZone: string, now = new Date()): string {
   // en-CA formats a date as YYYY-MM-DD.
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
+
+/**
+ * What names a photo or video wherever a title goes: the title she gave it, or until she gives one
+ * its kind and the day it was uploaded ("Photo, 6 December"; "Video, 6 December 2025" in another
+ * year). A file's own name ("IMG_0042.MOV") is never shown as a title.
+ */
+export function mediaLabel(
+  item: { title: string | null | undefined; mediaType: string; uploadDate: Date | string },
+  timeZone: string,
+  now = new Date(),
+): string {
+  const title = item.title?.trim();
+  if (title) return title;
+  return `${item.mediaType === "video" ? "Video" : "Photo"}, ${uploadDay(item.uploadDate, timeZone, now)}`;
+}
+
+/** "6 December", with the year when it is not this one. */
+export function uploadDay(at: Date | string, timeZone: string, now = new Date()): string {
+  const day = new Date(at);
+  const year = (d: Date) => new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(d);
+  const thisYear = year(day) === year(now);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "numeric",
+    month: "long",
+    ...(thisYear ? {} : { year: "numeric" }),
+  }).format(day);
+}

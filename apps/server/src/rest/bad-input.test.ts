@@ -51,7 +51,7 @@ describe("NUL characters", () => {
   it("are removed from an uploaded file's name", async () => {
     const res = await uploadVia(h, { cookie: ada, filename: "a\u0000b.png", data: await testPhoto() });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().name).toBe("ab.png");
+    expect(res.json().file_name).toBe("ab.png");
   });
 });
 

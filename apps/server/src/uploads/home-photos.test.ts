@@ -65,7 +65,7 @@ describe("a home's photos", () => {
     const res = await addPhoto(id);
     expect(res.statusCode).toBe(200);
     const photo = res.json<MediaDto>();
-    expect(photo).toMatchObject({ media_type: "image", name: "terrace.jpg" });
+    expect(photo).toMatchObject({ media_type: "image", file_name: "terrace.jpg" });
     expect(photo.placeholder).toBeTruthy();
     expect(photo.sources.length).toBeGreaterThan(0);
 

@@ -119,8 +119,8 @@ describe("resumable uploads (tus)", () => {
     expect(resumed).toBeLessThanOrEqual(2 * third);
     const done = await patch(ada, location, resumed, photo.subarray(resumed));
     expect(done.status, await done.clone().text()).toBe(200);
-    const item = (await done.json()) as { id: string; url: string; name: string; width: number };
-    expect(item).toMatchObject({ name: "noise.png", width: 400 });
+    const item = (await done.json()) as { id: string; url: string; file_name: string; width: number };
+    expect(item).toMatchObject({ file_name: "noise.png", width: 400 });
 
     // The photo arrived whole: a PNG checks every chunk of its data, so a lost or doubled byte
     // would have been refused as unreadable rather than stored.
@@ -179,7 +179,7 @@ describe("resumable uploads (tus)", () => {
       expect(again.status).toBe(423);
       released.tell();
       expect((await finishing).status).toBe(200);
-      expect(await h.db.db.select().from(media).where(eq(media.name, "slow.png"))).toHaveLength(1);
+      expect(await h.db.db.select().from(media).where(eq(media.fileName, "slow.png"))).toHaveLength(1);
     } finally {
       released.tell();
       store.put = put;
@@ -200,7 +200,7 @@ describe("resumable uploads (tus)", () => {
     expect(await offsetOf(ada, location)).toEqual({ status: 200, offset: photo.length });
     const done = await patch(ada, location, photo.length, Buffer.alloc(0));
     expect(done.status, await done.clone().text()).toBe(200);
-    expect(((await done.json()) as { name: string }).name).toBe("retried.png");
+    expect(((await done.json()) as { file_name: string }).file_name).toBe("retried.png");
   });
 
   it("the limits hold: size from the declared length, type from the bytes, an event she can see", async () => {

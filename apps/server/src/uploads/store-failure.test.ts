@@ -41,7 +41,7 @@ const filesIn = (dir: string) => {
     return [];
   }
 };
-const itemsNamed = (name: string) => h.db.db.select().from(media).where(eq(media.name, name));
+const itemsNamed = (name: string) => h.db.db.select().from(media).where(eq(media.fileName, name));
 
 describe("a multipart upload", () => {
   it.each([

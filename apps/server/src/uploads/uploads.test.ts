@@ -77,7 +77,9 @@ describe("uploads", () => {
     const res = await upload(original, "holiday.jpg");
     expect(res.status).toBe(200);
     const item = await json(res);
-    expect(item).toMatchObject({ media_type: "image", name: "holiday.jpg", author_name: "Ada" });
+    expect(item).toMatchObject({ media_type: "image", file_name: "holiday.jpg", author_name: "Ada" });
+    // A file's name is never its title: untitled until she names it.
+    expect(item).toMatchObject({ name: null, title: null });
     const served = await get(item.url);
     expect(served.status, await served.clone().text()).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
@@ -103,7 +105,7 @@ describe("uploads", () => {
   it("converts a HEIC photo from a phone into a picture browsers show", async () => {
     const heic = readFileSync(join(import.meta.dirname, "../test/fixtures/green.heic"));
     const item = await json(upload(heic, "IMG_0001.HEIC"));
-    expect(item).toMatchObject({ media_type: "image", name: "IMG_0001.HEIC" });
+    expect(item).toMatchObject({ media_type: "image", name: null, file_name: "IMG_0001.HEIC" });
     const served = await get(item.url);
     expect(served.headers.get("content-type")).toBe("image/webp");
     const { data, info } = await sharp(Buffer.from(await served.arrayBuffer()))

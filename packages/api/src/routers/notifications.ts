@@ -22,7 +22,7 @@ export const notificationsRouter = router({
         .optional(),
     )
     .output(answer(notificationsListAnswer))
-    .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user, input, ctx.config.timeZone)),
 
   /** How many she has not read (the bell's number). */
   unread: memberProcedure

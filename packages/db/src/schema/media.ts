@@ -35,7 +35,10 @@ export const media = pgTable(
     displayKey: text("display_key"),
     /** A ThumbHash of the photo or poster (base64, about 25 bytes): a blurred preview while it loads. */
     placeholder: text("placeholder"),
+    /** Her title; null until she gives one (a file name is never taken for a title). */
     name: text("name"),
+    /** The uploaded file's own name ("IMG_0042.MOV"), kept for downloads only. */
+    fileName: text("file_name"),
     mediaType: mediaTypeEnum("media_type").notNull(),
     contentType: text("content_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),

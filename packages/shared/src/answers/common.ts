@@ -47,8 +47,12 @@ export const mediaItemSchema = z
     url: z.string(),
     original_url: z.string(),
     thumbnail_url: z.string().nullable(),
-    name: z.string().nullable(),
+    name: z.string().nullable().meta({ description: "Its title; null until its uploader gives one." }),
     title: z.string().nullable(),
+    file_name: z
+      .string()
+      .nullable()
+      .meta({ description: "The uploaded file's own name, for downloads; never shown as its title." }),
     media_type: z.enum(mediaTypes),
     content_type: z.string(),
     processing: z.enum(videoProcessingStates).nullable(),

@@ -46,7 +46,8 @@ const tag = tagSchema;
 
 export const mediaUpdateInput = z.object({
   id: z.uuid("Media not found."),
-  name: z.string().trim().max(200).nullish(),
+  /** Its title ("" or null: none, and it reads "Photo, 6 December"). */
+  name: z.string().trim().max(200, "The title can be at most 200 characters.").nullish(),
   description: z.string().trim().max(5000, "The description can be at most 5,000 characters.").nullish(),
   tags: z.array(tag).max(30, "At most 30 tags.").nullish(),
   /** null removes the association. */
@@ -54,10 +55,11 @@ export const mediaUpdateInput = z.object({
 });
 
 /**
- * The media details form: description, tags and event. `newTag` is the "Add a tag" box, checked
- * as a tag when added; "" for the event means none.
+ * The media details form: title, description, tags and event. `newTag` is the "Add a tag" box,
+ * checked as a tag when added; "" for the event (or the title) means none.
  */
 export const mediaDetailsForm = z.object({
+  title: z.string().trim().max(200, "The title can be at most 200 characters."),
   description: z.string().trim().max(5000, "The description can be at most 5,000 characters."),
   tags: z.array(tag).max(30, "At most 30 tags."),
   newTag: z.string(),

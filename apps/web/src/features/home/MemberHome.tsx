@@ -1,10 +1,11 @@
 import type { RouterOutputs } from "@club/api";
-import { formatCommentAge, formatStayDates } from "@club/shared";
+import { formatCommentAge, formatStayDates, mediaLabel } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
 import { formatMoment } from "../../lib/moments";
+import { displayZone } from "../../lib/time-zone";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -167,7 +168,10 @@ function NewMedia({ items }: { items: Home["newMedia"] }) {
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {items.map((m) => {
-            const label = m.title ?? m.name ?? (m.mediaType === "video" ? "A video" : "A photo");
+            const label = mediaLabel(
+              { title: m.title ?? m.name, mediaType: m.mediaType, uploadDate: m.uploadDate },
+              displayZone(),
+            );
             return (
               <li key={m.id}>
                 <Link to="/gallery" search={{ event: m.event.id }} className="group block">

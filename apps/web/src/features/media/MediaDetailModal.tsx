@@ -12,6 +12,7 @@ import { CommentsSection } from "../comments/CommentsSection";
 import { EventSelect } from "../events/EventSelect";
 import { MemberLink } from "../members/MemberLink";
 import { SharePhoto } from "../messages/SharePhoto";
+import { labelOf } from "./label";
 import { MediaLikeButton } from "./MediaLikeButton";
 import { ModalVideo } from "./ModalVideo";
 import { MODAL_SIZES, placeholderStyle, srcSetOf } from "./responsive";
@@ -42,6 +43,7 @@ export function MediaDetailModal({
   const form = useZodForm(mediaDetailsForm, {
     keep: `media-${item.id}`,
     defaultValues: {
+      title: item.name ?? "",
       description: item.description ?? "",
       tags: item.tags,
       newTag: "",
@@ -67,8 +69,9 @@ export function MediaDetailModal({
   /** Checks the form, saves it, and says whether it was saved (a refusal shows on the form). */
   async function saveChanges(): Promise<boolean> {
     let saved = false;
-    await form.handleSubmit(async ({ description, tags, eventId }) => {
-      saved = await save.mutateAsync({ id: item.id, description, tags, associatedEventId: eventId || null }).then(
+    await form.handleSubmit(async ({ title, description, tags, eventId }) => {
+      const change = { id: item.id, name: title, description, tags, associatedEventId: eventId || null };
+      saved = await save.mutateAsync(change).then(
         () => true,
         () => false,
       );
@@ -100,7 +103,7 @@ export function MediaDetailModal({
               src={item.url}
               srcSet={srcSetOf(item)}
               sizes={MODAL_SIZES}
-              alt={item.description || item.name || "Photo"}
+              alt={item.description || labelOf(item)}
               {...(item.width && item.height ? { width: item.width, height: item.height } : {})}
               style={placeholderStyle(item.placeholder)}
               className="h-auto max-h-[60vh] w-full rounded-lg bg-center object-contain bg-paper-deep"
@@ -120,6 +123,26 @@ export function MediaDetailModal({
         </div>
         {narrow ? <CommentsSection commentableId={item.id} me={me} /> : null}
         <div className="flex flex-col gap-4">
+          {canEdit ? (
+            <div>
+              <label htmlFor={`title-${item.id}`} className="text-sm font-medium text-ink">
+                Title
+              </label>
+              <input
+                id={`title-${item.id}`}
+                {...form.register("title")}
+                placeholder={`Untitled: shown as “${labelOf({ ...item, name: null })}”`}
+                maxLength={200}
+                aria-invalid={errors.title ? true : undefined}
+                className="mt-1 w-full rounded-lg border border-line bg-card px-3 py-1.5"
+              />
+              {errors.title ? (
+                <p role="alert" className="mt-1 text-sm text-danger">
+                  {errors.title.message}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <div>
             <h3 className="text-sm font-medium text-ink">Description</h3>
             {editingDescription && canEdit ? (

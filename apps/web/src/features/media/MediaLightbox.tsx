@@ -13,13 +13,14 @@ import Video from "yet-another-react-lightbox/plugins/video";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/thumbnails.css";
+import { labelOf } from "./label";
 import { LIGHTBOX, lightboxKeyAction } from "./lightbox-config";
 import type { MediaItem } from "./types";
 
 function slideOf(m: MediaItem): Slide {
   // Until its playable version exists a video shows its poster (the upload may not play here).
   if (m.media_type === "video" && m.processing === "processing" && m.thumbnail_url) {
-    return { src: m.thumbnail_url, alt: `${m.name ?? "Video"} (processing)` };
+    return { src: m.thumbnail_url, alt: `${labelOf(m)} (processing)` };
   }
   if (m.media_type === "video") {
     return {
@@ -30,7 +31,7 @@ function slideOf(m: MediaItem): Slide {
   }
   return {
     src: m.url,
-    alt: m.description ?? m.name ?? "",
+    alt: m.description ?? labelOf(m),
     ...(m.width && m.height ? { width: m.width, height: m.height } : {}),
     // The lightbox picks the copy that fits the screen (and loads a larger one when zoomed).
     ...(m.sources.length > 0

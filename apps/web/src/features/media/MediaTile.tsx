@@ -1,3 +1,4 @@
+import { labelOf } from "./label";
 import { PROCESSING_LABEL } from "./processing";
 import { placeholderStyle, srcSetOf, TILE_SIZES } from "./responsive";
 import type { MediaItem } from "./types";
@@ -29,7 +30,9 @@ export function MediaTile({
   sizes?: string;
   onClick: () => void;
 }) {
-  const label = `${item.media_type === "video" ? "Video" : "Photo"}: ${item.name ?? "untitled"}`;
+  const title = labelOf(item);
+  // "Photo, 6 December" says its kind already; a title she gave is told with its kind.
+  const label = item.name ? `${item.media_type === "video" ? "Video" : "Photo"}: ${title}` : title;
   const locked = selecting && !selectable;
   const why = lockedWhy ?? `Only ${item.author_name ?? "the uploader"} or an admin can delete this item.`;
   return (

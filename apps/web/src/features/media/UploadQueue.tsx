@@ -1,6 +1,7 @@
 import { type DragEvent, useState } from "react";
 import { Alert } from "../../ui/Alert";
 import { Button, buttonClass } from "../../ui/Button";
+import { NameUpload } from "./NameUpload";
 import type { QueuedFile, UploadQueue } from "./upload-queue";
 
 const ACCEPT = "image/*,video/*,.mov,.heic,.heif";
@@ -92,7 +93,14 @@ const STATUS: Record<QueuedFile["status"], string> = {
  * The queue: overall progress, each file's progress with Cancel, what failed and why; and the
  * uploads this browser left unfinished before, which continue when the same file is added again.
  */
-export function UploadQueuePanel({ queue }: { queue: UploadQueue }) {
+export function UploadQueuePanel({
+  queue,
+  naming = true,
+}: {
+  queue: UploadQueue;
+  /** A title and caption for each file as it uploads (not for a home's photos). */
+  naming?: boolean;
+}) {
   const { files, unfinished } = queue;
   if (files.length === 0 && unfinished.length === 0) return null;
   const busy = files.some((f) => f.status === "waiting" || f.status === "sending" || f.status === "storing");
@@ -157,6 +165,7 @@ export function UploadQueuePanel({ queue }: { queue: UploadQueue }) {
                     <Bar value={f.sent / Math.max(1, f.size)} label={`Upload of ${f.name}`} />
                   </div>
                 ) : null}
+                {naming && f.status !== "failed" ? <NameUpload file={f} /> : null}
               </li>
             ))}
           </ul>

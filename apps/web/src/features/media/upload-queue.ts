@@ -18,6 +18,20 @@ export interface QueuedFile {
   /** `storing`: every byte arrived and the server is making the copies (a video: its poster). */
   status: "waiting" | "sending" | "storing" | "done" | "failed";
   error?: string;
+  /** The new media item, once stored: what a title and caption typed meanwhile are saved to. */
+  mediaId?: string;
+}
+
+/** The new item's id, from the answer to the upload's last request (the media item, as JSON). */
+function mediaIdOf(body: string | undefined): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body ?? "");
+    const id = typeof parsed === "object" && parsed !== null && "id" in parsed ? parsed.id : undefined;
+    return typeof id === "string" ? id : undefined;
+  } catch {
+    // An answer that is not the item (a proxy's page): the upload stands, it cannot be named here.
+    return undefined;
+  }
 }
 
 /** What a refusal says: the server's message (JSON `error` or tus's plain text), else a general one. */
@@ -66,7 +80,8 @@ export function useUploadQueue({
   /** Where the files go: an event's images, a home's photos (Travel), or else the gallery. */
   eventId?: string;
   homeId?: string;
-  onUploaded: () => void;
+  /** Each file stored, with its new item's id (when the answer named it). */
+  onUploaded: (mediaId?: string) => void;
 }) {
   const place = placeOf(eventId, homeId);
   const [files, setFiles] = useState<QueuedFile[]>([]);
@@ -126,9 +141,10 @@ export function useUploadQueue({
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => update(key, { sent, status: sent >= total ? "storing" : "sending" }),
-      onSuccess: () => {
-        finish(key, { status: "done", sent: file.size });
-        uploaded.current();
+      onSuccess: ({ lastResponse }) => {
+        const mediaId = mediaIdOf(lastResponse.getBody());
+        finish(key, { status: "done", sent: file.size, mediaId });
+        uploaded.current(mediaId);
       },
       onError: (err) => finish(key, { status: "failed", error: messageOf(err) }),
     });

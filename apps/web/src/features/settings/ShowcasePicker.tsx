@@ -6,8 +6,11 @@ import { toast } from "sonner";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
 import { Card } from "../../ui/Page";
+import { labelOf } from "../media/label";
 import { MediaTile } from "../media/MediaTile";
 import type { MediaItem } from "../media/types";
+import { UploadPicker, UploadQueuePanel } from "../media/UploadQueue";
+import { useUploadQueue } from "../media/upload-queue";
 
 const nextPage = { getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined };
 const TILE = "(min-width: 1024px) 140px, 30vw";
@@ -22,6 +25,17 @@ export function ShowcasePicker() {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<MediaItem[]>(profile.showcase);
   const uploads = useInfiniteQuery(trpc.media.list.infiniteQueryOptions({ uploader: me.user_id, limit: 36 }, nextPage));
+  // Uploaded from here, a new photo or video goes straight into the showcase (while it has room),
+  // to be saved with the rest; she names it in the queue as it uploads.
+  const queue = useUploadQueue({
+    memberId: me.user_id,
+    onUploaded: async (mediaId) => {
+      await uploads.refetch();
+      if (!mediaId) return;
+      const item = await queryClient.fetchQuery(trpc.media.get.queryOptions({ id: mediaId }));
+      setChosen((c) => (c.length >= SHOWCASE_MAX || c.some((m) => m.id === item.id) ? c : [...c, item]));
+    },
+  });
   const items = uploads.data?.pages.flatMap((p) => p.items) ?? [];
   const changed = chosen.map((m) => m.id).join() !== profile.showcase.map((m) => m.id).join();
   const full = chosen.length >= SHOWCASE_MAX;
@@ -67,7 +81,7 @@ export function ShowcasePicker() {
                 <Button
                   variant="ghost"
                   className="min-h-8 px-2"
-                  aria-label={`Move ${item.title ?? "item"} earlier`}
+                  aria-label={`Move ${labelOf(item)} earlier`}
                   disabled={i === 0}
                   onClick={() => move(i, -1)}
                 >
@@ -77,7 +91,7 @@ export function ShowcasePicker() {
                 <Button
                   variant="ghost"
                   className="min-h-8 px-2"
-                  aria-label={`Move ${item.title ?? "item"} later`}
+                  aria-label={`Move ${labelOf(item)} later`}
                   disabled={i === chosen.length - 1}
                   onClick={() => move(i, 1)}
                 >
@@ -89,6 +103,7 @@ export function ShowcasePicker() {
         </ol>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
+        <UploadPicker queue={queue} label="Upload to your showcase" />
         <Button disabled={!changed || save.isPending} onClick={() => save.mutate({ media: chosen.map((m) => m.id) })}>
           Save showcase
         </Button>
@@ -97,6 +112,13 @@ export function ShowcasePicker() {
             Undo changes
           </Button>
         ) : null}
+      </div>
+
+      {changed ? (
+        <p className="mt-2 text-sm text-ink-soft">Save your showcase to show your changes on your profile.</p>
+      ) : null}
+      <div className="mt-4">
+        <UploadQueuePanel queue={queue} />
       </div>
 
       <h3 className="mt-8 font-sans text-sm font-semibold text-ink">Your uploads</h3>

@@ -151,7 +151,7 @@ export function HomePhotosEditor({ home, memberId }: { home: Home; memberId: str
             : `${home.photos.length} of 24; the first is the cover.`}
         </p>
       </div>
-      <UploadQueuePanel queue={queue} />
+      <UploadQueuePanel queue={queue} naming={false} />
       {home.photos.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
           {home.photos.map((photo, i) => (

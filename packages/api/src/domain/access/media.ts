@@ -99,14 +99,14 @@ export async function requireManageableMedia(ctx: MemberContext, ids: string[]) 
 export async function requireVisibleMediaObject(
   ctx: ApiContext,
   key: string,
-): Promise<{ title: string | null; name: string | null }> {
+): Promise<{ title: string | null; name: string | null; fileName: string | null }> {
   const member = requireMember(ctx);
   const prefix = key.slice(0, key.lastIndexOf("/"));
   // Every photo a page shows passes here (a gallery page: sixty): built once per kind of viewer.
   const kind = viewerKind(member.user);
   const query = preparedOnce(member.db, `requireVisibleMediaObject ${kind}`, () =>
     member.db
-      .select({ title: media.title, name: media.name })
+      .select({ title: media.title, name: media.name, fileName: media.fileName })
       .from(media)
       .where(and(eq(media.objectPrefix, p("prefix")), visibleMedia(viewerPlaceholder(kind) as ViewerRef)))
       .prepare("visible_media_object"),

@@ -67,6 +67,7 @@ export function uploadsOf(db: Queryable, userId: string) {
       id: media.id,
       mediaType: media.mediaType,
       name: media.name,
+      fileName: media.fileName,
       title: media.title,
       description: media.description,
       tags: media.tags,

@@ -5,6 +5,10 @@ describe("downloadName", () => {
   it("keeps a title people chose, with the stored file's extension", () => {
     expect(downloadName({ title: "Summer Gala", name: "IMG_1.HEIC" }, "media/x/display.webp")).toBe("Summer Gala.webp");
     expect(downloadName({ title: null, name: "clip.mov" }, "media/x/video.mp4")).toBe("clip.mp4");
+    // Untitled: saved under the uploaded file's own name, never shown as its title.
+    expect(downloadName({ title: null, name: null, fileName: "IMG_0042.MOV" }, "media/x/video.mp4")).toBe(
+      "IMG_0042.mp4",
+    );
   });
 
   it("leaves out what a file system or a header would misread", () => {

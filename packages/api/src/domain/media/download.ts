@@ -18,10 +18,17 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
  * A file name people can keep: the item's title (or its uploaded name) without path separators,
  * control characters or bidirectional marks, with the stored object's extension.
  */
-export function downloadName(item: { title: string | null; name: string | null }, key: string): string {
+export function downloadName(
+  item: { title: string | null; name: string | null; fileName?: string | null },
+  key: string,
+): string {
   const ext = key.slice(key.lastIndexOf(".") + 1);
   const unsafe = (c: string) => /\p{Cc}/u.test(c) || '\\/:*?"<>|'.includes(c);
-  const base = [...(item.title || item.name || "media").replace(BIDI_CONTROLS, "").replace(/\.[a-z0-9]{2,5}$/i, "")]
+  const base = [
+    ...(item.title || item.name || item.fileName || "media")
+      .replace(BIDI_CONTROLS, "")
+      .replace(/\.[a-z0-9]{2,5}$/i, ""),
+  ]
     .map((c) => (unsafe(c) ? " " : c))
     .join("")
     .replace(/\s+/g, " ")
@@ -42,7 +49,13 @@ export async function eventDownloadList(ctx: ApiContext, eventRef: string) {
   if (nul) throw badRequest(nulMessage(nul));
   const event = await requireVisibleEvent(member, eventRef);
   const rows = await member.db
-    .select({ key: media.storageKey, title: media.title, name: media.name, uploadDate: media.uploadDate })
+    .select({
+      key: media.storageKey,
+      title: media.title,
+      name: media.name,
+      fileName: media.fileName,
+      uploadDate: media.uploadDate,
+    })
     .from(media)
     .where(and(eq(media.associatedEventId, event.id), visibleMedia(member.user)))
     .orderBy(asc(media.uploadDate), asc(media.id))

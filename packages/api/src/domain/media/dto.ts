@@ -77,6 +77,7 @@ export function toMediaDto({ row, authorName, likeCount, userLiked }: Row, viewe
     thumbnail_url: mediaUrl(row.thumbnailKey),
     name: row.name,
     title: row.title ?? row.name,
+    file_name: row.fileName,
     media_type: row.mediaType,
     content_type: row.playbackKey && row.playbackKey !== row.storageKey ? "video/mp4" : row.contentType,
     processing: row.processing,

@@ -52,7 +52,8 @@ export async function ingestMediaFile(
     throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: HOME_PHOTOS_ONLY });
   }
   const prefix = newObjectPrefix();
-  const name = displayName(file.filename);
+  // Her title comes from her (at upload, or later), never from the file's name, kept for downloads.
+  const fileName = displayName(file.filename);
   const { id } = insertedRow(
     await db
       .insert(media)
@@ -62,8 +63,7 @@ export async function ingestMediaFile(
         mediaType: type.mediaType,
         contentType: type.mime,
         sizeBytes: file.size,
-        name,
-        title: name,
+        fileName,
         status: "pending",
         ...owner,
       })
@@ -92,7 +92,8 @@ export async function ingestMediaFile(
           uploadedBy: owner.uploadedBy,
           mediaType: type.mediaType,
           contentType: type.mime,
-          title: name,
+          title: null,
+          fileName,
           sizeBytes: file.size,
         });
       }

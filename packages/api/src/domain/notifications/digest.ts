@@ -12,7 +12,11 @@ const PERIOD_MS = { daily: 24 * HOUR - 30 * 60_000, weekly: 7 * 24 * HOUR - 30 *
 /** The most lines one digest tells (the rest: "Open your notifications"). */
 const DIGEST_LINES = 30;
 
-type Deps = { db: Queryable; jobs: JobSender; config: Pick<ApiConfig, "appOrigin" | "unsubscribeSecrets"> };
+type Deps = {
+  db: Queryable;
+  jobs: JobSender;
+  config: Pick<ApiConfig, "appOrigin" | "unsubscribeSecrets" | "timeZone">;
+};
 
 /**
  * The `notifications.digest` job (hourly): each member whose daily or weekly digest is due gets one
@@ -65,7 +69,9 @@ export async function sendDigests(deps: Deps, now = new Date()): Promise<number>
       DIGEST_LINES,
     );
     if (rows.length === 0) continue;
-    const lines = rows.map(toItem).map((n) => ({ text: n.text, url: `${deps.config.appOrigin}${n.link}` }));
+    const lines = rows
+      .map((row) => toItem(row, deps.config.timeZone))
+      .map((n) => ({ text: n.text, url: `${deps.config.appOrigin}${n.link}` }));
     await deps.db.transaction(async (tx) => {
       await enqueueMail(tx, deps.jobs, [
         {

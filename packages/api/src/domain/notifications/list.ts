@@ -11,7 +11,7 @@ import {
   users,
 } from "@club/db";
 import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "@club/db/orm";
-import { formatCardDate, type NotificationKind } from "@club/shared";
+import { formatCardDate, type NotificationKind, uploadDay } from "@club/shared";
 import { keyset } from "../../lib/keyset";
 import { preparedOnce } from "../../lib/prepared";
 import {
@@ -53,6 +53,7 @@ export function selectRows(db: Queryable, viewer: ViewerRef, where: SQL | undefi
       mediaId: media.id,
       mediaTitle: sql<string | null>`coalesce(${media.title}, ${media.name})`,
       mediaType: media.mediaType,
+      mediaUploaded: media.uploadDate,
       applicant: applications.fullName,
       cancelledTitle: sql<string | null>`${cancelledEvents.calendar}->>'title'`,
       stayStatus: stays.status,
@@ -94,12 +95,20 @@ function whoDid(row: Row): string {
   return `${name} and ${others} other${others === 1 ? "" : "s"}`;
 }
 
+/**
+ * A photo or video as the bell names it: “its title”, or until its uploader gives one the day it
+ * was uploaded ("of 6 December"), never its file's name.
+ */
+function mediaName(row: Row, whose: "your" | "the", timeZone: string): string {
+  const kind = row.mediaType === "video" ? "video" : "photo";
+  if (row.mediaTitle) return whose === "your" ? `your ${kind} ${quoted(row.mediaTitle)}` : quoted(row.mediaTitle);
+  return `${whose} ${kind} of ${row.mediaUploaded ? uploadDay(row.mediaUploaded, timeZone) : "an unknown day"}`;
+}
+
 /** The line the bell shows, and where it leads. */
-function describe(row: Row): { text: string; link: string } {
+function describe(row: Row, timeZone: string): { text: string; link: string } {
   const who = whoDid(row);
-  const thing = row.mediaId
-    ? `your ${row.mediaType === "video" ? "video" : "photo"} ${quoted(row.mediaTitle)}`
-    : `your event ${eventName(row)}`;
+  const thing = row.mediaId ? mediaName(row, "your", timeZone) : `your event ${eventName(row)}`;
   const link = row.mediaId
     ? `/gallery?media=${row.mediaId}`
     : row.eventSlug
@@ -111,7 +120,7 @@ function describe(row: Row): { text: string; link: string } {
     case "comment":
       return { text: `${who} commented on ${thing}${many ? ` (${row.count} comments)` : ""}`, link };
     case "like":
-      return { text: `${who} liked your comment on ${row.mediaId ? quoted(row.mediaTitle) : event}`, link };
+      return { text: `${who} liked your comment on ${row.mediaId ? mediaName(row, "the", timeZone) : event}`, link };
     case "media_like":
       return { text: `${who} liked ${thing}`, link };
     case "invited":
@@ -139,8 +148,9 @@ function describe(row: Row): { text: string; link: string } {
   }
 }
 
-export function toItem(row: Row) {
-  return { id: row.id, kind: row.kind, ...describe(row), at: row.updatedAt, read: row.readAt !== null };
+/** A row as the bell lists it; days are the club's (`timeZone`). */
+export function toItem(row: Row, timeZone: string) {
+  return { id: row.id, kind: row.kind, ...describe(row, timeZone), at: row.updatedAt, read: row.readAt !== null };
 }
 export type NotificationItem = ReturnType<typeof toItem>;
 
@@ -149,6 +159,8 @@ export async function listNotifications(
   db: Queryable,
   viewer: Viewer,
   page: { cursor?: string | undefined; limit?: number | undefined } = {},
+  /** The club's time zone: the day an untitled photo is named by. */
+  timeZone = "UTC",
 ) {
   const limit = page.limit ?? PAGE;
   const after = pages.read(page.cursor);
@@ -166,7 +178,7 @@ export async function listNotifications(
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
-    items: shown.map(toItem),
+    items: shown.map((row) => toItem(row, timeZone)),
     nextCursor: rows.length > limit && last ? pages.next(last.cursorAt, last.id) : null,
     unread: await unreadCount(db, viewer),
   };
