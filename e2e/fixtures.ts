@@ -113,6 +113,16 @@ export async function chooseFiles(
 }
 
 /**
+ * Titles a file in the upload queue, as she would while it uploads (saved to the new item as soon
+ * as it is stored): the field, then away from it.
+ */
+export async function titleUpload(page: Page, fileName: string, title: string): Promise<void> {
+  const field = page.getByRole("region", { name: "Uploads" }).getByLabel(`Title of ${fileName}`);
+  await field.fill(title);
+  await field.blur();
+}
+
+/**
  * A password session confirms by e-mail before adding a passkey or connecting an identity: asks
  * for the mail where Settings offers it, then types the code from it (`by: "code"`, as from a
  * phone) or opens its link in this browser and comes back.

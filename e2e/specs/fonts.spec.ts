@@ -1,5 +1,5 @@
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { layoutShift } from "../fixtures";
+import { FOUNDING, layoutShift, signIn } from "../fixtures";
 
 /**
  * The faces a node is painted in, as Chromium reports them (DevTools protocol): for each font that
@@ -27,6 +27,7 @@ async function firstVisit(page: Page, path: string): Promise<CDPSession> {
 
 /** The faces of what a page shows above the fold (FIRST_PAINT_FACES in the web app's build). */
 const FIRST_PAINT_FACES = [
+  "cormorant-garamond-latin-500-normal",
   "cormorant-garamond-latin-600-normal",
   "inter-latin-400-normal",
   "inter-latin-500-normal",
@@ -151,3 +152,31 @@ for (const [path, heading, size] of [
     expect(shift.total, shift.moved.join("; ")).toBeLessThan(0.01);
   });
 }
+
+test("a member's Events cards and a photo's details are painted in the club's serif, not the fallback", async ({
+  page,
+}, testInfo) => {
+  await signIn(page, FOUNDING.email);
+  await page.addInitScript(noteFacesAtFirstFrame);
+  const cdp = await firstVisit(page, "/calendar");
+  const cardTitle = "main li a span.font-serif";
+  await expect(page.locator(cardTitle).first()).toBeVisible();
+  const { atFirstFrame } = await fontLoading(page);
+  // Cormorant Garamond 500 draws card titles and small headings (a dialog's labels).
+  if (!atFirstFrame.includes("Cormorant Garamond 500")) {
+    testInfo.annotations.push({ type: "faces taken in after the first frame", description: atFirstFrame.join(", ") });
+    return;
+  }
+  expect(await facesOf(cdp, cardTitle)).toEqual([expect.stringMatching(/^Cormorant Garamond( [\w ]+)?$/)]);
+  // A photo's details: its labels in the same face (a new page: the same rule for its first frame).
+  await page.goto("/gallery");
+  const gallery = await fontLoading(page);
+  await page
+    .getByRole("button", { name: /^Open Photo/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "Description" })).toBeVisible();
+  if (!gallery.atFirstFrame.includes("Cormorant Garamond 500")) return;
+  await cdp.send("DOM.enable");
+  expect(await facesOf(cdp, '[role="dialog"] h3')).toEqual([expect.stringMatching(/^Cormorant Garamond( [\w ]+)?$/)]);
+});

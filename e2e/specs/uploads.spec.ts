@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { chooseFiles, FOUNDING, screenshot, signIn } from "../fixtures";
+import { atBothSizes, chooseFiles, FOUNDING, screenshot, signIn, titleUpload } from "../fixtures";
 
 const CHUNK = 5 * 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), "club-e2e-uploads-"));
@@ -61,10 +61,13 @@ test("three files at once with their progress; one cut off mid-way continues whe
   const uploads = page.getByRole("region", { name: "Uploads" });
   await expect(uploads.getByRole("progressbar", { name: "All uploads" })).toBeVisible();
   await expect(uploads.getByRole("progressbar", { name: "Upload of big.mp4" })).toBeVisible();
-  await screenshot(page, "uploads-queue");
+  // Each is titled while it uploads; the uploads go on meanwhile.
+  const titles = { "big.mp4": "Video: Noise study", "red.png": "Photo: Red field", "blue.png": "Photo: Blue field" };
+  for (const [file, title] of Object.entries(titles)) await titleUpload(page, file, title.split(": ")[1]!);
+  await atBothSizes(page, "uploads-queue", () => uploads.scrollIntoViewIfNeeded());
   await expect(uploads.getByRole("heading", { name: "3 of 3 uploaded" })).toBeVisible({ timeout: 60_000 });
-  for (const name of ["big.mp4", "red.png", "blue.png"]) {
-    await expect(page.getByRole("button", { name: new RegExp(`^Open (Photo|Video): ${name}$`) })).toBeVisible();
+  for (const title of Object.values(titles)) {
+    await expect(page.getByRole("button", { name: `Open ${title}` })).toBeVisible();
   }
   // The big file went in chunks; the second was cut off, and the client asked the server where it
   // got to and went on from there: never from the start again.
@@ -92,7 +95,8 @@ test("after a reload, the same file added again continues its unfinished upload"
   const again = await watchChunks(page);
   await chooseFiles(page, "+ Upload Media", file);
   await expect(uploads.getByRole("heading", { name: "1 of 1 uploaded" })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole("button", { name: "Open Video: reloaded.mp4" })).toBeVisible();
+  await titleUpload(page, "reloaded.mp4", "Reloaded");
+  await expect(page.getByRole("button", { name: "Open Video: Reloaded" })).toBeVisible();
   // Nothing was sent twice: it went on from at least the first chunk.
   const sent = [...again.values()][0]!;
   expect(sent[0]).toBeGreaterThanOrEqual(CHUNK);
@@ -120,5 +124,6 @@ test("an event's uploads go on while another tab is read", async ({ page }) => {
   await expect.poll(chunksSent, { timeout: 30_000 }).toBeGreaterThan(1);
   await page.getByRole("tab", { name: "Images" }).click();
   await expect(page.getByRole("heading", { name: "1 of 1 uploaded" })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole("button", { name: "Open Video: evening.mp4" })).toBeVisible();
+  await titleUpload(page, "evening.mp4", "Evening");
+  await expect(page.getByRole("button", { name: "Open Video: Evening" })).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { chooseFiles, FOUNDING, screenshot, signIn } from "../fixtures";
+import { chooseFiles, FOUNDING, screenshot, signIn, titleUpload } from "../fixtures";
 
 /**
  * An iPhone's video, as ffmpeg makes one here: HEVC in QuickTime, held upright (a 90° display
@@ -28,10 +28,11 @@ test("an iPhone's HEVC video is converted and then plays in Chromium", async ({ 
   await signIn(page, FOUNDING.email);
   await page.goto("/gallery");
   await chooseFiles(page, "+ Upload Media", clip);
-  const tile = page.getByRole("button", { name: "Open Video: IMG_0042.MOV" });
+  await titleUpload(page, "IMG_0042.MOV", "Harbour at noon");
+  const tile = page.getByRole("button", { name: "Open Video: Harbour at noon" });
   await expect(tile).toBeVisible();
   await tile.click();
-  const modal = page.getByRole("dialog", { name: "IMG_0042.MOV" });
+  const modal = page.getByRole("dialog", { name: "Harbour at noon" });
   // Until the playable copy exists the modal shows the poster and says so; the page asks again
   // by itself, and the player appears without a reload.
   const video = modal.locator("video");

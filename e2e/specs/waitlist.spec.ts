@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createMember, expectAccessible, screenshot, signIn, takenOver } from "../fixtures";
+import { atBothSizes, createMember, expectAccessible, screenshot, signIn, takenOver } from "../fixtures";
 import { waitForMail } from "../mail";
 
 test("a full event: a member joins its waitlist and gets the seat (and an e-mail) when someone leaves", async ({
@@ -43,7 +43,9 @@ test("a full event: a member joins its waitlist and gets the seat (and an e-mail
   await takenOver(other);
   await other.getByRole("link").filter({ hasText: "Chef's Table for One" }).click();
   // She sees who hosts it, with her portrait (initials, until she has one), linking to her profile.
-  await expect(other.getByRole("link", { name: "Helena Host" })).toHaveAttribute("href", /\/members\//);
+  const hostLine = other.locator("p").filter({ hasText: "Hosted by" });
+  await expect(hostLine.getByRole("link", { name: "Helena Host" })).toHaveAttribute("href", /\/members\//);
+  await atBothSizes(other, "event-host", () => hostLine.scrollIntoViewIfNeeded());
   await other.getByRole("button", { name: "Join Waitlist" }).click();
   await expect(other.getByRole("status").filter({ hasText: "You are #1 on the waitlist" })).toBeVisible();
   await expect(other.getByRole("button", { name: "Leave Waitlist" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { generateToken, hashToken, type SessionUser } from "@club/auth";
-import { eventInvitations, media } from "@club/db";
+import { eventInvitations, media, profiles } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApi, testApi } from "./test/api";
@@ -48,6 +48,18 @@ describe("her home", () => {
       news: [],
     });
     await expect(api.callerFor(null).home.get()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("welcomes a new member with four first steps, each ticked once done, and none once all are", async () => {
+    const nina = await api.member("nina@home.test", { name: "Nina" });
+    expect((await homeOf(nina)).welcome).toEqual({ portrait: false, talents: false, event: false, photo: false });
+    await api.db.insert(profiles).values({ userId: nina.id, talents: ["Glass"], portraitPrefix: "portraits/x" });
+    const walk = await api.callerFor(host).events.create({ title: "Welcome walk", event_date: inDays(4) });
+    await api.callerFor(nina).events.join({ id: walk.id });
+    expect((await homeOf(nina)).welcome).toEqual({ portrait: true, talents: true, event: true, photo: false });
+    // A photo of hers in the gallery: the last step.
+    await api.mediaRow({ uploadedBy: nina.id });
+    expect((await homeOf(nina)).welcome).toBeNull();
   });
 
   it("lists her next events, going or waiting with her place in line, and not past ones", async () => {

@@ -4,8 +4,11 @@ import { type EventInput, eventInput, normalizeEvent } from "@club/shared";
 import { addDays, format } from "date-fns";
 import { insertEvent } from "../domain/events/slug";
 
-/** A dozen varied demo events, dated from today on, so the calendar looks lived in. */
-const demoEvents: (EventInput & { inDays: number; lasts?: number; joiners: string[] })[] = [
+/**
+ * A dozen varied demo events, dated from today on, so the calendar looks lived in; each hosted by
+ * the seed's creator unless it names another host (a club's members host, not one of them alone).
+ */
+const demoEvents: (EventInput & { inDays: number; lasts?: number; joiners: string[]; host?: string })[] = [
   {
     inDays: 3,
     title: "Tea Culture Afternoon",
@@ -56,6 +59,7 @@ const demoEvents: (EventInput & { inDays: number; lasts?: number; joiners: strin
     start_time: "06:30",
     end_time: "08:00",
     color: "#f2c6a0",
+    host: "host@club.local",
     joiners: [],
   },
   {
@@ -180,8 +184,8 @@ export async function seedEvents(db: Db, creatorEmail: string): Promise<void> {
   const people = await db.select({ id: users.id, email: users.email }).from(users);
   const idOf = (email: string) => people.find((p) => p.email === email)?.id;
   const today = new Date();
-  const hostId = idOf(creatorEmail);
-  for (const { inDays, lasts, joiners, ...input } of demoEvents) {
+  for (const { inDays, lasts, joiners, host, ...input } of demoEvents) {
+    const hostId = idOf(host ?? creatorEmail);
     const start = addDays(today, inDays);
     const values = normalizeEvent(
       eventInput.parse({

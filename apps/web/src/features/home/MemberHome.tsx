@@ -11,6 +11,7 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EventLine } from "../events/EventLine";
 import { MemberLink } from "../members/MemberLink";
+import { WelcomeChecklist } from "./WelcomeChecklist";
 
 type Home = RouterOutputs["home"]["get"];
 const ordinal = (n: number) => {
@@ -282,18 +283,21 @@ function NextStay({ stay }: { stay: Home["nextStay"] }) {
 
 export function MemberHome({ home }: { home: Home }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <div className="space-y-6">
-        <Invitations invitations={home.invitations} />
-        <NextEvents events={home.nextEvents} />
-        <NextStay stay={home.nextStay} />
-        <Deadlines deadlines={home.deadlines} />
-        <News news={home.news} />
+    <>
+      <WelcomeChecklist steps={home.welcome} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
+          <Invitations invitations={home.invitations} />
+          <NextEvents events={home.nextEvents} />
+          <NextStay stay={home.nextStay} />
+          <Deadlines deadlines={home.deadlines} />
+          <News news={home.news} />
+        </div>
+        <div className="space-y-6">
+          <NewMedia items={home.newMedia} />
+          <Comments comments={home.comments} />
+        </div>
       </div>
-      <div className="space-y-6">
-        <NewMedia items={home.newMedia} />
-        <Comments comments={home.comments} />
-      </div>
-    </div>
+    </>
   );
 }

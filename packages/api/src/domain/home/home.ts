@@ -7,6 +7,7 @@ import {
   eventWaitlist,
   groupMails,
   media,
+  profiles,
   type Queryable,
   users,
 } from "@club/db";
@@ -55,99 +56,101 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
   const lastVisit = me?.seen ?? null;
   const since = lastVisit ?? new Date(Date.now() - FIRST_VISIT_DAYS * 86_400_000);
 
-  const [going, waiting, invitations, deadlines, newMedia, latestComments, news, nextStay] = await Promise.all([
-    db
-      .select(placeOf)
-      .from(events)
-      .innerJoin(
-        eventParticipants,
-        and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, user.id)),
-      )
-      .where(gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today))
-      .orderBy(asc(events.eventDate), asc(events.startTime))
-      .limit(NEXT_EVENTS),
-    db
-      .select({
-        ...placeOf,
-        // Her place in line: those ahead of her, and herself.
-        position: sql<number>`(select count(*)::int from ${eventWaitlist} w
+  const [going, waiting, invitations, deadlines, newMedia, latestComments, news, nextStay, [firstSteps]] =
+    await Promise.all([
+      db
+        .select(placeOf)
+        .from(events)
+        .innerJoin(
+          eventParticipants,
+          and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, user.id)),
+        )
+        .where(gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today))
+        .orderBy(asc(events.eventDate), asc(events.startTime))
+        .limit(NEXT_EVENTS),
+      db
+        .select({
+          ...placeOf,
+          // Her place in line: those ahead of her, and herself.
+          position: sql<number>`(select count(*)::int from ${eventWaitlist} w
           where w.event_id = ${events.id} and w.position <= ${eventWaitlist.position})`,
-      })
-      .from(events)
-      .innerJoin(eventWaitlist, and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.userId, user.id)))
-      .where(gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today))
-      .orderBy(asc(events.eventDate), asc(events.startTime))
-      .limit(NEXT_EVENTS),
-    db
-      .select({
-        id: eventInvitations.id,
-        expiresAt: eventInvitations.expiresAt,
-        invitedBy: users.name,
-        invitedById: users.id,
-        event: placeOf,
-      })
-      .from(eventInvitations)
-      .innerJoin(events, eq(events.id, eventInvitations.eventId))
-      .leftJoin(users, eq(users.id, eventInvitations.invitedBy))
-      .where(
-        and(
-          eq(eventInvitations.inviteeId, user.id),
-          isNull(eventInvitations.acceptedAt),
-          gt(eventInvitations.expiresAt, sql`now()`),
-          gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today),
-          // Already going or waiting (she joined by the button): nothing left to answer.
-          sql`not ${or(hasParticipant(user.id), isWaiting(user.id))}`,
-        ),
-      )
-      .orderBy(asc(events.eventDate))
-      .limit(INVITATIONS),
-    db
-      .select({ ...placeOf, rsvpDeadline: events.rsvpDeadline })
-      .from(events)
-      .where(
-        and(
-          visibleEvents(user),
-          gt(events.rsvpDeadline, sql`now()`),
-          lte(events.rsvpDeadline, sql`now() + make_interval(days => ${DEADLINE_DAYS})`),
-          sql`not ${or(hasParticipant(user.id), isWaiting(user.id))}`,
-        ),
-      )
-      .orderBy(asc(events.rsvpDeadline))
-      .limit(DEADLINES),
-    db
-      .select({
-        id: media.id,
-        title: media.title,
-        name: media.name,
-        mediaType: media.mediaType,
-        thumbnailKey: media.thumbnailKey,
-        uploadDate: media.uploadDate,
-        event: { id: events.id, slug: events.slug, title: events.title },
-      })
-      .from(media)
-      .innerJoin(events, eq(events.id, media.associatedEventId))
-      .innerJoin(
-        eventParticipants,
-        and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, user.id)),
-      )
-      .where(
-        and(
-          galleryMedia(user),
-          gt(media.uploadDate, since),
-          or(isNull(media.uploadedBy), ne(media.uploadedBy, user.id)),
-        ),
-      )
-      .orderBy(desc(media.uploadDate))
-      .limit(NEW_MEDIA),
-    latestCommentsFor(db, user),
-    db
-      .select({ id: groupMails.id, subject: groupMails.subject, text: groupMails.text, sentAt: groupMails.sentAt })
-      .from(groupMails)
-      .where(eq(groupMails.recipientGroup, NEWS_GROUP))
-      .orderBy(desc(groupMails.sentAt))
-      .limit(NEWS),
-    nextStayOf(db, user.id),
-  ]);
+        })
+        .from(events)
+        .innerJoin(eventWaitlist, and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.userId, user.id)))
+        .where(gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today))
+        .orderBy(asc(events.eventDate), asc(events.startTime))
+        .limit(NEXT_EVENTS),
+      db
+        .select({
+          id: eventInvitations.id,
+          expiresAt: eventInvitations.expiresAt,
+          invitedBy: users.name,
+          invitedById: users.id,
+          event: placeOf,
+        })
+        .from(eventInvitations)
+        .innerJoin(events, eq(events.id, eventInvitations.eventId))
+        .leftJoin(users, eq(users.id, eventInvitations.invitedBy))
+        .where(
+          and(
+            eq(eventInvitations.inviteeId, user.id),
+            isNull(eventInvitations.acceptedAt),
+            gt(eventInvitations.expiresAt, sql`now()`),
+            gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today),
+            // Already going or waiting (she joined by the button): nothing left to answer.
+            sql`not ${or(hasParticipant(user.id), isWaiting(user.id))}`,
+          ),
+        )
+        .orderBy(asc(events.eventDate))
+        .limit(INVITATIONS),
+      db
+        .select({ ...placeOf, rsvpDeadline: events.rsvpDeadline })
+        .from(events)
+        .where(
+          and(
+            visibleEvents(user),
+            gt(events.rsvpDeadline, sql`now()`),
+            lte(events.rsvpDeadline, sql`now() + make_interval(days => ${DEADLINE_DAYS})`),
+            sql`not ${or(hasParticipant(user.id), isWaiting(user.id))}`,
+          ),
+        )
+        .orderBy(asc(events.rsvpDeadline))
+        .limit(DEADLINES),
+      db
+        .select({
+          id: media.id,
+          title: media.title,
+          name: media.name,
+          mediaType: media.mediaType,
+          thumbnailKey: media.thumbnailKey,
+          uploadDate: media.uploadDate,
+          event: { id: events.id, slug: events.slug, title: events.title },
+        })
+        .from(media)
+        .innerJoin(events, eq(events.id, media.associatedEventId))
+        .innerJoin(
+          eventParticipants,
+          and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, user.id)),
+        )
+        .where(
+          and(
+            galleryMedia(user),
+            gt(media.uploadDate, since),
+            or(isNull(media.uploadedBy), ne(media.uploadedBy, user.id)),
+          ),
+        )
+        .orderBy(desc(media.uploadDate))
+        .limit(NEW_MEDIA),
+      latestCommentsFor(db, user),
+      db
+        .select({ id: groupMails.id, subject: groupMails.subject, text: groupMails.text, sentAt: groupMails.sentAt })
+        .from(groupMails)
+        .where(eq(groupMails.recipientGroup, NEWS_GROUP))
+        .orderBy(desc(groupMails.sentAt))
+        .limit(NEWS),
+      nextStayOf(db, user.id),
+      firstStepsOf(db, user.id),
+    ]);
 
   const nextEvents = [
     // Keys added to each row, not spread into a new literal: a literal that starts with a spread
@@ -169,7 +172,24 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
     comments: latestComments,
     news,
     nextStay,
+    welcome: firstSteps && !Object.values(firstSteps).every(Boolean) ? firstSteps : null,
   };
+}
+
+/**
+ * A new member's first steps, each done or not: a portrait, her talents, an event she goes to (or
+ * hosts), a photo or video of hers in the gallery. My club's welcome checklist, gone once all are.
+ */
+function firstStepsOf(db: Queryable, userId: string) {
+  return db
+    .select({
+      portrait: sql<boolean>`exists(select 1 from ${profiles} where ${profiles.userId} = ${userId} and ${profiles.portraitPrefix} is not null)`,
+      talents: sql<boolean>`exists(select 1 from ${profiles} where ${profiles.userId} = ${userId} and cardinality(${profiles.talents}) > 0)`,
+      event: sql<boolean>`exists(select 1 from ${eventParticipants} where ${eventParticipants.userId} = ${userId})`,
+      photo: sql<boolean>`exists(select 1 from ${media} where ${media.uploadedBy} = ${userId} and ${media.homeId} is null)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
 }
 
 export type MemberHome = Awaited<ReturnType<typeof memberHome>>;
