@@ -78,9 +78,7 @@ export const homeGetAnswer = z.object({
    * A new member's first steps, each done or not (a portrait, her talents, a first event, a first
    * photo or video); null once all four are done, and the checklist goes away.
    */
-  welcome: z
-    .object({ portrait: z.boolean(), talents: z.boolean(), event: z.boolean(), photo: z.boolean() })
-    .nullable(),
+  welcome: z.object({ portrait: z.boolean(), talents: z.boolean(), event: z.boolean(), photo: z.boolean() }).nullable(),
 });
 
 /** home.seen */
