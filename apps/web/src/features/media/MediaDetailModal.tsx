@@ -131,7 +131,7 @@ export function MediaDetailModal({
               <input
                 id={`title-${item.id}`}
                 {...form.register("title")}
-                placeholder={`Untitled: shown as “${labelOf({ ...item, name: null })}”`}
+                placeholder={labelOf({ ...item, name: null })}
                 maxLength={200}
                 aria-invalid={errors.title ? true : undefined}
                 className="mt-1 w-full rounded-lg border border-line bg-card px-3 py-1.5"
