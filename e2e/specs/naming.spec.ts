@@ -1,25 +1,14 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { atBothSizes, chooseFiles, createMember, expectAccessible, signIn, takenOver, titleUpload } from "../fixtures";
+import { writePhoto } from "../shipped/files";
 
 const dir = mkdtempSync(join(tmpdir(), "club-e2e-naming-"));
 function photo(name: string, colour: string): string {
   const out = join(dir, name);
-  execFileSync("ffmpeg", [
-    "-v",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    `color=c=${colour}:s=800x600`,
-    "-frames:v",
-    "1",
-    out,
-  ]);
+  writePhoto(out, colour);
   return out;
 }
 /** An untitled photo's name: its kind and the day it was uploaded, whatever the day. */
