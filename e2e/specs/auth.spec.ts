@@ -90,7 +90,11 @@ test("on a wide screen the menu is a bar in the header", async ({ page }) => {
   await expect(page.getByRole("button", { name: /menu/i })).toBeHidden();
   await expect(bar.getByRole("list", { name: "Members' Section" }).getByRole("link", { name: "Events" })).toBeVisible();
   await expect(bar.getByRole("list", { name: "Info Section" }).getByRole("link", { name: "About" })).toBeVisible();
-  await expect(bar.getByText(`Logged in as ${ADMIN.name}`)).toBeVisible();
+  // Her account beside the logo, the links in a row of their own under it.
+  const account = page.getByRole("navigation", { name: "Account" });
+  await expect(account.getByText(`Logged in as ${ADMIN.name}`)).toBeVisible();
+  const [logo, links] = [await page.getByRole("link", { name: "The Club" }).boundingBox(), await bar.boundingBox()];
+  expect(links!.y).toBeGreaterThanOrEqual(logo!.y + logo!.height);
   await screenshot(page, "nav-desktop");
   await bar.getByRole("link", { name: "Admin Panel" }).click();
   await expect(page.getByText(`Welcome to the Admin Dashboard, ${ADMIN.name}!`)).toBeVisible();
@@ -105,7 +109,7 @@ test("on a wide screen the menu is a bar in the header", async ({ page }) => {
   await screenshot(page, "nav-desktop-1024");
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
-  await bar.getByRole("link", { name: "Logout" }).click();
+  await account.getByRole("link", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(bar.getByRole("link", { name: "Login" })).toBeVisible();
 });

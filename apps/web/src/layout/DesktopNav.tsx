@@ -5,7 +5,7 @@ import { infoLinks, LinkCount, type Links, type MenuUser, membersLinks, visitorL
 
 function Group({ label, links, user }: { label: string; links: Links; user: MenuUser | null }) {
   return (
-    <ul aria-label={label} className="flex items-center 2xl:gap-0.5">
+    <ul aria-label={label} className="flex items-center gap-0.5">
       {links.map(([to, text]) => (
         <li key={to}>
           <NavLink to={to}>
@@ -18,15 +18,12 @@ function Group({ label, links, user }: { label: string; links: Links; user: Menu
   );
 }
 
-// Tight at 1280 px: an admin's bar holds nine links (Messages with its unread count), the info
-// links, the Admin Panel, the bell and her name on one line, with no scrolling sideways
-// (auth.spec.ts measures it): 5 px either side of a link, no gap between them and 2 px between
-// the groups, until 1536 px.
+// The links have room: a member's bar is a row of its own under the logo and her account.
 function NavLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link
       to={to}
-      className="whitespace-nowrap rounded-full px-1.25 py-1.5 text-sm text-ink hover:bg-plum-soft hover:text-plum 2xl:px-3"
+      className="whitespace-nowrap rounded-full px-3 py-1.5 text-sm text-ink hover:bg-plum-soft hover:text-plum"
       activeProps={{ className: "bg-plum-soft font-medium text-plum", "aria-current": "page" }}
     >
       {children}
@@ -35,12 +32,13 @@ function NavLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /**
- * On wide screens (1280 px and more) the menu's links are a bar in the header, grouped as the
- * menu groups them; phones keep the toggle and its panel.
+ * On wide screens (1280 px and more) the menu's links are a bar in the header, grouped as the menu
+ * groups them; phones keep the toggle and its panel. Signed in, the bar is a row under the logo
+ * (nine links, the info links and the Admin Panel did not fit beside it and her name at 1280 px).
  */
 export function DesktopNav({ user }: { user: MenuUser | null }) {
   return (
-    <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex 2xl:gap-3">
+    <nav aria-label="Main" className="hidden items-center gap-2 xl:flex">
       {user ? (
         <>
           <Group label="Members' Section" links={membersLinks.filter(([to]) => to !== "/logout")} user={user} />
@@ -52,21 +50,23 @@ export function DesktopNav({ user }: { user: MenuUser | null }) {
               <NavLink to="/admin">Admin Panel</NavLink>
             </>
           ) : null}
-          {user.news ? <Bell /> : null}
-          <span className="ml-1 flex items-baseline gap-1 whitespace-nowrap text-sm text-ink-soft">
-            Logged in as{" "}
-            <span
-              className="inline-block max-w-32 truncate align-bottom font-medium text-ink 2xl:max-w-40"
-              title={user.name}
-            >
-              {user.name}
-            </span>
-          </span>
-          <NavLink to="/logout">Logout</NavLink>
         </>
       ) : (
         <Group label="Site" links={visitorLinks} user={null} />
       )}
+    </nav>
+  );
+}
+
+/** Beside the logo on wide screens: her news, who is signed in, and Logout. */
+export function AccountNav({ user }: { user: MenuUser }) {
+  return (
+    <nav aria-label="Account" className="-mr-3 hidden items-center gap-2 xl:flex">
+      {user.news ? <Bell /> : null}
+      <span className="ml-1 whitespace-nowrap text-sm text-ink-soft">
+        Logged in as <span className="font-medium text-ink">{user.name}</span>
+      </span>
+      <NavLink to="/logout">Logout</NavLink>
     </nav>
   );
 }

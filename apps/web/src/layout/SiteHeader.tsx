@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useSession } from "../features/auth/session";
 import { MessagesCount } from "../features/messages/MessagesCount";
 import { Bell, useLiveNotifications } from "../features/notifications/Bell";
-import { DesktopNav } from "./DesktopNav";
+import { AccountNav, DesktopNav } from "./DesktopNav";
 import { Menu } from "./Menu";
 
 export function SiteHeader() {
@@ -21,7 +21,7 @@ export function SiteHeader() {
         <Link to="/" className="whitespace-nowrap font-serif text-2xl font-semibold tracking-wide text-plum">
           The Club
         </Link>
-        <DesktopNav user={navUser} />
+        {navUser ? <AccountNav user={navUser} /> : <DesktopNav user={null} />}
         <div className="flex items-center gap-2 xl:hidden">
           {navUser?.news ? <Bell /> : null}
           <button
@@ -44,6 +44,14 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
+      {navUser ? (
+        <div className="hidden border-line/70 border-t xl:block">
+          {/* The first link's text under the logo's first letter. */}
+          <div className="mx-auto max-w-6xl px-5 py-1.5 sm:px-8 [&>nav]:-ml-3">
+            <DesktopNav user={navUser} />
+          </div>
+        </div>
+      ) : null}
       <Menu id="main-menu" open={open} onClose={close} user={navUser} />
     </header>
   );
