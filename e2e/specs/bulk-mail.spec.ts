@@ -283,3 +283,23 @@ test("a scheduled message is listed, changed and cancelled until it leaves, and 
   await expect(page.getByRole("table", { name: "Group e-mails sent, newest first" }).getByText(soon)).toBeVisible();
   await expect(page.getByText(soon)).toHaveCount(1);
 });
+
+test("a group e-mail being written is still there after a reload", async ({ page }) => {
+  const subject = `Spring Supper ${Date.now()}`;
+  await signIn(page, ADMIN.email);
+  await page.goto("/mail");
+  const editor = page.getByRole("textbox", { name: "Message" });
+  await expect(editor).toBeVisible();
+  await page.getByLabel("Subject").fill(subject);
+  await editor.click();
+  await page.keyboard.type("Dear members, the garden opens on Saturday.");
+  await page.reload();
+  await expect(page.getByLabel("Subject")).toHaveValue(subject);
+  await expect(editor).toContainText("Dear members, the garden opens on Saturday.");
+  await atBothSizes(page, "bulk-mail-kept");
+  // Typing on after the reload is not undone by the draft coming back.
+  await editor.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Bring gloves.");
+  await expect(editor).toContainText("Saturday. Bring gloves.");
+});

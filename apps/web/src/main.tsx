@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { watchForEndedSession } from "./features/auth/session-ended";
 import { leaveLinksToTheBrowser } from "./lib/hydrated";
 import { whenIdle } from "./lib/idle";
+import { keepDraftsOnLeaving } from "./lib/kept-drafts";
 import { hydratePageState } from "./lib/page-state";
 import { displayZone, rememberBrowserZone } from "./lib/time-zone";
 import { queryClient, trpc } from "./lib/trpc";
@@ -19,6 +20,10 @@ const router = createAppRouter({ trpc, queryClient, timeZone: displayZone() });
 whenIdle(() => rememberBrowserZone(document));
 // Before the first load: a request refused because her session ended elsewhere leads to Login.
 watchForEndedSession({ queryClient, trpc, router });
+keepDraftsOnLeaving(() => {
+  const status = queryClient.getQueryData(trpc.auth.status.queryKey());
+  return status?.authenticated ? status.user.id : undefined;
+});
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element.");

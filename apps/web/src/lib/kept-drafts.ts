@@ -1,7 +1,7 @@
 /**
- * What a member typed into a form, kept while she signs in again: her session can end elsewhere
- * (signed out from another browser, a new password, her account removed) while she writes, and the
- * Login screen takes her away from the page. A form that opts in (`useZodForm(…, { keep })`) is
+ * What a member typed into a form, kept across a reload (keepDraftsOnLeaving) and while she signs
+ * in again: her session can end elsewhere (signed out from another browser, a new password, her
+ * account removed) while she writes, and the Login screen takes her away from the page. A form that opts in (`useZodForm(…, { keep })`) is
  * written to this tab's sessionStorage when that happens and filled in again when it opens on the
  * same page. sessionStorage, not memory: signing in with the identity provider reloads the app.
  * Never a form with a password in it.
@@ -87,6 +87,19 @@ export function takeDraft(path: string, name: string, owner: string | undefined)
   delete kept.drafts[key];
   write(kept);
   return isRecord(draft) ? draft : undefined;
+}
+
+/**
+ * A reload, a closed tab or a page left for another site keeps what she typed as well (the group
+ * e-mail she was writing, a comment): written as the page goes, put back when the form opens again
+ * on its page in this tab. `owner`: who is signed in as the page goes; nothing is kept for a
+ * visitor, nor once she signed out on purpose (Logout marks her signed out first).
+ */
+export function keepDraftsOnLeaving(owner: () => string | undefined): void {
+  window.addEventListener("pagehide", () => {
+    const id = owner();
+    if (id) keepDrafts(id);
+  });
 }
 
 /** Forgets every kept draft (she signed out on purpose). */

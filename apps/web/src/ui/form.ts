@@ -30,8 +30,8 @@ import { trpc } from "../lib/trpc";
  * share one name (a list) are not given a state: the caller sets `checked` or `defaultChecked`.
  *
  * `keep` names a form whose text is worth keeping (unique on its page; never one with a password):
- * when her session ends while it is open, what she typed is kept and put back when the form opens
- * again on that page after she signs in (lib/kept-drafts.ts).
+ * when the page is reloaded or left, or her session ends while it is open, what she typed is kept
+ * and put back when the form opens again on that page (after she signs in) (lib/kept-drafts.ts).
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
