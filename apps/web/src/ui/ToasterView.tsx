@@ -9,8 +9,9 @@ export function ToasterView() {
   return (
     <Sonner
       position="top-center"
-      // Below the sticky header (4 rem high): a toast must not cover the menu she may reach for next.
-      offset={{ top: "4.75rem" }}
+      // Below the sticky header: a toast must not cover the menu she may reach for next. On a wide
+      // screen a member's header is two rows (about 7 rem), on a phone one (4 rem).
+      offset={{ top: "7.5rem" }}
       mobileOffset={{ top: "4.75rem" }}
       closeButton
       toastOptions={{
