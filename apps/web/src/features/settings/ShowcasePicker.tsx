@@ -32,8 +32,13 @@ export function ShowcasePicker() {
     onUploaded: async (mediaId) => {
       await uploads.refetch();
       if (!mediaId) return;
-      const item = await queryClient.fetchQuery(trpc.media.get.queryOptions({ id: mediaId }));
-      setChosen((c) => (c.length >= SHOWCASE_MAX || c.some((m) => m.id === item.id) ? c : [...c, item]));
+      try {
+        const item = await queryClient.fetchQuery(trpc.media.get.queryOptions({ id: mediaId }));
+        setChosen((c) => (c.length >= SHOWCASE_MAX || c.some((m) => m.id === item.id) ? c : [...c, item]));
+      } catch {
+        // Not read back (the connection dropped): it is among her uploads below, to pick by hand.
+        toast.error("Your upload is saved; pick it from your uploads to add it to your showcase.");
+      }
     },
   });
   const items = uploads.data?.pages.flatMap((p) => p.items) ?? [];
