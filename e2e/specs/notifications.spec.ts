@@ -32,6 +32,8 @@ test("Bea comments on Ana's photo and likes her comment: Ana's bell and her open
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   const item = (await upload.json()) as { id: string };
+  // She titles it (an upload is untitled until she does): the bell names it by its title.
+  await mutate(page.request, "media.update", { id: item.id, name: `Harbour ${tag}` });
   const hers = await mutate<{ id: string }>(page.request, "comments.create", {
     commentableId: item.id,
     content: "Thoughts welcome",
@@ -66,13 +68,11 @@ test("Bea comments on Ana's photo and likes her comment: Ana's bell and her open
   await bell.click();
   await expect(page).toHaveURL(/\/notifications$/);
   const lines = page.getByRole("main").getByRole("listitem");
-  await expect(lines.nth(0)).toContainText(`${bea.name} liked your comment on “harbour-${tag}.webp”`);
-  await expect(lines.nth(1)).toContainText(`${bea.name} commented on your photo “harbour-${tag}.webp”`);
+  await expect(lines.nth(0)).toContainText(`${bea.name} liked your comment on “Harbour ${tag}”`);
+  await expect(lines.nth(1)).toContainText(`${bea.name} commented on your photo “Harbour ${tag}”`);
   await expectAccessible(page);
   await atBothSizes(page, "notifications-list");
-  await page
-    .getByRole("button", { name: `Mark read: ${bea.name} liked your comment on “harbour-${tag}.webp”` })
-    .click();
+  await page.getByRole("button", { name: `Mark read: ${bea.name} liked your comment on “Harbour ${tag}”` }).click();
   await expect(bell).toHaveAttribute("aria-label", "Notifications, 1 unread");
   await page.getByRole("button", { name: "Mark all as read" }).click();
   await expect(page.getByText("All marked as read.")).toBeVisible();
