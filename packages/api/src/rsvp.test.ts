@@ -408,7 +408,7 @@ describe("the host", () => {
     expect(dates).toHaveLength(3);
     for (const d of dates) expect(await participantIds(d.id)).toEqual([host.id]);
 
-    // She may leave it, as anyone may: her seat goes to the next.
+    // She may leave it, as anyone may (the first waiting would take her seat, as anyone's).
     await me.events.leave({ id: e.id });
     expect((await api.callerFor(guest!).events.get({ id: e.id })).participants).toEqual([]);
   });
