@@ -7,6 +7,7 @@ import { operatorActor } from "../domain/audit/record";
 import { issueInvitationCode, listInvitationCodes } from "../domain/membership/invitation-codes";
 import { seedEvents } from "./events";
 import { seedMedia } from "./media";
+import { seedPortraits } from "./portraits";
 import { seedHomePhotos, seedTravel } from "./travel";
 
 /** The demo accounts; the password is the same for all and printed at first start. */
@@ -65,6 +66,8 @@ export async function seedDemo(db: Db, store: MediaStore, jobs?: JobSender): Pro
       .onConflictDoNothing();
     created.push(u.email);
   }
+  // Only those made now: a demo member who took her portrait away later keeps it away.
+  await seedPortraits(db, store, created);
   await seedApplications(db);
   await seedEvents(db, "founding@club.local");
   await seedMedia(db, store, jobs);

@@ -7,6 +7,7 @@ import { count, eq } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
 import sharp from "sharp";
+import { coverColumns } from "../domain/events/cover";
 import { ingestMediaFile } from "../domain/media/ingest";
 
 /** The `i`th of a list that starts again at its end. */
@@ -36,7 +37,8 @@ function artwork(seed: number): string {
 <rect width="1200" height="800" fill="url(#g)"/>${circles}</svg>`;
 }
 
-const demoMedia = [
+/** Each photo is its event's cover (`cover`: another event's, for a photo of none). */
+const demoMedia: { title: string; tags: string[]; event: string | null; author: string; cover?: string }[] = [
   {
     title: "Tea in the Orangery",
     tags: ["tea", "gathering"],
@@ -56,7 +58,13 @@ const demoMedia = [
     event: "members-photography-showcase",
     author: "host@club.local",
   },
-  { title: "Harbour at dawn", tags: ["yoga", "morning"], event: null, author: "founding@club.local" },
+  {
+    title: "Harbour at dawn",
+    tags: ["yoga", "morning"],
+    event: null,
+    author: "founding@club.local",
+    cover: "sunrise-yoga-by-the-harbour",
+  },
   { title: "Spring menu", tags: ["cooking"], event: "cooking-class-spring-menus", author: "admin@club.local" },
 ];
 
@@ -99,6 +107,12 @@ export async function seedMedia(db: Db, store: MediaStore, jobs?: JobSender): Pr
         .update(media)
         .set({ name: m.title, title: m.title, tags: m.tags, description: `${m.title}, from the club's gallery.` })
         .where(eq(media.id, id));
+      const coverOf = await eventIdOf(m.cover ?? m.event);
+      if (coverOf)
+        await db
+          .update(events)
+          .set(await coverColumns(db, id, coverOf))
+          .where(eq(events.id, coverOf));
       const commenter = people[(i + 1) % people.length]?.id;
       if (commenter)
         await db.insert(comments).values({ commentableId: id, userId: commenter, content: cycle(demoComments, i) });

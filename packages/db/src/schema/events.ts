@@ -57,8 +57,17 @@ export const events = pgTable(
     endDate: date("end_date"),
     startTime: text("start_time").notNull().default("16:00"),
     endTime: text("end_time").notNull().default("21:00"),
+    /** The cover's copies as the card (`image_url`) and the page's banner show them; set with the cover. */
     imageUrl: text("image_url"),
     bannerImage: text("banner_image"),
+    /**
+     * The event's cover: a photo every member may see, or one of the event's own. Triggers keep it
+     * so (migration 0047): it goes, with the two addresses above, when the photo is deleted or
+     * becomes one some of the event's guests may not see. Its foreign key to media (on delete set
+     * null) is written in that migration, not here: media's schema refers to events already, and a
+     * reference back would make the two files import each other.
+     */
+    coverMediaId: uuid("cover_media_id"),
     /** Seats, guests included; null means no limit. Joining a full event puts her on the waitlist. */
     capacity: integer("capacity"),
     guestsPerMember: integer("guests_per_member").notNull().default(0),
@@ -86,6 +95,7 @@ export const events = pgTable(
     index("events_series_idx").on(t.seriesId, t.seriesDate),
     uniqueIndex("events_slug_unique").on(t.slug),
     index("events_date_idx").on(t.eventDate, t.startTime),
+    index("events_cover_idx").on(t.coverMediaId).where(sql`${t.coverMediaId} is not null`),
     index("events_title_lower_idx").on(sql`lower(${t.title})`),
     check("events_capacity_positive", sql`${t.capacity} is null or ${t.capacity} > 0`),
     check("events_guests_per_member_range", sql`${t.guestsPerMember} between 0 and 10`),

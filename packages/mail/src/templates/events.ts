@@ -12,15 +12,23 @@ export interface EventMailDetails {
   calendarUrl: string;
   /** A date of a repeating event: which one ("Jan 14, 2027"), for the lines that name no date. */
   ofSeries?: string | null;
+  /** The event's cover, at an address a mail program may fetch (the mails that invite her to come). */
+  coverUrl?: string | null;
 }
 
 /** The event's title, and for a date of a series which date: the series' dates share their title. */
 const named = (d: EventMailDetails) => (d.ofSeries ? `${d.title} on ${d.ofSeries}` : d.title);
 
+/** The cover above the details, at the message's width. */
+const coverImage = (d: EventMailDetails) =>
+  d.coverUrl
+    ? `<img src="${escapeHtml(d.coverUrl)}" alt="" width="560" style="display:block;width:100%;max-width:560px;height:auto;border-radius:8px;margin:16px 0 0">`
+    : "";
+
 function detailsTable(d: EventMailDetails): string {
   const row = (label: string, value: string) =>
     `<tr><td style="padding:4px 16px 4px 0;color:#5c5a66;vertical-align:top">${label}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
-  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${row("Date", d.when)}${row("Time", d.time)}${row("Where", d.place)}</table><p>${escapeHtml(d.description)}</p>`;
+  return `${coverImage(d)}<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${row("Date", d.when)}${row("Time", d.time)}${row("Where", d.place)}</table><p>${escapeHtml(d.description)}</p>`;
 }
 
 export function eventConfirmationMail(name: string, d: EventMailDetails): MailContent {

@@ -110,8 +110,11 @@ const eventFields = {
   end_date: z.string().nullable(),
   start_time: z.string(),
   end_time: z.string(),
+  /** The cover's copy for cards (`image_url`) and for the page's banner (`bannerImage`). */
   image_url: z.string().nullable(),
   bannerImage: z.string().nullable(),
+  /** The gallery photo that is the event's cover (a photo everyone who sees the event may see). */
+  cover_media_id: z.string().nullable(),
   created_by: z.string().nullable(),
   can_manage: z.boolean(),
   /** Only on a date of a repeating event. */
@@ -240,6 +243,11 @@ export const eventsListAnswer = z.object({
 
 /** events.choices */
 export const eventsChoicesAnswer = z.array(z.object({ id: z.string(), title: z.string(), event_date: z.string() }));
+
+/** events.coverChoices: photos that may be the event's cover, newest first. */
+export const eventsCoverChoicesAnswer = z.array(
+  z.object({ id: z.string(), title: z.string(), thumbnail_url: z.string().nullable(), url: z.string() }),
+);
 
 /** events.get */
 export const eventsGetAnswer = eventDtoSchema;

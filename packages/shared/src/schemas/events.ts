@@ -155,6 +155,11 @@ export const eventInput = z.object({
     .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), "The link must start with https://.")
     .nullish()
     .transform((v) => v ?? ""),
+  /**
+   * The cover: a gallery photo's id; null takes the cover away, left out keeps it (the server
+   * checks that the photo may be a cover).
+   */
+  cover_media_id: z.uuid("Choose the cover from the gallery's photos.").nullish(),
   /** Seats, guests included; empty means no limit. */
   capacity: optionalCount("Capacity", 1, MAX_CAPACITY),
   /** Guests each member may bring; empty means none. */

@@ -30,7 +30,12 @@ export function EventCard({ event }: { event: EventSummary }) {
       params={{ id: event.slug }}
       className="group flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-card shadow-[var(--shadow-card)] transition-transform hover:-translate-y-0.5"
     >
-      <span aria-hidden="true" className="h-2 w-full" style={{ background: event.color }} />
+      {event.image_url ? (
+        // The cover, cropped to one shape on every card; the title says what it is.
+        <img src={event.image_url} alt="" loading="lazy" className="aspect-[16/9] w-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="h-2 w-full" style={{ background: event.color }} />
+      )}
       <span className="flex flex-1 flex-col p-5">
         <span className="flex items-start justify-between gap-2">
           <span className="text-xs font-semibold tracking-[0.16em] text-gold uppercase">

@@ -11,12 +11,13 @@ import {
   usStates,
 } from "@club/shared";
 import { useEffect, useRef, useState } from "react";
-import type { z } from "zod";
+import { z } from "zod";
 import { today } from "../../lib/time-zone";
 import { Alert } from "../../ui/Alert";
 import { Button } from "../../ui/Button";
 import { SelectField, TextArea, TextField } from "../../ui/Field";
 import { useZodForm } from "../../ui/form";
+import { CoverField } from "./CoverField";
 import { RepeatField } from "./RepeatField";
 import { buildRepeatRule, REPEAT_DEFAULTS, type RepeatForm, repeatFields, repeatProblems, weekdayOf } from "./repeat";
 
@@ -41,6 +42,9 @@ export interface EventForm {
   capacity: string;
   guests_per_member: string;
   rsvp_deadline: string;
+  /** The cover photo (null: none), and its copy to show it in the form. */
+  cover_media_id: string | null;
+  cover_url: string;
   /** How a new event repeats (creating only): the Repeats field's controls. */
   repeat: RepeatForm;
 }
@@ -65,6 +69,8 @@ export function formFromEvent(e?: EventDto): EventForm {
     capacity: e?.rsvp?.capacity ? String(e.rsvp.capacity) : "",
     guests_per_member: e?.rsvp?.guests_per_member ? String(e.rsvp.guests_per_member) : "0",
     rsvp_deadline: e?.rsvp?.rsvp_deadline ?? "",
+    cover_media_id: e?.cover_media_id ?? null,
+    cover_url: e?.image_url ?? "",
     repeat: { ...REPEAT_DEFAULTS, days: [] },
   };
 }
@@ -78,13 +84,14 @@ export type EventPayload = z.output<typeof eventInput>;
  * The wizard's form: the event's fields, and its Repeats controls, each problem of which is shown
  * by its control. An empty date is today's on the server, and so here.
  */
-const wizardInput = eventInput.extend({ repeat: repeatFields }).superRefine((v, ctx) => {
+const wizardInput = eventInput.extend({ repeat: repeatFields, cover_url: z.string() }).superRefine((v, ctx) => {
   for (const [field, message] of Object.entries(repeatProblems(v.repeat, v.event_date || today())))
     if (message) ctx.addIssue({ code: "custom", path: ["repeat", field], message });
 });
 
 /** Which step shows each field, to open the step of the first problem. */
-const stepOf = (field: string) => (["title", "type", "exclusivity", "description", "color"].includes(field) ? 0 : 1);
+const stepOf = (field: string) =>
+  ["title", "type", "exclusivity", "description", "color", "cover_media_id"].includes(field) ? 0 : 1;
 
 /** The two-step create/edit wizard of SPEC.md. */
 export function EventWizard({
@@ -96,7 +103,10 @@ export function EventWizard({
   error,
   submitLabel = mode === "create" ? "Create Event" : "Save Changes",
   repeatable = mode === "create",
+  eventId,
 }: {
+  /** The event being edited (its own photos may be its cover). */
+  eventId?: string | undefined;
   mode: "create" | "edit";
   /**
    * It offers Repeats: creating a published event. A draft is a single event (the Schedule's
@@ -133,7 +143,7 @@ export function EventWizard({
       form.setValue("repeat", { ...r, days: [weekdayOf(day)] });
   }, [day, form]);
   const submit = form.handleSubmit(
-    ({ repeat: controls, ...event }) => {
+    ({ repeat: controls, cover_url: _shown, ...event }) => {
       const rule = repeatable ? buildRepeatRule(controls, event.event_date || today()) : undefined;
       onSave(event, rule ? { repeat: rule } : {});
     },
@@ -207,6 +217,15 @@ export function EventWizard({
             className="[&_input]:h-11 [&_input]:w-24 [&_input]:p-1"
             {...text("color")}
           />
+          <CoverField
+            eventId={eventId}
+            value={{ id: f.cover_media_id ?? null, url: f.cover_url ?? "" }}
+            onChange={(cover) => {
+              form.setValue("cover_media_id", cover.id, { shouldDirty: true });
+              form.setValue("cover_url", cover.url, { shouldDirty: true });
+            }}
+          />
+          {errors.cover_media_id?.message ? <Alert>{errors.cover_media_id.message}</Alert> : null}
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">

@@ -148,6 +148,7 @@ function DraftRow({ draft, mine }: { draft: Draft; mine: boolean }) {
         <EventWizard
           mode="edit"
           submitLabel="Save Draft"
+          eventId={draft.id}
           initial={formFromEvent(draft)}
           saving={update.isPending}
           error={update.isError ? errorMessage(update.error, "The draft could not be saved.") : undefined}

@@ -244,6 +244,7 @@ function EventPage() {
         <div hidden={pendingEdit !== null}>
           <EventWizard
             mode="edit"
+            eventId={e.id}
             initial={formFromEvent(e)}
             saving={update.isPending}
             error={update.isError ? errorMessage(update.error, "The event could not be saved.") : undefined}

@@ -59,6 +59,8 @@
  * - a gallery photo goes into a group e-mail only when every member may see it (no invite-only
  *   event's, none left private), chosen by an admin; the mail's readers fetch it with no session,
  *   by an address signed for that photo, and only while every member may still see it;
+ * - an event's cover is a photo everyone who sees the event may see: one every member may see, or
+ *   one of the event's own (`coverPhotos`); the database drops a cover that stops being so;
  * - only Travel Hosts (and admins, on a host's behalf) list homes; a home is changed by its host or an
  *   admin; a stay is seen by its guest, its host and admins, answered by the host or an admin, and
  *   cancelled by any of them; a home's exact address is for its host, admins and a guest whose stay

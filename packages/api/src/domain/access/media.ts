@@ -125,6 +125,26 @@ export function photosForEveryone(): SQL | undefined {
 }
 
 /**
+ * The photos that may be an event's cover (`eventId`: the event's, when it exists): a cover is shown
+ * to everyone who sees the event, so it is one every member may see, or one of the event's own
+ * photos, which the event's viewers see with it. The same rule as the database's
+ * `event_cover_fits` (migration 0047), which drops a cover that stops being so.
+ */
+export function coverPhotos(eventId: string | undefined): SQL | undefined {
+  const ownPhoto =
+    eventId === undefined
+      ? undefined
+      : and(
+          eq(media.associatedEventId, eventId),
+          eq(media.status, "ready"),
+          eq(media.mediaType, "image"),
+          isNotNull(media.displayKey),
+          isNull(media.homeId),
+        );
+  return ownPhoto ? or(photosForEveryone(), ownPhoto) : photosForEveryone();
+}
+
+/**
  * A photo's file for a mail program (GET /mail-images/{token}): the token must be the club's for
  * that photo, and every member must still be able to see it; anything else is "not found".
  */

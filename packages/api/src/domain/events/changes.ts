@@ -22,6 +22,7 @@ import { noticeEventCancelled, noticeEventChanged } from "../notifications/on-ev
 import { eventData } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
 import { eventInstants, wallClockInstant, wallClockOf } from "./calendar";
+import { coverColumns } from "./cover";
 import { cancellationOf } from "./feed";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { seatHost } from "./participants";
@@ -56,7 +57,11 @@ export async function createEvent(
   form: EventForm,
   options: { slug?: string | undefined; draft?: boolean | undefined } = {},
 ): Promise<Event> {
-  const values = { ...eventColumns(form, ctx.config.timeZone), createdBy: creatorId };
+  const values = {
+    ...eventColumns(form, ctx.config.timeZone),
+    ...(await coverColumns(ctx.db, form.cover_media_id)),
+    createdBy: creatorId,
+  };
   if (options.draft) return insertEvent(ctx.db, { ...values, publishedAt: null }, options.slug);
   return ctx.db.transaction(async (tx) => {
     const e = await insertEvent(tx, values, options.slug);
@@ -82,6 +87,7 @@ export async function createSeries(
   const { timeZone, appOrigin } = ctx.config;
   const from = eventColumns(form, timeZone).eventDate;
   const dates = seriesDates(rule, from);
+  const cover = await coverColumns(ctx.db, form.cover_media_id);
   const formOn = (day: string): EventForm => {
     const shift = daysBetween(from, day);
     return {
@@ -103,6 +109,7 @@ export async function createSeries(
     for (const day of dates) {
       const values = {
         ...eventColumns(formOn(day), timeZone),
+        ...cover,
         createdBy: creatorId,
         seriesId: series.id,
         seriesDate: day,
@@ -198,7 +205,10 @@ export async function updateWithin(
   editorId: string,
   gathered?: GatheredMails,
 ): Promise<Event> {
-  const values = eventColumns(form, ctx.config.timeZone);
+  const values = {
+    ...eventColumns(form, ctx.config.timeZone),
+    ...(await coverColumns(tx, form.cover_media_id, eventId)),
+  };
   // Deleted by someone else between the look-up and the update: "Event not found".
   const before = await lockEvent(tx, eventId);
   const changes = eventChanges(before, { ...before, ...values }, ctx.config);

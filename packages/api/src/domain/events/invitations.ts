@@ -15,6 +15,7 @@ import { badRequest } from "../../errors";
 import { type Attempt, INVITATION_MAILS_PER_MEMBER, type Throttle, TYPED_ADDRESS_LOOKUPS } from "../../throttle";
 import { emailShownTo, mailsWithoutLimit, typedAddressesCounted, type Viewer } from "../access";
 import { noticeInvitations } from "../notifications/on-events";
+import { coverForMail } from "./cover";
 import { eventMailDetails } from "./mail-details";
 import { joinIn, lockEvent, type RsvpContext, refuseIfEnded } from "./rsvp";
 
@@ -105,7 +106,10 @@ export async function inviteMembers(
     .from(users)
     .where(inArray(users.id, ids));
   if (found.length !== ids.length) throw badRequest("Some of the selected members no longer exist.");
-  const details = eventMailDetails(event, ctx.config.appOrigin, ctx.config.timeZone);
+  const details = {
+    ...eventMailDetails(event, ctx.config.appOrigin, ctx.config.timeZone),
+    coverUrl: await coverForMail(ctx.db, ctx.config, event),
+  };
   let attempt: Attempt | undefined;
   return ctx.db
     .transaction(async (tx) => {

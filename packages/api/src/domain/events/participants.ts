@@ -4,6 +4,7 @@ import type { JobSender } from "@club/jobs";
 import { enqueueMail, eventConfirmationMail } from "@club/mail";
 import { notFound } from "../../errors";
 import { emailShownTo, type Viewer } from "../access";
+import { coverForMail } from "./cover";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 import { scheduleReminders } from "./reminders";
 import { lockEvent, type RsvpContext } from "./rsvp";
@@ -89,7 +90,10 @@ export async function sendConfirmation(ctx: RsvpContext, event: Event, userId: s
     .innerJoin(users, eq(users.id, eventParticipants.userId))
     .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, userId)));
   if (!participant) throw notFound("That member has not joined this event.");
-  const details = eventMailDetails(event, ctx.config.appOrigin, ctx.config.timeZone);
+  const details = {
+    ...eventMailDetails(event, ctx.config.appOrigin, ctx.config.timeZone),
+    coverUrl: await coverForMail(ctx.db, ctx.config, event),
+  };
   await enqueueMail(ctx.db, ctx.jobs, [
     {
       to: participant.email,

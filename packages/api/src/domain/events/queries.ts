@@ -38,6 +38,7 @@ export interface EventListItem {
   end_time: string;
   image_url: string | null;
   bannerImage: string | null;
+  cover_media_id: string | null;
   created_by: string | null;
   can_manage: boolean;
   /** Only a draft says so: a published event answers in the spec's shape (no key at all). */
@@ -76,6 +77,7 @@ export function toEventListItem(e: Event, viewer: Viewer): EventListItem {
     end_time: e.endTime,
     image_url: e.imageUrl,
     bannerImage: e.bannerImage,
+    cover_media_id: e.coverMediaId,
     created_by: e.createdBy,
     can_manage: canManage(viewer, e.createdBy),
   };

@@ -4,6 +4,7 @@ import type { JobSender } from "@club/jobs";
 import { enqueueMail, eventReminderMail } from "@club/mail";
 import { unsubscribeLinks } from "../group-mail/kinds";
 import { eventInstants } from "./calendar";
+import { coverForMail } from "./cover";
 import { eventMailDetails, icsAttachment } from "./mail-details";
 
 /**
@@ -94,7 +95,10 @@ export async function sendEventReminder(
     .where(and(eq(eventParticipants.eventId, payload.eventId), eq(eventParticipants.userId, payload.userId)));
   if (!row?.wants) return false;
   if (eventInstants(row.event, deps.config.timeZone).start.getTime() <= Date.now()) return false;
-  const details = eventMailDetails(row.event, deps.config.appOrigin, deps.config.timeZone);
+  const details = {
+    ...eventMailDetails(row.event, deps.config.appOrigin, deps.config.timeZone),
+    coverUrl: await coverForMail(deps.db, deps.config, row.event),
+  };
   const linkFor = await unsubscribeLinks(deps.db, deps.config, "reminders");
   await enqueueMail(deps.db, deps.jobs, [
     {

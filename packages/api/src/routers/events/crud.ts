@@ -5,6 +5,7 @@ import {
   eventSlug,
   eventsCalendarFileAnswer,
   eventsChoicesAnswer,
+  eventsCoverChoicesAnswer,
   eventsCreateAnswer,
   eventsDeleteAnswer,
   eventsDraftsAnswer,
@@ -24,6 +25,7 @@ import {
 } from "../../domain/access";
 import { auditActor } from "../../domain/audit/record";
 import { createEvent, createSeries, deleteEvent, updateEvent } from "../../domain/events/changes";
+import { coverChoices } from "../../domain/events/cover";
 import { listDrafts, publishDraft } from "../../domain/events/drafts";
 import { eventChoices, listEvents } from "../../domain/events/list";
 import { icsAttachment } from "../../domain/events/mail-details";
@@ -34,6 +36,20 @@ import { badRequest, EVENT_NOT_FOUND } from "../../errors";
 import { answer, memberProcedure } from "../../trpc";
 
 export const eventCrud = {
+  /**
+   * The wizard's cover picker: the newest photos that may be an event's cover (every member may see
+   * them), and, for an event she may edit (`eventId`), that event's own photos too.
+   */
+  coverChoices: memberProcedure
+    .input(z.object({ eventId: z.uuid(EVENT_NOT_FOUND).optional() }).optional())
+    .output(answer(eventsCoverChoicesAnswer))
+    .query(async ({ ctx, input }) => {
+      if (!input?.eventId) return coverChoices(ctx.db, ctx.config.timeZone);
+      const event = await requireEventOrDraft(ctx, input.eventId);
+      requireEventManager(ctx.user, event, "edit");
+      return coverChoices(ctx.db, ctx.config.timeZone, event.id);
+    }),
+
   /**
    * GET /api/events and the events page: the events the member may see, by start date, filtered
    * by title, her part in them or days, a page at a time (`upcoming`: from today, the past behind

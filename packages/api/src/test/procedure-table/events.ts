@@ -19,6 +19,28 @@ import type { ProcedureRow } from "./row";
 export const eventRows: ProcedureRow[] = [
   { path: "events.list", tokens: "read", input: () => undefined, expect: MEMBERS },
   { path: "events.choices", tokens: "read", input: () => ({ withMedia: true }), expect: MEMBERS },
+  { path: "events.coverChoices", tokens: "read", input: () => undefined, expect: MEMBERS },
+  {
+    path: "events.coverChoices",
+    tokens: "read",
+    on: "open",
+    input: (c) => ({ eventId: c.open }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    path: "events.coverChoices",
+    tokens: "read",
+    on: "invite-only",
+    input: (c) => ({ eventId: c.private }),
+    expect: hidden(OWNER_OR_ADMIN),
+  },
+  {
+    path: "events.coverChoices",
+    tokens: "read",
+    on: "draft",
+    input: async (c) => ({ eventId: await draftOf(c) }),
+    expect: draftOnly(OWNER_OR_ADMIN),
+  },
   { path: "events.get", tokens: "read", on: "open", input: (c) => ({ id: c.open }), expect: MEMBERS },
   { path: "events.get", tokens: "read", on: "invite-only", input: (c) => ({ id: c.private }), expect: hidden(MEMBERS) },
   {
