@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/Button";
@@ -24,9 +24,12 @@ export function CoverField({
   value,
   onChange,
   eventId,
+  onBusyChange,
 }: {
   value: Cover;
   onChange: (cover: Cover) => void;
+  /** A photo is on its way: the form waits for it before saving. */
+  onBusyChange: (busy: boolean) => void;
   /** The event being edited: its own photos are offered too, and an upload goes to its images. */
   eventId?: string | undefined;
 }) {
@@ -53,6 +56,9 @@ export function CoverField({
       }
     },
   });
+
+  const busy = queue.files.some((f) => f.status === "waiting" || f.status === "sending" || f.status === "storing");
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   return (
     <fieldset className="sm:col-span-2">

@@ -124,6 +124,8 @@ export function EventWizard({
   error?: string | undefined;
 }) {
   const [step, setStep] = useState(0);
+  /** A cover photo is uploading: saving waits, or the event would be saved without it. */
+  const [coverBusy, setCoverBusy] = useState(false);
   const form = useZodForm(wizardInput, { defaultValues: initial, keep: `event-${mode}` });
   const { errors } = form.formState;
   const f = form.watch();
@@ -219,6 +221,7 @@ export function EventWizard({
           />
           <CoverField
             eventId={eventId}
+            onBusyChange={setCoverBusy}
             value={{ id: f.cover_media_id ?? null, url: f.cover_url ?? "" }}
             onChange={(cover) => {
               form.setValue("cover_media_id", cover.id, { shouldDirty: true });
@@ -354,7 +357,7 @@ export function EventWizard({
           <Button variant="ghost" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving || coverBusy}>
             {submitLabel}
           </Button>
         </div>
