@@ -7,6 +7,7 @@ import { writePhoto } from "../shipped/files";
 
 test("a host picks her event's cover from the gallery, changes it by uploading a photo, and members see it", async ({
   page,
+  request,
 }) => {
   const title = `Lantern Supper ${Date.now().toString(36)}`;
   await signIn(page, "host@club.local");
@@ -44,6 +45,12 @@ test("a host picks her event's cover from the gallery, changes it by uploading a
   await expectAccessible(page);
   await atBothSizes(page, "event-cover-page");
   const url = page.url();
+
+  // Shared in a chat, its link's preview (fetched with no session) shows the club, never the event.
+  const preview = await (await request.get(url)).text();
+  expect(preview).toContain('<meta property="og:title" content="The Club"');
+  expect(preview).toMatch(/property="og:image" content="https?:\/\/[^"/]+\/icons\/icon-512\.png"/);
+  expect(preview).not.toContain(title);
 
   // Changed by uploading a photo from the wizard: it becomes the cover once stored.
   await page.context().clearCookies();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, type Harness, login, request, startApp } from "../test/harness";
+import { addUser, type Harness, login, ORIGIN, request, startApp } from "../test/harness";
 
 let h: Harness;
 let webDist: string;
@@ -12,7 +12,10 @@ const script = `console.log(${JSON.stringify("x".repeat(4000))});`;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), "club-dist-"));
   mkdirSync(join(webDist, "assets"));
-  writeFileSync(join(webDist, "index.html"), "<!doctype html><title>club</title><div id=root></div>");
+  writeFileSync(
+    join(webDist, "index.html"),
+    '<!doctype html><meta property="og:image" content="/icons/icon-512.png" /><title>club</title><div id=root></div>',
+  );
   writeFileSync(join(webDist, "assets", "app.js"), script);
   writeFileSync(join(webDist, "assets", "app.js.br"), brotliCompressSync(script));
   writeFileSync(join(webDist, "assets", "app.js.gz"), gzipSync(script));
@@ -49,6 +52,8 @@ describe("the built web app", () => {
     const page = await h.app.inject({ url: "/events/some-event" });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("<div id=root>");
+    // A link preview's image is named by its whole address, on the club's origin.
+    expect(page.body).toContain(`property="og:image" content="${ORIGIN}/icons/icon-512.png"`);
   });
 
   it("leaves the build's files out of the API's OpenAPI document, which answers beside them", async () => {

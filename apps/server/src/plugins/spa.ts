@@ -34,6 +34,10 @@ async function sessionEnded(request: FastifyRequest): Promise<boolean> {
   return auth !== null && auth.session === null;
 }
 
+/** The preview image's address made whole: link previews need an absolute URL. */
+export const withPreviewOrigin = (html: string, appOrigin: string) =>
+  html.replace('property="og:image" content="/', `property="og:image" content="${appOrigin}/`);
+
 /**
  * Serves the built web app. Hashed assets are cached for a year. Any other GET of a page path gets
  * the page rendered on the server for this visitor (her first screen and its data in the HTML) when
@@ -47,7 +51,7 @@ export async function spaPlugin(
     app.setNotFoundHandler(noSuchEndpoint);
     return;
   }
-  const template = readFileSync(join(webDist, "index.html"), "utf8");
+  const template = withPreviewOrigin(readFileSync(join(webDist, "index.html"), "utf8"), deps.config.appOrigin);
   const rendered = renderedPageTemplate(template);
   const renderer = rendered ? await loadPageRenderer(webDist) : undefined;
   await app.register(fastifyStatic, {
