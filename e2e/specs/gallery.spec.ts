@@ -114,6 +114,11 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
   await page.keyboard.press(" ");
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  // The heart likes the item shown, and the arrows still answer after it.
+  const heart = page.getByRole("button", { name: /^Like \(/ });
+  await heart.click();
+  await expect(page.getByRole("button", { name: /^Unlike \(/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("lightbox-like-count")).not.toHaveText("0");
   // The arrows move to the next item and back.
   const current = page.locator(".yarl__slide_current");
   const first = await current.innerHTML();
@@ -121,6 +126,8 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await expect.poll(() => current.innerHTML()).not.toBe(first);
   await page.keyboard.press("ArrowLeft");
   await expect.poll(() => current.innerHTML()).toBe(first);
+  // Back on the item she liked, the heart says so.
+  await expect(page.getByRole("button", { name: /^Unlike \(/ })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.locator(".yarl__root")).toHaveCount(0);
 
@@ -213,6 +220,10 @@ for (const [label, size] of [
     });
     expect(upload.ok(), await upload.text()).toBe(true);
     const item = (await upload.json()) as { id: string };
+    // Ana has it open while Bea likes it.
+    await page.goto(`/gallery?media=${item.id}`);
+    const anasCount = page.getByRole("dialog", { name: "Media Details" }).getByTestId("media-like-count");
+    await expect(anasCount).toContainText("No likes");
 
     // Bea, in a browser of her own, likes it on its details.
     const other = await browser.newContext({ baseURL: BASE_URL, viewport: size });
@@ -227,6 +238,8 @@ for (const [label, size] of [
     const unlike = modal.getByRole("button", { name: "Unlike", exact: true });
     await expect(unlike).toHaveAttribute("aria-pressed", "true");
     await expect(count).toContainText("1 like");
+    // Ana's open page counts it as it happens, with no reload.
+    await expect(anasCount).toContainText("1 like");
     await expectAccessible(beaPage);
     await shoot(beaPage, `media-like-${label}`);
     // Still hers after a reload (the server's answer, not only the page's).
@@ -246,6 +259,11 @@ for (const [label, size] of [
     const hers = page.getByRole("dialog", { name: "Media Details" });
     await expect(hers.getByTestId("media-like-count")).toContainText("1 like");
     await expect(hers.getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "false");
+    // Its tile in the gallery shows the heart and the count, and says them to a screen reader.
+    await page.keyboard.press("Escape");
+    const tile = page.getByRole("button", { name: /^Open Photo, .+, 1 like$/ }).first();
+    await expect(tile.getByTestId("tile-likes")).toHaveText("♥ 1");
+    await shoot(page, `media-tile-likes-${label}`);
     await other.close();
   });
 }

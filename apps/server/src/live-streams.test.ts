@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createApiToken } from "@club/auth";
-import { notifications } from "@club/db";
+import { media, notifications } from "@club/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, ORIGIN, startApp } from "./test/harness";
 import { type LiveStream, openLiveStream } from "./test/live-stream";
@@ -103,6 +103,35 @@ describe("live streams of one member", () => {
       expect([phoneBell, page, ...rest].map((s) => s.isOver())).toEqual(Array(7).fill(false));
     } finally {
       for (const s of streams) s.close();
+    }
+  });
+
+  it("wakes an open photo's page when someone likes it, so its count follows", async () => {
+    const cleo = await addUser(h, { email: "cleo-live@club.test", name: "Cleo" });
+    const prefix = `media/${randomUUID()}`;
+    const [photo] = await h.db.db
+      .insert(media)
+      .values({
+        objectPrefix: prefix,
+        storageKey: `${prefix}/display.webp`,
+        mediaType: "image",
+        contentType: "image/webp",
+        sizeBytes: 1,
+        uploadedBy: adaId,
+      })
+      .returning({ id: media.id });
+    const page = await comments(base, photo?.id ?? "", { cookie: await login(h, "ada@club.test") });
+    try {
+      const liked = await h.app.inject({
+        method: "POST",
+        url: "/trpc/media.like",
+        headers: { origin: ORIGIN, cookie: await login(h, cleo.email), "content-type": "application/json" },
+        payload: { json: { id: photo?.id } },
+      });
+      expect(liked.statusCode, liked.body).toBe(200);
+      await until("the like's news", () => page.events[1]);
+    } finally {
+      page.close();
     }
   });
 

@@ -17,9 +17,12 @@ import { type Comment, commentPagesOptions } from "./pages";
 export function CommentsSection({
   commentableId,
   me,
+  onLive,
 }: {
   commentableId: string;
   me?: { user_id: string; admin: boolean } | undefined;
+  /** Each change told on the item's live stream (a photo's page: its likes changed, perhaps). */
+  onLive?: () => void;
 }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -31,7 +34,16 @@ export function CommentsSection({
   // Others' comments and likes arrive without a reload while the page is open (members only), and
   // again once the page is shown after the server ended its stream (useReopenLive).
   const live = useSubscription(
-    trpc.comments.live.subscriptionOptions({ commentableId }, { enabled: Boolean(user), onData: () => void refresh() }),
+    trpc.comments.live.subscriptionOptions(
+      { commentableId },
+      {
+        enabled: Boolean(user),
+        onData: () => {
+          void refresh();
+          onLive?.();
+        },
+      },
+    ),
   );
   useReopenLive(live, Boolean(user));
 

@@ -55,6 +55,11 @@ export function MediaDetailModal({
   const [editingDescription, setEditingDescription] = useState(false);
   const [sharing, setSharing] = useState(false);
   const canEdit = item.can_manage;
+  // Its page's live stream tells of others' likes too: the item is read again, its count with it.
+  const refetchItem = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.images.pathKey() });
+  };
   // In one column (a phone) the comments come right after the photo, before the form to edit it.
   const narrow = useMediaQuery(NARROW);
   const save = useMutation(
@@ -121,7 +126,7 @@ export function MediaDetailModal({
           </p>
           <MediaLikeButton item={item} />
         </div>
-        {narrow ? <CommentsSection commentableId={item.id} me={me} /> : null}
+        {narrow ? <CommentsSection commentableId={item.id} me={me} onLive={refetchItem} /> : null}
         <div className="flex flex-col gap-4">
           {canEdit ? (
             <div>
@@ -287,7 +292,7 @@ export function MediaDetailModal({
       </div>
       {narrow ? null : (
         <div className="mt-6">
-          <CommentsSection commentableId={item.id} me={me} />
+          <CommentsSection commentableId={item.id} me={me} onLive={refetchItem} />
         </div>
       )}
       <SharePhoto photo={item} me={me?.user_id} open={sharing} onOpenChange={setSharing} />

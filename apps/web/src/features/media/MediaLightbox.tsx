@@ -13,6 +13,7 @@ import Video from "yet-another-react-lightbox/plugins/video";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/thumbnails.css";
+import { LightboxLike } from "./LightboxLike";
 import { labelOf } from "./label";
 import { LIGHTBOX, lightboxKeyAction } from "./lightbox-config";
 import type { MediaItem } from "./types";
@@ -48,6 +49,9 @@ export function MediaLightbox({ items, index, onClose }: { items: MediaItem[]; i
   const fullscreen = useRef<FullscreenRef>(null);
   const slideshow = useRef<SlideshowRef>(null);
   const [idle, setIdle] = useState(false);
+  /** The item shown, for the heart. */
+  const [shown, setShown] = useState(index);
+  const item = items[shown];
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -82,6 +86,8 @@ export function MediaLightbox({ items, index, onClose }: { items: MediaItem[]; i
       close={onClose}
       index={index}
       slides={items.map(slideOf)}
+      on={{ view: ({ index: now }) => setShown(now) }}
+      toolbar={{ buttons: [item ? <LightboxLike key="like" item={item} /> : null, "close"] }}
       plugins={[Fullscreen, Slideshow, Thumbnails, Video, Zoom]}
       animation={{ zoom: LIGHTBOX.zoomTransitionMs }}
       carousel={{ spacing: `${LIGHTBOX.slideDistance * 100}%` }}

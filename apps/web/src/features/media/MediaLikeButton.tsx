@@ -8,26 +8,28 @@ export function likesInWords(count: number): string {
   return `${count} ${count === 1 ? "like" : "likes"}`;
 }
 
+type Likes = { like_count: number; user_liked: boolean };
+
 /**
- * A heart to like a photo or video, and how many like it. The heart turns at once (optimistic) and
- * the server's count follows; a refusal puts it back and says so. The gallery's answers are then
- * fetched again, so every view of the item shows the same.
+ * Her like of a photo or video, and how many like it. It turns at once (optimistic) and the
+ * server's count follows; a refusal puts it back and says so (`error`). The gallery's answers are
+ * then fetched again, so every view of the item shows the same.
  */
-export function MediaLikeButton({ item }: { item: { id: string; like_count: number; user_liked: boolean } }) {
+export function useMediaLike(item: { id: string } & Likes) {
   const queryClient = useQueryClient();
-  const [likes, setLikes] = useState({ like_count: item.like_count, user_liked: item.user_liked });
+  const [likes, setLikes] = useState<Likes>({ like_count: item.like_count, user_liked: item.user_liked });
   const [error, setError] = useState<string>();
-  // A refetch (another member's like meanwhile) brings the item's own count.
+  // A refetch (another member's like meanwhile) or another item brings the item's own count.
   useEffect(() => setLikes({ like_count: item.like_count, user_liked: item.user_liked }), [item]);
   const options = {
-    onSuccess: async (answer: { like_count: number; user_liked: boolean }) => {
+    onSuccess: async (answer: Likes) => {
       setLikes(answer);
       await queryClient.invalidateQueries({ queryKey: trpc.media.pathKey() });
       await queryClient.invalidateQueries({ queryKey: trpc.images.pathKey() });
       await queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() });
     },
     onError: (err: unknown, _input: unknown, before: unknown) => {
-      if (before) setLikes(before as typeof likes);
+      if (before) setLikes(before as Likes);
       setError(errorMessage(err, "The like could not be saved."));
     },
   };
@@ -43,6 +45,16 @@ export function MediaLikeButton({ item }: { item: { id: string; like_count: numb
   const like = useMutation(trpc.media.like.mutationOptions({ ...options, onMutate }));
   const unlike = useMutation(trpc.media.unlike.mutationOptions({ ...options, onMutate }));
   const busy = like.isPending || unlike.isPending;
+  /** Likes or unlikes; a press while the last one is on its way is let go (it would undo it). */
+  const toggle = () => {
+    if (!busy) (likes.user_liked ? unlike : like).mutate({ id: item.id });
+  };
+  return { likes, error, busy, toggle };
+}
+
+/** A heart to like a photo or video on its details, and how many like it. */
+export function MediaLikeButton({ item }: { item: { id: string } & Likes }) {
+  const { likes, error, busy, toggle } = useMediaLike(item);
   return (
     <div className="inline-flex items-center gap-1 text-sm">
       <button
@@ -50,7 +62,7 @@ export function MediaLikeButton({ item }: { item: { id: string; like_count: numb
         aria-label={likes.user_liked ? "Unlike" : "Like"}
         aria-pressed={likes.user_liked}
         disabled={busy}
-        onClick={() => (likes.user_liked ? unlike : like).mutate({ id: item.id })}
+        onClick={toggle}
         className={`inline-flex min-h-9 min-w-9 items-center justify-center rounded-full px-2 text-lg leading-none ${likes.user_liked ? "bg-plum-soft text-plum" : "text-ink-soft hover:bg-paper-deep"} disabled:cursor-wait`}
       >
         <span aria-hidden="true">{likes.user_liked ? "♥" : "♡"}</span>

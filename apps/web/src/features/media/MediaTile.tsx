@@ -1,4 +1,5 @@
 import { labelOf } from "./label";
+import { likesInWords } from "./MediaLikeButton";
 import { PROCESSING_LABEL } from "./processing";
 import { placeholderStyle, srcSetOf, TILE_SIZES } from "./responsive";
 import type { MediaItem } from "./types";
@@ -12,8 +13,11 @@ export function MediaTile({
   sizes = TILE_SIZES.gallery,
   first = false,
   lockedWhy,
+  showLikes = true,
   onClick,
 }: {
+  /** Its likes on the tile (a heart and a count); off where the page shows them beside it. */
+  showLikes?: boolean;
   item: MediaItem;
   /**
    * Among the first tiles: fetched at once and early. The page arrives rendered, so lazy loading
@@ -32,7 +36,10 @@ export function MediaTile({
 }) {
   const title = labelOf(item);
   // "Photo, 6 December" says its kind already; a title she gave is told with its kind.
-  const label = item.name ? `${item.media_type === "video" ? "Video" : "Photo"}: ${title}` : title;
+  const named = item.name ? `${item.media_type === "video" ? "Video" : "Photo"}: ${title}` : title;
+  // Its likes are part of what the tile says, to the eye (the heart) and to a screen reader.
+  const liked = showLikes && item.like_count > 0;
+  const label = liked ? `${named}, ${likesInWords(item.like_count).toLowerCase()}` : named;
   const locked = selecting && !selectable;
   const why = lockedWhy ?? `Only ${item.author_name ?? "the uploader"} or an admin can delete this item.`;
   return (
@@ -74,6 +81,15 @@ export function MediaTile({
       ) : (
         <img src={item.url} alt="" loading="lazy" className="h-full w-full object-cover" />
       )}
+      {liked ? (
+        <span
+          aria-hidden="true"
+          className="absolute top-2 right-2 rounded-full bg-ink/70 px-2 py-0.5 text-xs text-white"
+          data-testid="tile-likes"
+        >
+          ♥ {item.like_count}
+        </span>
+      ) : null}
       {item.media_type === "video" ? (
         <span className="absolute right-2 bottom-2 rounded-full bg-ink/70 px-2 py-0.5 text-xs text-white">
           {item.processing === "processing" ? (

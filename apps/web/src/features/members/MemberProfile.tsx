@@ -43,6 +43,7 @@ function Tiles({ items }: { items: Profile["showcase"] }) {
             item={item}
             first={i < 2}
             sizes={TILE_SIZES.event}
+            showLikes={false}
             onClick={() => navigate({ to: "/gallery", search: { media: item.id } })}
           />
           <p className="mt-1 text-sm text-ink-soft" data-testid="showcase-likes">

@@ -42,6 +42,9 @@ export function ShowcasePicker() {
     },
   });
   const items = uploads.data?.pages.flatMap((p) => p.items) ?? [];
+  // Each chosen item as her uploads now read it: one uploaded here was read back as it was stored,
+  // before the title she typed meanwhile was saved.
+  const shown = chosen.map((m) => items.find((i) => i.id === m.id) ?? m);
   const changed = chosen.map((m) => m.id).join() !== profile.showcase.map((m) => m.id).join();
   const full = chosen.length >= SHOWCASE_MAX;
 
@@ -79,7 +82,7 @@ export function ShowcasePicker() {
         <p className="mt-2 text-sm text-ink-soft">Nothing chosen yet: pick from your uploads below.</p>
       ) : (
         <ol className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4">
-          {chosen.map((item, i) => (
+          {shown.map((item, i) => (
             <li key={item.id} className="flex flex-col gap-1">
               <MediaTile item={item} sizes={TILE} onClick={() => toggle(item)} />
               <span className="flex justify-between gap-1">
