@@ -119,6 +119,7 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
   await heart.click();
   await expect(page.getByRole("button", { name: /^Unlike \(/ })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("lightbox-like-count")).not.toHaveText("0");
+  await shoot(page, "lightbox-heart");
   // The arrows move to the next item and back.
   const current = page.locator(".yarl__slide_current");
   const first = await current.innerHTML();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import Lightbox, {
   type FullscreenRef,
   type Slide,
@@ -52,6 +52,10 @@ export function MediaLightbox({ items, index, onClose }: { items: MediaItem[]; i
   /** The item shown, for the heart. */
   const [shown, setShown] = useState(index);
   const item = items[shown];
+  // The lightbox goes back to `index` whenever it is given a new list of slides: made once per
+  // list, and `index` kept at the item shown, so a re-render (the heart's count, the list fetched
+  // again after a like) leaves her where she is.
+  const slides = useMemo(() => items.map(slideOf), [items]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -84,8 +88,8 @@ export function MediaLightbox({ items, index, onClose }: { items: MediaItem[]; i
     <Lightbox
       open
       close={onClose}
-      index={index}
-      slides={items.map(slideOf)}
+      index={shown}
+      slides={slides}
       on={{ view: ({ index: now }) => setShown(now) }}
       toolbar={{ buttons: [item ? <LightboxLike key="like" item={item} /> : null, "close"] }}
       plugins={[Fullscreen, Slideshow, Thumbnails, Video, Zoom]}
