@@ -135,6 +135,31 @@ test("an admin adds a webhook, sees its secret once, opens its log and removes i
   ).toBeVisible();
   await expectAccessible(page);
   await atBothSizes(page, "webhook-log-empty");
+
+  // Nothing waits, so nothing to retry; paused and resumed; edited in place.
+  await expect(page.getByRole("button", { name: "Retry now" })).toBeDisabled();
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByText("“Membership CRM” is paused: its messages wait until you resume it.")).toBeVisible();
+  await expect(page.getByText(/^Paused since .*: its messages wait, in order, until you resume it\.$/)).toBeVisible();
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(page.getByText(/^Paused since/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit “Membership CRM”" });
+  await expect(edit.getByLabel("Name")).toHaveValue("Membership CRM");
+  await expect(edit.getByRole("checkbox", { checked: true })).toHaveCount(2);
+  await edit.getByLabel("Address").fill("ftp://crm.example.com");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.getByRole("alert").filter({ hasText: "https://" })).toBeVisible();
+  await edit.getByLabel("Address").fill(ADDRESS);
+  await edit.getByLabel("Name").fill("Membership CRM v2");
+  await atBothSizes(page, "webhook-edit");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Membership CRM v2" })).toBeVisible();
+  await page.getByRole("button", { name: "Edit" }).click();
+  await edit.getByLabel("Name").fill("Membership CRM");
+  await page.getByRole("dialog").getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Membership CRM" })).toBeVisible();
   await page.getByRole("link", { name: "All webhooks" }).click();
   await expect(page).toHaveURL(/\/webhooks$/);
 

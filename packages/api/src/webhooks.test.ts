@@ -304,3 +304,84 @@ describe("what each act tells", () => {
     ]);
   });
 });
+
+describe("an operator's controls", () => {
+  it("retries now: a message waiting its next try, and those behind it, go at once once the receiver is mended", async () => {
+    const { webhook } = await add(["event.created"]);
+    answers = [{ status: 500 }, { status: 204 }];
+    await newEvent("First");
+    await newEvent("Second");
+    await deliver(webhook.id);
+    // Held back for its next try: five seconds, then minutes, then hours.
+    expect((await log(webhook.id)).map((r) => r.status)).toEqual(["pending", "pending"]);
+    const now = await adminHere().webhooks.retryNow({ id: webhook.id });
+    expect(now).toEqual({ waiting: 2, message: "2 waiting messages are being posted now." });
+    // Its job is moved to now, and the messages are due now, each with a new round of tries.
+    const [job] = await waitingJobs(webhook.id);
+    expect(job!.start_after.getTime()).toBeLessThanOrEqual(Date.now());
+    await deliver(webhook.id);
+    expect((await log(webhook.id)).map((r) => r.status)).toEqual(["delivered", "delivered"]);
+    expect(received.map((r) => JSON.parse(r.body).data.title)).toEqual(["First", "First", "Second"]);
+    expect(await adminHere().webhooks.retryNow({ id: webhook.id })).toMatchObject({ waiting: 0 });
+  });
+
+  it("pauses: its messages wait, in order, and go when it is resumed; retrying a paused one says to resume", async () => {
+    const { webhook } = await add(["event.created"]);
+    const paused = await adminHere().webhooks.pause({ id: webhook.id, paused: true });
+    expect(paused.pausedAt).toBeInstanceOf(Date);
+    await newEvent("While paused");
+    await deliver(webhook.id);
+    expect(received).toHaveLength(0);
+    expect((await adminHere().webhooks.list())[0]).toMatchObject({ pending: 1, pausedAt: paused.pausedAt });
+    await expect(adminHere().webhooks.retryNow({ id: webhook.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "This webhook is paused: resume it to post its waiting messages.",
+    });
+    const resumed = await adminHere().webhooks.pause({ id: webhook.id, paused: false });
+    expect(resumed.pausedAt).toBeNull();
+    expect(await waitingJobs(webhook.id)).toHaveLength(1);
+    await deliver(webhook.id);
+    expect(received.map((r) => JSON.parse(r.body).data.title)).toEqual(["While paused"]);
+    const kinds = await api.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, "webhook.changed"), eq(auditLog.targetId, webhook.id)));
+    expect(kinds.map((k) => k.detail.paused)).toEqual([true, false]);
+  });
+
+  it("edits in place: the secret, waiting messages and log stay; a bad address is refused as when adding", async () => {
+    const { webhook, secret } = await add(["event.created"]);
+    answers = [{ status: 500 }, { status: 204 }];
+    await newEvent("Before the move");
+    await deliver(webhook.id);
+    const moved = `${receiverUrl}/v2`;
+    const edited = await adminHere().webhooks.update({
+      id: webhook.id,
+      name: "CRM v2",
+      url: moved,
+      events: ["event.created", "member.created"],
+    });
+    expect(edited).toMatchObject({ name: "CRM v2", url: moved, pending: 1, pausedAt: null });
+    await adminHere().webhooks.retryNow({ id: webhook.id });
+    await deliver(webhook.id);
+    const last = received.at(-1);
+    expect(last?.body).toContain("Before the move");
+    expect(() => new Webhook(secret).verify(last?.body ?? "", last?.headers as Record<string, string>)).not.toThrow();
+    await expect(
+      adminHere().webhooks.update({
+        id: webhook.id,
+        name: "CRM",
+        url: "ftp://crm.example.com",
+        events: ["event.created"],
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      adminHere().webhooks.update({
+        id: "00000000-0000-4000-8000-000000000000",
+        name: "CRM",
+        url: receiverUrl,
+        events: ["event.created"],
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

@@ -33,6 +33,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "data_export.downloaded": "Data export downloaded",
   "webhook.added": "Webhook added",
   "webhook.removed": "Webhook removed",
+  "webhook.changed": "Webhook changed",
   "stay.requested": "Stay requested",
   "stay.accepted": "Stay accepted",
   "stay.declined": "Stay declined or lapsed",

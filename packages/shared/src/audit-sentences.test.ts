@@ -259,6 +259,19 @@ const examples: Record<AuditKind, [Partial<AuditRecordWords>, string]> = {
     { ...ADMIN, ...THING, detail: { name: "CRM", url: "https://crm.example.com/hooks" } },
     "Alexandra Admin removed the webhook “CRM” that posted to https://crm.example.com/hooks.",
   ],
+  "webhook.changed": [
+    {
+      ...ADMIN,
+      ...THING,
+      detail: {
+        name: "CRM",
+        oldName: "Old CRM",
+        oldUrl: "https://old.example.com",
+        url: "https://crm.example.com/hooks",
+      },
+    },
+    "Alexandra Admin changed the webhook “CRM”: renamed it from “Old CRM”; pointed it to https://crm.example.com/hooks.",
+  ],
 };
 
 describe("the audit log in words", () => {

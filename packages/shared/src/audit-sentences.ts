@@ -289,6 +289,17 @@ export const auditSentenceOf: Record<AuditKind, Words> = {
     const url = text(r.detail.url);
     return `${actor(r)} removed the webhook ${quoted(r.detail.name, "(unnamed)")}${url ? ` that posted to ${url}` : ""}`;
   },
+  "webhook.changed": (r) => {
+    const name = quoted(r.detail.name, "(unnamed)");
+    if (r.detail.paused === true) return `${actor(r)} paused the webhook ${name}`;
+    if (r.detail.paused === false) return `${actor(r)} resumed the webhook ${name}`;
+    const changes = [
+      typeof r.detail.oldName === "string" ? `renamed it from ${quoted(r.detail.oldName, "(unnamed)")}` : "",
+      text(r.detail.url) ? `pointed it to ${text(r.detail.url)}` : "",
+      Array.isArray(r.detail.events) ? `set its events to ${r.detail.events.map(text).filter(Boolean).join(", ")}` : "",
+    ].filter(Boolean);
+    return `${actor(r)} changed the webhook ${name}${changes.length ? `: ${changes.join("; ")}` : ""}`;
+  },
   "stay.requested": (r) => `${actor(r)} asked to stay at ${quoted(r.detail.home, "a home")}${stayDates(r)}`,
   "stay.accepted": (r) => `${actor(r)} accepted ${stayOf(r)}`,
   "stay.declined": (r) =>

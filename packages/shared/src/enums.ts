@@ -84,6 +84,7 @@ export const auditKinds = [
   "data_export.downloaded",
   "webhook.added",
   "webhook.removed",
+  "webhook.changed",
   "stay.requested",
   "stay.accepted",
   "stay.declined",

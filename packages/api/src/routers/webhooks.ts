@@ -5,6 +5,8 @@ import {
   webhooksListAnswer,
   webhooksRedeliverAnswer,
   webhooksRemoveAnswer,
+  webhooksRetryNowAnswer,
+  webhooksUpdateAnswer,
 } from "@club/shared";
 import { z } from "zod";
 import { auditActor } from "../domain/audit/record";
@@ -13,8 +15,11 @@ import {
   DELIVERY_NOT_FOUND,
   DELIVERY_PAGE_MAX,
   listWebhooks,
+  pauseWebhook,
   redeliverWebhook,
   removeWebhook,
+  retryWebhookNow,
+  updateWebhook,
   WEBHOOK_NOT_FOUND,
   webhookDeliveryLog,
 } from "../domain/webhooks/endpoints";
@@ -39,6 +44,33 @@ export const webhooksRouter = router({
         createdBy: actor.id,
         actor,
       });
+    }),
+
+  /** Its name, address or events, in place: the secret, waiting messages and log stay. */
+  update: adminProcedure
+    .input(webhookInput.extend({ id: z.guid(WEBHOOK_NOT_FOUND) }))
+    .output(answer(webhooksUpdateAnswer))
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      updateWebhook(ctx.db, id, fields, { allowPrivate: ctx.config.webhookAllowPrivate, actor: auditActor(ctx) }),
+    ),
+
+  /** Paused, its messages wait in order; resumed, they go at once. */
+  pause: adminProcedure
+    .input(z.object({ id: z.guid(WEBHOOK_NOT_FOUND), paused: z.boolean() }))
+    .output(answer(webhooksUpdateAnswer))
+    .mutation(({ ctx, input }) => pauseWebhook(ctx.db, ctx.jobs, input.id, input.paused, auditActor(ctx))),
+
+  /** Its waiting messages posted now (its receiver mended), each with a new round of tries. */
+  retryNow: adminProcedure
+    .input(z.object({ id: z.guid(WEBHOOK_NOT_FOUND) }))
+    .output(answer(webhooksRetryNowAnswer))
+    .mutation(async ({ ctx, input }) => {
+      const waiting = await retryWebhookNow(ctx.db, ctx.jobs, input.id);
+      const message =
+        waiting === 0
+          ? "Nothing is waiting for this webhook."
+          : `${waiting} waiting ${waiting === 1 ? "message is" : "messages are"} being posted now.`;
+      return { waiting, message };
     }),
 
   remove: adminProcedure

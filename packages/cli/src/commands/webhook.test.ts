@@ -48,6 +48,18 @@ describe("club webhook", () => {
       await db.close();
     }
 
+    // Paused and resumed; nothing waits, so a retry says so.
+    expect(await club("webhook", "pause", id)).toMatchObject({
+      code: 0,
+      stdout: 'Paused the webhook "CRM": 0 waiting.\n',
+    });
+    expect((await club("webhook", "list")).stdout).toMatch(/; paused since \d{4}-\d\d-\d\dT[\d:.]+Z; 0 waiting/);
+    const paused = await club("webhook", "retry", id);
+    expect(paused.code).toBe(2);
+    expect(paused.stderr).toContain("This webhook is paused: resume it to post its waiting messages.");
+    expect((await club("webhook", "resume", id)).stdout).toBe('Resumed the webhook "CRM": 0 waiting go now.\n');
+    expect((await club("webhook", "retry", id)).stdout).toBe("Nothing is waiting for this webhook.\n");
+
     expect(await club("webhook", "remove", id)).toMatchObject({ code: 0, stdout: "The webhook was removed.\n" });
     expect((await club("webhook", "list")).stdout).toBe("No webhooks. Add one with club webhook add.\n");
     const again = await club("webhook", "remove", id);

@@ -68,12 +68,48 @@ export function registerWebhookCommands(program: Command): void {
         if (opts.json) return print(JSON.stringify(list, null, 2));
         if (list.length === 0) return print("No webhooks. Add one with club webhook add.");
         for (const w of list) {
-          const state = w.failingSince ? `failing since ${w.failingSince.toISOString()}` : "answering";
+          const state = w.pausedAt
+            ? `paused since ${w.pausedAt.toISOString()}`
+            : w.failingSince
+              ? `failing since ${w.failingSince.toISOString()}`
+              : "answering";
           print(`${w.id}  ${w.name}  ${w.url}`);
           print(`  ${w.events.join(", ")}; ${state}; ${w.pending} waiting, ${w.failed} failed`);
         }
       });
     });
+  webhook
+    .command("retry <id>")
+    .description(
+      "post an endpoint's waiting messages now (once its receiver is mended), each with a new round of tries",
+    )
+    .action(async (id: string, _opts, command: Command) => {
+      await withOperatorApi(command, async (api) =>
+        print((await api.webhooks.retryNow.mutate({ id: webhookId(id) })).message),
+      );
+    });
+  for (const [name, paused] of [
+    ["pause", true],
+    ["resume", false],
+  ] as const) {
+    webhook
+      .command(`${name} <id>`)
+      .description(
+        paused
+          ? "pause an endpoint: its messages wait, in order, until it is resumed"
+          : "resume a paused endpoint: its waiting messages go at once",
+      )
+      .action(async (id: string, _opts, command: Command) => {
+        await withOperatorApi(command, async (api) => {
+          const w = await api.webhooks.pause.mutate({ id: webhookId(id), paused });
+          print(
+            paused
+              ? `Paused the webhook "${w.name}": ${w.pending} waiting.`
+              : `Resumed the webhook "${w.name}": ${w.pending} waiting go now.`,
+          );
+        });
+      });
+  }
   webhook
     .command("remove <id>")
     .description("remove an endpoint, with its messages and their log")

@@ -19,6 +19,8 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** Since when its messages fail after a day of tries; null while it answers. Each message then has one try. */
   failingSince: timestamp("failing_since", { withTimezone: true }),
+  /** Paused by an admin since then: its messages wait (in order) until she resumes it; null while it runs. */
+  pausedAt: timestamp("paused_at", { withTimezone: true }),
   /** A server delivering its messages holds it until then (one delivers at a time, in order). */
   leasedUntil: timestamp("leased_until", { withTimezone: true }),
 });

@@ -9,6 +9,8 @@ export const webhookSummarySchema = z
     events: z.array(z.enum(webhookEventTypeNames)),
     createdAt: z.date(),
     failingSince: z.date().nullable(),
+    /** Since when an admin has it paused: its messages wait, in order. Null while it runs. */
+    pausedAt: z.date().nullable(),
     pending: z.number(),
     failed: z.number(),
   })
@@ -19,6 +21,12 @@ export const webhooksListAnswer = z.array(webhookSummarySchema);
 
 /** webhooks.add */
 export const webhooksAddAnswer = z.object({ webhook: webhookSummarySchema, secret: z.string() });
+
+/** webhooks.update, webhooks.pause */
+export const webhooksUpdateAnswer = webhookSummarySchema;
+
+/** webhooks.retryNow: how many waiting messages go now. */
+export const webhooksRetryNowAnswer = z.object({ waiting: z.number(), message: z.string() });
 
 /** webhooks.remove */
 export const webhooksRemoveAnswer = z.object({ message: z.string() });

@@ -62,7 +62,8 @@ export function ShowcasePicker() {
       onSuccess: async (next) => {
         queryClient.setQueryData(trpc.profile.get.queryKey(), next);
         setChosen(next.showcase);
-        toast.success("Your showcase is saved.");
+        // One toast however often she saves: a second save replaces the first one's.
+        toast.success("Your showcase is saved.", { id: "showcase-saved" });
         await queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() });
       },
       onError: (err) => toast.error(errorMessage(err, "Your showcase could not be saved. Please try again.")),

@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { DeliveryLog } from "../../features/admin/webhooks/DeliveryLog";
 import { deliveryPages } from "../../features/admin/webhooks/delivery-pages";
+import { WebhookControls } from "../../features/admin/webhooks/WebhookControls";
 import { formatMoment } from "../../lib/moments";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
@@ -77,6 +78,13 @@ function WebhookLogPage() {
         </>
       }
     >
+      <WebhookControls webhook={webhook} />
+      {webhook.pausedAt ? (
+        <Alert tone="info" className="mb-6">
+          Paused since {formatMoment(webhook.pausedAt, "MMM d, yyyy h:mm a")}: its messages wait, in order, until you
+          resume it.
+        </Alert>
+      ) : null}
       {webhook.failingSince ? (
         <Alert className="mb-6">
           It has not taken a message since {formatMoment(webhook.failingSince, "MMM d, yyyy h:mm a")}: each failed after

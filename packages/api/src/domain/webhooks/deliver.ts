@@ -67,6 +67,8 @@ async function lease(db: Db, endpointId: string, at: Date): Promise<WebhookEndpo
     .where(
       and(
         eq(webhookEndpoints.id, endpointId),
+        // A paused endpoint is not taken: its messages wait until it is resumed (which sends a job).
+        isNull(webhookEndpoints.pausedAt),
         or(isNull(webhookEndpoints.leasedUntil), lt(webhookEndpoints.leasedUntil, at)),
       ),
     )

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Db, type Queryable, webhookDeliveries, webhookEndpoints } from "@club/db";
+import { type Db, type Queryable, type WebhookEndpoint, webhookDeliveries, webhookEndpoints } from "@club/db";
 import { and, count, desc, eq, lt, ne, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import type { WebhookEventType, webhookInput } from "@club/shared";
@@ -20,6 +20,8 @@ export interface WebhookSummary {
   createdAt: Date;
   /** Since when its messages fail after a day of tries; null while it answers. */
   failingSince: Date | null;
+  /** Since when an admin has it paused (its messages wait); null while it runs. */
+  pausedAt: Date | null;
   /** Messages waiting to be delivered, and those that failed. */
   pending: number;
   failed: number;
@@ -46,6 +48,7 @@ export async function listWebhooks(db: Queryable): Promise<WebhookSummary[]> {
       events: webhookEndpoints.events,
       createdAt: webhookEndpoints.createdAt,
       failingSince: webhookEndpoints.failingSince,
+      pausedAt: webhookEndpoints.pausedAt,
       pending: counts.pending,
       failed: counts.failed,
     })
@@ -83,18 +86,107 @@ export async function addWebhook(
       targetId: row.id,
       detail: { name: row.name, url: row.url, events: row.events },
     });
-    const { id, name, url, events, createdAt, failingSince } = row;
-    const webhook = {
-      id,
-      name,
-      url,
-      events: events as WebhookEventType[],
-      createdAt,
-      failingSince,
-      pending: 0,
-      failed: 0,
-    };
-    return { webhook, secret };
+    return { webhook: summaryOf(row, { pending: 0, failed: 0 }), secret };
+  });
+}
+
+function summaryOf(row: WebhookEndpoint, counted: { pending: number; failed: number }): WebhookSummary {
+  const { id, name, url, events, createdAt, failingSince, pausedAt } = row;
+  return { id, name, url, events: events as WebhookEventType[], createdAt, failingSince, pausedAt, ...counted };
+}
+
+/** The endpoint's waiting and failed messages. */
+async function countsOf(db: Queryable, endpointId: string) {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'pending')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'failed')`.mapWith(Number),
+    })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId));
+  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
+}
+
+/**
+ * An endpoint's name, address or events changed in place: its secret, its waiting messages and its
+ * log stay (removing and adding it again lost them). An address the server would not post to is
+ * refused with the reason, as when adding.
+ */
+export async function updateWebhook(
+  db: Db,
+  id: string,
+  input: z.output<typeof webhookInput>,
+  options: { allowPrivate: boolean; actor: AuditActor },
+): Promise<WebhookSummary> {
+  const problem = webhookUrlProblem(input.url, options.allowPrivate);
+  if (problem) throw badRequest(problem);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for("update");
+    if (!before) throw notFound(WEBHOOK_NOT_FOUND);
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ name: input.name, url: input.url, events: input.events })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+    await recordAudit(tx, options.actor, {
+      kind: "webhook.changed",
+      targetId: id,
+      detail: {
+        name: row.name,
+        ...(before.name !== row.name ? { oldName: before.name } : {}),
+        ...(before.url !== row.url ? { oldUrl: before.url, url: row.url } : {}),
+        ...(before.events.join() !== row.events.join() ? { events: row.events } : {}),
+      },
+    });
+    return summaryOf(row, await countsOf(tx, id));
+  });
+}
+
+/**
+ * Pauses an endpoint (its messages wait, in order, none posted) or resumes it (its waiting messages
+ * go at once). Messages of new acts are still written while it is paused.
+ */
+export async function pauseWebhook(
+  db: Db,
+  jobs: JobSender,
+  id: string,
+  paused: boolean,
+  actor: AuditActor,
+): Promise<WebhookSummary> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ pausedAt: paused ? sql`coalesce(${webhookEndpoints.pausedAt}, now())` : null })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+    await recordAudit(tx, actor, { kind: "webhook.changed", targetId: id, detail: { name: row.name, paused } });
+    if (!paused) await jobs.sendKeyed("webhook.deliver", id, { endpointId: id }, { tx });
+    return summaryOf(row, await countsOf(tx, id));
+  });
+}
+
+/**
+ * The endpoint's waiting messages due now, with a new round of tries each (after its receiver was
+ * mended: messages go out in order, so one waiting its next try held back the rest for up to a day).
+ * How many there are; none is no error.
+ */
+export async function retryWebhookNow(db: Db, jobs: JobSender, id: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ pausedAt: webhookEndpoints.pausedAt })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id));
+    if (!endpoint) throw notFound(WEBHOOK_NOT_FOUND);
+    if (endpoint.pausedAt) throw conflict("This webhook is paused: resume it to post its waiting messages.");
+    const due = await tx
+      .update(webhookDeliveries)
+      .set({ dueAt: sql`now()`, triesFrom: sql`now()` })
+      .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, "pending")))
+      .returning({ id: webhookDeliveries.id });
+    if (due.length > 0) await jobs.sendKeyed("webhook.deliver", id, { endpointId: id }, { tx });
+    return due.length;
   });
 }
 

@@ -130,6 +130,29 @@ export const adminRows: ProcedureRow[] = [
     expect: ADMINS,
   },
   {
+    path: "webhooks.update",
+    tokens: "admin",
+    input: async (c) => ({
+      id: (await webhookWithMessage(c.db)).endpointId,
+      name: "CRM (new)",
+      url: "https://crm.example.com/new-hooks",
+      events: ["event.created", "member.created"],
+    }),
+    expect: ADMINS,
+  },
+  {
+    path: "webhooks.pause",
+    tokens: "admin",
+    input: async (c) => ({ id: (await webhookWithMessage(c.db)).endpointId, paused: true }),
+    expect: ADMINS,
+  },
+  {
+    path: "webhooks.retryNow",
+    tokens: "admin",
+    input: async (c) => ({ id: (await webhookWithMessage(c.db)).endpointId }),
+    expect: ADMINS,
+  },
+  {
     path: "webhooks.deliveries",
     tokens: "read",
     input: async (c) => ({ id: (await webhookWithMessage(c.db)).endpointId }),

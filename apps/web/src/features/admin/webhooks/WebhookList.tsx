@@ -13,8 +13,9 @@ import { th } from "./table";
 
 export type Webhook = RouterOutputs["webhooks"]["list"][number];
 
-/** Whether its messages get through: "Answering", or since when they fail (after a day of tries). */
+/** Whether its messages get through: "Answering", paused, or since when they fail (after a day of tries). */
 function WebhookState({ webhook }: { webhook: Webhook }) {
+  if (webhook.pausedAt) return <span className="font-medium text-ink">Paused</span>;
   return webhook.failingSince ? (
     <span className="font-medium text-danger">Failing since {formatMoment(webhook.failingSince, "MMM d, yyyy")}</span>
   ) : (
