@@ -157,8 +157,9 @@ test("an admin adds a webhook, sees its secret once, opens its log and removes i
   await expect(edit).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Membership CRM v2" })).toBeVisible();
   await page.getByRole("button", { name: "Edit" }).click();
-  await edit.getByLabel("Name").fill("Membership CRM");
-  await page.getByRole("dialog").getByRole("button", { name: "Save changes" }).click();
+  const again = page.getByRole("dialog", { name: "Edit “Membership CRM v2”" });
+  await again.getByLabel("Name").fill("Membership CRM");
+  await again.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Membership CRM" })).toBeVisible();
   await page.getByRole("link", { name: "All webhooks" }).click();
   await expect(page).toHaveURL(/\/webhooks$/);
