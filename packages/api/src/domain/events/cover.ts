@@ -1,11 +1,11 @@
 import { signMailImage, unsubscribeKeys } from "@club/auth";
 import { type Event, media, type Queryable } from "@club/db";
-import { and, desc, eq } from "@club/db/orm";
-import { mediaLabel } from "@club/shared";
+import { and, eq } from "@club/db/orm";
 import type { ApiConfig } from "../../context";
 import { badRequest } from "../../errors";
 import { coverPhotos, photosForEveryone } from "../access";
 import { mediaUrl } from "../media/dto";
+import { newestPhotos } from "../media/photo-choices";
 
 export const COVER_REFUSED =
   "That photo cannot be this event's cover: choose a photo every member can see in the gallery, or upload one.";
@@ -49,26 +49,10 @@ const CHOICES = 60;
  * as the gallery names it ("Photo, 6 December" until titled), with its thumbnail and its card copy.
  */
 export async function coverChoices(db: Queryable, timeZone: string, eventId?: string) {
-  const rows = await db
-    .select({
-      id: media.id,
-      title: media.title,
-      name: media.name,
-      mediaType: media.mediaType,
-      uploadDate: media.uploadDate,
-      thumbnail: media.thumbnailKey,
-      medium: media.mediumKey,
-      display: media.displayKey,
-    })
-    .from(media)
-    .where(coverPhotos(eventId))
-    .orderBy(desc(media.uploadDate), desc(media.id))
-    .limit(CHOICES);
-  return rows.flatMap((r) => {
-    const url = mediaUrl(r.medium ?? r.display);
-    if (!url) return [];
-    const title = mediaLabel({ title: r.title ?? r.name, mediaType: r.mediaType, uploadDate: r.uploadDate }, timeZone);
-    return [{ id: r.id, title, thumbnail_url: mediaUrl(r.thumbnail ?? r.display), url }];
+  const photos = await newestPhotos(db, coverPhotos(eventId), timeZone, CHOICES);
+  return photos.flatMap(({ id, title, thumbnail_url, medium, display }) => {
+    const url = mediaUrl(medium ?? display);
+    return url ? [{ id, title, thumbnail_url, url }] : [];
   });
 }
 

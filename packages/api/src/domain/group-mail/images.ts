@@ -1,10 +1,8 @@
 import { signMailImage, unsubscribeKeys } from "@club/auth";
-import { media, type Queryable } from "@club/db";
-import { desc } from "@club/db/orm";
-import { mediaLabel } from "@club/shared";
+import type { Queryable } from "@club/db";
 import type { ApiConfig } from "../../context";
 import { photosForEveryone } from "../access";
-import { mediaUrl } from "../media/dto";
+import { newestPhotos } from "../media/photo-choices";
 
 /** How many of the newest photos the composer's picker offers. */
 const PICKER_SIZE = 60;
@@ -19,25 +17,12 @@ export async function photosForMail(
   config: Pick<ApiConfig, "appOrigin" | "unsubscribeSecrets" | "timeZone">,
 ) {
   const keys = await unsubscribeKeys(db, config.unsubscribeSecrets);
-  const rows = await db
-    .select({
-      id: media.id,
-      title: media.title,
-      name: media.name,
-      mediaType: media.mediaType,
-      uploadDate: media.uploadDate,
-      thumbnail: media.thumbnailKey,
-      display: media.displayKey,
-    })
-    .from(media)
-    .where(photosForEveryone())
-    .orderBy(desc(media.uploadDate), desc(media.id))
-    .limit(PICKER_SIZE);
-  return rows.map((r) => ({
-    id: r.id,
-    title: mediaLabel({ title: r.title ?? r.name, mediaType: r.mediaType, uploadDate: r.uploadDate }, config.timeZone),
-    thumbnail_url: mediaUrl(r.thumbnail ?? r.display),
-    src: `${config.appOrigin}/mail-images/${signMailImage(keys, r.id)}`,
+  const photos = await newestPhotos(db, photosForEveryone(), config.timeZone, PICKER_SIZE);
+  return photos.map((p) => ({
+    id: p.id,
+    title: p.title,
+    thumbnail_url: p.thumbnail_url,
+    src: `${config.appOrigin}/mail-images/${signMailImage(keys, p.id)}`,
   }));
 }
 
