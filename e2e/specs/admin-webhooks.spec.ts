@@ -161,6 +161,16 @@ test("an admin adds a webhook, sees its secret once, opens its log and removes i
   await again.getByLabel("Name").fill("Membership CRM");
   await again.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Membership CRM" })).toBeVisible();
+  // A new secret, asked first and shown once; the old one signs beside it for a day.
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await page
+    .getByRole("dialog", { name: "Give “Membership CRM” a new secret?" })
+    .getByRole("button", { name: "Yes, Rotate" })
+    .click();
+  const fresh = page.getByRole("status").filter({ hasText: "Its new secret (shown this once):" });
+  await expect(fresh.locator("code")).toHaveText(/^whsec_\S{32}$/);
+  await expect(fresh).toContainText("The old secret signs each message beside it until");
+  await atBothSizes(page, "webhook-rotated");
   await page.getByRole("link", { name: "All webhooks" }).click();
   await expect(page).toHaveURL(/\/webhooks$/);
 

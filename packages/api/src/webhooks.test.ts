@@ -349,6 +349,43 @@ describe("an operator's controls", () => {
     expect(kinds.map((k) => k.detail.paused)).toEqual([true, false]);
   });
 
+  it("rotates its secret: for a day both sign each message, then only the new one", async () => {
+    const { webhook, secret: old } = await add(["event.created"]);
+    const rotated = await adminHere().webhooks.rotateSecret({ id: webhook.id });
+    expect(rotated.secret).toMatch(/^whsec_\S{32}$/);
+    expect(rotated.secret).not.toBe(old);
+    expect(rotated.previousUntil.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    await newEvent("During the overlap");
+    await deliver(webhook.id);
+    const [during] = received;
+    // Two signatures in one header (Standard Webhooks): a receiver on either secret accepts it.
+    expect(String(during?.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    for (const secret of [old, rotated.secret])
+      expect(() =>
+        new Webhook(secret).verify(during?.body ?? "", during?.headers as Record<string, string>),
+      ).not.toThrow();
+
+    await newEvent("The day after");
+    const dayAfter = later(25 * 3_600_000);
+    await deliver(webhook.id, dayAfter);
+    const after = received[1];
+    expect(String(after?.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    // Checked as a receiver would at that time (the timestamp is the day after's).
+    const at = (secret: string) => () => {
+      const hook = new Webhook(secret);
+      const headers = after?.headers as Record<string, string>;
+      const signed = hook.sign(headers["webhook-id"] ?? "", dayAfter, after?.body ?? "");
+      if (signed !== headers["webhook-signature"]) throw new Error("not signed with this secret");
+    };
+    expect(at(rotated.secret)).not.toThrow();
+    expect(at(old)).toThrow();
+    const [record] = await api.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, "webhook.changed"), eq(auditLog.targetId, webhook.id)));
+    expect(record?.detail).toEqual({ name: "CRM", rotated: true });
+  });
+
   it("edits in place: the secret, waiting messages and log stay; a bad address is refused as when adding", async () => {
     const { webhook, secret } = await add(["event.created"]);
     answers = [{ status: 500 }, { status: 204 }];

@@ -293,6 +293,7 @@ export const auditSentenceOf: Record<AuditKind, Words> = {
     const name = quoted(r.detail.name, "(unnamed)");
     if (r.detail.paused === true) return `${actor(r)} paused the webhook ${name}`;
     if (r.detail.paused === false) return `${actor(r)} resumed the webhook ${name}`;
+    if (r.detail.rotated === true) return `${actor(r)} gave the webhook ${name} a new signing secret`;
     const changes = [
       typeof r.detail.oldName === "string" ? `renamed it from ${quoted(r.detail.oldName, "(unnamed)")}` : "",
       text(r.detail.url) ? `pointed it to ${text(r.detail.url)}` : "",

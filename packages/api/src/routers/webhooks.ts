@@ -6,6 +6,7 @@ import {
   webhooksRedeliverAnswer,
   webhooksRemoveAnswer,
   webhooksRetryNowAnswer,
+  webhooksRotateSecretAnswer,
   webhooksUpdateAnswer,
 } from "@club/shared";
 import { z } from "zod";
@@ -19,6 +20,7 @@ import {
   redeliverWebhook,
   removeWebhook,
   retryWebhookNow,
+  rotateWebhookSecret,
   updateWebhook,
   WEBHOOK_NOT_FOUND,
   webhookDeliveryLog,
@@ -72,6 +74,12 @@ export const webhooksRouter = router({
           : `${waiting} waiting ${waiting === 1 ? "message is" : "messages are"} being posted now.`;
       return { waiting, message };
     }),
+
+  /** A new secret, returned this once; the old one signs beside it for a day. */
+  rotateSecret: adminProcedure
+    .input(z.object({ id: z.guid(WEBHOOK_NOT_FOUND) }))
+    .output(answer(webhooksRotateSecretAnswer))
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.db, input.id, auditActor(ctx))),
 
   remove: adminProcedure
     .input(z.object({ id: z.guid(WEBHOOK_NOT_FOUND) }))

@@ -48,6 +48,13 @@ describe("club webhook", () => {
       await db.close();
     }
 
+    // A new secret, printed once; the old one signs beside it for a day.
+    const rotated = await club("webhook", "rotate", id);
+    expect(rotated.stdout).toMatch(
+      /^New signing secret of the webhook "CRM" \(shown this once; give it to the receiver\):\nwhsec_\S{32}\nThe old secret signs each message beside it until \d{4}-\d\d-\d\dT[\d:.]+Z\.\n$/,
+    );
+    expect(rotated.stdout).not.toContain(secret);
+
     // Paused and resumed; nothing waits, so a retry says so.
     expect(await club("webhook", "pause", id)).toMatchObject({
       code: 0,

@@ -79,6 +79,16 @@ export function registerWebhookCommands(program: Command): void {
       });
     });
   webhook
+    .command("rotate <id>")
+    .description("give an endpoint a new signing secret; the old one signs beside it for a day")
+    .action(async (id: string, _opts, command: Command) => {
+      await withOperatorApi(command, async (api) => {
+        const { webhook: w, secret, previousUntil } = await api.webhooks.rotateSecret.mutate({ id: webhookId(id) });
+        print(`New signing secret of the webhook "${w.name}" (shown this once; give it to the receiver):\n${secret}`);
+        print(`The old secret signs each message beside it until ${previousUntil.toISOString()}.`);
+      });
+    });
+  webhook
     .command("retry <id>")
     .description(
       "post an endpoint's waiting messages now (once its receiver is mended), each with a new round of tries",

@@ -15,6 +15,12 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   /** The event types it receives (WEBHOOK_EVENT_TYPES). */
   events: text("events").array().notNull(),
   secret: text("secret").notNull(),
+  /**
+   * The secret it had before its last rotation, which signs beside the new one until
+   * `previousSecretUntil`: a receiver moves to the new one without missing a message.
+   */
+  previousSecret: text("previous_secret"),
+  previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** Since when its messages fail after a day of tries; null while it answers. Each message then has one try. */

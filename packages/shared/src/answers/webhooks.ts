@@ -28,6 +28,13 @@ export const webhooksUpdateAnswer = webhookSummarySchema;
 /** webhooks.retryNow: how many waiting messages go now. */
 export const webhooksRetryNowAnswer = z.object({ waiting: z.number(), message: z.string() });
 
+/** webhooks.rotateSecret: the new secret, shown this once, and until when the old one signs too. */
+export const webhooksRotateSecretAnswer = z.object({
+  webhook: webhookSummarySchema,
+  secret: z.string(),
+  previousUntil: z.date(),
+});
+
 /** webhooks.remove */
 export const webhooksRemoveAnswer = z.object({ message: z.string() });
 

@@ -94,6 +94,12 @@ async function retryAfterLease(deps: WebhookDeliveryDeps, endpointId: string): P
 
 async function postDue(deps: WebhookDeliveryDeps, endpoint: WebhookEndpoint, now: () => Date): Promise<void> {
   const signer = new Webhook(endpoint.secret);
+  // After a rotation the old secret signs too, until its day is over: the receiver checks either.
+  const previous = endpoint.previousSecret ? new Webhook(endpoint.previousSecret) : undefined;
+  const signatures = (id: string, at: Date, body: string) =>
+    previous && endpoint.previousSecretUntil && endpoint.previousSecretUntil > at
+      ? `${signer.sign(id, at, body)} ${previous.sign(id, at, body)}`
+      : signer.sign(id, at, body);
   for (;;) {
     const next = await nextPending(deps.db, endpoint.id);
     if (!next) return;
@@ -119,7 +125,7 @@ async function postDue(deps: WebhookDeliveryDeps, endpoint: WebhookEndpoint, now
         "user-agent": "club-webhooks",
         "webhook-id": next.id,
         "webhook-timestamp": Math.floor(sentAt.getTime() / 1000).toString(),
-        "webhook-signature": signer.sign(next.id, sentAt, body),
+        "webhook-signature": signatures(next.id, sentAt, body),
       },
     });
     endpoint.failingSince = await record(deps.db, endpoint, next, answer, sentAt);

@@ -74,7 +74,7 @@ export async function addWebhook(
 ): Promise<{ webhook: WebhookSummary; secret: string }> {
   const problem = webhookUrlProblem(input.url, options.allowPrivate);
   if (problem) throw badRequest(problem);
-  const secret = `whsec_${randomBytes(24).toString("base64")}`;
+  const secret = newSecret();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(webhookEndpoints)
@@ -105,6 +105,37 @@ async function countsOf(db: Queryable, endpointId: string) {
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.endpointId, endpointId));
   return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
+}
+
+/** How long the secret before a rotation keeps signing beside the new one. */
+export const SECRET_OVERLAP_MS = 24 * 3_600_000;
+
+const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
+
+/**
+ * A new signing secret, shown once in this answer. For a day both sign each message (Standard
+ * Webhooks allows several signatures in one header), so the receiver can move to the new one
+ * without missing a message.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  id: string,
+  actor: AuditActor,
+): Promise<{ webhook: WebhookSummary; secret: string; previousUntil: Date }> {
+  const secret = newSecret();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for("update");
+    if (!before) throw notFound(WEBHOOK_NOT_FOUND);
+    const previousUntil = new Date(Date.now() + SECRET_OVERLAP_MS);
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ secret, previousSecret: before.secret, previousSecretUntil: previousUntil })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+    await recordAudit(tx, actor, { kind: "webhook.changed", targetId: id, detail: { name: row.name, rotated: true } });
+    return { webhook: summaryOf(row, await countsOf(tx, id)), secret, previousUntil };
+  });
 }
 
 /**

@@ -147,6 +147,12 @@ export const adminRows: ProcedureRow[] = [
     expect: ADMINS,
   },
   {
+    path: "webhooks.rotateSecret",
+    tokens: "admin",
+    input: async (c) => ({ id: (await webhookWithMessage(c.db)).endpointId }),
+    expect: ADMINS,
+  },
+  {
     path: "webhooks.retryNow",
     tokens: "admin",
     input: async (c) => ({ id: (await webhookWithMessage(c.db)).endpointId }),

@@ -2,9 +2,11 @@ import { webhookInput } from "@club/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
+import { formatMoment } from "../../../lib/moments";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { Alert } from "../../../ui/Alert";
 import { Button } from "../../../ui/Button";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { Dialog } from "../../../ui/Dialog";
 import { serverError, useZodForm } from "../../../ui/form";
 import { WebhookFields } from "./WebhookFields";
@@ -17,6 +19,9 @@ import type { Webhook } from "./WebhookList";
 export function WebhookControls({ webhook }: { webhook: Webhook }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [rotating, setRotating] = useState(false);
+  /** The new secret, shown here once. */
+  const [rotated, setRotated] = useState<{ secret: string; previousUntil: Date }>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
   const retry = useMutation(
     trpc.webhooks.retryNow.mutationOptions({
@@ -40,6 +45,19 @@ export function WebhookControls({ webhook }: { webhook: Webhook }) {
       onError: (err) => toast.error(errorMessage(err, "The webhook could not be changed.")),
     }),
   );
+  const rotate = useMutation(
+    trpc.webhooks.rotateSecret.mutationOptions({
+      onSuccess: async ({ secret, previousUntil }) => {
+        setRotating(false);
+        setRotated({ secret, previousUntil });
+        await refresh();
+      },
+      onError: (err) => {
+        setRotating(false);
+        toast.error(errorMessage(err, "The secret could not be changed."));
+      },
+    }),
+  );
   const paused = Boolean(webhook.pausedAt);
   return (
     <div className="mb-6 flex flex-wrap gap-2">
@@ -61,6 +79,30 @@ export function WebhookControls({ webhook }: { webhook: Webhook }) {
       <Button variant="ghost" onClick={() => setEditing(true)}>
         Edit
       </Button>
+      <Button variant="ghost" onClick={() => setRotating(true)}>
+        Rotate secret
+      </Button>
+      <ConfirmDialog
+        open={rotating}
+        onOpenChange={setRotating}
+        title={`Give “${webhook.name}” a new secret?`}
+        description="The new secret is shown once. For a day the old one signs each message beside it, so its receiver can move to the new one without missing a message."
+        confirmLabel="Yes, Rotate"
+        tone="primary"
+        busy={rotate.isPending}
+        onConfirm={() => rotate.mutate({ id: webhook.id })}
+      />
+      {rotated ? (
+        <Alert tone="success" className="w-full">
+          <p className="font-medium">Its new secret (shown this once):</p>
+          <code className="mt-2 block rounded-lg border border-success/20 bg-card px-3 py-2 font-mono text-sm break-all text-ink select-all">
+            {rotated.secret}
+          </code>
+          <p className="mt-2 text-sm">
+            The old secret signs each message beside it until {formatMoment(rotated.previousUntil, "MMM d, h:mm a")}.
+          </p>
+        </Alert>
+      ) : null}
       <Dialog open={editing} onOpenChange={setEditing} title={`Edit “${webhook.name}”`} size="lg">
         {editing ? <EditWebhookForm webhook={webhook} onDone={() => setEditing(false)} /> : null}
       </Dialog>
