@@ -210,7 +210,11 @@ test("two members write to each other live; a block stops one; a report reaches 
   // A reload says the same, and so does her profile's "Write to her".
   await anaPage.reload();
   await expect(anaPage.getByRole("main").getByText("You cannot write to this member.")).toBeVisible();
+  // The reloaded page is the server's until the app takes it over: a click before that was lost
+  // once, and the page stayed where it was.
+  await takenOver(anaPage);
   await anaPage.getByRole("main").getByRole("heading", { level: 1 }).getByRole("link", { name: bea.name }).click();
+  await expect(anaPage).toHaveURL(/\/members\//);
   await takenOver(anaPage);
   await anaPage.getByRole("button", { name: "Write to her" }).click();
   await write.getByLabel("Your message").fill("Hello again?");
