@@ -115,6 +115,19 @@ export async function handJobBack(db: PgBoss.Db, kind: string, id: string): Prom
   );
 }
 
+/**
+ * Which of these kinds have a job that a worker's fetch would take now: pg-boss's own condition
+ * (waiting or to be retried, its time come), read from its index of waiting jobs.
+ */
+export async function kindsWithWork(db: PgBoss.Db, kinds: string[]): Promise<string[]> {
+  const result = await db.executeSql(
+    `SELECT DISTINCT name FROM pgboss.job WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now()`,
+    [kinds],
+  );
+  const rows = Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows;
+  return rows.map((row) => z.object({ name: z.string() }).parse(row).name);
+}
+
 /** The values of one payload field over a kind's jobs not yet done (waiting, retrying or under way). */
 export async function unfinishedJobValues(db: Queryable, kind: JobKind, field: string): Promise<Set<string>> {
   if (!(await installed(db))) return new Set();

@@ -97,6 +97,41 @@ describe(`the job queue (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
     expect(new Date(ran?.at ?? 0).getTime()).toBeGreaterThanOrEqual(startAfter.getTime());
   });
 
+  // Counted on the embedded database, whose one client every statement goes through.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "an idle queue asks once an interval for all its workers, and a worker asks only when there is work",
+    async () => {
+      const q = await queue();
+      // Five workers, idle: each used to ask for itself every interval (0.5 s).
+      await q.work("effect", record("idle"), { workers: 3 });
+      await q.work("flaky", record("idle"));
+      await q.work("slow", async () => {});
+      if (h.raw.kind !== "pglite") throw new Error("the embedded database's client is counted here");
+      const client = h.raw.client;
+      const asked: string[] = [];
+      const query = client.query.bind(client);
+      client.query = ((text: string, ...rest: unknown[]) => {
+        if (/pgboss\.job/.test(text)) asked.push(/SKIP LOCKED/.test(text) ? "fetch" : "look");
+        return (query as (...args: unknown[]) => unknown)(text, ...rest);
+      }) as typeof client.query;
+      try {
+        await new Promise((r) => setTimeout(r, 2600));
+        // Five intervals: a look each, and no worker fetched, for there was nothing to take.
+        expect(asked.filter((a) => a === "fetch")).toEqual([]);
+        expect(asked.filter((a) => a === "look").length).toBeGreaterThanOrEqual(3);
+        expect(asked.filter((a) => a === "look").length).toBeLessThanOrEqual(6);
+        // A job sent by another process (here, straight into the table as pg-boss's send does) is
+        // found by the next look and run.
+        const other = await queue();
+        await other.send("effect", { n: 7 });
+        await expect.poll(() => effects("idle"), { timeout: 8000, interval: 200 }).toEqual([{ n: 7 }]);
+      } finally {
+        // Back to the class's own method (an own property left behind confuses Drizzle's proxy).
+        delete (client as { query?: unknown }).query;
+      }
+    },
+  );
+
   it("retries a failing job with backoff, then keeps it as failed with its error", async () => {
     const q = await queue();
     let runs = 0;
