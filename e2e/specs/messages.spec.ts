@@ -144,6 +144,9 @@ test("two members write to each other live; a block stops one; a report reaches 
   const share = anaPage.getByRole("dialog", { name: "Share in a message" });
   await share.getByRole("button", { name: "Send" }).click();
   await expect(share.getByText("Choose who to write to.")).toBeVisible();
+  // She is taken to the search once the form's check has ended (typing before then went into the
+  // message when that check moved the focus there).
+  await expect(share.getByLabel("Find a member by name")).toBeFocused();
   await share.getByLabel("Find a member by name").fill(bea.name);
   await share.getByRole("radio", { name: new RegExp(bea.name) }).check();
   await share.getByLabel("Your message").fill("The terrace, for Friday.");

@@ -1,7 +1,7 @@
 import { conversationStartInput } from "@club/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { type BaseSyntheticEvent, useState } from "react";
+import { type BaseSyntheticEvent, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useSettledValue } from "../../lib/settled";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -47,6 +47,7 @@ function ShareForm({ photo, me, onCancel }: { photo: { id: string }; me: string 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [search, setSearch] = useState("");
+  const finder = useRef<HTMLInputElement>(null);
   const settled = useSettledValue(search.trim(), 300);
   const found = useQuery({
     ...trpc.members.list.queryOptions({ search: settled || undefined, limit: FOUND + 1 }),
@@ -74,16 +75,22 @@ function ShareForm({ photo, me, onCancel }: { photo: { id: string }; me: string 
   const send = form.handleSubmit(({ text }) => {
     if (chosen) start.mutate({ memberIds: [chosen], text, mediaId: photo.id });
   });
-  /** Both refusals at once: no member chosen, and the message's own. */
-  const submit = (e?: BaseSyntheticEvent) => {
+  /**
+   * Both refusals at once: no member chosen, and the message's own. With no member chosen, she is
+   * taken to the search, the form's first question: the form's own check would take her to the
+   * message once it ends, a moment later, and what she had started typing in the search went there.
+   */
+  const submit = async (e?: BaseSyntheticEvent) => {
     setUnchosen(!chosen);
-    return send(e);
+    await send(e);
+    if (!chosen) finder.current?.focus();
   };
   return (
     <form aria-label="Share the photo in a message" noValidate className="flex flex-col gap-4" onSubmit={submit}>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium">To</legend>
         <input
+          ref={finder}
           type="search"
           aria-label="Find a member by name"
           placeholder="Find a member by name"
