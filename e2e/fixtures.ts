@@ -8,16 +8,27 @@ export { ADMIN, DEMO_PASSWORD, FOUNDING, STANDARD } from "./demo";
 
 /**
  * Signs in through the same call the Login form makes, in the page's own browser (the request
- * shares its cookies), and opens Home. The form itself is walked through in auth.spec.ts and the
- * specs of registering, resetting a password and ending sessions; doing it here as well cost each
- * spec a cold Login page, about two seconds, 45 times a run.
+ * shares its cookies), and opens Home, or the screen `to` at once (a page load fewer: Home is then
+ * the next screen's first check that the session holds). The form itself is walked through in
+ * auth.spec.ts and the specs of registering, resetting a password and ending sessions; doing it
+ * here as well cost each spec a cold Login page, about two seconds, 45 times a run.
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, to }: { password?: string; to?: string } = {},
+): Promise<void> {
   const res = await page.request.post("/login", {
     headers: { origin: BASE_URL, "content-type": "application/json" },
     data: { email, password },
   });
   expect(res.ok(), `sign-in of ${email}: ${res.status()} ${await res.text()}`).toBe(true);
+  if (to) {
+    await page.goto(to);
+    // Signed in: a members' screen would have sent her to Login.
+    await expect(page).not.toHaveURL(/\/login(\?|$)/);
+    return;
+  }
   await page.goto("/home");
   await expect(page).toHaveURL(/\/home$/);
 }

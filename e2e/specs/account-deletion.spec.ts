@@ -18,8 +18,7 @@ test("a member deletes her account from Settings, is signed out with a message, 
 }) => {
   const email = `leaving-${Date.now()}@club.local`;
   await createMember(request, { email, name: "Lena Leaving" });
-  await signIn(page, email);
-  await page.goto("/settings/data");
+  await signIn(page, email, { to: "/settings/data" });
 
   const zone = page.getByRole("heading", { name: "Delete my account" });
   await zone.scrollIntoViewIfNeeded();
@@ -67,8 +66,7 @@ test("a member deletes her account from Settings, is signed out with a message, 
 test("an admin deletes a member in User Management after a dialog naming her", async ({ page, request }) => {
   const email = `removed-${Date.now()}@club.local`;
   await createMember(request, { email, name: "Rita Removed" });
-  await signIn(page, ADMIN.email);
-  await page.goto(`/users?q=${encodeURIComponent(email)}`);
+  await signIn(page, ADMIN.email, { to: `/users?q=${encodeURIComponent(email)}` });
   await page.getByRole("button", { name: "Manage Rita Removed" }).click();
   await page.getByRole("menuitem", { name: /^Delete account/ }).click();
   const dialog = page.getByRole("dialog", { name: "Delete the account of Rita Removed?" });

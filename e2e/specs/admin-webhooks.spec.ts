@@ -50,8 +50,7 @@ async function removeWebhook(page: Page, name: string): Promise<void> {
 test("an admin adds a webhook, sees its secret once, opens its log and removes it", async ({ page, context }) => {
   test.setTimeout(150_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, ADMIN.email);
-  await page.goto("/admin");
+  await signIn(page, ADMIN.email, { to: "/admin" });
   await takenOver(page);
   await page.getByRole("link", { name: /Webhooks/ }).click();
   await expect(page).toHaveURL(/\/webhooks$/);
@@ -182,8 +181,7 @@ test("an admin adds a webhook, sees its secret once, opens its log and removes i
 
 test("a webhook's log lists each message it was sent, in words", async ({ page, request }) => {
   test.setTimeout(150_000);
-  await signIn(page, ADMIN.email);
-  await page.goto("/webhooks");
+  await signIn(page, ADMIN.email, { to: "/webhooks" });
   // A long address, as some receivers have: it wraps on a phone rather than widening the page.
   const address = "https://crm.example.com/club-hooks/receivers/members-directory/v2/inbound-events-from-the-club";
   await addWebhook(page, "Members directory", ["member.created", "member.deleted"], address);
@@ -217,8 +215,7 @@ test("a webhook's log lists each message it was sent, in words", async ({ page, 
 });
 
 test("a webhook that is not there: said in words, with the way back", async ({ page }) => {
-  await signIn(page, ADMIN.email);
-  await page.goto("/webhooks/00000000-0000-4000-8000-000000000000");
+  await signIn(page, ADMIN.email, { to: "/webhooks/00000000-0000-4000-8000-000000000000" });
   await expect(page.getByRole("heading", { level: 1, name: "Webhook not found" })).toBeVisible();
   await takenOver(page);
   await page.getByRole("link", { name: "Back to all webhooks" }).click();
@@ -226,7 +223,6 @@ test("a webhook that is not there: said in words, with the way back", async ({ p
 });
 
 test("members cannot open the webhooks", async ({ page }) => {
-  await signIn(page, "standard@club.local");
-  await page.goto("/webhooks");
+  await signIn(page, "standard@club.local", { to: "/webhooks" });
   await expect(page).toHaveURL(/\/no-permission$/);
 });

@@ -19,8 +19,7 @@ test("records made in the browser read as sentences, with the raw detail behind 
   const asked = await request.post("/trpc/dataExport.request", { headers, data: {} });
   expect(asked.ok(), await asked.text()).toBe(true);
 
-  await signIn(page, ADMIN.email);
-  await page.goto("/audit-log");
+  await signIn(page, ADMIN.email, { to: "/audit-log" });
   const records = page.getByRole("list", { name: "Audit records, newest first" });
   await expect(records.getByText("Audrey Audit asked for a copy of their data.")).toBeVisible();
   await expect(
@@ -277,8 +276,7 @@ async function answerWithEveryKind(route: Route) {
  * from the browser, and that answer is the one given every kind.
  */
 async function openAuditLogInTheApp(page: Page) {
-  await signIn(page, ADMIN.email);
-  await page.goto("/audit-log");
+  await signIn(page, ADMIN.email, { to: "/audit-log" });
   await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
   await page.route(
     (url) => url.pathname.startsWith("/trpc/") && url.pathname.includes("audit.list"),

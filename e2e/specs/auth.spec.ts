@@ -128,8 +128,7 @@ test("the not-found page has a way home, and Access Denied says what to do", asy
   await page.goto("/no/such/page");
   await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await signIn(page, STANDARD.email);
-  await page.goto("/users");
+  await signIn(page, STANDARD.email, { to: "/users" });
   await expect(page).toHaveURL(/\/no-permission$/);
   await expect(page.getByText(/ask an administrator to give you access/)).toBeVisible();
   await page.getByRole("link", { name: "Go to Events" }).click();

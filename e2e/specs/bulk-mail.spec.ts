@@ -286,8 +286,7 @@ test("a scheduled message is listed, changed and cancelled until it leaves, and 
 
 test("a group e-mail being written is still there after a reload", async ({ page }) => {
   const subject = `Spring Supper ${Date.now()}`;
-  await signIn(page, ADMIN.email);
-  await page.goto("/mail");
+  await signIn(page, ADMIN.email, { to: "/mail" });
   const editor = page.getByRole("textbox", { name: "Message" });
   await expect(editor).toBeVisible();
   await page.getByLabel("Subject").fill(subject);

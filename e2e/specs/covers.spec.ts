@@ -10,8 +10,7 @@ test("a host picks her event's cover from the gallery, changes it by uploading a
   request,
 }) => {
   const title = `Lantern Supper ${Date.now().toString(36)}`;
-  await signIn(page, "host@club.local");
-  await page.goto("/calendar");
+  await signIn(page, "host@club.local", { to: "/calendar" });
   await page.getByRole("button", { name: "Create Event" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill(title);
@@ -32,8 +31,7 @@ test("a host picks her event's cover from the gallery, changes it by uploading a
 
   // Her card shows it, and so does the event's page, to another member.
   await page.context().clearCookies();
-  await signIn(page, "standard@club.local");
-  await page.goto(`/calendar?q=${encodeURIComponent(title)}`);
+  await signIn(page, "standard@club.local", { to: `/calendar?q=${encodeURIComponent(title)}` });
   const card = page.getByRole("link").filter({ hasText: title });
   await expect(card.locator("img")).toHaveAttribute("src", /^\/media\/.+\/medium\./);
   await atBothSizes(page, "event-cover-card");
@@ -54,8 +52,7 @@ test("a host picks her event's cover from the gallery, changes it by uploading a
 
   // Changed by uploading a photo from the wizard: it becomes the cover once stored.
   await page.context().clearCookies();
-  await signIn(page, "host@club.local");
-  await page.goto(url);
+  await signIn(page, "host@club.local", { to: url });
   await page.getByRole("button", { name: "Edit Details" }).click();
   const photo = join(mkdtempSync(join(tmpdir(), "club-e2e-cover-")), "lanterns.png");
   writePhoto(photo, "darkorange");

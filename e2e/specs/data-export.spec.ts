@@ -29,8 +29,7 @@ function dataJson(zip: Buffer): string {
 
 test("a member asks for her data, is mailed when it is ready, and downloads the zip", async ({ page, request }) => {
   await createMember(request, member);
-  await signIn(page, member.email);
-  await page.goto("/settings/data");
+  await signIn(page, member.email, { to: "/settings/data" });
   const panel = page.locator("#your-data");
   await expect(panel.getByRole("heading", { name: "Your data" })).toBeVisible();
   await panel.getByRole("button", { name: "Download my data" }).click();

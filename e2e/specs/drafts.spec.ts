@@ -38,8 +38,7 @@ test("a draft waits on the Schedule, seen by its creator alone, until she publis
   // Another member finds it nowhere: not in Events, not by search, not by its address.
   const other = await browser.newContext({ baseURL: BASE_URL });
   const otherPage = await other.newPage();
-  await signIn(otherPage, STANDARD.email);
-  await otherPage.goto(`/calendar?q=${encodeURIComponent(title)}`);
+  await signIn(otherPage, STANDARD.email, { to: `/calendar?q=${encodeURIComponent(title)}` });
   await expect(otherPage.getByText(`No events match "${title}".`)).toBeVisible();
   expect((await otherPage.request.get(`/api/events/${slug}`, { headers })).status()).toBe(404);
   await otherPage.goto(`/events/${slug}`);

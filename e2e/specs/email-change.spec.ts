@@ -12,8 +12,7 @@ test("a member changes her e-mail address: a link to the new one, a notice to th
   const old = `mover-${tag}@club.test`;
   const next = `mover-${tag}@new.example`;
   await createMember(request, { email: old, name: "Maya Mover", password: DEMO_PASSWORD });
-  await signIn(page, old);
-  await page.goto("/settings/email");
+  await signIn(page, old, { to: "/settings/email" });
 
   const card = page.getByRole("form", { name: "Change your e-mail address" });
   await card.getByLabel("New e-mail address").fill(next);
@@ -71,8 +70,7 @@ test("a wrong password or an address in use is refused in words, and nothing is 
   const tag = Date.now().toString(36);
   const email = `stayer-${tag}@club.test`;
   await createMember(request, { email, name: "Stella Stayer", password: DEMO_PASSWORD });
-  await signIn(page, email);
-  await page.goto("/settings/email");
+  await signIn(page, email, { to: "/settings/email" });
   const card = page.getByRole("form", { name: "Change your e-mail address" });
   await card.getByLabel("New e-mail address").fill("founding@club.local");
   await card.getByLabel("Your password").fill(DEMO_PASSWORD);

@@ -8,8 +8,7 @@ import { BASE_URL } from "../playwright.config";
 test.use({ reducedMotion: "no-preference" });
 
 test("create a physical event in the United States and a virtual one, then find them", async ({ page }) => {
-  await signIn(page, "host@club.local");
-  await page.goto("/calendar");
+  await signIn(page, "host@club.local", { to: "/calendar" });
   await page.getByRole("button", { name: "Create Event" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("button", { name: "Back" })).toBeDisabled();
@@ -80,8 +79,7 @@ test("create a physical event in the United States and a virtual one, then find 
 });
 
 test("a Standard member cannot create, and only the creator or an admin manages an event", async ({ page }) => {
-  await signIn(page, "standard@club.local");
-  await page.goto("/calendar");
+  await signIn(page, "standard@club.local", { to: "/calendar" });
   await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create Event" })).toHaveCount(0);
   await page.goto("/events/tea-culture-afternoon");
@@ -94,8 +92,7 @@ test("a Standard member cannot create, and only the creator or an admin manages 
 });
 
 test("join with a confirmation, leave, invite a member who accepts, announce and delete", async ({ page, browser }) => {
-  await signIn(page, FOUNDING.email);
-  await page.goto("/events/garden-design-walk");
+  await signIn(page, FOUNDING.email, { to: "/events/garden-design-walk" });
   // The tab is in the address: a link opens it, Back returns to the one before.
   await page.getByRole("tab", { name: "Images" }).click();
   await expect(page).toHaveURL(/\?tab=images$/);
@@ -201,8 +198,7 @@ test("join with a confirmation, leave, invite a member who accepts, announce and
 });
 
 test("a month calendar beside the list, and 'my events', both in the address", async ({ page }) => {
-  await signIn(page, FOUNDING.email);
-  await page.goto("/calendar");
+  await signIn(page, FOUNDING.email, { to: "/calendar" });
   await page.getByRole("button", { name: "Month" }).click();
   await expect(page).toHaveURL(/view=month/);
   // The Tea Culture Afternoon is three days from today (the demo data's dates): in this month or the next.
@@ -246,8 +242,7 @@ test("a month calendar beside the list, and 'my events', both in the address", a
 });
 
 test("the list opens at today's events and pages back through the past", async ({ page }) => {
-  await signIn(page, "host@club.local");
-  await page.goto("/calendar");
+  await signIn(page, "host@club.local", { to: "/calendar" });
   await page.getByRole("button", { name: "Create Event" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Founders' Garden Party");
@@ -297,8 +292,7 @@ test("the month's grid shows the events on the neighbouring months' days it draw
 });
 
 test("an event's page adds it to a calendar: a file with its UID, or Google Calendar", async ({ page }) => {
-  await signIn(page, FOUNDING.email);
-  await page.goto("/events/poetry-reading-salon");
+  await signIn(page, FOUNDING.email, { to: "/events/poetry-reading-salon" });
   const file = page.getByRole("link", { name: "Calendar file (.ics)" });
   await expect(file).toBeVisible();
   const ics = await page.request.get((await file.getAttribute("href")) ?? "");

@@ -21,8 +21,7 @@ const photo = join(import.meta.dirname, "../../apps/web/src/assets/hero/hero-pos
 const clip = join(import.meta.dirname, "../../apps/server/src/test/fixtures/clip.mp4");
 
 test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", async ({ page }) => {
-  await signIn(page, FOUNDING.email);
-  await page.goto("/gallery");
+  await signIn(page, FOUNDING.email, { to: "/gallery" });
   await expect(page.getByRole("heading", { name: "Media Gallery" })).toBeVisible();
   await chooseFiles(page, "+ Upload Media", photo);
   // She names it as it uploads: its title is hers, not the file's.
@@ -170,8 +169,7 @@ test("upload, tag, associate, filter, deep-link, lightbox, comment and delete", 
 test("visitors cannot see the gallery, and another member cannot edit an item", async ({ page }) => {
   await page.goto("/gallery");
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await signIn(page, "standard@club.local");
-  await page.goto("/gallery");
+  await signIn(page, "standard@club.local", { to: "/gallery" });
   await page.getByRole("button", { name: /^Open Photo: Tea in the Orangery/ }).click();
   const modal = page.getByRole("dialog");
   await expect(modal.getByText("Tea in the Orangery, from the club's gallery.")).toBeVisible();
@@ -229,8 +227,7 @@ for (const [label, size] of [
     // Bea, in a browser of her own, likes it on its details.
     const other = await browser.newContext({ baseURL: BASE_URL, viewport: size });
     const beaPage = await other.newPage();
-    await signIn(beaPage, bea.email);
-    await beaPage.goto(`/gallery?media=${item.id}`);
+    await signIn(beaPage, bea.email, { to: `/gallery?media=${item.id}` });
     // Sent untitled: its details are headed "Media Details", never the file's name.
     const modal = beaPage.getByRole("dialog", { name: "Media Details" });
     const count = modal.getByTestId("media-like-count");

@@ -147,8 +147,7 @@ test("her profile as members see it keeps her hidden address hidden, at both siz
 });
 
 test("a profile that does not exist says so, with the way back", async ({ page }) => {
-  await signIn(page, "standard@club.local");
-  await page.goto("/members/00000000-0000-4000-8000-000000000000");
+  await signIn(page, "standard@club.local", { to: "/members/00000000-0000-4000-8000-000000000000" });
   await expect(page.getByRole("heading", { name: "Member not found" })).toBeVisible();
   // The app, once it has taken the page over (it asks for the profile again, and is told the same,
   // and draws the page again): a click while it redraws the link was lost on a busy machine.

@@ -3,8 +3,7 @@ import { ADMIN, createMember, expectAccessible, screenshot, signIn } from "../fi
 import { linkTo, waitForMail } from "../mail";
 
 async function createCode(page: Page): Promise<string> {
-  await signIn(page, ADMIN.email);
-  await page.goto("/invitation-codes");
+  await signIn(page, ADMIN.email, { to: "/invitation-codes" });
   await page.getByLabel("Uses (empty: unlimited)").fill("5");
   await page.getByRole("button", { name: "Create code" }).click();
   const code = (await page.locator("code").first().textContent())!.trim();
@@ -70,8 +69,7 @@ test("from invitation code to signed-in member", async ({ page }) => {
   await apply(page, code, { name: "Helen Host", email: "helen@example.com", type: "Travel Host" });
   await screenshot(page, "application-submitted");
 
-  await signIn(page, ADMIN.email);
-  await page.goto("/applications");
+  await signIn(page, ADMIN.email, { to: "/applications" });
   await expect(page.getByRole("heading", { name: "Membership Applications" })).toBeVisible();
   // Newest first: Helen's application, with her property.
   await expect(page.getByRole("heading", { name: "Helen Host" })).toBeVisible();
@@ -133,13 +131,12 @@ test("forgot and reset password through the e-mailed link", async ({ page, reque
   await page.getByRole("button", { name: "Reset password" }).click();
   await expect(page.getByText("Password has been reset successfully.")).toBeVisible();
   await page.getByRole("link", { name: "Go to Login" }).click();
-  await signIn(page, "fay@example.com", "fresh-pass-1");
+  await signIn(page, "fay@example.com", { password: "fresh-pass-1" });
 });
 
 test("an admin changes a privilege, resets a password and mails a group", async ({ page, browser, request }) => {
   await createMember(request, { email: "sam@example.com", name: "Sam Standard" });
-  await signIn(page, ADMIN.email);
-  await page.goto("/users");
+  await signIn(page, ADMIN.email, { to: "/users" });
   await expect(page.getByRole("heading", { name: "User Management" })).toBeVisible();
   // By role, which leaves out the hidden one of the two layouts (the cards at a desk; getByLabel finds both).
   await page.getByRole("combobox", { name: "Type of Sam Standard" }).selectOption("Travel Host");

@@ -26,8 +26,7 @@ test("a member connects her identity in Settings, signs out, and signs in throug
 }) => {
   const member = { email: `olive-${Date.now()}@club.local`, name: "Olive Linked" };
   await createMember(request, member);
-  await signIn(page, member.email);
-  await page.goto("/settings/security");
+  await signIn(page, member.email, { to: "/settings/security" });
   // Signed in with a password alone: she confirms by e-mail first (docs/decisions/README.md, "New ways in").
   await page.getByRole("button", { name: `Connect ${OIDC_LABEL}` }).click();
   await expect(page.getByText("First, confirm it is you")).toBeVisible();

@@ -10,8 +10,7 @@ test("an admin reads the mail outbox: the list, a filter, a message with its lin
   await page.getByRole("button", { name: "Send reset link" }).click();
   await waitForMail("olive@example.com", /Reset your password/);
 
-  await signIn(page, ADMIN.email);
-  await page.goto("/admin");
+  await signIn(page, ADMIN.email, { to: "/admin" });
   await page.getByRole("link", { name: /Mail outbox/ }).click();
   await expect(page).toHaveURL(/\/outbox$/);
   await expect(page.getByRole("heading", { name: "Mail outbox" })).toBeVisible();
@@ -43,14 +42,12 @@ test("an admin reads the mail outbox: the list, a filter, a message with its lin
 });
 
 test("members cannot open the outbox", async ({ page }) => {
-  await signIn(page, "standard@club.local");
-  await page.goto("/outbox");
+  await signIn(page, "standard@club.local", { to: "/outbox" });
   await expect(page).toHaveURL(/\/no-permission$/);
 });
 
 test("an admin sees the background jobs: each kind by state, and no failure", async ({ page }) => {
-  await signIn(page, ADMIN.email);
-  await page.goto("/admin");
+  await signIn(page, ADMIN.email, { to: "/admin" });
   await page.getByRole("link", { name: /Background jobs/ }).click();
   await expect(page).toHaveURL(/\/jobs$/);
   const table = page.getByRole("table", { name: "Jobs by kind and state" });

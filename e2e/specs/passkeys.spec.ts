@@ -43,8 +43,7 @@ test("a member adds a passkey, signs in with it and no password, and removes it"
   await createMember(request, member);
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
-  await signIn(page, member.email);
-  await page.goto("/settings/security");
+  await signIn(page, member.email, { to: "/settings/security" });
   await taken(page);
   const security = page.getByRole("region", { name: "Security" });
   await expect(security.getByText("No passkeys yet.")).toBeVisible();

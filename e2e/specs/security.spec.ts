@@ -24,10 +24,10 @@ test("a member sees where she is signed in and signs out everywhere else", async
   // Two browsers: another one first, then this one.
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
-  await signIn(other, email, DEMO_PASSWORD);
+  await signIn(other, email, { password: DEMO_PASSWORD });
   const here = await browser.newContext();
   const page = await here.newPage();
-  await signIn(page, email, DEMO_PASSWORD);
+  await signIn(page, email, { password: DEMO_PASSWORD });
 
   // A link made before the sections had addresses of their own still leads to Security.
   await page.goto("/settings#security");
@@ -63,8 +63,7 @@ test("a member sees where she is signed in and signs out everywhere else", async
 });
 
 test("an admin finds the admins' sign-in rule in the Admin Panel (left off)", async ({ page }) => {
-  await signIn(page, ADMIN.email);
-  await page.goto("/admin");
+  await signIn(page, ADMIN.email, { to: "/admin" });
   await page.getByRole("link", { name: /Security settings/ }).click();
   const rule = page.getByRole("switch", { name: /Administrators sign in with a passkey/ });
   await expect(rule).toHaveAttribute("aria-checked", "false");

@@ -121,8 +121,7 @@ test("a host makes a monthly series, edits it from its third date on, and a memb
   // A member joins every date at once from the first date's page, then sees Leave the series.
   const other = await browser.newContext({ baseURL: BASE_URL });
   const member = await other.newPage();
-  await signIn(member, STANDARD.email);
-  await member.goto(`/calendar?q=${encodeURIComponent(title)}`);
+  await signIn(member, STANDARD.email, { to: `/calendar?q=${encodeURIComponent(title)}` });
   await member.getByRole("link").filter({ hasText: title }).first().click();
   await expect(member.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(member.getByRole("button", { name: "Leave the series" })).toHaveCount(0);

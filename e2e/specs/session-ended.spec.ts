@@ -112,8 +112,7 @@ test("an admin deletes her: Events → Joined leads to Login, where she can no l
 
   // The other browser is the admin's.
   await other.context().clearCookies();
-  await signIn(other, ADMIN.email);
-  await other.goto(`/users?q=${encodeURIComponent(email)}`);
+  await signIn(other, ADMIN.email, { to: `/users?q=${encodeURIComponent(email)}` });
   await other.getByRole("button", { name: "Manage Erin Ended deleted" }).click();
   await other.getByRole("menuitem", { name: /^Delete account/ }).click();
   await other.getByRole("dialog").getByRole("button", { name: "Yes, Delete" }).click();

@@ -37,8 +37,7 @@ test("a member renames herself, sees no Type control, and checks her new passwor
 });
 
 test("an admin can change her own member Type", async ({ page }) => {
-  await signIn(page, "admin@club.local");
-  await page.goto("/settings/profile");
+  await signIn(page, "admin@club.local", { to: "/settings/profile" });
   const type = page.getByLabel("Type", { exact: true });
   const before = await type.inputValue();
   const other = before === "Travel Host" ? "Standard" : "Travel Host";
@@ -55,8 +54,7 @@ test("an admin can change her own member Type", async ({ page }) => {
 
 test("a member creates an API token, sees it once, uses it from a script and revokes it", async ({ page, request }) => {
   // The specs share one server: this member's password is never changed by another spec.
-  await signIn(page, "host@club.local");
-  await page.goto("/settings/developers");
+  await signIn(page, "host@club.local", { to: "/settings/developers" });
   await page.getByLabel("Token name").fill("calendar export");
   // Read only unless she picks more.
   await expect(page.getByLabel("Scope")).toHaveValue("read");
@@ -105,8 +103,7 @@ test("a member creates an API token, sees it once, uses it from a script and rev
 test("a member turns event reminders off and subscribes to her calendar feed", async ({ page, request }) => {
   const member = { email: "cleo.calendar@club.local", name: "Cleo Calendar" };
   await createMember(request, member);
-  await signIn(page, member.email);
-  await page.goto("/events/cooking-class-spring-menus");
+  await signIn(page, member.email, { to: "/events/cooking-class-spring-menus" });
   await page.getByRole("button", { name: "Join Event" }).click();
   await page
     .getByRole("dialog", { name: /Welcome to/ })

@@ -42,8 +42,7 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
 
   // The host, on a laptop: her home, then its open dates.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, host.email);
-  await page.goto("/travel/hosting");
+  await signIn(page, host.email, { to: "/travel/hosting" });
   await takenOver(page);
   await page.getByRole("button", { name: "List a home" }).click();
   const form = page.getByRole("form", { name: "List a home" });
@@ -92,8 +91,7 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
   // The member, on a phone: finds it by dates and guests, sees her price, asks.
   // Ana is at UTC+12/+13, Bea at UTC−8/−7: both see and ask for the same Lisbon nights.
   const ana = await phone(browser, "Pacific/Auckland");
-  await signIn(ana, guest.email);
-  await ana.goto(`/travel?arrive=${day(7, 10)}&depart=${day(7, 14)}&guests=2`);
+  await signIn(ana, guest.email, { to: `/travel?arrive=${day(7, 10)}&depart=${day(7, 14)}&guests=2` });
   await takenOver(ana);
   const card = ana.getByRole("listitem").filter({ hasText: title });
   await expect(card).toContainText("$120 a night");
@@ -182,8 +180,7 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
 
   // Another member: no address, and those nights are refused in words.
   const bea = await phone(browser, "America/Los_Angeles");
-  await signIn(bea, late.email);
-  await bea.goto(`/travel?arrive=${day(7, 12)}&depart=${day(7, 15)}`);
+  await signIn(bea, late.email, { to: `/travel?arrive=${day(7, 12)}&depart=${day(7, 15)}` });
   await takenOver(bea);
   await expect(bea.getByText("No home is open for this search. Try other dates or another place.")).toBeVisible();
   await bea.goto("/travel");
@@ -204,8 +201,7 @@ test("a host lists a home, a member finds and asks for it, the host accepts, and
 
   // An admin records Ana's contribution in the club's ledger, and exports it.
   await page.context().clearCookies();
-  await signIn(page, "admin@club.local");
-  await page.goto("/ledger");
+  await signIn(page, "admin@club.local", { to: "/ledger" });
   await takenOver(page);
   const line = page.getByRole("row").filter({ hasText: title });
   await expect(line).toContainText("$480");

@@ -53,8 +53,7 @@ async function watchChunks(
 
 test("three files at once with their progress; one cut off mid-way continues where it stopped", async ({ page }) => {
   const files = [bigVideo("big.mp4"), photo("red.png", "red"), photo("blue.png", "blue")];
-  await signIn(page, FOUNDING.email);
-  await page.goto("/gallery");
+  await signIn(page, FOUNDING.email, { to: "/gallery" });
   const offsets = await watchChunks(page, { cutOnceAtOffset: CHUNK, holdMs: 400 });
 
   await chooseFiles(page, "+ Upload Media", files);
@@ -79,8 +78,7 @@ test("three files at once with their progress; one cut off mid-way continues whe
 
 test("after a reload, the same file added again continues its unfinished upload", async ({ page }) => {
   const file = bigVideo("reloaded.mp4");
-  await signIn(page, FOUNDING.email);
-  await page.goto("/gallery");
+  await signIn(page, FOUNDING.email, { to: "/gallery" });
   const first = await watchChunks(page, { holdMs: 1500 });
   await chooseFiles(page, "+ Upload Media", file);
   // The first chunk has arrived (the second is on its way) when the page is reloaded.
@@ -105,8 +103,7 @@ test("after a reload, the same file added again continues its unfinished upload"
 
 test("an event's uploads go on while another tab is read", async ({ page }) => {
   const file = bigVideo("evening.mp4");
-  await signIn(page, FOUNDING.email);
-  await page.goto("/events/poetry-reading-salon?tab=images");
+  await signIn(page, FOUNDING.email, { to: "/events/poetry-reading-salon?tab=images" });
   // The first chunk waits until the Details tab is shown, so the rest of the upload happens there.
   let detailsShown = () => {};
   const shown = new Promise<void>((resolve) => {

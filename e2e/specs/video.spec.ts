@@ -25,8 +25,7 @@ function iphoneClip(): string {
 
 test("an iPhone's HEVC video is converted and then plays in Chromium", async ({ page }) => {
   const clip = iphoneClip();
-  await signIn(page, FOUNDING.email);
-  await page.goto("/gallery");
+  await signIn(page, FOUNDING.email, { to: "/gallery" });
   await chooseFiles(page, "+ Upload Media", clip);
   await titleUpload(page, "IMG_0042.MOV", "Harbour at noon");
   const tile = page.getByRole("button", { name: "Open Video: Harbour at noon" });

@@ -11,8 +11,7 @@ test("a full event: a member joins its waitlist and gets the seat (and an e-mail
   await createMember(request, waiting);
 
   // The host makes an event with one seat: hers, as its host.
-  await signIn(page, "host@club.local");
-  await page.goto("/calendar");
+  await signIn(page, "host@club.local", { to: "/calendar" });
   await page.getByRole("button", { name: "Create Event" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Chef's Table for One");
@@ -33,8 +32,7 @@ test("a full event: a member joins its waitlist and gets the seat (and an e-mail
   // Another member finds it full and joins the waitlist.
   const context = await browser.newContext();
   const other = await context.newPage();
-  await signIn(other, waiting.email);
-  await other.goto("/calendar");
+  await signIn(other, waiting.email, { to: "/calendar" });
   await expect(other.getByRole("link").filter({ hasText: "Chef's Table for One" })).toContainText(
     "Full — waitlist open",
   );
