@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { screenshot } from "../fixtures";
+import { screenshot, takenOver } from "../fixtures";
 
 const pages = [
   { path: "/", name: "home", text: ["Gather & Create", "Showcase", "Travel"] },
@@ -29,6 +29,8 @@ for (const p of pages) {
 }
 
 test("the home page has the hero video and the Membership button", async ({ page }) => {
+  // As most visitors have it (the specs ask for less motion).
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/");
   const video = page.locator("video").first();
   // React sets `muted` as a property, not an attribute.
@@ -37,6 +39,19 @@ test("the home page has the hero video and the Membership button", async ({ page
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/hero-loop/);
   await page.getByRole("link", { name: "Membership", exact: true }).first().click();
   await expect(page).toHaveURL(/\/membership$/);
+});
+
+test("with less motion asked for, the hero's film stays a still picture", async ({ page }) => {
+  await page.goto("/");
+  await takenOver(page);
+  const film = page.locator("video").first();
+  await expect(film).toHaveAttribute("poster", /hero-poster/);
+  // Nothing to play: no source is named, so nothing is fetched or decoded, and it never starts.
+  await expect(film.locator("source")).toHaveCount(0);
+  expect(await film.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, src: v.currentSrc }))).toEqual({
+    paused: true,
+    src: "",
+  });
 });
 
 test("the about page says what the club is not for", async ({ page }) => {

@@ -18,3 +18,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** Narrower than Tailwind's `lg` (1024 px): a phone or a tablet held upright, one column. */
 export const NARROW = "(max-width: 1023.98px)";
+
+/** The visitor asked her system for less motion. */
+export const LESS_MOTION = "(prefers-reduced-motion: reduce)";

@@ -3,6 +3,7 @@ import heroMp4 from "../../assets/hero/hero-loop.mp4";
 import heroWebm from "../../assets/hero/hero-loop.webm";
 import heroPoster from "../../assets/hero/hero-poster.webp";
 import { useHydrated } from "../../lib/hydrated";
+import { LESS_MOTION, useMediaQuery } from "../../lib/media-query";
 import { ButtonLink } from "../../ui/Button";
 import { useSession } from "../auth/session";
 import { pillars } from "./content";
@@ -38,15 +39,19 @@ function Section({
 /**
  * The hero's film, behind the title. Its files are named only once the app runs the page: on a phone
  * they would otherwise compete with the page's first paint for bandwidth, and the poster stands in
- * until then.
+ * until then. A visitor who asks her system for less motion keeps the poster: a film that plays
+ * itself in a loop is motion she did not start (and it kept a third of a core decoding while the
+ * page was open).
  */
 function HeroFilm() {
   const hydrated = useHydrated();
+  const still = useMediaQuery(LESS_MOTION);
+  const plays = hydrated && !still;
   const film = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    // Sources added to a video already in the page are only read when it is told to load.
+    // Sources added to (or taken from) a video already in the page are only read when it is told to load.
     if (hydrated) film.current?.load();
-  }, [hydrated]);
+  }, [hydrated, plays]);
   return (
     <video
       ref={film}
@@ -58,7 +63,7 @@ function HeroFilm() {
       poster={heroPoster}
       aria-label="Background film: silk folds in low light"
     >
-      {hydrated ? (
+      {plays ? (
         <>
           <source src={heroWebm} type="video/webm" />
           <source src={heroMp4} type="video/mp4" />
