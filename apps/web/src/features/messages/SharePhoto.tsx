@@ -60,7 +60,8 @@ function ShareForm({ photo, me, onCancel }: { photo: { id: string }; me: string 
     .slice(0, FOUND);
   const [chosen, setChosen] = useState<string | null>(null);
   const [unchosen, setUnchosen] = useState(false);
-  const form = useZodForm(withPhoto, { defaultValues: { text: "" } });
+  // The refusals take her to the first question unanswered (below), not the form's first field.
+  const form = useZodForm(withPhoto, { defaultValues: { text: "" }, shouldFocusError: false });
   const start = useMutation(
     trpc.conversations.start.mutationOptions({
       onSuccess: async (r) => {
@@ -76,14 +77,16 @@ function ShareForm({ photo, me, onCancel }: { photo: { id: string }; me: string 
     if (chosen) start.mutate({ memberIds: [chosen], text, mediaId: photo.id });
   });
   /**
-   * Both refusals at once: no member chosen, and the message's own. With no member chosen, she is
-   * taken to the search, the form's first question: the form's own check would take her to the
-   * message once it ends, a moment later, and what she had started typing in the search went there.
+   * Both refusals at once: no member chosen, and the message's own. She is taken to the first
+   * question unanswered: the search when no member is chosen. (The form's own check moved her to
+   * the message a moment later, once it had ended: what she had started typing in the search went
+   * into the message.)
    */
   const submit = async (e?: BaseSyntheticEvent) => {
     setUnchosen(!chosen);
     await send(e);
     if (!chosen) finder.current?.focus();
+    else if (form.getFieldState("text").invalid) form.setFocus("text");
   };
   return (
     <form aria-label="Share the photo in a message" noValidate className="flex flex-col gap-4" onSubmit={submit}>
