@@ -310,8 +310,8 @@ export class JobQueue<R extends Registry = typeof jobKinds> implements JobSender
   /**
    * Every polling interval, one statement asks which of the idle workers' kinds have a job that may
    * run now, and wakes those workers. Each worker asking for itself was a dozen statements a second
-   * on a server with nothing to do (4% of a core on the embedded database, 40 queries a second on a
-   * shared Postgres from two instances); one answers the same.
+   * on a server with nothing to do (4% of a core on the embedded database, two dozen a second on a
+   * Postgres shared by two instances); one answers the same.
    */
   private lookOut(): void {
     if (this.lookout || this.stopping) return;
