@@ -27,6 +27,9 @@ export async function signIn(
     await page.goto(to);
     // Signed in: a members' screen would have sent her to Login.
     await expect(page).not.toHaveURL(/\/login(\?|$)/);
+    // The spec's first click waits for the app: a link clicked on the server's page while the app
+    // starts (slower on a first page than after Home) was lost once.
+    await takenOver(page);
     return;
   }
   await page.goto("/home");
