@@ -48,11 +48,20 @@ if (rendered) {
   // until it does, the page's fields stay disabled.
   // As a transition, React takes it over in slices, yielding to the browser between them, instead of
   // in one task that holds a phone's main thread for the whole page.
-  void router.load().finally(() =>
+  void router.load().finally(() => {
+    // A route that failed (a member or event not found) is drawn by its error component directly on
+    // the server, but thrown on the browser for its error boundary to catch. React cannot adopt HTML
+    // across a thrown error: it took over the page around it, then threw the route's part away and
+    // drew it anew, a moment after the page said it was the app's, and a click on a link in that
+    // moment was lost. Such a page is drawn anew at once, in the same step that gives it to the app.
+    if (router.state.matches.some((match) => match.status === "error")) {
+      createRoot(root).render(app);
+      return;
+    }
     startTransition(() => {
       hydrateRoot(root, app);
-    }),
-  );
+    });
+  });
 } else {
   createRoot(root).render(app);
 }
