@@ -13,7 +13,7 @@ import { median } from "./child";
 const TICKS_PER_SECOND = 100;
 
 /** CPU seconds so far, in user and kernel mode, of every thread of a process (its own, not its children's). */
-function processSeconds(pid: number | string): number | undefined {
+export function processSeconds(pid: number | string): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // After "pid (comm) ": state is field 3, utime 14 and stime 15.

@@ -13,7 +13,7 @@ export interface Read {
 const COMMENTS_PAGE = 20;
 
 /** An infinite query's first page (or a later one): the input with the direction the SPA adds. */
-const page = <T extends object>(input: T, direction: "forward" | "backward" = "forward") =>
+export const page = <T extends object>(input: T, direction: "forward" | "backward" = "forward") =>
   ({ ...input, direction }) as T;
 
 export async function spaUrls(address: string, fixture: MixFixture): Promise<Read[]> {
