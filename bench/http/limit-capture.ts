@@ -72,7 +72,8 @@ export async function captureStatements(
     const asked = async (name: string, call: () => Promise<unknown>) => {
       const before = paths.length;
       await call();
-      if (paths.length !== before + 1) throw new Error(`${name} did not go as one request: ${paths.slice(before).join(" ")}`);
+      if (paths.length !== before + 1)
+        throw new Error(`${name} did not go as one request: ${paths.slice(before).join(" ")}`);
       return { name, path: paths.at(-1)! };
     };
     const event = fixture.busyEvents[0]!;
