@@ -8,10 +8,13 @@
 // is counted for each server's own database's backends alone (each server has a copy of its own),
 // and printed beside it: equal, it says the two sent the same SQL.
 //   pnpm --filter @club/bench limit [--seconds 5] [--rounds 3] [--connections 32] [--scale small|large]
+//     [--only TEXT] [--cpu-prof DIR]
+// --only measures the targets whose name holds TEXT; --cpu-prof writes the app servers' CPU profiles
+// there and prints where their time went.
 // Postgres at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), databases
 // club_bench_limit_* (dropped at the end).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +36,8 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
     scale: { type: "string", default: "small" },
+    only: { type: "string" },
+    "cpu-prof": { type: "string" },
   },
 });
 const scale = args.scale as Scale;
@@ -58,7 +63,8 @@ interface Server {
 
 /** The built server, as `pnpm start` runs it (its Node flags, its allocator setting). */
 async function startBuilt(name: string, database: string, env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, "apps/server/dist/main.js")], {
+  const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${join(args["cpu-prof"], name)}`] : [];
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, join(root, "apps/server/dist/main.js")], {
     env: { ...process.env, MALLOC_ARENA_MAX: "2", ...common, ...env, DATABASE_URL: dbUrl(database) },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -191,7 +197,7 @@ try {
   const targets = [
     ...capture.urls.map((u) => ({ name: u.name, paths: [u.path] })),
     { name: "mix", paths: capture.urls.map((u) => u.path) },
-  ];
+  ].filter((t) => !args.only || t.name.includes(args.only));
   const lines: string[] = [];
   for (const target of targets) {
     const costs = new Map<string, Cost[]>(servers.map((s) => [s.name, []]));
@@ -239,4 +245,20 @@ try {
   await dropAll();
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
+}
+if (args["cpu-prof"]) {
+  // Each app server's main thread (thread 0 of CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile).
+  for (const name of ["caches-off", "caches-on"]) {
+    const dir = join(args["cpu-prof"], name);
+    for (const file of readdirSync(dir).filter((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f))) {
+      console.log(`\nCPU profile of the app, ${name} (${join(dir, file)}):`);
+      spawnSync(
+        process.execPath,
+        ["--import", "tsx", join(root, "bench/http/profile-summary.ts"), join(dir, file), "20"],
+        {
+          stdio: "inherit",
+        },
+      );
+    }
+  }
 }

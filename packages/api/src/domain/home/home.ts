@@ -11,9 +11,21 @@ import {
   type Queryable,
   users,
 } from "@club/db";
-import { and, asc, desc, eq, gt, gte, isNull, lte, ne, or, sql } from "@club/db/orm";
+import { and, asc, desc, eq, gt, gte, isNull, lte, ne, or, type Placeholder, sql } from "@club/db/orm";
 import { FORMER_MEMBER, type RecipientGroup } from "@club/shared";
-import { galleryMedia, hasParticipant, isWaiting, type MemberContext, visibleEvents } from "../access";
+import { preparedOnce } from "../../lib/prepared";
+import {
+  galleryMedia,
+  hasParticipant,
+  isWaiting,
+  type MemberContext,
+  type ViewerKind,
+  type ViewerRef,
+  viewerKind,
+  viewerPlaceholder,
+  viewerValues,
+  visibleEvents,
+} from "../access";
 import { todayIn } from "../events/calendar";
 import { mediaUrl } from "../media/dto";
 import { nextStayOf } from "../travel/views";
@@ -51,105 +63,24 @@ const placeOf = {
  */
 export async function memberHome(ctx: MemberContext & { config: { timeZone: string } }) {
   const { db, user } = ctx;
-  const today = todayIn(ctx.config.timeZone);
-  const [me] = await db.select({ seen: users.homeSeenAt }).from(users).where(eq(users.id, user.id));
+  const q = homeQueries(db, viewerKind(user));
+  const [me] = await q.me.execute({ viewerId: user.id });
   const lastVisit = me?.seen ?? null;
   const since = lastVisit ?? new Date(Date.now() - FIRST_VISIT_DAYS * 86_400_000);
+  // A placeholder has no column to turn a Date into the driver's text: the moment goes as text.
+  const values = { ...viewerValues(user), today: todayIn(ctx.config.timeZone), since: since.toISOString() };
 
   const [going, waiting, invitations, deadlines, newMedia, latestComments, news, nextStay, [firstSteps]] =
     await Promise.all([
-      db
-        .select(placeOf)
-        .from(events)
-        .innerJoin(
-          eventParticipants,
-          and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, user.id)),
-        )
-        .where(gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today))
-        .orderBy(asc(events.eventDate), asc(events.startTime))
-        .limit(NEXT_EVENTS),
-      db
-        .select({
-          ...placeOf,
-          // Her place in line: those ahead of her, and herself.
-          position: sql<number>`(select count(*)::int from ${eventWaitlist} w
-          where w.event_id = ${events.id} and w.position <= ${eventWaitlist.position})`,
-        })
-        .from(events)
-        .innerJoin(eventWaitlist, and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.userId, user.id)))
-        .where(gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today))
-        .orderBy(asc(events.eventDate), asc(events.startTime))
-        .limit(NEXT_EVENTS),
-      db
-        .select({
-          id: eventInvitations.id,
-          expiresAt: eventInvitations.expiresAt,
-          invitedBy: users.name,
-          invitedById: users.id,
-          event: placeOf,
-        })
-        .from(eventInvitations)
-        .innerJoin(events, eq(events.id, eventInvitations.eventId))
-        .leftJoin(users, eq(users.id, eventInvitations.invitedBy))
-        .where(
-          and(
-            eq(eventInvitations.inviteeId, user.id),
-            isNull(eventInvitations.acceptedAt),
-            gt(eventInvitations.expiresAt, sql`now()`),
-            gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today),
-            // Already going or waiting (she joined by the button): nothing left to answer.
-            sql`not ${or(hasParticipant(user.id), isWaiting(user.id))}`,
-          ),
-        )
-        .orderBy(asc(events.eventDate))
-        .limit(INVITATIONS),
-      db
-        .select({ ...placeOf, rsvpDeadline: events.rsvpDeadline })
-        .from(events)
-        .where(
-          and(
-            visibleEvents(user),
-            gt(events.rsvpDeadline, sql`now()`),
-            lte(events.rsvpDeadline, sql`now() + make_interval(days => ${DEADLINE_DAYS})`),
-            sql`not ${or(hasParticipant(user.id), isWaiting(user.id))}`,
-          ),
-        )
-        .orderBy(asc(events.rsvpDeadline))
-        .limit(DEADLINES),
-      db
-        .select({
-          id: media.id,
-          title: media.title,
-          name: media.name,
-          mediaType: media.mediaType,
-          thumbnailKey: media.thumbnailKey,
-          uploadDate: media.uploadDate,
-          event: { id: events.id, slug: events.slug, title: events.title },
-        })
-        .from(media)
-        .innerJoin(events, eq(events.id, media.associatedEventId))
-        .innerJoin(
-          eventParticipants,
-          and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, user.id)),
-        )
-        .where(
-          and(
-            galleryMedia(user),
-            gt(media.uploadDate, since),
-            or(isNull(media.uploadedBy), ne(media.uploadedBy, user.id)),
-          ),
-        )
-        .orderBy(desc(media.uploadDate))
-        .limit(NEW_MEDIA),
-      latestCommentsFor(db, user),
-      db
-        .select({ id: groupMails.id, subject: groupMails.subject, text: groupMails.text, sentAt: groupMails.sentAt })
-        .from(groupMails)
-        .where(eq(groupMails.recipientGroup, NEWS_GROUP))
-        .orderBy(desc(groupMails.sentAt))
-        .limit(NEWS),
+      q.going.execute(values),
+      q.waiting.execute(values),
+      q.invitations.execute(values),
+      q.deadlines.execute(values),
+      q.newMedia.execute(values),
+      q.latestComments.execute(values).then(commentsOf),
+      q.news.execute(),
       nextStayOf(db, user.id),
-      firstStepsOf(db, user.id),
+      q.firstSteps.execute(values),
     ]);
 
   const nextEvents = [
@@ -176,11 +107,128 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
   };
 }
 
+const p = sql.placeholder;
+
+/**
+ * Her home's queries, built once per database and kind of viewer (preparedOnce): Drizzle walked
+ * their eleven trees at every ask, a quarter of what the home cost the server. Her id, her sight,
+ * her day and her last visit are the placeholders `viewerId`, `sight`, `today` and `since`.
+ */
+function homeQueries(db: Queryable, kind: ViewerKind) {
+  return preparedOnce(db, `home ${kind}`, () => {
+    // A member is never a visitor: her kind has placeholders.
+    const viewer = viewerPlaceholder(kind) as ViewerRef;
+    const userId = p("viewerId");
+    const today = p("today");
+    const notPast = gte(sql`coalesce(${events.endDate}, ${events.eventDate})`, today);
+    return {
+      me: db.select({ seen: users.homeSeenAt }).from(users).where(eq(users.id, userId)).prepare("home_me"),
+      going: db
+        .select(placeOf)
+        .from(events)
+        .innerJoin(
+          eventParticipants,
+          and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId)),
+        )
+        .where(notPast)
+        .orderBy(asc(events.eventDate), asc(events.startTime))
+        .limit(NEXT_EVENTS)
+        .prepare("home_going"),
+      waiting: db
+        .select({
+          ...placeOf,
+          // Her place in line: those ahead of her, and herself.
+          position: sql<number>`(select count(*)::int from ${eventWaitlist} w
+          where w.event_id = ${events.id} and w.position <= ${eventWaitlist.position})`,
+        })
+        .from(events)
+        .innerJoin(eventWaitlist, and(eq(eventWaitlist.eventId, events.id), eq(eventWaitlist.userId, userId)))
+        .where(notPast)
+        .orderBy(asc(events.eventDate), asc(events.startTime))
+        .limit(NEXT_EVENTS)
+        .prepare("home_waiting"),
+      invitations: db
+        .select({
+          id: eventInvitations.id,
+          expiresAt: eventInvitations.expiresAt,
+          invitedBy: users.name,
+          invitedById: users.id,
+          event: placeOf,
+        })
+        .from(eventInvitations)
+        .innerJoin(events, eq(events.id, eventInvitations.eventId))
+        .leftJoin(users, eq(users.id, eventInvitations.invitedBy))
+        .where(
+          and(
+            eq(eventInvitations.inviteeId, userId),
+            isNull(eventInvitations.acceptedAt),
+            gt(eventInvitations.expiresAt, sql`now()`),
+            notPast,
+            // Already going or waiting (she joined by the button): nothing left to answer.
+            sql`not ${or(hasParticipant(userId), isWaiting(userId))}`,
+          ),
+        )
+        .orderBy(asc(events.eventDate))
+        .limit(INVITATIONS)
+        .prepare("home_invitations"),
+      deadlines: db
+        .select({ ...placeOf, rsvpDeadline: events.rsvpDeadline })
+        .from(events)
+        .where(
+          and(
+            visibleEvents(viewer),
+            gt(events.rsvpDeadline, sql`now()`),
+            lte(events.rsvpDeadline, sql`now() + make_interval(days => ${DEADLINE_DAYS})`),
+            sql`not ${or(hasParticipant(userId), isWaiting(userId))}`,
+          ),
+        )
+        .orderBy(asc(events.rsvpDeadline))
+        .limit(DEADLINES)
+        .prepare("home_deadlines"),
+      newMedia: db
+        .select({
+          id: media.id,
+          title: media.title,
+          name: media.name,
+          mediaType: media.mediaType,
+          thumbnailKey: media.thumbnailKey,
+          uploadDate: media.uploadDate,
+          event: { id: events.id, slug: events.slug, title: events.title },
+        })
+        .from(media)
+        .innerJoin(events, eq(events.id, media.associatedEventId))
+        .innerJoin(
+          eventParticipants,
+          and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId)),
+        )
+        .where(
+          and(
+            galleryMedia(viewer),
+            gt(media.uploadDate, p("since")),
+            or(isNull(media.uploadedBy), ne(media.uploadedBy, userId)),
+          ),
+        )
+        .orderBy(desc(media.uploadDate))
+        .limit(NEW_MEDIA)
+        .prepare("home_new_media"),
+      latestComments: latestCommentsQuery(db, viewer).prepare("home_comments"),
+      news: db
+        .select({ id: groupMails.id, subject: groupMails.subject, text: groupMails.text, sentAt: groupMails.sentAt })
+        .from(groupMails)
+        .where(eq(groupMails.recipientGroup, NEWS_GROUP))
+        .orderBy(desc(groupMails.sentAt))
+        .limit(NEWS)
+        .prepare("home_news"),
+      firstSteps: firstStepsQuery(db, userId).prepare("home_first_steps"),
+    };
+  });
+}
+
 /**
  * A new member's first steps, each done or not: a portrait, her talents, an event she goes to (or
  * hosts), a photo or video of hers in the gallery. My club's welcome checklist, gone once all are.
  */
-function firstStepsOf(db: Queryable, userId: string) {
+function firstStepsQuery(db: Queryable, userId: string | Placeholder) {
   return db
     .select({
       portrait: sql<boolean>`exists(select 1 from ${profiles} where ${profiles.userId} = ${userId} and ${profiles.portraitPrefix} is not null)`,
@@ -201,7 +249,7 @@ export type MemberHome = Awaited<ReturnType<typeof memberHome>>;
  * club's other comments are never read. Joined from every comment, the query read them all (90 ms
  * at 200,000 comments); a semi-join let the planner walk the index across other items' comments.
  */
-export function latestCommentsQuery(db: Queryable, user: MemberContext["user"]) {
+export function latestCommentsQuery(db: Queryable, user: ViewerRef) {
   const hers = db
     .select({
       itemId: events.id,
@@ -252,8 +300,7 @@ export function latestCommentsQuery(db: Queryable, user: MemberContext["user"]) 
     .limit(COMMENTS);
 }
 
-async function latestCommentsFor(db: Queryable, user: MemberContext["user"]) {
-  const rows = await latestCommentsQuery(db, user);
+function commentsOf(rows: Awaited<ReturnType<ReturnType<typeof latestCommentsQuery>["execute"]>>) {
   return rows.map((r) => ({
     id: r.id,
     // A glance, not the whole comment: the rest is where it was written.
