@@ -9,8 +9,8 @@
 // and printed beside it: equal, it says the two sent the same SQL.
 //   pnpm --filter @club/bench limit [--seconds 5] [--rounds 3] [--connections 32] [--scale small|large]
 //     [--only TEXT] [--cpu-prof DIR]
-// --only measures the targets whose name holds TEXT; --cpu-prof writes the app servers' CPU profiles
-// there and prints where their time went.
+// --only measures the targets whose name holds TEXT; --cpu-prof writes the servers' CPU profiles there
+// and prints where their time went.
 // Postgres at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), databases
 // club_bench_limit_* (dropped at the end).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -183,9 +183,12 @@ try {
 
   servers.push(await startBuilt("caches-on", "club_bench_limit_on", { DATA_DIR: dataDir }));
   servers.push(await startBuilt("caches-off", "club_bench_limit_off", { ...cachesOff, DATA_DIR: dataDir }));
-  const limit = start<{ address: string }>("limit-serve.ts", [captureFile], {
-    DATABASE_URL: dbUrl("club_bench_limit_min"),
-  });
+  const limit = start<{ address: string }>(
+    "limit-serve.ts",
+    [captureFile],
+    { DATABASE_URL: dbUrl("club_bench_limit_min") },
+    args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${join(args["cpu-prof"], "limit")}`] : [],
+  );
   limitServer.child = limit.child;
   servers.push({
     name: "limit",
@@ -248,7 +251,7 @@ try {
 }
 if (args["cpu-prof"]) {
   // Each app server's main thread (thread 0 of CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile).
-  for (const name of ["caches-off", "caches-on"]) {
+  for (const name of ["caches-off", "caches-on", "limit"]) {
     const dir = join(args["cpu-prof"], name);
     for (const file of readdirSync(dir).filter((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f))) {
       console.log(`\nCPU profile of the app, ${name} (${join(dir, file)}):`);
