@@ -2,7 +2,8 @@
 // pages of the performance goal (median of three rounds each); the JSON routes beside a bare
 // Fastify serving the same bodies, caches on and off (median of three interleaved rounds); the
 // realistic mix (200 members, the SPA's own URLs, writes, caches on and off, beside a bare
-// Fastify), all on Postgres; each busy procedure in process beside its own SQL sent bare, at
+// Fastify), all on Postgres; the heaviest URLs against the dynamic limit (the app's own SQL in a
+// minimal server); each busy procedure in process beside its own SQL sent bare, at
 // scale; and the embedded default's memory idle and a minute after five minutes of load. Needs
 // `pnpm build` first.
 //   pnpm bench [--seconds 3] [--load-seconds 300]
@@ -27,8 +28,10 @@ const lighthouse = run("lighthouse.ts", ["--rounds", "3"]);
 const http = run("http/run.ts", ["--only", "postgres", "--rounds", "3", "--seconds", args.seconds]);
 const mix = run("http/mix.ts", ["--only", "postgres", "--rounds", "3", "--seconds", args.seconds]);
 console.log("");
+const limit = run("limit.ts", ["--rounds", "3"]);
+console.log("");
 const cost = run("procedure-cost.ts", ["--scale", "large"]);
 console.log("\nThe embedded default's memory (PGlite):");
 const memory = run("pglite-memory.ts", ["--load-seconds", args["load-seconds"], "--after-seconds", "60"]);
 console.log(`\n(${((Date.now() - started) / 60_000).toFixed(1)} minutes)`);
-process.exitCode = lighthouse || http || mix || cost || memory;
+process.exitCode = lighthouse || http || mix || limit || cost || memory;
