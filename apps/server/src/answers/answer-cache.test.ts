@@ -164,4 +164,36 @@ describe("AnswerCache", () => {
     expect(cache.size).toBeLessThan(50);
     expect(cache.get("k49")).toBeDefined();
   });
+
+  it("counts the compressed copies it keeps, made after the answer: they make room like answers do", () => {
+    const cache = new AnswerCache({ ttlMs: 60_000, maxBytes: 200_000 });
+    cache.listening();
+    // Answers of 1,000 characters whose compressed copies are ten times larger (as a JSON of
+    // random bytes would be): each holds about 12 KB, not the 2 KB its JSON counts alone.
+    for (let i = 0; i < 40; i++) {
+      const kept = cache.set(`k${i}`, "v", answer("x".repeat(1_000)), cache.mark());
+      kept?.encoded.set("br", Buffer.alloc(10_000));
+      kept?.encoded.set("gzip", Buffer.alloc(10_000));
+    }
+    expect(cache.bytes).toBeLessThanOrEqual(200_000);
+    expect(cache.size).toBeLessThan(200_000 / 22_000);
+    // The newest is there, with its copies, and still served as it was kept.
+    const newest = cache.get("k39");
+    expect(newest?.encoded.get("br")?.length).toBe(10_000);
+    expect(newest?.body).toBe("x".repeat(1_000));
+  });
+
+  it("counts the members' sights in the same bound: a sight too large for its share is not kept", () => {
+    const cache = new AnswerCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    cache.listening();
+    const events = (n: number) =>
+      Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    // 10,000 invite-only events: about 800 KB, more than the sights' share (an eighth) of 1 MB.
+    cache.keepSight("many", sight(events(10_000)), cache.mark());
+    expect(cache.sight("many")).toBeUndefined();
+    for (let i = 0; i < 100; i++) cache.keepSight(`m${i}`, sight(events(100)), cache.mark());
+    expect(cache.bytes).toBeLessThanOrEqual(1_000_000);
+    expect(cache.sight("m99")?.sight).toHaveLength(100);
+    expect(cache.sight("m0")).toBeUndefined();
+  });
 });

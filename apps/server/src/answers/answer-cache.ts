@@ -6,6 +6,40 @@ import type { Encoding } from "./encodings";
 
 /** How many items' changes are remembered at most (see `changed`). */
 const MAX_ITEMS_TOLD = 10_000;
+/** What the cache holds by default, answers and sights together. */
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** The members' sights' share of it. */
+const SIGHTS_SHARE = 1 / 8;
+/** An entry's own objects and the cache's bookkeeping for it, besides its strings and bytes. */
+const ENTRY_OVERHEAD = 200;
+/** A sight's event id: 36 characters of two bytes, and the array's pointer to it. */
+const SIGHT_ID_BYTES = 80;
+
+/**
+ * A kept answer's compressed copies, made later than the answer (the first time a request asks for
+ * each encoding): each one tells the cache, which then counts its bytes in the answer's size.
+ */
+class Encodings extends Map<Encoding, Buffer> {
+  readonly #grew: () => void;
+
+  constructor(grew: () => void) {
+    super();
+    this.#grew = grew;
+  }
+
+  override set(encoding: Encoding, bytes: Buffer): this {
+    super.set(encoding, bytes);
+    this.#grew();
+    return this;
+  }
+}
+
+/** What a kept answer holds: its JSON (two bytes a character), its compressed copies and its key. */
+function answerBytes(answer: KeptAnswer, key: string): number {
+  let bytes = 2 * answer.body.length + 2 * key.length + ENTRY_OVERHEAD;
+  for (const copy of answer.encoded.values()) bytes += copy.length;
+  return bytes;
+}
 
 /** An answer as it went out: its body, the headers that belong to it, and its ETag. */
 export interface KeptAnswer {
@@ -91,18 +125,35 @@ export class AnswerCache extends ToldCache {
    */
   readonly requests = { hit: 0, miss: 0 };
 
+  /**
+   * `maxBytes` bounds everything it holds: the answers' JSON, their compressed copies and the
+   * members' sights (an eighth of it). Sizes, not counts: an answer is 10 bytes or a megabyte, a
+   * sight no event or thousands.
+   */
   constructor(options: { ttlMs: number; maxBytes?: number }) {
     super();
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const sightBytes = Math.floor(maxBytes * SIGHTS_SHARE);
     this.#kept = new LRUCache({
       ttl: options.ttlMs,
-      // Bounded by size, not count: an answer is 10 bytes or a megabyte. JS strings are UTF-16; its
-      // compressed forms, made later, are allowed a quarter of the JSON's length.
-      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (answer, key) => Math.ceil(2.25 * answer.body.length) + 2 * key.length + 200,
+      maxSize: maxBytes - sightBytes,
+      sizeCalculation: answerBytes,
       // No timer per entry: an old one is dropped when it is asked for, or pushed out by newer ones.
       ttlAutopurge: false,
     });
-    this.#sights = new LRUCache({ max: 10_000, ttl: options.ttlMs, ttlAutopurge: false });
+    this.#sights = new LRUCache({
+      max: 10_000,
+      maxSize: sightBytes,
+      sizeCalculation: (kept, memberId) =>
+        2 * memberId.length + ENTRY_OVERHEAD + SIGHT_ID_BYTES * (kept.sight?.length ?? 0),
+      ttl: options.ttlMs,
+      ttlAutopurge: false,
+    });
+  }
+
+  /** The bytes it holds as it counts them: answers with their compressed copies, and sights. */
+  get bytes(): number {
+    return this.#kept.calculatedSize + this.#sights.calculatedSize;
   }
 
   /** A member's sight as last read, while nothing it is read from changed since; undefined: read it. */
@@ -140,15 +191,27 @@ export class AnswerCache extends ToldCache {
     mark: number,
   ): KeptAnswer | undefined {
     if (Date.now() >= answer.changesAt || !this.#unchangedSince(answer.tables, mark)) return undefined;
-    // An answer larger than the whole cache is not kept (lru-cache would refuse it with a warning).
+    // An answer larger than a quarter of the cache is not kept (it would push out everything else).
     if (2 * answer.body.length > this.#kept.maxSize / 4) return undefined;
+    const encoded = new Encodings(() => this.#copyMade(key, encoded));
     // Not `{ ...answer, etag }`: a literal that starts with a spread gets a hidden class of its own
     // per object on Node 20, and every lookup would read the kept answers through a megamorphic cache.
-    const kept = Object.freeze(
-      Object.assign({}, answer, { etag: etagOf(viewer, answer.body), madeAt: mark, encoded: new Map() }),
+    const kept: KeptAnswer = Object.freeze(
+      Object.assign({}, answer, { etag: etagOf(viewer, answer.body), madeAt: mark, encoded }),
     );
     this.#kept.set(key, kept);
     return kept;
+  }
+
+  /**
+   * A compressed copy was added to the answer kept under `key`: counted from now on. lru-cache sizes
+   * an entry when it is set, and only when its value is another object, so the answer is kept
+   * again as a copy of itself (the same fields, the same copies), its time to live unchanged.
+   */
+  #copyMade(key: string, encoded: Encodings): void {
+    const kept = this.#kept.peek(key);
+    if (kept?.encoded !== encoded) return;
+    this.#kept.set(key, Object.freeze(Object.assign({}, kept)), { noUpdateTTL: true });
   }
 
   /** Listening, not cleared, and none of `tables` (or `table:item`, their rows of an item) changed since `generation`. */
