@@ -89,7 +89,8 @@ const trpcResult = (answer: z.ZodType) =>
 /** A live stream's events (server-sent events), not JSON. */
 const eventStream: oas31.SchemaObject = {
   type: "string",
-  description: "Server-sent events (text/event-stream): each event's data is one message of the stream.",
+  description:
+    "Server-sent events (text/event-stream). Each event's `data` is one message of the stream in superjson's `{json, meta?}`, and its `id` what a reconnecting client sends back (`lastEventId` in the input) to go on from there. The stream stays open while the caller listens.",
 };
 
 const SCHEMES = { bearer: "bearerAuth", session: "sessionCookie", metrics: "metricsToken" } as const;
@@ -226,8 +227,12 @@ function procedureOperation(p: ProcedureInfo): [path: string, method: string, Zo
     `**Who:** ${ACCESS_WORDS[accessOfProcedure(p)]}`,
     p.type === "query"
       ? `A query: \`GET /trpc/${p.path}?input=\` and the URL-encoded JSON \`{"json": <input>}\`.`
-      : `A mutation: \`POST /trpc/${p.path}\` with the JSON body \`{"json": <input>}\`.`,
-    "The answer is `{result:{data:{json: <answer>, meta?}}}`; `meta` (superjson) marks values such as dates, which arrive as ISO strings in `json`.",
+      : p.type === "subscription"
+        ? `A live stream: \`GET /trpc/${p.path}?input=\` and the URL-encoded JSON \`{"json": <input>}\`, answered as server-sent events (\`text/event-stream\`) for as long as the caller listens.`
+        : `A mutation: \`POST /trpc/${p.path}\` with the JSON body \`{"json": <input>}\`.`,
+    p.type === "subscription"
+      ? "Each event's `data` is `{json: <message>, meta?}`; `meta` (superjson) marks values such as dates, which arrive as ISO strings in `json`."
+      : "The answer is `{result:{data:{json: <answer>, meta?}}}`; `meta` (superjson) marks values such as dates, which arrive as ISO strings in `json`.",
   ].join("\n\n");
   const operation: ZodOpenApiOperationObject = {
     operationId: p.path,
@@ -243,7 +248,10 @@ function procedureOperation(p: ProcedureInfo): [path: string, method: string, Zo
       "5XX": { description: "Failed on the server's side", content: { "application/json": { schema: trpcError } } },
     },
   };
-  if (p.input && p.type === "query") {
+  // Queries and live streams take their input in the address (a stream is a GET: tRPC answers a
+  // POST to one with a refusal inside a 200 event stream).
+  const asked = p.type === "query" || p.type === "subscription";
+  if (p.input && asked) {
     const { schema, components } = createSchema(wrapped(p.input), { io: "input" });
     if (components && Object.keys(components).length > 0) throw new Error(`${p.path}: a named schema in its input`);
     operation.parameters = [
@@ -252,7 +260,7 @@ function procedureOperation(p: ProcedureInfo): [path: string, method: string, Zo
   } else if (p.input) {
     operation.requestBody = { required: !takesNothing, content: { "application/json": { schema: wrapped(p.input) } } };
   }
-  return [`/trpc/${p.path}`, p.type === "query" ? "get" : "post", operation];
+  return [`/trpc/${p.path}`, asked ? "get" : "post", operation];
 }
 
 function describe(limits: Limit[]): string {

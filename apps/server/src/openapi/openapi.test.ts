@@ -92,15 +92,45 @@ describe("GET /api/openapi.json", () => {
     expect(missing).toEqual([]);
   });
 
-  it("has every procedure at /trpc/<path>, queries as GET and mutations as POST", () => {
+  it("has every procedure at /trpc/<path>, queries and live streams as GET, mutations as POST", () => {
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
     const missing = Object.entries(procedures).filter(
-      ([path, p]) => !document.paths[`/trpc/${path}`]?.[p._def.type === "query" ? "get" : "post"],
+      ([path, p]) => !document.paths[`/trpc/${path}`]?.[p._def.type === "mutation" ? "post" : "get"],
     );
     expect(missing.map(([path]) => path)).toEqual([]);
     expect(Object.keys(document.paths).filter((p) => p.startsWith("/trpc/")).length).toBe(
       Object.keys(procedures).length,
     );
+  });
+
+  it("describes a live stream as the server answers it: a GET whose answer is an event stream", async () => {
+    // It said POST once: tRPC answers a POST to a stream with a refusal inside a 200 event stream.
+    const live = document.paths["/trpc/notifications.live"] as unknown as Record<
+      string,
+      { responses: Record<string, { content: Record<string, unknown> }> }
+    >;
+    expect(Object.keys(live)).toEqual(["get"]);
+    expect(Object.keys(live.get!.responses["200"]!.content)).toEqual(["text/event-stream"]);
+    const [fay] = await h.db.db.select().from(users).where(eq(users.email, "fay@club.test"));
+    const { token } = await createApiToken(h.db.db, { userId: fay!.id, name: "live", scope: "read" });
+    const controller = new AbortController();
+    const res = await fetch(
+      `${url}/trpc/notifications.live?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    // After tRPC's own "connected" event, its first message: the bell's counts, with an id to go on from.
+    const reader = res.body!.getReader();
+    let text = "";
+    while (!/\nid: \S+\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    const [, data, id] = /data: (.*)\nid: (\S+)\n/.exec(text)!;
+    expect(id).toBeTruthy();
+    expect(JSON.parse(data!)).toMatchObject({ json: { unread: 0 } });
   });
 
   it("says who may call what: public, member and admin procedures and URLs", () => {
