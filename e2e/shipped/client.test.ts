@@ -68,7 +68,7 @@ describe("@club/client installed outside the workspace", () => {
     expect(manifest.private).toBeUndefined();
     expect(manifest.devDependencies).toBeUndefined();
     const dependencies = Object.keys(manifest.dependencies);
-    expect(dependencies.sort()).toEqual(["@trpc/client", "@trpc/server", "superjson"]);
+    expect(dependencies.sort()).toEqual(["@trpc/client", "@trpc/server", "eventsource", "superjson"]);
     // Exact versions, the ones tested here: what npm installs does not change with what the registry serves.
     for (const [name, version] of Object.entries(manifest.dependencies))
       expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
@@ -126,6 +126,7 @@ describe("@club/client installed outside the workspace", () => {
       "photo: image for the event, dated true",
       "video: video, 4178 of 4178 bytes sent",
       "heard, signed: event.created (it), media.uploaded, media.uploaded",
+      "live: told 2 times of the event's comments",
       "refused: NOT_FOUND Event not found",
     ]);
   });

@@ -69,6 +69,29 @@ receiver.close();
 const told = heard.map((m) => (m.type === "event.created" && m.data.id === event.id ? "event.created (it)" : m.type));
 console.log(`heard, signed: ${told.join(", ")}`);
 
+// A live stream: the event's comments, told at once as it opens, and again when one is added.
+let tells = 0;
+await new Promise<void>((resolve, reject) => {
+  const giveUp = setTimeout(() => reject(new Error("the live stream told nothing within 15 s")), 15_000);
+  const stream = club.comments.live.subscribe(
+    { commentableId: event.id },
+    {
+      onData: ({ data }) => {
+        tells += 1;
+        if (tells === 1) {
+          club.comments.create.mutate({ commentableId: data.commentableId, content: "Heard live." }).catch(reject);
+          return;
+        }
+        clearTimeout(giveUp);
+        stream.unsubscribe();
+        resolve();
+      },
+      onError: reject,
+    },
+  );
+});
+console.log(`live: told ${tells} times of the event's comments`);
+
 try {
   await club.events.get.query({ id: "00000000-0000-4000-8000-000000000000" });
 } catch (err) {

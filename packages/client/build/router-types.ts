@@ -19,8 +19,13 @@ const TRPC_IMPORTS = [
   "TRPCBuiltRouter",
   "TRPCMutationProcedure",
   "TRPCQueryProcedure",
+  "TRPCSubscriptionProcedure",
 ];
-const PROCEDURE_TYPES: Record<string, string> = { query: "TRPCQueryProcedure", mutation: "TRPCMutationProcedure" };
+const PROCEDURE_TYPES: Record<string, string> = {
+  query: "TRPCQueryProcedure",
+  mutation: "TRPCMutationProcedure",
+  subscription: "TRPCSubscriptionProcedure",
+};
 
 function loadProgram() {
   const config = ts.getParsedCommandLineOfConfigFile(
@@ -79,17 +84,26 @@ export function writeRouterTypes(): void {
       const def = value.getProperty("_def") && member(value, "_def", at);
       const kind = def?.getProperty("procedure") ? member(def, "type", at) : undefined;
       if (!def || !kind) return `${docs(entry, inner)}${inner}${entry.name}: ${record(value, at, inner)};`;
-      // Live streams (server-sent events) are the browser's: a script asks again instead.
-      if (kind.isStringLiteral() && kind.value === "subscription") return undefined;
       const procedureType = kind.isStringLiteral() ? PROCEDURE_TYPES[kind.value] : undefined;
-      if (!procedureType) throw new Error(`${at}: only queries and mutations are written out.`);
+      if (!procedureType) throw new Error(`${at}: only queries, mutations and live streams are written out.`);
       paths.push(at);
       const types = member(def, "$types", at);
       const input = printer.print(member(types, "input", at), `${at} input`, `${inner}  `);
-      const output = printer.print(member(types, "output", at), `${at} output`, `${inner}  `);
+      const output =
+        procedureType === "TRPCSubscriptionProcedure"
+          ? liveOutput(member(types, "output", at), at, `${inner}  `)
+          : printer.print(member(types, "output", at), `${at} output`, `${inner}  `);
       return `${docs(entry, inner)}${inner}${entry.name}: ${procedureType}<{\n${inner}  input: ${input};\n${inner}  output: ${output};\n${inner}  meta: object;\n${inner}}>;`;
     });
     return `{\n${lines.filter((l) => l !== undefined).join("\n")}\n${indent}}`;
+  };
+
+  /** A live stream's output: an async iterable of its messages, each written out in full. */
+  const liveOutput = (output: ts.Type, at: string, indent: string) => {
+    const [message] = checker.getTypeArguments(output as ts.TypeReference);
+    if (!message || output.getSymbol()?.name !== "AsyncIterable")
+      throw new Error(`${at}: a live stream's output that is not an AsyncIterable.`);
+    return `AsyncIterable<${printer.print(message, `${at} message`, indent)}, void, unknown>`;
   };
 
   const def = member(router, "_def", "AppRouter");

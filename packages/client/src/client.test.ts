@@ -114,4 +114,47 @@ describe("createClubClient", () => {
     const err = await failureOf(call);
     expect(err.message).not.toMatch(/Could not reach/);
   });
+
+  it("listens to a live stream with its token, past the calls' timeout, and reopens it from the last event", async () => {
+    // A server that speaks this client's API version and streams the bell as the club's does:
+    // tRPC's "connected" event, then messages with ids; the first stream ends after one message.
+    const streams: { auth: string | undefined; input: unknown; lastEventId: string | undefined }[] = [];
+    server = createHttpServer((req, res) => {
+      const url = new URL(req.url ?? "", "http://club.test");
+      if (url.pathname === "/api/version") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ version: CLIENT_VERSION, apiVersion: API_VERSION }));
+        return;
+      }
+      const input = JSON.parse(url.searchParams.get("input") ?? "null") as { json?: unknown } | null;
+      const lastEventId = req.headers["last-event-id"];
+      streams.push({ auth: req.headers.authorization, input: input?.json, lastEventId: lastEventId?.toString() });
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      res.write("event: connected\ndata: {}\n\n");
+      const n = streams.length;
+      // Later than the timeout of calls (200 ms): a stream is not a call waiting for its answer.
+      setTimeout(() => {
+        res.write(
+          `data: ${JSON.stringify({ json: { unread: n, messages: { unread: 0, changed: null } } })}\nid: e${n}\n\n`,
+        );
+        if (n === 1) res.end();
+      }, 400);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const club = createClubClient({ url: `http://127.0.0.1:${port}`, token: "club_x", timeoutMs: 200 });
+    const heard: number[] = [];
+    const errors: unknown[] = [];
+    const subscription = club.notifications.live.subscribe(undefined, {
+      onData: (event) => heard.push(event.data.unread),
+      onError: (err) => errors.push(err),
+    });
+    await expect.poll(() => heard, { timeout: 5_000 }).toEqual([1, 2]);
+    subscription.unsubscribe();
+    expect(errors).toEqual([]);
+    expect(streams[0]).toEqual({ auth: "Bearer club_x", input: null, lastEventId: undefined });
+    // Reopened after the server ended it, from the last event it heard (tRPC's server reads the
+    // header as the input's lastEventId).
+    expect(streams[1]).toEqual({ auth: "Bearer club_x", input: null, lastEventId: "e1" });
+  });
 });

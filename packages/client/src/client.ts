@@ -1,4 +1,5 @@
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import { EventSource } from "eventsource";
 import superjson from "superjson";
 import { restRefusal, type ServerVersion, unreachable, versionMismatch } from "./errors";
 import type { AppRouter } from "./router";
@@ -28,9 +29,13 @@ export function createClubClient(options: ClubClientOptions) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let cookie: string | undefined;
 
-  /** One request with the timeout beside the caller's own signal; no answer names the address and why. */
-  const send = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined) => {
-    const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+  /**
+   * One request with the timeout beside the caller's own signal; no answer names the address and
+   * why. A live stream's timeout ends once the server answers: the stream then stays open.
+   */
+  const send = async (input: Parameters<typeof fetch>[0], init: RequestInit | undefined, stream = false) => {
+    const answered = stream && timeoutMs > 0 ? untilAnswered(timeoutMs) : undefined;
+    const timeout = answered?.signal ?? (timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined);
     const signals = [init?.signal, timeout].filter((s): s is AbortSignal => Boolean(s));
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     try {
@@ -39,6 +44,8 @@ export function createClubClient(options: ClubClientOptions) {
       // The caller's own abort stays hers; anything else says which address failed, and why.
       if (init?.signal?.aborted) throw err;
       throw unreachable(origin, timeout?.aborted ? new Error(`no answer within ${timeoutMs / 1000} s`) : err);
+    } finally {
+      answered?.stop();
     }
   };
 
@@ -54,7 +61,7 @@ export function createClubClient(options: ClubClientOptions) {
     if (server.apiVersion !== API_VERSION) throw versionMismatch(origin, server, CLIENT_VERSION, API_VERSION);
   };
 
-  const authFetch: typeof fetch = async (input, init) => {
+  const authFetch = async (input: Parameters<typeof fetch>[0], init?: RequestInit, stream = false) => {
     await checkVersion(init?.signal);
     const headers = new Headers(init?.headers);
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
@@ -63,7 +70,7 @@ export function createClubClient(options: ClubClientOptions) {
       headers.set("origin", origin);
       if (cookie) headers.set("cookie", cookie);
     }
-    const res = await send(input, { ...init, headers });
+    const res = await send(input, { ...init, headers }, stream);
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       if (pair?.startsWith("club_session=")) cookie = pair.endsWith("=") ? undefined : pair;
@@ -71,11 +78,41 @@ export function createClubClient(options: ClubClientOptions) {
     return res;
   };
 
+  // Live streams (`notifications.live`, `comments.live`: `.subscribe(input, { onData })`) as
+  // server-sent events, with the same version check, token or cookie as every call. A dropped
+  // stream is opened again, with the last event's id (`lastEventId`): what was told meanwhile
+  // comes then. EventSource from the `eventsource` package: Node 20 has none of its own.
+  const live = httpSubscriptionLink({
+    url: `${origin}/trpc`,
+    transformer: superjson,
+    EventSource,
+    eventSourceOptions: { fetch: (url, init) => authFetch(url, init as RequestInit, true) },
+  });
   // Without a token, `client.auth.login.mutate({ email, password })` starts a cookie session
   // that the client then keeps.
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: `${origin}/trpc`, fetch: authFetch, transformer: superjson, maxItems: 20 })],
+    links: [
+      splitLink({
+        condition: (op) => op.type === "subscription",
+        true: live,
+        false: httpBatchLink({ url: `${origin}/trpc`, fetch: authFetch, transformer: superjson, maxItems: 20 }),
+      }),
+    ],
   });
+}
+
+/**
+ * A signal that aborts after `ms` unless stopped first (a live stream's wait for the server's
+ * answer); its timer does not hold the process open.
+ */
+function untilAnswered(ms: number): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The server did not answer in time.", "TimeoutError")),
+    ms,
+  );
+  timer.unref?.();
+  return { signal: controller.signal, stop: () => clearTimeout(timer) };
 }
 
 export type ClubClient = ReturnType<typeof createClubClient>;
