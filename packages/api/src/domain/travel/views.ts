@@ -3,6 +3,7 @@ import { applicationProperties, applications, homes, homeWindows, stayReviews, s
 import { aliasedTable, and, asc, desc, eq, or, type SQL, sql } from "@club/db/orm";
 import type { MemberType } from "@club/shared";
 import { badRequest, notFound } from "../../errors";
+import { preparedOnce } from "../../lib/prepared";
 import { canManage, HOME_NOT_FOUND, STAY_NOT_FOUND } from "../access";
 import { travelDiscounts } from "../admin/club-settings";
 import { seesAddress } from "./address";
@@ -279,34 +280,39 @@ export function stayAnswer(r: StayRow, viewer: { id: string }) {
  * (days in each home's time zone), or null. Never the address: the home's page shows it to her.
  */
 export async function nextStayOf(db: Queryable, guestId: string, now = new Date()) {
-  const rows = await db
-    .select({
-      id: stays.id,
-      status: stays.status,
-      arrive: stays.arrive,
-      depart: stays.depart,
-      nights: stays.nights,
-      guests: stays.guests,
-      homeId: homes.id,
-      homeTitle: homes.title,
-      city: homes.city,
-      country: homes.country,
-      timeZone: homes.timeZone,
-      hostName: users.name,
-    })
-    .from(stays)
-    .innerJoin(homes, eq(homes.id, stays.homeId))
-    .innerJoin(users, eq(users.id, homes.hostId))
-    .where(
-      and(
-        eq(stays.guestId, guestId),
-        sql`${stays.status} in ('accepted', 'requested')`,
-        // A day either side of every time zone; each row is then held to its own home's day.
-        sql`${stays.depart} >= current_date - 1`,
-      ),
-    )
-    .orderBy(asc(stays.arrive))
-    .limit(5);
+  // Asked by every member's home: built once per database, only her id changes (preparedOnce).
+  const query = preparedOnce(db, "nextStayOf", () =>
+    db
+      .select({
+        id: stays.id,
+        status: stays.status,
+        arrive: stays.arrive,
+        depart: stays.depart,
+        nights: stays.nights,
+        guests: stays.guests,
+        homeId: homes.id,
+        homeTitle: homes.title,
+        city: homes.city,
+        country: homes.country,
+        timeZone: homes.timeZone,
+        hostName: users.name,
+      })
+      .from(stays)
+      .innerJoin(homes, eq(homes.id, stays.homeId))
+      .innerJoin(users, eq(users.id, homes.hostId))
+      .where(
+        and(
+          eq(stays.guestId, sql.placeholder("guestId")),
+          sql`${stays.status} in ('accepted', 'requested')`,
+          // A day either side of every time zone; each row is then held to its own home's day.
+          sql`${stays.depart} >= current_date - 1`,
+        ),
+      )
+      .orderBy(asc(stays.arrive))
+      .limit(5)
+      .prepare("next_stay"),
+  );
+  const rows = await query.execute({ guestId });
   const next = rows.find((r) => r.depart > todayIn(r.timeZone, now));
   if (!next) return null;
   const { timeZone: _zone, ...stay } = next;
