@@ -214,8 +214,11 @@ test("two members write to each other live; a block stops one; a report reaches 
   await anaPage.reload();
   await expect(anaPage.getByRole("main").getByText("You cannot write to this member.")).toBeVisible();
   // The reloaded page is the server's until the app takes it over: a click before that was lost
-  // once, and the page stayed where it was.
+  // once, and the page stayed where it was. Then the app scrolls the conversation to its newest
+  // part: a click on her name at the top, as the page moved under it, once landed on the page
+  // below the header instead.
   await takenOver(anaPage);
+  await expect(anaPage.getByRole("main").getByText("You cannot write to this member.")).toBeInViewport();
   await anaPage.getByRole("main").getByRole("heading", { level: 1 }).getByRole("link", { name: bea.name }).click();
   await expect(anaPage).toHaveURL(/\/members\//);
   await takenOver(anaPage);
