@@ -65,7 +65,17 @@ export function backgroundJobs(deps: BackgroundDeps): ApiJobHandlers {
     "data-export.build": (payload, job) => buildDataExport(deps, payload.exportId, job),
     "media.delete-objects": (payload) => deleteStoredObjects(deps.store, payload.prefixes),
     "webhook.deliver": (payload) =>
-      deliverWebhooks({ db, jobs, allowPrivate: config.webhookAllowPrivate, now: deps.now }, payload.endpointId),
+      deliverWebhooks(
+        {
+          db,
+          jobs,
+          allowPrivate: config.webhookAllowPrivate,
+          appOrigin: config.appOrigin,
+          timeZone: config.timeZone,
+          now: deps.now,
+        },
+        payload.endpointId,
+      ),
     "notifications.digest": async () => {
       await sendDigests({ db, jobs, config }, deps.now?.());
     },

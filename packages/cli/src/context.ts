@@ -1,7 +1,7 @@
 import type { Env } from "@club/api";
 import type { DbHandle } from "@club/db";
 import type { JobQueue } from "@club/jobs";
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import { type Api, remoteApi } from "./api";
 import { requireDatabasePackages } from "./database-packages";
 import { CommandFailed } from "./errors";
@@ -64,4 +64,14 @@ export async function withOperatorApi<T>(command: Command, fn: (api: Api) => Pro
   requireDatabasePackages();
   const { withLocalOperatorApi } = await import("./local/database");
   return withLocalOperatorApi(fn);
+}
+
+/** An option's parser for a count from 1 to `max` (`--limit`); anything else is a usage error saying so. */
+export function countUpTo(max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > max)
+      throw new InvalidArgumentError(`must be a whole number from 1 to ${max}`);
+    return n;
+  };
 }

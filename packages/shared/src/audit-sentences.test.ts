@@ -302,6 +302,16 @@ describe("the audit log in words", () => {
     );
   });
 
+  it("says the club paused a webhook that kept failing, and an admin one she paused", () => {
+    const paused = { ...THING, kind: "webhook.changed" };
+    expect(auditSentence(rec({ ...paused, detail: { name: "CRM", paused: true, because: "failing" } }))).toBe(
+      "The club paused the webhook “CRM” after three days of failures.",
+    );
+    expect(auditSentence(rec({ ...ADMIN, ...paused, detail: { name: "CRM", paused: true } }))).toBe(
+      "Alexandra Admin paused the webhook “CRM”.",
+    );
+  });
+
   it("falls back on the e-mail kept when the member was deleted, and names the operator", () => {
     const gone = { ...FIONA, targetName: null };
     expect(auditSentence(rec({ ...ADMIN, ...gone, kind: "member.password_reset" }))).toBe(

@@ -291,6 +291,8 @@ export const auditSentenceOf: Record<AuditKind, Words> = {
   },
   "webhook.changed": (r) => {
     const name = quoted(r.detail.name, "(unnamed)");
+    if (r.detail.paused === true && r.detail.because === "failing")
+      return `The club paused the webhook ${name} after three days of failures`;
     if (r.detail.paused === true) return `${actor(r)} paused the webhook ${name}`;
     if (r.detail.paused === false) return `${actor(r)} resumed the webhook ${name}`;
     if (r.detail.rotated === true) return `${actor(r)} gave the webhook ${name} a new signing secret`;

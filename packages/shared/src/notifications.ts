@@ -14,8 +14,12 @@ export const notificationKinds = [
   "application",
   "stay",
   "report",
+  "webhook",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+
+/** The kinds only admins are told of (news of the club's running, not of a member's own things). */
+export const adminNotificationKinds = ["application", "report", "webhook"] as const satisfies NotificationKind[];
 
 export const digestFrequencies = ["off", "daily", "weekly"] as const;
 
@@ -33,6 +37,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   application: "Membership applications (admins)",
   stay: "Stays in members' homes: requests and answers",
   report: "Messages reported by members (admins)",
+  webhook: "Webhooks that keep failing, or are paused for it (admins)",
 };
 
 export const notificationPrefsUpdate = z.object({

@@ -23,6 +23,12 @@ export interface ReceiverAnswer {
   headers?: Record<string, string>;
 }
 
+/** What a delivery tells the admins by: the club's address and time zone, as the api has them. */
+const clubOf = (api: TestApi) => {
+  const { appOrigin, timeZone } = api.contextFor(null).config;
+  return { appOrigin, timeZone };
+};
+
 /**
  * The webhook tests' world: a receiver on this machine that answers each POST as `answers` says, in
  * turn (the last one from then on), an admin and a member on a test api, and the calls the tests
@@ -79,7 +85,10 @@ export function webhookKit() {
     add: (events: WebhookEventType[], url = kit.url) => adminHere().webhooks.add({ name: "CRM", url, events }),
     /** Runs the endpoint's delivery job as a server would, at `at`. */
     deliver: (endpointId: string, at = new Date()) =>
-      deliverWebhooks({ db: kit.api.db, jobs: kit.api.jobs, allowPrivate: true, now: () => at }, endpointId),
+      deliverWebhooks(
+        { ...clubOf(kit.api), db: kit.api.db, jobs: kit.api.jobs, allowPrivate: true, now: () => at },
+        endpointId,
+      ),
     later: (ms: number) => new Date(Date.now() + ms),
     log: async (endpointId: string) => (await adminHere().webhooks.deliveries({ id: endpointId })).items,
     newEvent: (title: string) =>

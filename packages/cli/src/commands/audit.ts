@@ -1,6 +1,6 @@
 import { type AuditKind, auditKinds, auditSentence, isCalendarDay, moment } from "@club/shared";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { localOnly, print, withDb } from "../context";
+import { countUpTo, localOnly, print, withDb } from "../context";
 
 const UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -21,12 +21,7 @@ export function auditSince(value: string, now = Date.now()): { since: Date } | {
   return { since: parsed.data };
 }
 
-function limitOf(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000)
-    throw new InvalidArgumentError("must be a whole number from 1 to 1000");
-  return n;
-}
+const limitOf = countUpTo(1000);
 
 export function registerAuditCommand(program: Command): void {
   program

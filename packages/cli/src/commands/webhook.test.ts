@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { createDb } from "@club/db";
+import { createDb, webhookDeliveries } from "@club/db";
 import { afterAll, describe, expect, it } from "vitest";
 import { clubHere, clubIn, migratedDataDir, startServer } from "../test/cli";
 
@@ -40,9 +40,25 @@ describe("club webhook", () => {
     // While the server holds the embedded database, through its socket.
     const db = await createDb({ pgliteDir: join(dataDir, "pglite"), processName: "club server (test)" });
     const { app } = await startServer(db, dataDir, { operatorSocket: true });
+    let deliveryId = "";
     try {
       // A process of its own: this one's server holds the database.
       expect((await clubIn(dataDir, "webhook", "list")).stdout).toContain(`${id}  CRM`);
+      // A message its receiver refused after a day of tries, as the log keeps it.
+      const [failed] = await db.db
+        .insert(webhookDeliveries)
+        .values({
+          endpointId: id,
+          type: "event.created",
+          payload: { type: "event.created", timestamp: "2031-05-06T10:00:00.000Z", data: {} },
+          status: "failed",
+          attempts: 8,
+          createdAt: new Date("2031-05-06T10:00:00Z"),
+          responseStatus: 502,
+          lastError: "The endpoint answered 502",
+        })
+        .returning();
+      deliveryId = failed!.id;
     } finally {
       await app.close();
       await db.close();
@@ -66,6 +82,20 @@ describe("club webhook", () => {
     expect(paused.stderr).toContain("This webhook is paused: resume it to post its waiting messages.");
     expect((await club("webhook", "resume", id)).stdout).toBe('Resumed the webhook "CRM": 0 waiting go now.\n');
     expect((await club("webhook", "retry", id)).stdout).toBe("Nothing is waiting for this webhook.\n");
+
+    // Its log, newest first; a failed message posted again.
+    expect((await club("webhook", "deliveries", id)).stdout).toBe(
+      `${deliveryId}  2031-05-06T10:00:00.000Z  event.created  failed (8 tries)\n  The endpoint answered 502\n`,
+    );
+    expect((await club("webhook", "redeliver", deliveryId)).stdout).toBe("The message will be posted again shortly.\n");
+    expect((await club("webhook", "deliveries", id, "--limit", "1")).stdout).toMatch(
+      new RegExp(
+        `^${deliveryId}  2031-05-06T10:00:00\\.000Z  event\\.created  pending \\(8 tries, next [\\d:TZ.-]+\\)\n`,
+      ),
+    );
+    const badLimit = await club("webhook", "deliveries", id, "--limit", "500");
+    expect(badLimit.code).not.toBe(0);
+    expect(badLimit.stderr).toContain("must be a whole number from 1 to 100");
 
     expect(await club("webhook", "remove", id)).toMatchObject({ code: 0, stdout: "The webhook was removed.\n" });
     expect((await club("webhook", "list")).stdout).toBe("No webhooks. Add one with club webhook add.\n");

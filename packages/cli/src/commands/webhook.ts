@@ -6,7 +6,7 @@ import {
   webhookEventTypeNames,
 } from "@club/shared";
 import { type Command, InvalidArgumentError } from "commander";
-import { CommandFailed, print, withOperatorApi } from "../context";
+import { CommandFailed, countUpTo, print, withOperatorApi } from "../context";
 
 const webhookId = (id: string) => {
   if (!isRowId(id)) throw new CommandFailed(`"${id}" is not a webhook id; see club webhook list.`);
@@ -68,15 +68,48 @@ export function registerWebhookCommands(program: Command): void {
         if (opts.json) return print(JSON.stringify(list, null, 2));
         if (list.length === 0) return print("No webhooks. Add one with club webhook add.");
         for (const w of list) {
-          const state = w.pausedAt
-            ? `paused since ${w.pausedAt.toISOString()}`
-            : w.failingSince
-              ? `failing since ${w.failingSince.toISOString()}`
-              : "answering";
+          const state =
+            w.pausedBecause === "failing" && w.pausedAt
+              ? `paused by the club after three days of failures, since ${w.pausedAt.toISOString()}`
+              : w.pausedAt
+                ? `paused since ${w.pausedAt.toISOString()}`
+                : w.failingSince
+                  ? `failing since ${w.failingSince.toISOString()}`
+                  : w.failedTries > 0
+                    ? `${w.failedTries} ${w.failedTries === 1 ? "try" : "tries"} failed in a row`
+                    : "answering";
           print(`${w.id}  ${w.name}  ${w.url}`);
           print(`  ${w.events.join(", ")}; ${state}; ${w.pending} waiting, ${w.failed} failed`);
         }
       });
+    });
+  webhook
+    .command("deliveries <id>")
+    .description("an endpoint's messages, newest first: each one's state, tries and last answer")
+    .option("--limit <n>", "how many (1 to 100)", countUpTo(100), 20)
+    .option("--json", "print JSON")
+    .action(async (id: string, opts: { limit: number; json?: boolean }, command: Command) => {
+      await withOperatorApi(command, async (api) => {
+        const { items } = await api.webhooks.deliveries.query({ id: webhookId(id), limit: opts.limit });
+        if (opts.json) return print(JSON.stringify(items, null, 2));
+        if (items.length === 0) return print("No messages yet.");
+        for (const d of items) {
+          const tries = `${d.attempts} ${d.attempts === 1 ? "try" : "tries"}`;
+          const next = d.status === "pending" ? `, next ${d.dueAt.toISOString()}` : "";
+          print(`${d.id}  ${d.createdAt.toISOString()}  ${d.type}  ${d.status} (${tries}${next})`);
+          if (d.lastError) print(`  ${d.lastError}`);
+        }
+      });
+    });
+  webhook
+    .command("redeliver <delivery-id>")
+    .description("post a failed or delivered message again, with a new round of tries (see club webhook deliveries)")
+    .action(async (deliveryId: string, _opts, command: Command) => {
+      if (!isRowId(deliveryId))
+        throw new CommandFailed(`"${deliveryId}" is not a message id; see club webhook deliveries <id>.`);
+      await withOperatorApi(command, async (api) =>
+        print((await api.webhooks.redeliver.mutate({ id: deliveryId })).message),
+      );
     });
   webhook
     .command("rotate <id>")

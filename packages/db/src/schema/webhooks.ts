@@ -25,8 +25,16 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** Since when its messages fail after a day of tries; null while it answers. Each message then has one try. */
   failingSince: timestamp("failing_since", { withTimezone: true }),
-  /** Paused by an admin since then: its messages wait (in order) until she resumes it; null while it runs. */
+  /**
+   * Tries that failed one after another since the last that got through, and when the first of them
+   * was: the admins are told at the fifth, and the club pauses it after three days of failures.
+   */
+  failedTries: integer("failed_tries").notNull().default(0),
+  firstFailedAt: timestamp("first_failed_at", { withTimezone: true }),
+  /** Paused since then: its messages wait (in order) until an admin resumes it; null while it runs. */
   pausedAt: timestamp("paused_at", { withTimezone: true }),
+  /** Why: 'admin' (an admin paused it) or 'failing' (the club, after three days of failures). */
+  pausedBecause: text("paused_because"),
   /** A server delivering its messages holds it until then (one delivers at a time, in order). */
   leasedUntil: timestamp("leased_until", { withTimezone: true }),
 });

@@ -6,3 +6,4 @@ export * from "./messages";
 export * from "./notifications";
 export * from "./security";
 export * from "./travel";
+export * from "./webhooks";

@@ -9,8 +9,12 @@ export const webhookSummarySchema = z
     events: z.array(z.enum(webhookEventTypeNames)),
     createdAt: z.date(),
     failingSince: z.date().nullable(),
-    /** Since when an admin has it paused: its messages wait, in order. Null while it runs. */
+    /** Since when it is paused: its messages wait, in order. Null while it runs. */
     pausedAt: z.date().nullable(),
+    /** Who paused it: an admin, or the club after three days of failures ("failing"). Null while it runs. */
+    pausedBecause: z.enum(["admin", "failing"]).nullable(),
+    /** Tries that failed one after another since the last that got through. */
+    failedTries: z.number(),
     pending: z.number(),
     failed: z.number(),
   })

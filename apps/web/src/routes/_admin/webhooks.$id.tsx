@@ -79,7 +79,13 @@ function WebhookLogPage() {
       }
     >
       <WebhookControls webhook={webhook} />
-      {webhook.pausedAt ? (
+      {webhook.pausedBecause === "failing" && webhook.pausedAt ? (
+        <Alert className="mb-6">
+          The club paused it on {formatMoment(webhook.pausedAt, "MMM d, yyyy h:mm a")}, after three days of failures (
+          {webhook.failedTries} tries in a row). Its messages wait, in order: once its receiver answers again, resume
+          it.
+        </Alert>
+      ) : webhook.pausedAt ? (
         <Alert tone="info" className="mb-6">
           Paused since {formatMoment(webhook.pausedAt, "MMM d, yyyy h:mm a")}: its messages wait, in order, until you
           resume it.

@@ -9,6 +9,7 @@ import {
   type Queryable,
   stays,
   users,
+  webhookEndpoints,
 } from "@club/db";
 import { and, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "@club/db/orm";
 import { formatCardDate, type NotificationKind, uploadDay } from "@club/shared";
@@ -59,7 +60,11 @@ export function selectRows(db: Queryable, viewer: ViewerRef, where: SQL | undefi
       stayStatus: stays.status,
       stayHome: homes.title,
       stayGuest: stays.guestId,
+      webhookName: webhookEndpoints.name,
+      webhookPaused: webhookEndpoints.pausedBecause,
+      webhookFailedTries: webhookEndpoints.failedTries,
       userId: notifications.userId,
+      subjectId: notifications.subjectId,
       updatedAt: notifications.updatedAt,
       readAt: notifications.readAt,
       cursorAt: pages.column,
@@ -71,6 +76,10 @@ export function selectRows(db: Queryable, viewer: ViewerRef, where: SQL | undefi
     .leftJoin(cancelledEvents, eq(cancelledEvents.eventId, notifications.subjectId))
     .leftJoin(stays, and(eq(notifications.kind, "stay"), eq(stays.id, notifications.subjectId)))
     .leftJoin(homes, eq(homes.id, stays.homeId))
+    .leftJoin(
+      webhookEndpoints,
+      and(eq(notifications.kind, "webhook"), eq(webhookEndpoints.id, notifications.subjectId)),
+    )
     .where(and(readableNotifications(viewer), where))
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
     .limit(limit);
@@ -139,6 +148,16 @@ function describe(row: Row, timeZone: string): { text: string; link: string } {
       return { text: `${row.applicant ?? "Someone"} applied for membership`, link: "/applications" };
     case "report":
       return { text: `${who} reported a message`, link: "/admin/reports" };
+    case "webhook": {
+      // Told as the endpoint is now: paused by the club, still failing, answering again, or gone.
+      const link = `/webhooks/${row.subjectId}`;
+      if (!row.webhookName) return { text: "A webhook that kept failing was removed", link: "/webhooks" };
+      const name = quoted(row.webhookName);
+      if (row.webhookPaused === "failing")
+        return { text: `The webhook ${name} is paused after three days of failures`, link };
+      if ((row.webhookFailedTries ?? 0) > 0) return { text: `The webhook ${name} is failing`, link };
+      return { text: `The webhook ${name} failed for a while, and answers again`, link };
+    }
     case "stay": {
       // Told as the stay is now (a request accepted since the row was written reads "accepted").
       const to = row.stayGuest === row.userId ? "guest" : "host";

@@ -2,6 +2,7 @@ import { type Db, type WebhookDelivery, type WebhookEndpoint, webhookDeliveries,
 import { and, asc, eq, isNull, lt, or, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { Webhook } from "standardwebhooks";
+import { clearFailedTries, countFailedTry, type TroubleDeps } from "./failing";
 import { postWebhook, type WebhookAnswer } from "./post";
 
 /**
@@ -15,7 +16,7 @@ export const WEBHOOK_TRIES_MS = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000
 /** How long a server holds an endpoint while it posts one message (longer than a try's timeout). */
 const LEASE_MS = 60_000;
 
-export interface WebhookDeliveryDeps {
+export interface WebhookDeliveryDeps extends TroubleDeps {
   db: Db;
   jobs: JobSender;
   allowPrivate: boolean;
@@ -128,52 +129,61 @@ async function postDue(deps: WebhookDeliveryDeps, endpoint: WebhookEndpoint, now
         "webhook-signature": signatures(next.id, sentAt, body),
       },
     });
-    endpoint.failingSince = await record(deps.db, endpoint, next, answer, sentAt);
+    const after = await record(deps, endpoint, next, answer, sentAt);
+    // Paused by the club after days of failures: the rest wait for an admin to resume it.
+    if (after.paused) return;
+    endpoint.failingSince = after.failingSince;
+    endpoint.failedTries = after.failedTries;
   }
 }
 
-/** Writes a try's outcome to the log; returns the endpoint's `failingSince` after it. */
+/**
+ * Writes a try's outcome to the log, and counts it on the endpoint (a failure in a row, or the count
+ * cleared); returns the endpoint's state after it.
+ */
 async function record(
-  db: Db,
+  deps: WebhookDeliveryDeps,
   endpoint: WebhookEndpoint,
   delivery: WebhookDelivery,
   answer: WebhookAnswer,
   at: Date,
-): Promise<Date | null> {
+): Promise<{ failingSince: Date | null; failedTries: number; paused: boolean }> {
   const attempts = delivery.attempts + 1;
   const tried = { attempts, lastAttemptAt: at, responseStatus: answer.status };
   if (answer.ok) {
-    await db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       await tx
         .update(webhookDeliveries)
         .set({ ...tried, status: "delivered", lastError: null })
         .where(eq(webhookDeliveries.id, delivery.id));
-      if (endpoint.failingSince)
-        await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
+      if (endpoint.failingSince || endpoint.failedTries > 0) await clearFailedTries(tx, endpoint.id);
     });
-    return null;
+    return { failingSince: null, failedTries: 0, paused: false };
   }
   const offset = WEBHOOK_TRIES_MS[attempts];
-  if (offset !== undefined && !endpoint.failingSince) {
-    const dueAt = new Date(Math.max(delivery.triesFrom.getTime() + offset, at.getTime()));
-    await db
-      .update(webhookDeliveries)
-      .set({ ...tried, lastError: answer.error, dueAt })
-      .where(eq(webhookDeliveries.id, delivery.id));
-    return null;
-  }
-  const failingSince = endpoint.failingSince ?? at;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(webhookDeliveries)
-      .set({ ...tried, status: "failed", lastError: answer.error })
-      .where(eq(webhookDeliveries.id, delivery.id));
-    await tx
-      .update(webhookEndpoints)
-      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
-      .where(eq(webhookEndpoints.id, endpoint.id));
+  // A message with tries left waits for its next; after its last it has failed, and so is the endpoint.
+  const retried = offset !== undefined && !endpoint.failingSince;
+  const failingSince = retried ? endpoint.failingSince : (endpoint.failingSince ?? at);
+  const paused = await deps.db.transaction(async (tx) => {
+    if (retried) {
+      const dueAt = new Date(Math.max(delivery.triesFrom.getTime() + offset, at.getTime()));
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...tried, lastError: answer.error, dueAt })
+        .where(eq(webhookDeliveries.id, delivery.id));
+    } else {
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...tried, status: "failed", lastError: answer.error })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
+        .where(eq(webhookEndpoints.id, endpoint.id));
+    }
+    return countFailedTry(tx, deps, endpoint, at, answer.error);
   });
-  return failingSince;
+  return { failingSince, failedTries: endpoint.failedTries + 1, paused };
 }
 
 /**

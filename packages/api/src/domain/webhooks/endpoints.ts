@@ -20,8 +20,12 @@ export interface WebhookSummary {
   createdAt: Date;
   /** Since when its messages fail after a day of tries; null while it answers. */
   failingSince: Date | null;
-  /** Since when an admin has it paused (its messages wait); null while it runs. */
+  /** Since when it is paused (its messages wait); null while it runs. */
   pausedAt: Date | null;
+  /** By an admin, or by the club after three days of failures; null while it runs. */
+  pausedBecause: "admin" | "failing" | null;
+  /** Tries that failed one after another since the last that got through. */
+  failedTries: number;
   /** Messages waiting to be delivered, and those that failed. */
   pending: number;
   failed: number;
@@ -49,6 +53,8 @@ export async function listWebhooks(db: Queryable): Promise<WebhookSummary[]> {
       createdAt: webhookEndpoints.createdAt,
       failingSince: webhookEndpoints.failingSince,
       pausedAt: webhookEndpoints.pausedAt,
+      pausedBecause: webhookEndpoints.pausedBecause,
+      failedTries: webhookEndpoints.failedTries,
       pending: counts.pending,
       failed: counts.failed,
     })
@@ -58,6 +64,7 @@ export async function listWebhooks(db: Queryable): Promise<WebhookSummary[]> {
   return rows.map((r) => ({
     ...r,
     events: r.events as WebhookEventType[],
+    pausedBecause: pausedBecauseOf(r.pausedBecause),
     pending: r.pending ?? 0,
     failed: r.failed ?? 0,
   }));
@@ -91,9 +98,22 @@ export async function addWebhook(
 }
 
 function summaryOf(row: WebhookEndpoint, counted: { pending: number; failed: number }): WebhookSummary {
-  const { id, name, url, events, createdAt, failingSince, pausedAt } = row;
-  return { id, name, url, events: events as WebhookEventType[], createdAt, failingSince, pausedAt, ...counted };
+  const { id, name, url, events, createdAt, failingSince, pausedAt, failedTries } = row;
+  return {
+    id,
+    name,
+    url,
+    events: events as WebhookEventType[],
+    createdAt,
+    failingSince,
+    pausedAt,
+    pausedBecause: pausedBecauseOf(row.pausedBecause),
+    failedTries,
+    ...counted,
+  };
 }
+
+const pausedBecauseOf = (value: string | null) => (value === "admin" || value === "failing" ? value : null);
 
 /** The endpoint's waiting and failed messages. */
 async function countsOf(db: Queryable, endpointId: string) {
@@ -188,7 +208,15 @@ export async function pauseWebhook(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(webhookEndpoints)
-      .set({ pausedAt: paused ? sql`coalesce(${webhookEndpoints.pausedAt}, now())` : null })
+      .set(
+        paused
+          ? {
+              pausedAt: sql`coalesce(${webhookEndpoints.pausedAt}, now())`,
+              pausedBecause: sql`coalesce(${webhookEndpoints.pausedBecause}, 'admin')`,
+            }
+          : // Resumed: its receiver gets three days again before the club would pause it.
+            { pausedAt: null, pausedBecause: null, failedTries: 0, firstFailedAt: null },
+      )
       .where(eq(webhookEndpoints.id, id))
       .returning();
     if (!row) throw notFound(WEBHOOK_NOT_FOUND);

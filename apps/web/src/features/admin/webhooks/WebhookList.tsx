@@ -13,14 +13,25 @@ import { th } from "./table";
 
 export type Webhook = RouterOutputs["webhooks"]["list"][number];
 
-/** Whether its messages get through: "Answering", paused, or since when they fail (after a day of tries). */
+/**
+ * Whether its messages get through: "Answering", paused (by an admin, or by the club after three
+ * days of failures), since when they fail (after a day of tries), or how many tries failed in a row.
+ */
 function WebhookState({ webhook }: { webhook: Webhook }) {
+  if (webhook.pausedBecause === "failing")
+    return <span className="font-medium text-danger">Paused: three days of failures</span>;
   if (webhook.pausedAt) return <span className="font-medium text-ink">Paused</span>;
-  return webhook.failingSince ? (
-    <span className="font-medium text-danger">Failing since {formatMoment(webhook.failingSince, "MMM d, yyyy")}</span>
-  ) : (
-    <span className="text-success">Answering</span>
-  );
+  if (webhook.failingSince)
+    return (
+      <span className="font-medium text-danger">Failing since {formatMoment(webhook.failingSince, "MMM d, yyyy")}</span>
+    );
+  if (webhook.failedTries > 0)
+    return (
+      <span className="font-medium text-danger">
+        {webhook.failedTries} {webhook.failedTries === 1 ? "try" : "tries"} failed
+      </span>
+    );
+  return <span className="text-success">Answering</span>;
 }
 
 const count = (n: number, danger = false) =>
