@@ -3,6 +3,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { DeliveryLog } from "../../features/admin/webhooks/DeliveryLog";
 import { deliveryPages } from "../../features/admin/webhooks/delivery-pages";
 import { WebhookControls } from "../../features/admin/webhooks/WebhookControls";
+import type { Webhook } from "../../features/admin/webhooks/WebhookList";
 import { formatMoment } from "../../lib/moments";
 import { trpc } from "../../lib/trpc";
 import { Alert } from "../../ui/Alert";
@@ -79,13 +80,25 @@ function WebhookLogPage() {
       }
     >
       <WebhookControls webhook={webhook} />
-      {webhook.pausedBecause === "failing" && webhook.pausedAt ? (
-        <Alert className="mb-6">
-          The club paused it on {formatMoment(webhook.pausedAt, "MMM d, yyyy h:mm a")}, after three days of failures (
-          {webhook.failedTries} tries in a row). Its messages wait, in order: once its receiver answers again, resume
-          it.
-        </Alert>
-      ) : webhook.pausedAt ? (
+      <WebhookAlerts webhook={webhook} />
+      <DeliveryLog id={id} />
+    </Page>
+  );
+}
+
+/** Why its messages do not go: paused (by an admin, or by the club after days of failures), or failing. */
+function WebhookAlerts({ webhook }: { webhook: Webhook }) {
+  if (webhook.pausedBecause === "failing" && webhook.pausedAt)
+    return (
+      <Alert className="mb-6">
+        The club paused it on {formatMoment(webhook.pausedAt, "MMM d, yyyy h:mm a")}, after three days of failures (
+        {webhook.failedTries} tries in a row). Its messages wait, in order: once its receiver answers again, resume it,
+        and redeliver the ones that failed.
+      </Alert>
+    );
+  return (
+    <>
+      {webhook.pausedAt ? (
         <Alert tone="info" className="mb-6">
           Paused since {formatMoment(webhook.pausedAt, "MMM d, yyyy h:mm a")}: its messages wait, in order, until you
           resume it.
@@ -97,7 +110,6 @@ function WebhookLogPage() {
           a day of tries. Once it answers again, redeliver the ones it missed.
         </Alert>
       ) : null}
-      <DeliveryLog id={id} />
-    </Page>
+    </>
   );
 }
