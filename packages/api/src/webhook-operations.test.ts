@@ -54,6 +54,27 @@ describe("an operator's controls", () => {
     expect(kinds.map((k) => k.detail.paused)).toEqual([true, false]);
   });
 
+  it("sends a test message, signed, behind what waits, whatever it listens for; not while paused", async () => {
+    const { webhook, secret } = await add(["stay.requested"]);
+    expect(await adminHere().webhooks.ping({ id: webhook.id })).toEqual({
+      message: "A test message is on its way: its answer shows in the log.",
+    });
+    await deliver(webhook.id);
+    const [received] = kit.received;
+    const message = new Webhook(secret).verify(received!.body, received!.headers as Record<string, string>);
+    expect(message).toMatchObject({ type: "webhook.ping", data: { webhook_id: webhook.id, name: "CRM" } });
+    expect((await log(webhook.id)).map((d) => [d.type, d.status])).toEqual([["webhook.ping", "delivered"]]);
+    await adminHere().webhooks.pause({ id: webhook.id, paused: true });
+    await expect(adminHere().webhooks.ping({ id: webhook.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "This webhook is paused: resume it to send a test message.",
+    });
+    // A member may not.
+    await expect(kit.api.callerFor(kit.ann).webhooks.ping({ id: webhook.id })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+
   it("rotates its secret: for a day both sign each message, then only the new one", async () => {
     const { webhook, secret: old } = await add(["event.created"]);
     const rotated = await adminHere().webhooks.rotateSecret({ id: webhook.id });

@@ -25,6 +25,14 @@ export type WebhookEventType = keyof typeof webhookEventTypes;
 export const webhookEventTypeNames = Object.keys(webhookEventTypes) as WebhookEventType[];
 export const isWebhookEventType = (name: string): name is WebhookEventType => Object.hasOwn(webhookEventTypes, name);
 
+/**
+ * What a message in the log may be: an event, or `webhook.ping`, the test message an admin sends
+ * to any endpoint (Admin Panel → the webhook → Send a test message, `club webhook ping`), whatever
+ * events it listens for. A receiver should answer it 2xx and may do nothing else.
+ */
+export const WEBHOOK_PING = "webhook.ping";
+export const webhookMessageTypeNames = [...webhookEventTypeNames, WEBHOOK_PING] as const;
+
 /** The refusal of event names that are none, naming them and the ones there are. */
 export function unknownWebhookEvents(names: string[]): string {
   return `Unknown event${names.length > 1 ? "s" : ""}: ${names.join(", ")}. The events are ${webhookEventTypeNames.join(", ")}.`;

@@ -3,6 +3,7 @@ import {
   webhooksAddAnswer,
   webhooksDeliveriesAnswer,
   webhooksListAnswer,
+  webhooksPingAnswer,
   webhooksRedeliverAnswer,
   webhooksRemoveAnswer,
   webhooksRetryNowAnswer,
@@ -17,6 +18,7 @@ import {
   DELIVERY_PAGE_MAX,
   listWebhooks,
   pauseWebhook,
+  pingWebhook,
   redeliverWebhook,
   removeWebhook,
   retryWebhookNow,
@@ -73,6 +75,15 @@ export const webhooksRouter = router({
           ? "Nothing is waiting for this webhook."
           : `${waiting} waiting ${waiting === 1 ? "message is" : "messages are"} being posted now.`;
       return { waiting, message };
+    }),
+
+  /** A test message (`webhook.ping`), queued behind its waiting ones and signed as they are. */
+  ping: adminProcedure
+    .input(z.object({ id: z.guid(WEBHOOK_NOT_FOUND) }))
+    .output(answer(webhooksPingAnswer))
+    .mutation(async ({ ctx, input }) => {
+      await pingWebhook(ctx.db, ctx.jobs, input.id);
+      return { message: "A test message is on its way: its answer shows in the log." };
     }),
 
   /** A new secret, returned this once; the old one signs beside it for a day. */

@@ -93,6 +93,13 @@ describe("club webhook", () => {
         `^${deliveryId}  2031-05-06T10:00:00\\.000Z  event\\.created  pending \\(8 tries, next [\\d:TZ.-]+\\)\n`,
       ),
     );
+    // A test message, behind what waits.
+    expect((await club("webhook", "ping", id)).stdout).toBe(
+      "A test message is on its way: its answer shows in the log.\n",
+    );
+    expect((await club("webhook", "deliveries", id, "--limit", "1")).stdout).toMatch(
+      /^[0-9a-f-]{36} {2}\S+ {2}webhook\.ping {2}pending \(0 tries, next \S+\)\n$/,
+    );
     const badLimit = await club("webhook", "deliveries", id, "--limit", "500");
     expect(badLimit.code).not.toBe(0);
     expect(badLimit.stderr).toContain("must be a whole number from 1 to 100");

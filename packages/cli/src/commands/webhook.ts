@@ -112,6 +112,14 @@ export function registerWebhookCommands(program: Command): void {
       );
     });
   webhook
+    .command("ping <id>")
+    .description("send an endpoint a test message (webhook.ping), signed as the others, behind its waiting ones")
+    .action(async (id: string, _opts, command: Command) => {
+      await withOperatorApi(command, async (api) =>
+        print((await api.webhooks.ping.mutate({ id: webhookId(id) })).message),
+      );
+    });
+  webhook
     .command("rotate <id>")
     .description("give an endpoint a new signing secret; the old one signs beside it for a day")
     .action(async (id: string, _opts, command: Command) => {

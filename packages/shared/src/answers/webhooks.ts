@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { webhookEventTypeNames } from "../webhooks";
+import { webhookEventTypeNames, webhookMessageTypeNames } from "../webhooks";
 
 export const webhookSummarySchema = z
   .object({
@@ -47,7 +47,7 @@ export const webhooksDeliveriesAnswer = z.object({
   items: z.array(
     z.object({
       status: z.enum(["pending", "failed", "delivered"]),
-      type: z.enum(webhookEventTypeNames),
+      type: z.enum(webhookMessageTypeNames),
       id: z.string(),
       attempts: z.number(),
       createdAt: z.date(),
@@ -59,6 +59,9 @@ export const webhooksDeliveriesAnswer = z.object({
   ),
   nextCursor: z.number().nullable(),
 });
+
+/** webhooks.ping */
+export const webhooksPingAnswer = z.object({ message: z.string() });
 
 /** webhooks.redeliver */
 export const webhooksRedeliverAnswer = z.object({ message: z.string() });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Db, type Queryable, type WebhookEndpoint, webhookDeliveries, webhookEndpoints } from "@club/db";
 import { and, count, desc, eq, lt, ne, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
-import type { WebhookEventType, webhookInput } from "@club/shared";
+import { WEBHOOK_PING, type WebhookEventType, type webhookInput } from "@club/shared";
 import type { z } from "zod";
 import { badRequest, conflict, notFound } from "../../errors";
 import { type AuditActor, recordAudit } from "../audit/record";
@@ -223,6 +223,29 @@ export async function pauseWebhook(
     await recordAudit(tx, actor, { kind: "webhook.changed", targetId: id, detail: { name: row.name, paused } });
     if (!paused) await jobs.sendKeyed("webhook.deliver", id, { endpointId: id }, { tx });
     return summaryOf(row, await countsOf(tx, id));
+  });
+}
+
+/**
+ * A test message to one endpoint, whatever events it listens for: queued behind its waiting
+ * messages and signed as they are, so that its receiver (and whoever set it up) sees a real one
+ * arrive and the log shows how it was answered. A paused endpoint would hold it: refused, saying so.
+ */
+export async function pingWebhook(db: Db, jobs: JobSender, endpointId: string): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ id: webhookEndpoints.id, name: webhookEndpoints.name, pausedAt: webhookEndpoints.pausedAt })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpointId));
+    if (!endpoint) throw notFound(WEBHOOK_NOT_FOUND);
+    if (endpoint.pausedAt) throw conflict("This webhook is paused: resume it to send a test message.");
+    const payload = {
+      type: WEBHOOK_PING,
+      timestamp: new Date().toISOString(),
+      data: { webhook_id: endpoint.id, name: endpoint.name },
+    };
+    await tx.insert(webhookDeliveries).values({ endpointId: endpoint.id, type: WEBHOOK_PING, payload });
+    await jobs.sendKeyed("webhook.deliver", endpoint.id, { endpointId: endpoint.id }, { tx });
   });
 }
 

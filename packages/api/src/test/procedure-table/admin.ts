@@ -159,6 +159,12 @@ export const adminRows: ProcedureRow[] = [
     expect: ADMINS,
   },
   {
+    path: "webhooks.ping",
+    tokens: "admin",
+    input: async (c) => ({ id: (await webhookWithMessage(c.db)).endpointId }),
+    expect: ADMINS,
+  },
+  {
     path: "webhooks.deliveries",
     tokens: "read",
     input: async (c) => ({ id: (await webhookWithMessage(c.db)).endpointId }),

@@ -1,8 +1,13 @@
-import { isWebhookEventType, webhookEventTypes } from "@club/shared";
+import { isWebhookEventType, WEBHOOK_PING, webhookEventTypes } from "@club/shared";
 import { cn } from "../../../ui/cn";
 
-/** An event's words for the admin (an event type no longer known has none). */
-export const eventWords = (name: string) => (isWebhookEventType(name) ? webhookEventTypes[name] : undefined);
+/** A message's words for the admin: its event's, or the test message's (a type no longer known has none). */
+export const eventWords = (name: string) =>
+  isWebhookEventType(name)
+    ? webhookEventTypes[name]
+    : name === WEBHOOK_PING
+      ? "A test message sent from this page"
+      : undefined;
 
 /** The events a webhook listens for, as small chips of their names (their words on hover). */
 export function EventNames({ events, className }: { events: readonly string[]; className?: string }) {

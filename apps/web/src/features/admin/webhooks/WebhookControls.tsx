@@ -14,7 +14,8 @@ import type { Webhook } from "./WebhookList";
 
 /**
  * What an admin does with a webhook besides removing it: post its waiting messages now (once its
- * receiver is mended), pause and resume it, and edit its name, address and events in place.
+ * receiver is mended), pause and resume it, send it a test message, and edit its name, address and
+ * events in place.
  */
 export function WebhookControls({ webhook }: { webhook: Webhook }) {
   const queryClient = useQueryClient();
@@ -43,6 +44,15 @@ export function WebhookControls({ webhook }: { webhook: Webhook }) {
         await refresh();
       },
       onError: (err) => toast.error(errorMessage(err, "The webhook could not be changed.")),
+    }),
+  );
+  const ping = useMutation(
+    trpc.webhooks.ping.mutationOptions({
+      onSuccess: async ({ message }) => {
+        toast.success(message);
+        await refresh();
+      },
+      onError: (err) => toast.error(errorMessage(err, "The test message could not be sent.")),
     }),
   );
   const rotate = useMutation(
@@ -75,6 +85,14 @@ export function WebhookControls({ webhook }: { webhook: Webhook }) {
         onClick={() => pause.mutate({ id: webhook.id, paused: !paused })}
       >
         {paused ? "Resume" : "Pause"}
+      </Button>
+      <Button
+        variant="secondary"
+        disabled={paused || ping.isPending}
+        title={paused ? "Resume it first" : undefined}
+        onClick={() => ping.mutate({ id: webhook.id })}
+      >
+        Send a test message
       </Button>
       <Button variant="ghost" onClick={() => setEditing(true)}>
         Edit
