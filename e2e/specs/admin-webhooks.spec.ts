@@ -142,6 +142,15 @@ test("an admin adds a webhook, sees its secret once, opens its log and removes i
   await expect(page.getByText(/^Paused since .*: its messages wait, in order, until you resume it\.$/)).toBeVisible();
   await page.getByRole("button", { name: "Resume" }).click();
   await expect(page.getByText(/^Paused since/)).toHaveCount(0);
+  // A test message: in the log at once, in words.
+  await page.getByRole("button", { name: "Send a test message" }).click();
+  await expect(page.getByText("A test message is on its way: its answer shows in the log.")).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: "Messages, newest first" })
+      .getByRole("row", { name: /webhook\.ping/ })
+      .getByRole("rowheader"),
+  ).toHaveText("webhook.pingA test message sent from this page");
   await page.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: "Edit “Membership CRM”" });
   await expect(edit.getByLabel("Name")).toHaveValue("Membership CRM");
