@@ -6,6 +6,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { WEBHOOK_TRIES_MS } from "./domain/webhooks/deliver";
 import { postWebhook, WEBHOOK_ANSWER_MAX_BYTES } from "./domain/webhooks/post";
+import { insertMediaRow } from "./test/media-row";
 import { webhookKit } from "./test/webhook-kit";
 
 // Webhooks: adding endpoints, and delivery (signed as Standard Webhooks says, in order, retried for
@@ -242,6 +243,53 @@ describe("what each act tells", () => {
       ["event.participant.left", { eventId: event.id, userId: kit.ann.id, guests: 0 }],
       ["member.created", { id: made.id, name: "Bea", email: "bea@hooks.test", type: "Standard", admin: false }],
       ["member.deleted", { id: made.id, email: "bea@hooks.test", by: "admin" }],
+    ]);
+  });
+
+  it("tells applications decided, and comments and photos deleted, naming who did it", async () => {
+    const { webhook } = await add(["application.accepted", "application.rejected", "comment.deleted", "media.deleted"]);
+    const apply = async (email: string, name: string) => {
+      const code = await adminHere().invitationCodes.create({ maxUses: 1 });
+      return kit.api.callerFor(null).applications.submit({
+        invitationCode: code.code,
+        full_name: name,
+        email,
+        phone: "+1-6175550100",
+        reason: "To meet peers",
+        interests: ["Travel"],
+        availability: "Weekends",
+        referral: "",
+        comments: "",
+        membershipType: "Standard",
+      });
+    };
+    const dora = await apply("dora@hooks.test", "Dora");
+    const eve = await apply("eve@hooks.test", "Eve");
+    await adminHere().applications.setStatus({ id: dora.id, accepted: true });
+    await adminHere().applications.setStatus({ id: eve.id, accepted: false });
+    const event = await adminHere().events.create({ title: "Walk", event_date: "2031-05-06" });
+    const ann$ = kit.api.callerFor(kit.ann);
+    const comment = await ann$.comments.create({ commentableId: event.id, content: "Oops" });
+    await adminHere().comments.delete({ id: comment.id });
+    const photo = await insertMediaRow(kit.api.db, { uploadedBy: kit.ann.id, associatedEventId: event.id });
+    await ann$.media.delete({ media: [photo] });
+    const messages = await kit.api.db
+      .select({ type: webhookDeliveries.type, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, webhook.id))
+      .orderBy(webhookDeliveries.seq);
+    const decided = (id: string, name: string, email: string) => ({
+      id,
+      name,
+      email,
+      membershipType: "Standard",
+      decidedBy: kit.admin.id,
+    });
+    expect(messages.map((m) => [m.type, m.payload.data])).toEqual([
+      ["application.accepted", decided(dora.id, "Dora", "dora@hooks.test")],
+      ["application.rejected", decided(eve.id, "Eve", "eve@hooks.test")],
+      ["comment.deleted", { id: comment.id, commentableId: event.id, deletedBy: kit.admin.id }],
+      ["media.deleted", { id: photo, eventId: event.id, uploadedBy: kit.ann.id, deletedBy: kit.ann.id }],
     ]);
   });
 });

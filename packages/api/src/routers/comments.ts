@@ -82,8 +82,9 @@ export const commentsRouter = router({
     .input(commentIdInput)
     .output(answer(commentsDeleteAnswer))
     .mutation(async ({ ctx, input }) => {
-      requireCommentRemover(ctx.user, await requireVisibleComment(ctx, input.id));
-      await deleteComment(ctx.db, input.id);
+      const comment = await requireVisibleComment(ctx, input.id);
+      requireCommentRemover(ctx.user, comment);
+      await deleteComment(ctx, comment, ctx.user.id);
       return { ok: true as const };
     }),
 

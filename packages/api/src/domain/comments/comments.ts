@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { commentLikes, comments, type Queryable, users } from "@club/db";
+import { commentLikes, comments, type Db, type Queryable, users } from "@club/db";
 import { and, desc, eq, inArray, type Placeholder, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { COMMENTS_PAGE_MAX, FORMER_MEMBER } from "@club/shared";
@@ -159,8 +159,20 @@ export async function editComment(db: Queryable, authorId: string, id: string, c
   return commentById(db, authorId, id);
 }
 
-export async function deleteComment(db: Queryable, id: string): Promise<void> {
-  await db.delete(comments).where(eq(comments.id, id));
+/** Deletes a comment (its author's or an admin's act), telling the endpoints that asked, in one transaction. */
+export async function deleteComment(
+  ctx: { db: Db; jobs: JobSender },
+  comment: { id: string; commentableId: string },
+  deletedBy: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(comments).where(eq(comments.id, comment.id));
+    await emitWebhook(tx, ctx.jobs, "comment.deleted", {
+      id: comment.id,
+      commentableId: comment.commentableId,
+      deletedBy,
+    });
+  });
 }
 
 /**

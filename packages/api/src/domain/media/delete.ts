@@ -1,19 +1,22 @@
 import { comments, type Db, media, type Queryable, users } from "@club/db";
 import { inArray } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import type { MediaStore } from "@club/storage";
 import type { Logger } from "../../context";
 import { actsOnOthers } from "../access";
 import { type AuditActor, recordAudit } from "../audit/record";
+import { emitWebhook } from "../webhooks/emit";
 
 type MediaRow = typeof media.$inferSelect;
 
 /**
  * Deletes media items the caller was allowed to delete (`requireManageableMedia`): their rows and
  * comments in one transaction, then their objects in the store. Each item that was not the
- * deleter's own (an admin's act) goes to the audit log in that transaction.
+ * deleter's own (an admin's act) goes to the audit log in that transaction, and each item's
+ * `media.deleted` message to the endpoints that asked.
  */
 export async function deleteMedia(
-  ctx: { db: Db; store: MediaStore; log: Logger },
+  ctx: { db: Db; jobs: JobSender; store: MediaStore; log: Logger },
   rows: MediaRow[],
   deleter: { id: string; audit: AuditActor },
 ): Promise<void> {
@@ -26,6 +29,12 @@ export async function deleteMedia(
       tx,
       deleter,
       rows.filter((r) => actsOnOthers(deleter.id, r.uploadedBy)),
+    );
+    await emitWebhook(
+      tx,
+      ctx.jobs,
+      "media.deleted",
+      rows.map((r) => ({ id: r.id, eventId: r.associatedEventId, uploadedBy: r.uploadedBy, deletedBy: deleter.id })),
     );
   });
   await deleteMediaObjects(ctx.store, rows, ctx.log);

@@ -142,6 +142,13 @@ export async function decideApplication(
       targetEmail: decided.email,
       detail: { name: decided.fullName, membershipType: decided.membershipType },
     });
+    await emitWebhook(tx, ctx.jobs, decision.accepted ? "application.accepted" : "application.rejected", {
+      id: decided.id,
+      name: decided.fullName,
+      email: decided.email,
+      membershipType: decided.membershipType,
+      decidedBy: adminId,
+    });
     return { id: decided.id, accepted: decided.accepted };
   });
 }
