@@ -57,4 +57,5 @@ export * from "./schemas/profiles";
 export * from "./schemas/travel";
 export * from "./site-path";
 export * from "./text";
+export * from "./webhook-payloads";
 export * from "./webhooks";

@@ -5,6 +5,7 @@ import { createApiToken } from "@club/auth";
 import { API_VERSION, CLIENT_VERSION } from "@club/client";
 import { users } from "@club/db";
 import { eq } from "@club/db/orm";
+import { WEBHOOK_PING, webhookEventTypeNames } from "@club/shared";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import createClient from "openapi-fetch";
 import openapiTS, { astToString } from "openapi-typescript";
@@ -19,7 +20,9 @@ type Document = {
   openapi: string;
   info: { version: string; description: string };
   paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string }[] }>>;
+  webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: JsonSchema }> } } }>;
 };
+type JsonSchema = { properties?: Record<string, JsonSchema>; const?: string; required?: string[]; $ref?: string };
 let document: Document;
 
 beforeAll(async () => {
@@ -141,6 +144,19 @@ describe("GET /api/openapi.json", () => {
     });
     expect(document.paths["/api/openapi.json"]?.get?.security).toEqual([]);
     expect(document.paths["/trpc/events.list"]?.get?.parameters?.map((p) => p.name)).toEqual(["input"]);
+  });
+
+  it("describes what each webhook message carries, in its webhooks: every event and the test message", () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...webhookEventTypeNames, WEBHOOK_PING].sort());
+    const body = (type: string) => document.webhooks[type]?.post.requestBody.content["application/json"]?.schema;
+    expect(body("comment.created")).toMatchObject({
+      required: ["type", "timestamp", "data"],
+      properties: {
+        type: { const: "comment.created" },
+        data: { required: ["id", "commentableId", "authorId", "content"] },
+      },
+    });
+    expect(body("webhook.ping")?.properties?.data?.required).toEqual(["webhook_id", "name"]);
   });
 
   it("states the limits this server runs with", () => {

@@ -2,9 +2,9 @@ import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SessionUser } from "@club/auth";
-import { rowsOf, webhookEndpoints } from "@club/db";
+import { rowsOf, webhookDeliveries, webhookEndpoints } from "@club/db";
 import { sql } from "@club/db/orm";
-import type { WebhookEventType } from "@club/shared";
+import { type WebhookEventType, webhookMessageSchema, webhookMessageTypeNames } from "@club/shared";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { z } from "zod";
 import { deliverWebhooks } from "../domain/webhooks/deliver";
@@ -21,6 +21,16 @@ export interface ReceiverAnswer {
   status: number;
   body?: string;
   headers?: Record<string, string>;
+}
+
+/**
+ * Checks a message against its type's schema in the OpenAPI document's `webhooks`, refusing any
+ * field the schema does not name (a field added to a message must be added to its schema).
+ */
+export function expectContract(payload: unknown): void {
+  const type = z.object({ type: z.enum(webhookMessageTypeNames) }).parse(payload).type;
+  const message = webhookMessageSchema(type);
+  message.extend({ data: message.shape.data.strict() }).strict().parse(payload);
 }
 
 /** What a delivery tells the admins by: the club's address and time zone, as the api has them. */
@@ -66,11 +76,18 @@ export function webhookKit() {
   afterAll(async () => {
     server.closeAllConnections();
     server.close();
+    await checkWritten();
     await kit.api.close();
   });
+  /** Every message the last test made is what the published contract says, field for field. */
+  const checkWritten = async () => {
+    const written = await kit.api.db.select({ payload: webhookDeliveries.payload }).from(webhookDeliveries);
+    for (const { payload } of written) expectContract(payload);
+  };
   beforeEach(async () => {
     kit.received = [];
     kit.answers = [{ status: 204 }];
+    await checkWritten();
     await kit.api.db.delete(webhookEndpoints);
   });
 

@@ -2,7 +2,7 @@ import type { Db } from "@club/db";
 import { homes, stays } from "@club/db";
 import { and, eq, gte, inArray } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
-import type { MemberType } from "@club/shared";
+import type { MemberType, WebhookDataOf } from "@club/shared";
 import { conflict } from "../../errors";
 import { openStayConversation } from "../conversations/stays";
 import { emitWebhook } from "../webhooks/emit";
@@ -40,7 +40,8 @@ async function stayWebhook(tx: Db, jobs: JobSender, stayId: string, act: Exclude
     arrive: stay.arrive,
     depart: stay.depart,
     guests: stay.guests,
-    status: stay.status,
+    // The table's check keeps it to these.
+    status: stay.status as WebhookDataOf<"stay.requested">["status"],
   });
 }
 

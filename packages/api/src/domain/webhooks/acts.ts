@@ -1,11 +1,11 @@
 import type { Event } from "@club/db";
-import type { WebhookData } from "./emit";
+import type { WebhookDataOf } from "@club/shared";
 
 /**
  * What a message tells of each kind of thing: ids, and what an admin may see of it. Named here once,
  * so every act that tells of an event tells the same fields.
  */
-export function eventData(e: Event, appOrigin: string): WebhookData {
+export function eventData(e: Event, appOrigin: string): WebhookDataOf<"event.created"> {
   return {
     id: e.id,
     slug: e.slug,
@@ -26,7 +26,11 @@ export function eventData(e: Event, appOrigin: string): WebhookData {
 }
 
 /** A seat taken or given up: the event, the member, and how many guests came with her. */
-export const participantData = (eventId: string, userId: string, guests: number): WebhookData => ({
+export const participantData = (
+  eventId: string,
+  userId: string,
+  guests: number,
+): WebhookDataOf<"event.participant.joined"> => ({
   eventId,
   userId,
   guests,
@@ -37,9 +41,9 @@ export const memberData = (u: {
   id: string;
   name: string;
   email: string;
-  type: string;
+  type: WebhookDataOf<"member.created">["type"];
   admin: boolean;
-}): WebhookData => ({
+}): WebhookDataOf<"member.created"> => ({
   id: u.id,
   name: u.name,
   email: u.email,

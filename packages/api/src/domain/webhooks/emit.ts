@@ -1,21 +1,19 @@
 import { type Queryable, webhookDeliveries, webhookEndpoints } from "@club/db";
 import { arrayContains } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
-import type { WebhookEventType } from "@club/shared";
-
-/** What an act's message carries: ids, and what an admin may see of it. */
-export type WebhookData = Record<string, string | number | boolean | null | string[]>;
+import type { WebhookDataOf, WebhookEventType } from "@club/shared";
 
 /**
  * Tells the endpoints that asked for `type` of an act: one message each, written with the act's
  * transaction (a message exists exactly when its act does), and each endpoint's delivery job, sent
- * in it too. The message is posted as Standard Webhooks says: `{ type, timestamp, data }`.
+ * in it too. The message is posted as Standard Webhooks says: `{ type, timestamp, data }`, its data
+ * as `webhookDataSchemas` describes it (the OpenAPI document's `webhooks`).
  */
-export async function emitWebhook(
+export async function emitWebhook<T extends WebhookEventType>(
   tx: Queryable,
   jobs: JobSender,
-  type: WebhookEventType,
-  data: WebhookData | WebhookData[],
+  type: T,
+  data: WebhookDataOf<T> | WebhookDataOf<T>[],
 ): Promise<void> {
   const acts = Array.isArray(data) ? data : [data];
   if (acts.length === 0) return;
