@@ -33,6 +33,7 @@ import { deleteStoredObjects } from "./domain/media/delete";
 import { createInvitationCode } from "./domain/membership/invitation-codes";
 import { createPasswordResetToken, createRegistrationToken } from "./domain/ways-in/one-time-tokens";
 import { type TestApi, testApi } from "./test/api";
+import { applicationWith } from "./test/application";
 import { SoftPasskey } from "./test/authenticator";
 import { storeTestSession } from "./test/cell";
 
@@ -260,16 +261,7 @@ describe("deleting an account", () => {
 
     // Her e-mail is free: an account, and an application, with it work again.
     const { code } = await createInvitationCode(api.db);
-    await api.callerFor(null).applications.submit({
-      invitationCode: code,
-      full_name: "Mia Again",
-      email: "mia@del.test",
-      phone: "1-5551234567",
-      reason: "Back",
-      interests: ["Travel"],
-      availability: "Weekends",
-      membershipType: "Standard",
-    });
+    await api.callerFor(null).applications.submit(applicationWith(code, { name: "Mia Again", email: "mia@del.test" }));
     const again = await api.member("mia@del.test");
     expect(again.id).not.toBe(b.mia.id);
 

@@ -3,6 +3,7 @@ import { notifications } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApi, testApi } from "./test/api";
+import { applicationWith } from "./test/application";
 
 let api: TestApi;
 let ana: SessionUser;
@@ -115,18 +116,9 @@ describe("news in the app", () => {
     expect((await as(bea).notifications.list()).items.filter((i) => !i.read).length).toBe(unread);
 
     const code = await api.callerFor(admin).invitationCodes.create({ maxUses: 1 });
-    await api.callerFor(null).applications.submit({
-      invitationCode: code.code,
-      full_name: "Dora Applicant",
-      email: "dora@news.test",
-      phone: "+1-6175550100",
-      reason: "To meet peers",
-      interests: ["Travel"],
-      availability: "Weekends",
-      referral: "",
-      comments: "",
-      membershipType: "Standard",
-    });
+    await api
+      .callerFor(null)
+      .applications.submit(applicationWith(code.code, { name: "Dora Applicant", email: "dora@news.test" }));
     expect((await lines(admin))[0]).toBe("Dora Applicant applied for membership");
     expect(await lines(ana)).not.toContain("Dora Applicant applied for membership");
     const rows = await api.db.select().from(notifications).where(eq(notifications.kind, "application"));

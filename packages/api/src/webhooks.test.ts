@@ -6,6 +6,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { WEBHOOK_TRIES_MS } from "./domain/webhooks/deliver";
 import { postWebhook, WEBHOOK_ANSWER_MAX_BYTES } from "./domain/webhooks/post";
+import { applicationWith } from "./test/application";
 import { insertMediaRow } from "./test/media-row";
 import { webhookKit } from "./test/webhook-kit";
 
@@ -250,18 +251,7 @@ describe("what each act tells", () => {
     const { webhook } = await add(["application.accepted", "application.rejected", "comment.deleted", "media.deleted"]);
     const apply = async (email: string, name: string) => {
       const code = await adminHere().invitationCodes.create({ maxUses: 1 });
-      return kit.api.callerFor(null).applications.submit({
-        invitationCode: code.code,
-        full_name: name,
-        email,
-        phone: "+1-6175550100",
-        reason: "To meet peers",
-        interests: ["Travel"],
-        availability: "Weekends",
-        referral: "",
-        comments: "",
-        membershipType: "Standard",
-      });
+      return kit.api.callerFor(null).applications.submit(applicationWith(code.code, { name, email }));
     };
     const dora = await apply("dora@hooks.test", "Dora");
     const eve = await apply("eve@hooks.test", "Eve");
