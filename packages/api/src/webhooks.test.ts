@@ -85,6 +85,7 @@ describe("delivery", () => {
       date: "2031-05-06",
       url: `http://club.test/events/${event.slug}`,
       createdBy: kit.ann.id,
+      seriesId: null,
     });
     const key = Buffer.from(secret.slice("whsec_".length), "base64");
     const signed = `${headers["webhook-id"]}.${headers["webhook-timestamp"]}.${post.body}`;

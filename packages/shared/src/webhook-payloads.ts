@@ -47,6 +47,7 @@ const event = z.object({
   online: z.boolean(),
   capacity: z.number().int().nullable(),
   createdBy: optionalId("The member who created it; null once her account is gone."),
+  seriesId: optionalId("For a date of a repeating event, its series (shared by all its dates); else null."),
 });
 
 const participant = z.object({

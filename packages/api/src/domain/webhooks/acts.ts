@@ -22,6 +22,7 @@ export function eventData(e: Event, appOrigin: string): WebhookDataOf<"event.cre
     online: !e.isPhysical,
     capacity: e.capacity,
     createdBy: e.createdBy,
+    seriesId: e.seriesId,
   };
 }
 
