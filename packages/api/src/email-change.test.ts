@@ -1,4 +1,4 @@
-import { auditLog, users } from "@club/db";
+import { auditLog, users, webhookDeliveries, webhookEndpoints } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_TAKEN, INVALID_EMAIL_CHANGE, SAME_EMAIL } from "./domain/account/email-change";
@@ -42,6 +42,12 @@ describe("changing her e-mail address", () => {
     // Nothing changes until the link is opened.
     expect(await emailOf(ada.id)).toBe(ada.email);
 
+    // A system that keeps the club's members hears of the new address.
+    const [endpoint] = await api.db
+      .insert(webhookEndpoints)
+      .values({ name: "CRM", url: "https://crm.example.com/hooks", events: ["member.updated"], secret: "whsec_x" })
+      .returning();
+
     // Opened in another browser (no session): the token is the proof.
     const confirmed = await api
       .callerFor(null)
@@ -52,6 +58,18 @@ describe("changing her e-mail address", () => {
     });
     expect(await emailOf(ada.id)).toBe("ada.new@change.test");
     expect(await api.callerFor(ada).account.emailChange()).toBeNull();
+    const told = await api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    expect(told.map((d) => d.payload.data)).toEqual([
+      {
+        id: ada.id,
+        name: ada.name,
+        email: "ada.new@change.test",
+        type: "Standard",
+        admin: false,
+        previous: { email: ada.email },
+      },
+    ]);
+    await api.db.delete(webhookEndpoints);
 
     const [notice] = await mailsTo(ada.email);
     expect(notice?.subject).toBe("Your club e-mail address was changed");

@@ -283,4 +283,32 @@ describe("what each act tells", () => {
       ["media.deleted", { id: photo, eventId: event.id, uploadedBy: kit.ann.id, deletedBy: kit.ann.id }],
     ]);
   });
+
+  it("tells a member changed, with what each changed field was; nothing when nothing changed", async () => {
+    const { webhook } = await add(["member.updated"]);
+    const cara = await adminHere().users.create({ email: "cara@hooks.test", name: "Cara", password: "password1" });
+    await adminHere().users.update({ userId: cara.id, name: "Cara Lane", type: "Founding" });
+    await adminHere().users.update({ userId: cara.id, name: "Cara Lane" });
+    await adminHere().users.setPrivilege({ userId: cara.id, type: "Travel Host" });
+    await kit.api.callerFor(kit.ann).auth.updateUser({ name: "Ann Marsh" });
+    const messages = await kit.api.db
+      .select({ type: webhookDeliveries.type, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, webhook.id))
+      .orderBy(webhookDeliveries.seq);
+    const cara$ = { id: cara.id, email: "cara@hooks.test", admin: false };
+    expect(messages.map((m) => m.payload.data)).toEqual([
+      { ...cara$, name: "Cara Lane", type: "Founding", previous: { name: "Cara", type: "Standard" } },
+      { ...cara$, name: "Cara Lane", type: "Travel Host", previous: { type: "Founding" } },
+      {
+        id: kit.ann.id,
+        name: "Ann Marsh",
+        email: "ann@hooks.test",
+        type: "Founding",
+        admin: false,
+        previous: { name: "Ann" },
+      },
+    ]);
+    await kit.api.callerFor(kit.ann).auth.updateUser({ name: "Ann" });
+  });
 });

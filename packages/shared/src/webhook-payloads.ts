@@ -70,6 +70,12 @@ const stay = z.object({
 /** Each event's `data`, by its type. */
 export const webhookDataSchemas = {
   "member.created": member,
+  "member.updated": member.extend({
+    previous: member
+      .pick({ name: true, email: true, type: true, admin: true })
+      .partial()
+      .describe("What changed: each changed field as it was before; the fields that did not change are absent."),
+  }),
   "member.deleted": z.object({
     id: id("The member's id."),
     email: z.string().describe("Her address, so that a system can forget her too."),

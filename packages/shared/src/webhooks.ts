@@ -6,6 +6,7 @@ import { z } from "zod";
  */
 export const webhookEventTypes = {
   "member.created": "A member registered or was added",
+  "member.updated": "A member's name, e-mail address, type or admin right changed",
   "member.deleted": "A member's account was deleted",
   "application.submitted": "Someone applied for membership",
   "application.accepted": "An application was accepted: she is invited to register",

@@ -109,7 +109,7 @@ export const authRouter = router({
     .output(answer(authUpdateUserAnswer))
     .mutation(async ({ ctx, input }) => {
       requireOwnAccountChange(ctx.user, input);
-      const user = await updateOwnAccount(ctx.db, ctx.user.id, input);
+      const user = await updateOwnAccount(ctx, ctx.user.id, input);
       return { message: messages.userUpdated, user };
     }),
 

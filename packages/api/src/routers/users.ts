@@ -125,7 +125,7 @@ export const usersRouter = router({
       if (input.admin === false) {
         requireSomeoneElse(ctx.user, input.userId, "Your own admin right is taken away by another admin.");
       }
-      return updateMember(ctx.db, input, actingAs(ctx));
+      return updateMember(ctx, input, actingAs(ctx));
     }),
 
   /** The temporary password the reset button is labelled with (TEMP_PASSWORD). */
@@ -137,7 +137,7 @@ export const usersRouter = router({
   setPrivilege: adminProcedure
     .input(privilegeInput)
     .output(answer(usersSetPrivilegeAnswer))
-    .mutation(({ ctx, input }) => setMemberType(ctx.db, input, actingAs(ctx))),
+    .mutation(({ ctx, input }) => setMemberType(ctx, input, actingAs(ctx))),
 
   /**
    * PUT /api/users/{user_id}/reset-password-to-temp: the password becomes TEMP_PASSWORD (never a

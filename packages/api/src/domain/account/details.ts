@@ -1,25 +1,33 @@
 import { hashPassword, verifyPassword } from "@club/auth";
-import { type Db, type Queryable, users } from "@club/db";
+import { type Db, users } from "@club/db";
 import { eq } from "@club/db/orm";
+import type { JobSender } from "@club/jobs";
 import type { MemberType } from "@club/shared";
 import { badRequest, notFound } from "../../errors";
+import { tellMemberUpdated } from "../webhooks/acts";
 import { MEMBER_NOT_FOUND, replacePassword } from "./users";
 
 // A member's own account (Settings): her name, her type (admins only, see requireOwnAccountChange), her password.
 
 /** Her name, and her type when it is given; the account as the spec's client shows it. */
 export async function updateOwnAccount(
-  db: Queryable,
+  ctx: { db: Db; jobs: JobSender },
   userId: string,
   change: { name: string; type?: MemberType | undefined },
 ) {
-  const [updated] = await db
-    .update(users)
-    .set({ name: change.name, ...(change.type ? { type: change.type } : {}) })
-    .where(eq(users.id, userId))
-    .returning({ user_id: users.id, name: users.name, email: users.email, type: users.type, admin: users.admin });
-  if (!updated) throw notFound(MEMBER_NOT_FOUND);
-  return updated;
+  const account = { user_id: users.id, name: users.name, email: users.email, type: users.type, admin: users.admin };
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select(account).from(users).where(eq(users.id, userId)).for("update");
+    const [updated] = await tx
+      .update(users)
+      .set({ name: change.name, ...(change.type ? { type: change.type } : {}) })
+      .where(eq(users.id, userId))
+      .returning(account);
+    if (!before || !updated) throw notFound(MEMBER_NOT_FOUND);
+    const asMember = ({ user_id, ...rest }: typeof updated) => ({ id: user_id, ...rest });
+    await tellMemberUpdated(tx, ctx.jobs, asMember(before), asMember(updated));
+    return updated;
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import { badRequest, conflict } from "../../errors";
 import { EMAIL_CHANGES_PER_ACCOUNT, TOKEN_GUESSES } from "../../throttle";
 import type { MemberContext } from "../access";
 import { recordAudit } from "../audit/record";
+import { tellMemberUpdated } from "../webhooks/acts";
 import { requireReentry } from "./deletion";
 
 const HOUR = 3600_000;
@@ -88,7 +89,7 @@ export async function confirmEmailChange(
       .returning();
     if (!change) return null;
     const [before] = await tx
-      .select({ email: users.email, name: users.name })
+      .select({ id: users.id, email: users.email, name: users.name, type: users.type, admin: users.admin })
       .from(users)
       .where(eq(users.id, change.userId))
       .for("update");
@@ -96,6 +97,7 @@ export async function confirmEmailChange(
     // Taken by someone else (a registration) since she asked: the unique index would refuse it.
     if (await addressTaken(tx, change.newEmail)) throw conflict(EMAIL_TAKEN);
     await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
+    await tellMemberUpdated(tx, ctx.jobs, before, { ...before, email: change.newEmail });
     await recordAudit(
       tx,
       { id: change.userId, email: before.email, ip: ctx.ip || null },

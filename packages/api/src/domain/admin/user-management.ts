@@ -7,7 +7,7 @@ import { notFound } from "../../errors";
 import { escapeLike } from "../../lib/like";
 import { createUser, MEMBER_NOT_FOUND, type NewUser, replacePassword } from "../account/users";
 import { type AuditActor, recordAudit } from "../audit/record";
-import { memberData } from "../webhooks/acts";
+import { memberData, tellMemberUpdated } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
 
 // The admins' User Management screen: the members, their type, their passwords, their mailing groups.
@@ -59,8 +59,12 @@ const keptBy = (admin: ActingAdmin, userId: string) =>
  * Her sessions and API tokens end, so the new type applies at once; an admin who changes her own
  * type keeps the session (or the token) she does it from.
  */
-export async function setMemberType(db: Db, change: { userId: string; type: MemberType }, admin: ActingAdmin) {
-  return db.transaction(async (tx) => {
+export async function setMemberType(
+  ctx: { db: Db; jobs: JobSender },
+  change: { userId: string; type: MemberType },
+  admin: ActingAdmin,
+) {
+  return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, change.userId)).for("update");
     if (!before) throw notFound(MEMBER_NOT_FOUND);
     const [row] = await tx
@@ -71,9 +75,18 @@ export async function setMemberType(db: Db, change: { userId: string; type: Memb
     if (!row) throw notFound(MEMBER_NOT_FOUND);
     await endSessionsAndTokens(tx, change.userId, keptBy(admin, change.userId));
     await recordRightsChange(tx, admin.audit, before, row);
+    await tellMemberUpdated(tx, ctx.jobs, asMember(before), asMember(row));
     return row;
   });
 }
+
+const asMember = (row: MemberRights & { name: string }) => ({
+  id: row.user_id,
+  name: row.name,
+  email: row.email,
+  type: row.type,
+  admin: row.admin,
+});
 
 export interface MemberChange {
   userId: string;
@@ -87,12 +100,12 @@ export interface MemberChange {
  * A change of type or right ends her sessions and API tokens, as `setMemberType` does, so that what
  * she may do follows at once; a new name alone leaves them.
  */
-export async function updateMember(db: Db, change: MemberChange, admin: ActingAdmin) {
+export async function updateMember(ctx: { db: Db; jobs: JobSender }, change: MemberChange, admin: ActingAdmin) {
   const set: Partial<typeof users.$inferInsert> = {};
   if (change.name !== undefined) set.name = change.name;
   if (change.type !== undefined) set.type = change.type;
   if (change.admin !== undefined) set.admin = change.admin;
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select(memberColumns).from(users).where(eq(users.id, change.userId)).for("update");
     if (!before) throw notFound(MEMBER_NOT_FOUND);
     if (Object.keys(set).length === 0) return before;
@@ -102,6 +115,7 @@ export async function updateMember(db: Db, change: MemberChange, admin: ActingAd
       await endSessionsAndTokens(tx, change.userId, keptBy(admin, change.userId));
     }
     await recordRightsChange(tx, admin.audit, before, row);
+    await tellMemberUpdated(tx, ctx.jobs, asMember(before), asMember(row));
     return row;
   });
 }

@@ -1,5 +1,7 @@
-import type { Event } from "@club/db";
+import type { Event, Queryable } from "@club/db";
+import type { JobSender } from "@club/jobs";
 import type { WebhookDataOf } from "@club/shared";
+import { emitWebhook } from "./emit";
 
 /**
  * What a message tells of each kind of thing: ids, and what an admin may see of it. Named here once,
@@ -51,3 +53,24 @@ export const memberData = (u: {
   type: u.type,
   admin: u.admin,
 });
+
+type MemberFields = Parameters<typeof memberData>[0];
+
+/**
+ * Tells `member.updated` when her name, e-mail, type or admin right changed (in the transaction of
+ * the change), with each changed field's value before; nothing when none did.
+ */
+export async function tellMemberUpdated(
+  tx: Queryable,
+  jobs: JobSender,
+  before: MemberFields,
+  after: MemberFields,
+): Promise<void> {
+  const previous: WebhookDataOf<"member.updated">["previous"] = {};
+  if (before.name !== after.name) previous.name = before.name;
+  if (before.email !== after.email) previous.email = before.email;
+  if (before.type !== after.type) previous.type = before.type;
+  if (before.admin !== after.admin) previous.admin = before.admin;
+  if (Object.keys(previous).length === 0) return;
+  await emitWebhook(tx, jobs, "member.updated", { ...memberData(after), previous });
+}
