@@ -17,8 +17,8 @@ const ADDRESS = "https://crm.example.com/club-hooks";
 /** Adds a webhook through the form; returns the secret it shows once. */
 async function addWebhook(page: Page, name: string, events: string[], address = ADDRESS): Promise<string> {
   const form = page.getByRole("form", { name: "Add a webhook" });
-  await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Address").fill(address);
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByLabel("Address", { exact: true }).fill(address);
   for (const event of events)
     await form.getByRole("checkbox", { name: new RegExp(`^${event.replace(".", "\\.")} `) }).check();
   await form.getByRole("button", { name: "Add webhook" }).click();
@@ -66,19 +66,19 @@ test("an admin adds a webhook, sees its secret once, opens its log and removes i
   await expect(form.getByText("Choose at least one event.")).toBeVisible();
 
   // Each event is offered by its name and its words.
-  await expect(form.getByRole("group", { name: /Events/ }).getByRole("checkbox")).toHaveCount(14);
+  await expect(form.getByRole("group", { name: /Events/ }).getByRole("checkbox")).toHaveCount(19);
   await expect(form.getByRole("checkbox", { name: "event.created An event was published" })).toBeVisible();
 
   // A plain http:// address: the server refuses it, and says why under the form.
-  await form.getByLabel("Name").fill("Membership CRM");
-  await form.getByLabel("Address").fill("http://crm.example.com/club-hooks");
+  await form.getByLabel("Name", { exact: true }).fill("Membership CRM");
+  await form.getByLabel("Address", { exact: true }).fill("http://crm.example.com/club-hooks");
   await form.getByRole("checkbox", { name: /^event\.created / }).check();
   await form.getByRole("checkbox", { name: /^comment\.created / }).check();
   await form.getByRole("button", { name: "Add webhook" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The address must start with https://" })).toBeVisible();
 
   // Fixed, it is added: the secret is shown once, and the form is empty again.
-  await form.getByLabel("Address").fill(ADDRESS);
+  await form.getByLabel("Address", { exact: true }).fill(ADDRESS);
   await form.getByRole("button", { name: "Add webhook" }).click();
   const shown = page.getByRole("status").filter({ hasText: "The webhook “Membership CRM” was added." });
   await expect(shown).toBeVisible();
@@ -87,8 +87,8 @@ test("an admin adds a webhook, sees its secret once, opens its log and removes i
   );
   const secret = (await shown.locator("code").textContent())?.trim() ?? "";
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{20,}$/);
-  await expect(form.getByLabel("Name")).toHaveValue("");
-  await expect(form.getByLabel("Address")).toHaveValue("");
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(form.getByLabel("Address", { exact: true })).toHaveValue("");
   await expect(form.getByRole("checkbox", { checked: true })).toHaveCount(0);
   await expect(page.getByRole("alert").filter({ hasText: "https://" })).toHaveCount(0);
 
@@ -153,20 +153,20 @@ test("an admin adds a webhook, sees its secret once, opens its log and removes i
   ).toHaveText("webhook.pingA test message sent from this page");
   await page.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: "Edit “Membership CRM”" });
-  await expect(edit.getByLabel("Name")).toHaveValue("Membership CRM");
+  await expect(edit.getByLabel("Name", { exact: true })).toHaveValue("Membership CRM");
   await expect(edit.getByRole("checkbox", { checked: true })).toHaveCount(2);
-  await edit.getByLabel("Address").fill("ftp://crm.example.com");
+  await edit.getByLabel("Address", { exact: true }).fill("ftp://crm.example.com");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(edit.getByRole("alert").filter({ hasText: "https://" })).toBeVisible();
-  await edit.getByLabel("Address").fill(ADDRESS);
-  await edit.getByLabel("Name").fill("Membership CRM v2");
+  await edit.getByLabel("Address", { exact: true }).fill(ADDRESS);
+  await edit.getByLabel("Name", { exact: true }).fill("Membership CRM v2");
   await atBothSizes(page, "webhook-edit");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Membership CRM v2" })).toBeVisible();
   await page.getByRole("button", { name: "Edit" }).click();
   const again = page.getByRole("dialog", { name: "Edit “Membership CRM v2”" });
-  await again.getByLabel("Name").fill("Membership CRM");
+  await again.getByLabel("Name", { exact: true }).fill("Membership CRM");
   await again.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Membership CRM" })).toBeVisible();
   // A new secret, asked first and shown once; the old one signs beside it for a day.
