@@ -112,4 +112,27 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("the built server on the
     }
     expect(existsSync(lockFile())).toBe(false);
   }, 150_000);
+
+  it("a first start given up on leaves nothing behind: the next start opens the database", async () => {
+    if (instance) await stopInstance(instance);
+    instance = undefined;
+    const fresh = mkdtempSync(join(tmpdir(), "club-prod-given-up-"));
+    if (isRoot) chownSync(fresh, NOBODY, NOBODY);
+    try {
+      const here = env({ DATA_DIR: fresh, HOME: fresh });
+      // Given up on while its seeder makes the database (a busy machine's slow first start).
+      const gaveUp = await startInstance("given-up", { env: here, from: "built", timeoutMs: 1_500, ...user }).then(
+        () => "started",
+        (err: unknown) => String(err),
+      );
+      expect(gaveUp).toContain("did not listen within 1500 ms");
+      // Its seeder went with it: the database's lock is free for the next start.
+      instance = await startInstance("after", { env: here, from: "built", timeoutMs: 120_000, ...user });
+      expect(await readiness(instance)).toBe(200);
+      await stopInstance(instance);
+      instance = undefined;
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

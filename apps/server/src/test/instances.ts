@@ -47,13 +47,17 @@ export function startInstance(name: string, options: StartOptions): Promise<Inst
     cwd: serverDir,
     env: { ...options.env, INSTANCE: name },
     stdio: ["ignore", "pipe", "pipe"],
+    // A group of its own, so that a start given up on is killed with what it started: a first
+    // start's seeder (a process of its own) kept the database's lock after its server was killed,
+    // and every later start in the file was refused.
+    detached: true,
     ...(options.uid === undefined ? {} : { uid: options.uid }),
     ...(options.gid === undefined ? {} : { gid: options.gid }),
   });
   let output = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill("SIGKILL");
+      killGroup(child);
       reject(new Error(`instance ${name} did not listen within ${options.timeoutMs ?? 90_000} ms:\n${output}`));
     }, options.timeoutMs ?? 90_000);
     const onData = (chunk: Buffer) => {
@@ -71,6 +75,15 @@ export function startInstance(name: string, options: StartOptions): Promise<Inst
       reject(new Error(`instance ${name} exited with ${code ?? signal}:\n${output}`));
     });
   });
+}
+
+/** Kills a process and every process it started (its group: `detached` made it the group's leader). */
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // The group is gone already: nothing is left to kill.
+  }
 }
 
 /** Stops an instance as Docker does (SIGTERM), or kills it outright (SIGKILL), and waits for it to end. */
