@@ -1,5 +1,4 @@
 import { SESSION_COOKIE } from "@club/auth";
-import { WEBHOOK_PING, webhookEventTypeNames, webhookEventTypes, webhookMessageSchema } from "@club/shared";
 import { z } from "zod";
 import { createDocument, createSchema, type oas31, type ZodOpenApiOperationObject } from "zod-openapi";
 import serverPackage from "../../package.json" with { type: "json" };
@@ -7,6 +6,7 @@ import { PROBLEM_TYPE } from "../rest/problem";
 import type { Answer, RestAccess, RestOperation } from "./describe";
 import { type Limit, limitsTable } from "./limits";
 import { type ProcedureInfo, procedure, procedures } from "./procedures";
+import { webhookOperations } from "./webhooks";
 
 /** The server's version: the document's `info.version`, and `GET /api/version`'s. */
 export const SERVER_VERSION = serverPackage.version;
@@ -336,32 +336,6 @@ export function openApiDocument(options: DocumentOptions): OpenApiDocument {
     byOptions.set(key, document);
   }
   return document;
-}
-
-/**
- * What the club posts to a webhook endpoint, one entry per message type (OpenAPI 3.1's `webhooks`),
- * from the schemas the server builds the messages by. Each is signed as Standard Webhooks says
- * (docs/integrating.md, "Webhooks"); a 2xx answer is a delivery, anything else is tried again.
- */
-function webhookOperations(): Record<string, Record<string, ZodOpenApiOperationObject>> {
-  const types = [...webhookEventTypeNames, WEBHOOK_PING] as const;
-  return Object.fromEntries(
-    types.map((type) => [
-      type,
-      {
-        post: {
-          operationId: `webhook_${type.replaceAll(".", "_")}`,
-          summary: type === WEBHOOK_PING ? "A test message an admin sent" : webhookEventTypes[type],
-          description:
-            "Posted to each endpoint that listens for it, signed with its secret (the headers webhook-id, webhook-timestamp and webhook-signature, as Standard Webhooks says). Fields may be added; ignore those you do not know.",
-          requestBody: { required: true, content: { "application/json": { schema: webhookMessageSchema(type) } } },
-          responses: {
-            "2XX": { description: "Received. Any other answer, or none within 10 seconds, is tried again later." },
-          },
-        },
-      },
-    ]),
-  );
 }
 
 /** The OpenAPI 3.1 document of every REST URL and procedure, generated from their zod schemas. */
