@@ -38,6 +38,7 @@ import { limitsOf } from "./openapi/limits";
 import { listenOperatorSocket } from "./operator-socket";
 import { catchUp } from "./plugins/catch-up";
 import { healthPlugin } from "./plugins/health";
+import { idempotency } from "./plugins/idempotency";
 import { mediaFiles } from "./plugins/media-files";
 import { metricsPlugin } from "./plugins/metrics";
 import { openApiPlugin } from "./plugins/openapi";
@@ -250,6 +251,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(catchUp, { changes, forget });
   }
   await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin, sessions: sessionCache });
+  await app.register(idempotency, { db: dbHandle.db });
   if (answerCache) {
     await app.register(keepAnswers, {
       cache: answerCache,

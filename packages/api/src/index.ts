@@ -33,6 +33,14 @@ export { AUDIT_EXPORT_PAGE, type AuditRecordDto, auditRecords, listAudit } from 
 export { operatorActor } from "./domain/audit/record";
 export { dataExportZip, exportedMember, openDataExport, recordCommandLineExport } from "./domain/data-export";
 export { mailImageKeys } from "./domain/group-mail/images";
+export {
+  claimIdempotencyKey,
+  IDEMPOTENCY_KEEP_HOURS,
+  IDEMPOTENCY_KEY,
+  IDEMPOTENT_ANSWER_MAX_BYTES,
+  keepIdempotentAnswer,
+  releaseIdempotencyKey,
+} from "./domain/idempotency/requests";
 export { downloadName, eventDownloadList } from "./domain/media/download";
 export type { MediaDto } from "./domain/media/dto";
 export { ingestMediaFile } from "./domain/media/ingest";

@@ -41,6 +41,11 @@ export interface RestOperation {
   answer: Answer;
   /** Refusals are plain text (the spec's client shows them as they are), not the JSON error. */
   textErrors?: true;
+  /**
+   * A create a retry must not make twice: it takes an `Idempotency-Key` header, and a retry with the
+   * same key gets the first answer again (plugins/idempotency.ts).
+   */
+  idempotent?: true;
   /** This URL's limits, in words (the table in docs/operating.md, "Limits", has them all). */
   limits?: string;
 }

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEEP_HOURS, IDEMPOTENCY_KEY } from "@club/api";
 import { SESSION_COOKIE } from "@club/auth";
 import { z } from "zod";
 import { createDocument, createSchema, type oas31, type ZodOpenApiOperationObject } from "zod-openapi";
@@ -148,6 +149,17 @@ function successOf(answer: Answer, answerSchema: z.ZodType | undefined): ZodOpen
   return { "200": { description: answer.description, content: { [types[answer.kind]]: { schema } } } };
 }
 
+/** The header of a create that a retry must not make twice (plugins/idempotency.ts). */
+const idempotencyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(IDEMPOTENCY_KEY)
+    .optional()
+    .meta({
+      description: `A key of the caller's choosing (a UUID, say), the same on every retry of this request. For ${IDEMPOTENCY_KEEP_HOURS} hours a request with it and the same URL and body is answered with the first one's answer; with another body it is refused (422); while the first is still being handled, 409.`,
+    }),
+});
+
 function restOperation(key: string, op: RestOperation): [path: string, method: string, ZodOpenApiOperationObject] {
   const [method = "", url = ""] = key.split(" ");
   const path = openApiPath(url);
@@ -160,6 +172,9 @@ function restOperation(key: string, op: RestOperation): [path: string, method: s
     `**Who:** ${ACCESS_WORDS[access]}`,
     called ? `Calls the procedure \`${called.path}\` (the same rules and validation as \`/trpc/${called.path}\`).` : "",
     op.limits ? `**Limits:** ${op.limits}` : "",
+    op.idempotent
+      ? "**Retrying safely:** send an `Idempotency-Key`; a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) instead of a second creation."
+      : "",
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -171,8 +186,14 @@ function restOperation(key: string, op: RestOperation): [path: string, method: s
     description,
     tags: [tagOf(url)],
     security: securityOf(access),
-    ...(params || op.query
-      ? { requestParams: { ...(params ? { path: params } : {}), ...(op.query ? { query: op.query } : {}) } }
+    ...(params || op.query || op.idempotent
+      ? {
+          requestParams: {
+            ...(params ? { path: params } : {}),
+            ...(op.query ? { query: op.query } : {}),
+            ...(op.idempotent ? { header: idempotencyHeader } : {}),
+          },
+        }
       : {}),
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
     ...(op.multipart

@@ -3,6 +3,8 @@ import {
   ANNOUNCEMENTS_PER_MEMBER,
   CODE_GUESSES,
   CONVERSATIONS_PER_MEMBER,
+  IDEMPOTENCY_KEEP_HOURS,
+  IDEMPOTENT_ANSWER_MAX_BYTES,
   INVITATION_MAILS_PER_MEMBER,
   LIVE_STREAMS_PER_MEMBER,
   LIVE_STREAMS_PER_SERVER,
@@ -118,6 +120,12 @@ export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: numb
       beyond: "503 with Retry-After (seconds) and a message",
     },
     { what: "JSON request body", limit: mb(JSON_BODY_LIMIT_BYTES), beyond: "413 with a message" },
+    {
+      what: "`Idempotency-Key` on the REST creates: a key, and how long it names its request",
+      limit: `1 to 255 visible characters; ${IDEMPOTENCY_KEEP_HOURS} hours; answers up to ${n(IDEMPOTENT_ANSWER_MAX_BYTES / 1024)} KB are kept for the retries`,
+      beyond:
+        "400 (a bad key), 422 (the key sent with another request), 409 with Retry-After (the first still being handled)",
+    },
     { what: "Procedures in one tRPC batch", limit: n(TRPC_MAX_BATCH), beyond: "400" },
     {
       what: "`GET /api/users`, `GET /api/applications`",

@@ -116,6 +116,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       config: {
         openapi: {
           summary: "E-mail a group of members",
+          idempotent: true,
           procedure: "adminMail.send",
           body: GROUP_MAIL.schema,
           answer: json("A message and the number queued."),

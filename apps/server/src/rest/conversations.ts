@@ -51,6 +51,7 @@ export async function conversationRoutes(app: FastifyInstance, deps: ContextDeps
       config: {
         openapi: {
           summary: "Write to a member, or to a small group, with the first message",
+          idempotent: true,
           description:
             "`{memberIds, text, mediaId?}`: one to nine other members. Writing to one member she already has a conversation with (just the two of them) continues it. Refused (403) where one of them blocked her, or she blocked one of them.",
           procedure: "conversations.start",
@@ -128,6 +129,7 @@ export async function conversationRoutes(app: FastifyInstance, deps: ContextDeps
       config: {
         openapi: {
           summary: "Write in one of her conversations",
+          idempotent: true,
           description:
             "`{text, mediaId?}`: up to 4,000 characters of plain text, and a gallery photo she may see. Refused (403) where someone in it blocked her, or she blocked someone in it.",
           procedure: "conversations.send",

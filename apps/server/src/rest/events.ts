@@ -87,6 +87,7 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       config: {
         openapi: {
           summary: "Create an event",
+          idempotent: true,
           procedure: "events.create",
           body: NEW_EVENT.schema,
           answer: json("The new event."),
@@ -313,6 +314,7 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       config: {
         openapi: {
           summary: "Invite members to an event",
+          idempotent: true,
           procedure: "events.invite",
           body: INVITATION.schema,
           answer: json("A message and the number invited."),

@@ -229,6 +229,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       config: {
         openapi: {
           summary: "Comment",
+          idempotent: true,
           procedure: "comments.create",
           body: NEW_COMMENT.schema,
           answer: json("The comment."),

@@ -64,6 +64,7 @@ export async function travelRoutes(app: FastifyInstance, deps: ContextDeps): Pro
       config: {
         openapi: {
           summary: "List a home (Travel Hosts; admins for a host with `host_id`)",
+          idempotent: true,
           procedure: "homes.create",
           body: NEW_HOME.schema,
           answer: json("The home, with its address (its host sees it)."),
@@ -153,6 +154,7 @@ export async function travelRoutes(app: FastifyInstance, deps: ContextDeps): Pro
       config: {
         openapi: {
           summary: "Block nights of a home (its host or an admin)",
+          idempotent: true,
           description:
             "`{from, to}`, `to` the day after the last night. Refused where a stay or another block holds a night.",
           procedure: "homes.block",
@@ -260,6 +262,7 @@ export async function travelRoutes(app: FastifyInstance, deps: ContextDeps): Pro
       config: {
         openapi: {
           summary: "Ask to stay in a home",
+          idempotent: true,
           description:
             "Days in the home's own time zone, inside one open window, at most 60 nights; her price is kept on the stay as it is now.",
           procedure: "stays.request",

@@ -206,6 +206,7 @@ export function uploadVia(
     filename: string;
     data: Buffer;
     fields?: Record<string, string>;
+    headers?: Record<string, string>;
   },
 ) {
   const boundary = "----club-test-boundary";
@@ -224,6 +225,7 @@ export function uploadVia(
       origin: ORIGIN,
       ...(options.cookie ? { cookie: options.cookie } : {}),
       "content-type": `multipart/form-data; boundary=${boundary}`,
+      ...options.headers,
     },
     payload: Buffer.concat([
       Buffer.from(

@@ -141,6 +141,7 @@ export async function uploadRoutes(
       config: {
         openapi: {
           summary: "Upload a photo or video to the gallery",
+          idempotent: true,
           access: "member",
           multipart: { file: "media", fields: uploadFields },
           answer: json("The new media item.", mediaGetAnswer),
@@ -156,6 +157,7 @@ export async function uploadRoutes(
       config: {
         openapi: {
           summary: "Upload an event image",
+          idempotent: true,
           access: "member",
           multipart: { file: "image", fields: uploadFields },
           answer: json("The new media item.", mediaGetAnswer),

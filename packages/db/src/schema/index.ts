@@ -3,6 +3,7 @@ export * from "./conversations";
 export * from "./data-exports";
 export * from "./enums";
 export * from "./events";
+export * from "./idempotency";
 export * from "./mail";
 export * from "./media";
 export * from "./membership";

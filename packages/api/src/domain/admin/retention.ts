@@ -10,6 +10,7 @@ import {
   webhookDeliveries,
 } from "@club/db";
 import { and, isNotNull, isNull, lt, ne, or, sql } from "@club/db/orm";
+import { deleteExpiredIdempotencyKeys } from "../idempotency/requests";
 import { deleteExpiredChallenges } from "../passkeys/ceremony";
 
 /**
@@ -76,7 +77,10 @@ export async function deleteExpiredRecords(db: Queryable): Promise<Record<string
       ),
     )
     .returning({ id: webhookDeliveries.id });
+  // A retry's key names its request for a day; past it, the kept answer is of no use.
+  const idempotencyKeys = await deleteExpiredIdempotencyKeys(db);
   return {
+    idempotencyKeys,
     webhookDeliveries: webhookMessages.length,
     sessionConfirmations: confirmations.length,
     webauthnChallenges: challenges,
