@@ -401,6 +401,12 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
           jsonSchema.type = "string";
           jsonSchema.format = "date-time";
         }
+        // Answers may gain fields (docs/integrating.md, "Versioning"): an answer's object does not
+        // forbid the ones it does not list, or a client that validates would break on the first new
+        // one. zod writes `additionalProperties: false` for every object it parses answers with; the
+        // server still sends only what each schema lists (its answer check strips the rest), and the
+        // tests check answers with the objects closed again (test/document-answers.ts).
+        if (io === "output" && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
       },
       // A passkey's options may carry binary extension values (never sent as JSON by this server).
       allowEmptySchema: { custom: true },

@@ -11,6 +11,7 @@ import createClient from "openapi-fetch";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentAnswers } from "../test/document-answers";
 import { addUser, type Harness, startApp } from "../test/harness";
 import { apiVersionOf, isNotOurRoute, openApiPath, restOperationsOf, SERVER_VERSION } from "./document";
 
@@ -162,6 +163,59 @@ describe("GET /api/openapi.json", () => {
   it("states the limits this server runs with", () => {
     expect(document.info.description).toContain("| Upload size (photo or video, `MAX_UPLOAD_MB`) | 7 MB per file |");
     expect(document.info.description).toContain("10 tries per 10 minutes");
+  });
+});
+
+describe("answers that gain a field", () => {
+  /** The answer with a field added to it, and to the first object inside it (each item of a list). */
+  function withNewField(answer: unknown): unknown {
+    const added = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(added);
+      if (typeof value !== "object" || value === null) return value;
+      const entries = Object.entries(value);
+      const inner = entries.findIndex(([, v]) => typeof v === "object" && v !== null && !Array.isArray(v));
+      if (inner >= 0) entries[inner] = [entries[inner]![0], added(entries[inner]![1])];
+      return { ...Object.fromEntries(entries), added_in_a_later_version: true };
+    };
+    return added(answer);
+  }
+
+  it("still match the document, which forbids no field in an answer", async () => {
+    // The published answers are open: `additionalProperties: false` nowhere in them.
+    const answers = JSON.stringify(Object.values(document.paths).map((ops) => Object.values(ops)));
+    expect(answers).not.toContain('"additionalProperties":false');
+
+    const [fay] = await h.db.db.select().from(users).where(eq(users.email, "fay@club.test"));
+    const { token } = await createApiToken(h.db.db, { userId: fay!.id, name: "fields", scope: "admin" });
+    const get = async (path: string) =>
+      (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const created = await fetch(`${url}/api/events`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Open fields", is_physical: true, city: "Boston" }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const real: [method: string, route: string, answer: unknown][] = [
+      ["GET", "/api/events", await get("/api/events")],
+      ["GET", "/api/events/:id", await get(`/api/events/${id}`)],
+      ["GET", "/user-details", await get("/user-details")],
+      [
+        "GET",
+        "/trpc/events.get",
+        await get(`/trpc/events.get?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`),
+      ],
+    ];
+    // As a client that validates what it reads with the published document (Ajv, JSON Schema 2020-12).
+    const client = documentAnswers(document as never, { closed: false });
+    // As the tests check what the server sends: only what the document lists.
+    const server = documentAnswers(document as never, { closed: true });
+    for (const [method, route, answer] of real) {
+      expect(client.check(method, route, 200, answer), route).toBeUndefined();
+      expect(server.check(method, route, 200, answer), route).toBeUndefined();
+      const later = withNewField(answer);
+      expect(client.check(method, route, 200, later), route).toBeUndefined();
+      expect(server.check(method, route, 200, later), route).toMatch(/must NOT have additional properties/);
+    }
   });
 });
 
