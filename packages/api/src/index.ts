@@ -68,6 +68,7 @@ export { type DemoSeedResult, isDatabaseEmpty, seedDemo } from "./seed/demo";
 export {
   ANNOUNCEMENTS_PER_EVENT,
   ANNOUNCEMENTS_PER_MEMBER,
+  API_TOKEN_CALLS,
   CODE_GUESSES,
   CONVERSATIONS_PER_MEMBER,
   INVITATION_MAILS_PER_MEMBER,

@@ -5,7 +5,7 @@ import { answerTransformer } from "./answer-transformer";
 import type { ApiContext } from "./context";
 import { requireAdminTools, requireMember, requireTokenScope } from "./domain/access";
 import { isUnavailable, unavailable } from "./errors";
-import { Throttled } from "./throttle";
+import { API_TOKEN_CALLS, type Throttle, Throttled } from "./throttle";
 
 /** Who may call a procedure: anyone, a member, or an admin using the admin tools. */
 export type ProcedureAccess = "public" | "member" | "admin";
@@ -43,6 +43,11 @@ const t = initTRPC
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           ...(fieldErrors ? { fieldErrors } : {}),
+          // When a refusal of a limit may be tried again (the Retry-After header's), for a client
+          // whose calls share one answer and its header (a batch).
+          ...(error.cause instanceof Throttled
+            ? { retryAfterSeconds: Math.max(1, Math.ceil(error.cause.retryAfterMs / 1000)) }
+            : {}),
         },
       };
     },
@@ -75,6 +80,7 @@ export const createCallerFactory = t.createCallerFactory;
  */
 const guard = t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
   requireTokenScope(ctx, path, type);
+  if (ctx.apiToken) await countTokenCall(ctx.throttle, ctx.apiToken.id);
   const nul = findNul(await getRawInput());
   if (nul) throw new TRPCError({ code: "BAD_REQUEST", message: nulMessage(nul) });
   const result = await next();
@@ -86,6 +92,16 @@ const guard = t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
   if (result.error.code === "INTERNAL_SERVER_ERROR" && isUnavailable(result.error)) throw unavailable(result.error);
   return result;
 });
+
+/** One call more of the token's allowance (API_TOKEN_CALLS), refused with 429 before any work. */
+async function countTokenCall(throttle: Throttle, tokenId: string): Promise<void> {
+  try {
+    await throttle.take([API_TOKEN_CALLS, tokenId]);
+  } catch (err) {
+    if (err instanceof Throttled) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: err.message, cause: err });
+    throw err;
+  }
+}
 
 export const publicProcedure = t.procedure.meta({ access: "public" }).use(guard);
 

@@ -158,3 +158,57 @@ describe("createClubClient", () => {
     expect(streams[1]).toEqual({ auth: "Bearer club_x", input: null, lastEventId: "e1" });
   });
 });
+
+describe("a call refused by a limit", () => {
+  /** A server that refuses `events.list` with 429 and `retryAfterSeconds` `refusals` times, then answers. */
+  async function throttling(refusals: number, retryAfterSeconds: number) {
+    const asked: number[] = [];
+    server = createHttpServer((req, res) => {
+      if (req.url === "/api/version") {
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end(JSON.stringify({ version: CLIENT_VERSION, apiVersion: API_VERSION }));
+      }
+      asked.push(Date.now());
+      const refused = asked.length <= refusals;
+      const body = refused
+        ? {
+            error: {
+              json: {
+                message: "This API token has used its 3,000 calls of this minute.",
+                code: -32029,
+                data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, retryAfterSeconds },
+              },
+            },
+          }
+        : { result: { data: { json: { items: [], nextCursor: null } } } };
+      res.writeHead(refused ? 429 : 200, {
+        "content-type": "application/json",
+        ...(refused ? { "retry-after": String(retryAfterSeconds) } : {}),
+      });
+      res.end(JSON.stringify([body]));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    return { club: createClubClient({ url: `http://127.0.0.1:${port}`, token: "club_test" }), asked };
+  }
+
+  it("is tried again by itself after the wait the server says, and answers", async () => {
+    const { club, asked } = await throttling(2, 1);
+    const answer = await club.events.list.query({});
+    expect(answer).toEqual({ items: [], nextCursor: null });
+    expect(asked).toHaveLength(3);
+    expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it("is refused to the script when the wait is long, or after three tries", async () => {
+    const long = await throttling(1, 600);
+    const refused = await long.club.events.list.query({}).catch((err: unknown) => err);
+    expect(isClubError(refused) && refused.data?.code).toBe("TOO_MANY_REQUESTS");
+    expect(long.asked).toHaveLength(1);
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+
+    const always = await throttling(10, 0);
+    await expect(always.club.events.list.query({})).rejects.toThrow("3,000 calls");
+    expect(always.asked).toHaveLength(3);
+  });
+});

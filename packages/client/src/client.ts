@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, retryLink, splitLink } from "@trpc/client";
 import { EventSource } from "eventsource";
 import superjson from "superjson";
 import { restRefusal, type ServerVersion, unreachable, versionMismatch } from "./errors";
@@ -92,12 +92,42 @@ export function createClubClient(options: ClubClientOptions) {
   // that the client then keeps.
   return createTRPCClient<AppRouter>({
     links: [
+      waitOutLimits(),
       splitLink({
         condition: (op) => op.type === "subscription",
         true: live,
         false: httpBatchLink({ url: `${origin}/trpc`, fetch: authFetch, transformer: superjson, maxItems: 20 }),
       }),
     ],
+  });
+}
+
+/** The longest wait a refused call is tried again after, and how many times at most. */
+export const THROTTLED_WAIT_MAX_S = 60;
+export const THROTTLED_TRIES = 3;
+
+/**
+ * A call refused by one of the server's limits (429, such as a token's calls a minute) with a short
+ * wait is tried again after it, by itself: the server refuses such a call before it does anything,
+ * so a retry cannot do it twice. A longer wait (a sign-in lockout) is the script's to decide.
+ * Each call is retried alone, not the batch it went in.
+ */
+function waitOutLimits() {
+  let waitMs = 0;
+  return retryLink<AppRouter>({
+    // Called just before retryDelayMs, in the same turn: `waitMs` is this refusal's.
+    retry: ({ op, error, attempts }) => {
+      const seconds = error.data?.retryAfterSeconds;
+      const again =
+        op.type !== "subscription" &&
+        error.data?.code === "TOO_MANY_REQUESTS" &&
+        typeof seconds === "number" &&
+        seconds <= THROTTLED_WAIT_MAX_S &&
+        attempts < THROTTLED_TRIES;
+      if (again) waitMs = seconds * 1000;
+      return again;
+    },
+    retryDelayMs: () => waitMs,
   });
 }
 

@@ -301,7 +301,7 @@ function describe(limits: Limit[]): string {
 **Limits**
 
 ${limitsTable(limits)}
-A request that counts against a limit of tries from one address, one device or one member says how many are left, as the IETF draft "RateLimit header fields for HTTP" writes them: \`RateLimit-Policy: "login-ip";q=10;w=600\` (10 tries per 600 seconds) and \`RateLimit: "login-ip";r=7;t=540\` (7 left; the window ends in 540 seconds). A count kept per account or per e-mail typed is not told (it would tell of other people's tries).
+A request that counts against a limit of tries from one address, one device, one member or one API token says how many are left, as the IETF draft "RateLimit header fields for HTTP" writes them: \`RateLimit-Policy: "login-ip";q=10;w=600\` (10 tries per 600 seconds) and \`RateLimit: "login-ip";r=7;t=540\` (7 left; the window ends in 540 seconds). A count kept per account or per e-mail typed is not told (it would tell of other people's tries).
 `;
 }
 

@@ -1,6 +1,7 @@
 import {
   ANNOUNCEMENTS_PER_EVENT,
   ANNOUNCEMENTS_PER_MEMBER,
+  API_TOKEN_CALLS,
   CODE_GUESSES,
   CONVERSATIONS_PER_MEMBER,
   IDEMPOTENCY_KEEP_HOURS,
@@ -92,6 +93,11 @@ export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: numb
       what: "Messages: new conversations, and messages written",
       limit: `${perWindow(CONVERSATIONS_PER_MEMBER, "new conversations per member")}; ${perWindow(MESSAGES_PER_MEMBER, "messages per member")}`,
       beyond: THROTTLED,
+    },
+    {
+      what: "Calls made with one API token (each procedure a request calls, a batch's each)",
+      limit: perWindow(API_TOKEN_CALLS, "calls"),
+      beyond: `${THROTTLED}, before the call does anything; \`@club/client\` waits and tries again by itself`,
     },
     {
       what: "Upload size (photo or video, `MAX_UPLOAD_MB`)",
