@@ -284,6 +284,32 @@ describe("what each act tells", () => {
     ]);
   });
 
+  it("tells an event edited, with what each changed field of the message was", async () => {
+    const { webhook } = await add(["event.updated"]);
+    // An edit sends the whole form, as the event's page does.
+    const form = { title: "Supper", event_date: "2031-05-06", city: "Boston", start_time: "18:00" };
+    const event = await adminHere().events.create(form);
+    const later = { ...form, title: "Late supper", city: "Salem", start_time: "20:00" };
+    await adminHere().events.update({ id: event.id, ...later });
+    await adminHere().events.update({ id: event.id, ...later, description: "Bring a friend." });
+    const messages = await kit.api.db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, webhook.id))
+      .orderBy(webhookDeliveries.seq);
+    expect(messages.map((m) => m.payload.data)).toEqual([
+      expect.objectContaining({
+        id: event.id,
+        title: "Late supper",
+        city: "Salem",
+        startTime: "20:00",
+        previous: { title: "Supper", city: "Boston", startTime: "18:00" },
+      }),
+      // Only its description changed, which the message does not carry.
+      expect.objectContaining({ id: event.id, title: "Late supper", previous: {} }),
+    ]);
+  });
+
   it("tells a member changed, with what each changed field was; nothing when nothing changed", async () => {
     const { webhook } = await add(["member.updated"]);
     const cara = await adminHere().users.create({ email: "cara@hooks.test", name: "Cara", password: "password1" });

@@ -85,7 +85,14 @@ export const webhookDataSchemas = {
   "application.accepted": decidedApplication,
   "application.rejected": decidedApplication,
   "event.created": event,
-  "event.updated": event,
+  "event.updated": event.extend({
+    previous: event
+      .omit({ id: true })
+      .partial()
+      .describe(
+        "What changed: each of this message's fields that the edit changed, as it was before; empty when the edit changed only what the message does not carry (its description, say).",
+      ),
+  }),
   "event.cancelled": event,
   "event.participant.joined": participant,
   "event.participant.left": participant,

@@ -19,7 +19,7 @@ import { actsOnOthers } from "../access";
 import { type AuditActor, recordAudit } from "../audit/record";
 import { receivesKind, unsubscribeLinks } from "../group-mail/kinds";
 import { noticeEventCancelled, noticeEventChanged } from "../notifications/on-events";
-import { eventData } from "../webhooks/acts";
+import { eventData, eventUpdatedData } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
 import { eventInstants, wallClockInstant, wallClockOf } from "./calendar";
 import { coverColumns } from "./cover";
@@ -218,7 +218,9 @@ export async function updateWithin(
     .where(eq(events.id, eventId))
     .returning();
   if (!after) throw notFound(EVENT_NOT_FOUND);
-  if (after.publishedAt) await emitWebhook(tx, ctx.jobs, "event.updated", eventData(after, ctx.config.appOrigin));
+  if (after.publishedAt) {
+    await emitWebhook(tx, ctx.jobs, "event.updated", eventUpdatedData(before, after, ctx.config.appOrigin));
+  }
   await promoteFromWaitlist(ctx, tx, after);
   if (changes.length === 0) return after;
   const people = await concerned(tx, eventId, editorId);

@@ -28,6 +28,20 @@ export function eventData(e: Event, appOrigin: string): WebhookDataOf<"event.cre
   };
 }
 
+/**
+ * `event.updated`'s message: the event as it is now, and `previous`, each of the message's fields
+ * the edit changed as it was before.
+ */
+export function eventUpdatedData(before: Event, after: Event, appOrigin: string): WebhookDataOf<"event.updated"> {
+  const was = eventData(before, appOrigin);
+  const now = eventData(after, appOrigin);
+  const previous: Record<string, unknown> = {};
+  for (const key of Object.keys(now) as (keyof typeof now)[]) {
+    if (key !== "id" && was[key] !== now[key]) previous[key] = was[key];
+  }
+  return { ...now, previous: previous as WebhookDataOf<"event.updated">["previous"] };
+}
+
 /** A seat taken or given up: the event, the member, and how many guests came with her. */
 export const participantData = (
   eventId: string,
