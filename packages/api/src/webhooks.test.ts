@@ -240,7 +240,13 @@ describe("what each act tells", () => {
       ["event.participant.joined", { eventId: event.id, userId: kit.ann.id, guests: 0 }],
       [
         "comment.created",
-        { id: expect.any(String), commentableId: event.id, authorId: kit.ann.id, content: "See you there" },
+        {
+          id: expect.any(String),
+          commentableId: event.id,
+          commentableType: "event",
+          authorId: kit.ann.id,
+          content: "See you there",
+        },
       ],
       ["event.participant.left", { eventId: event.id, userId: kit.ann.id, guests: 0 }],
       ["member.created", { id: made.id, name: "Bea", email: "bea@hooks.test", type: "Standard", admin: false }],
@@ -248,8 +254,14 @@ describe("what each act tells", () => {
     ]);
   });
 
-  it("tells applications decided, and comments and photos deleted, naming who did it", async () => {
-    const { webhook } = await add(["application.accepted", "application.rejected", "comment.deleted", "media.deleted"]);
+  it("tells applications decided, comments on an event or a photo, and what was deleted, naming who did it", async () => {
+    const { webhook } = await add([
+      "application.accepted",
+      "application.rejected",
+      "comment.created",
+      "comment.deleted",
+      "media.deleted",
+    ]);
     const apply = async (email: string, name: string) => {
       const code = await adminHere().invitationCodes.create({ maxUses: 1 });
       return kit.api.callerFor(null).applications.submit(applicationWith(code.code, { name, email }));
@@ -263,6 +275,8 @@ describe("what each act tells", () => {
     const comment = await ann$.comments.create({ commentableId: event.id, content: "Oops" });
     await adminHere().comments.delete({ id: comment.id });
     const photo = await insertMediaRow(kit.api.db, { uploadedBy: kit.ann.id, associatedEventId: event.id });
+    const onPhoto = await ann$.comments.create({ commentableId: photo, content: "Blurry" });
+    await ann$.comments.delete({ id: onPhoto.id });
     await ann$.media.delete({ media: [photo] });
     const messages = await kit.api.db
       .select({ type: webhookDeliveries.type, payload: webhookDeliveries.payload })
@@ -279,7 +293,19 @@ describe("what each act tells", () => {
     expect(messages.map((m) => [m.type, m.payload.data])).toEqual([
       ["application.accepted", decided(dora.id, "Dora", "dora@hooks.test")],
       ["application.rejected", decided(eve.id, "Eve", "eve@hooks.test")],
-      ["comment.deleted", { id: comment.id, commentableId: event.id, deletedBy: kit.admin.id }],
+      [
+        "comment.created",
+        { id: comment.id, commentableId: event.id, commentableType: "event", authorId: kit.ann.id, content: "Oops" },
+      ],
+      [
+        "comment.deleted",
+        { id: comment.id, commentableId: event.id, commentableType: "event", deletedBy: kit.admin.id },
+      ],
+      [
+        "comment.created",
+        { id: onPhoto.id, commentableId: photo, commentableType: "media", authorId: kit.ann.id, content: "Blurry" },
+      ],
+      ["comment.deleted", { id: onPhoto.id, commentableId: photo, commentableType: "media", deletedBy: kit.ann.id }],
       ["media.deleted", { id: photo, eventId: event.id, uploadedBy: kit.ann.id, deletedBy: kit.ann.id }],
     ]);
   });

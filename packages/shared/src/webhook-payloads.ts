@@ -50,6 +50,10 @@ const event = z.object({
   seriesId: optionalId("For a date of a repeating event, its series (shared by all its dates); else null."),
 });
 
+const commentableType = z
+  .enum(["event", "media"])
+  .describe("What `commentableId` is: an event, or a photo or video of the gallery (`media.*`).");
+
 const participant = z.object({
   eventId: id("The event's id."),
   userId: id("The member's id."),
@@ -115,12 +119,14 @@ export const webhookDataSchemas = {
   "comment.created": z.object({
     id: id("The comment's id."),
     commentableId: id("What it is on: an event's or a photo's id."),
+    commentableType: commentableType,
     authorId: id("The member who wrote it."),
     content: z.string(),
   }),
   "comment.deleted": z.object({
     id: id("The comment's id."),
     commentableId: id("What it was on: an event's or a photo's id."),
+    commentableType: commentableType,
     deletedBy: id("Its author, or an admin."),
   }),
   "stay.requested": stay,

@@ -154,7 +154,7 @@ describe("GET /api/openapi.json", () => {
       required: ["type", "timestamp", "data"],
       properties: {
         type: { const: "comment.created" },
-        data: { required: ["id", "commentableId", "authorId", "content"] },
+        data: { required: ["id", "commentableId", "commentableType", "authorId", "content"] },
       },
     });
     expect(body("webhook.ping")?.properties?.data?.required).toEqual(["webhook_id", "name"]);

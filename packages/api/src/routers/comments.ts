@@ -64,8 +64,8 @@ export const commentsRouter = router({
     .input(commentInput)
     .output(answer(commentsCreateAnswer))
     .mutation(async ({ ctx, input }) => {
-      await requireCommentable(ctx, input.commentableId);
-      return addComment(ctx, ctx.user, input);
+      const on = await requireCommentable(ctx, input.commentableId);
+      return addComment(ctx, ctx.user, { ...input, on });
     }),
 
   /** PUT /api/comments/{id}: the author only. */

@@ -23,6 +23,11 @@ function readerOf(ctx: ApiContext): Viewer | null {
  * on: two EXISTS, the second asked only when the first is false.
  */
 function commentableBy(db: Queryable, reader: ViewerRef | null, item: SQLWrapper) {
+  const { onEvent, onItem } = commentableWhere(db, reader, item);
+  return onItem ? or(exists(onEvent), exists(onItem)) : exists(onEvent);
+}
+
+function commentableWhere(db: Queryable, reader: ViewerRef | null, item: SQLWrapper) {
   const onEvent = db
     .select({ one: sql`1` })
     .from(events)
@@ -33,25 +38,32 @@ function commentableBy(db: Queryable, reader: ViewerRef | null, item: SQLWrapper
         .from(media)
         .where(and(eq(media.id, item), visibleMedia(reader)))
     : undefined;
-  return onItem ? or(exists(onEvent), exists(onItem)) : exists(onEvent);
+  return { onEvent, onItem };
 }
+
+/** What comments are on: an event, or a photo or video of the gallery. */
+export type CommentableType = "event" | "media";
 
 /**
  * What the comments of an item may be read and written on: a visible event or a visible media item
- * (members only). One statement, built once per kind of viewer (preparedOnce): every read and
- * write of comments passes here or through `requireVisibleComment`, which asks the same.
+ * (members only); which of the two it is. One statement, built once per kind of viewer
+ * (preparedOnce): every read and write of comments passes here or through `requireVisibleComment`,
+ * which asks the same.
  */
-export async function requireCommentable(ctx: ApiContext, commentableId: string): Promise<void> {
+export async function requireCommentable(ctx: ApiContext, commentableId: string): Promise<CommentableType> {
   const viewer = readerOf(ctx);
   const kind = viewerKind(viewer);
-  const query = preparedOnce(ctx.db, `requireCommentable ${kind}`, () =>
-    ctx.db
-      .select({ commentable: sql<boolean>`${commentableBy(ctx.db, viewerPlaceholder(kind), p("id"))}` })
-      .from(sql`(select 1) as one_row`)
-      .prepare("commentable"),
-  );
+  const query = preparedOnce(ctx.db, `requireCommentable ${kind}`, () => {
+    // Which of the two it is, in the same statement (CASE asks the second only when the first fails).
+    const { onEvent, onItem } = commentableWhere(ctx.db, viewerPlaceholder(kind), p("id"));
+    const commentable = onItem
+      ? sql<CommentableType | null>`case when exists(${onEvent}) then 'event' when exists(${onItem}) then 'media' end`
+      : sql<CommentableType | null>`case when exists(${onEvent}) then 'event' end`;
+    return ctx.db.select({ commentable }).from(sql`(select 1) as one_row`).prepare("commentable");
+  });
   const [row] = await query.execute({ id: commentableId, ...viewerValues(viewer) });
   if (!row?.commentable) throw notFound(NOTHING_TO_COMMENT_ON);
+  return row.commentable;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { commentLikes, comments, type Db, type Queryable, users } from "@club/db";
+import { commentLikes, comments, type Db, events, type Queryable, users } from "@club/db";
 import { and, desc, eq, inArray, type Placeholder, sql } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { COMMENTS_PAGE_MAX, FORMER_MEMBER } from "@club/shared";
@@ -7,6 +7,7 @@ import { COMMENT_NOT_FOUND, notFound } from "../../errors";
 import { keyset } from "../../lib/keyset";
 import { preparedOnce } from "../../lib/prepared";
 import { insertedRow } from "../../lib/rows";
+import type { CommentableType } from "../access";
 import { noticeComment, noticeLike, ownerOf } from "../notifications/on-comments";
 import { emitWebhook } from "../webhooks/emit";
 
@@ -118,7 +119,7 @@ async function itemCount(db: Queryable, commentableId: string): Promise<number> 
 export async function addComment(
   ctx: { db: Queryable; jobs: JobSender },
   author: { id: string; name: string },
-  comment: { commentableId: string; content: string },
+  comment: { commentableId: string; content: string; on: CommentableType },
 ): Promise<Comment> {
   // The comment, the news of it to the item's owner, and the club's webhooks, together. Its id is
   // chosen here so that none of them waits for another: they go at once, pipelined on the
@@ -135,6 +136,7 @@ export async function addComment(
       emitWebhook(tx, ctx.jobs, "comment.created", {
         id,
         commentableId: comment.commentableId,
+        commentableType: comment.on,
         authorId: author.id,
         content: comment.content,
       }),
@@ -166,10 +168,14 @@ export async function deleteComment(
   deletedBy: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(comments).where(eq(comments.id, comment.id));
+    const [[onEvent]] = await Promise.all([
+      tx.select({ id: events.id }).from(events).where(eq(events.id, comment.commentableId)),
+      tx.delete(comments).where(eq(comments.id, comment.id)),
+    ]);
     await emitWebhook(tx, ctx.jobs, "comment.deleted", {
       id: comment.id,
       commentableId: comment.commentableId,
+      commentableType: onEvent ? "event" : "media",
       deletedBy,
     });
   });
