@@ -99,7 +99,7 @@ describe("@club/client installed outside the workspace", () => {
     // Two runs of tsc over the client's declarations: a minute alone on a busy 2-core machine.
   }, 180_000);
 
-  it("runs with plain node against the server: lists and creates events, uploads a photo and a video", async () => {
+  it("runs with plain node against the server: events, uploads, webhooks rotated and retried, an idempotent retry", async () => {
     // An administrator's token: the script adds a webhook too.
     const token = await adminToken("admin");
     writePhoto(join(project, "photo.jpg"));
@@ -126,6 +126,10 @@ describe("@club/client installed outside the workspace", () => {
       "photo: image for the event, dated true",
       "video: video, 4178 of 4178 bytes sent",
       "heard, signed: event.created (it), media.uploaded, media.uploaded",
+      "rotated: the test message signed by the new secret and the old",
+      expect.stringMatching(/^retry now: 1 waiting message is being posted now\. Heard after [1-9]\d* refused\.$/),
+      "idempotent: the same event, replayed true, 1 listed",
+      'rate limit: "api-token";q=3000;w=60, left told',
       "live: told 2 times of the event's comments",
       "refused: NOT_FOUND Event not found",
     ]);

@@ -11,22 +11,45 @@ const { CLUB_URL: url, CLUB_TOKEN: token, PHOTO: photo, VIDEO: video } = process
 if (!url || !token || !photo || !video) throw new Error("Set CLUB_URL, CLUB_TOKEN, PHOTO and VIDEO.");
 const club = createClubClient({ url, token, timeoutMs: 20_000 });
 
-// A receiver of the club's webhooks: each message is checked against the secret shown once.
+// A receiver of the club's webhooks: each message is checked against the secret shown once (and,
+// after a rotation, against the old one too: both sign until the old one expires). While `down`,
+// it answers 503, as a receiver being mended does.
 let secret = "";
-const heard: { type: string; data: { id?: string; eventId?: string | null } }[] = [];
+let oldSecret = "";
+let down = false;
+let refused = 0;
+type Heard = { type: string; data: { id?: string; eventId?: string | null }; oldSigned: boolean };
+const heard: Heard[] = [];
+const verifies = (key: string, body: string, headers: Record<string, string>) => {
+  try {
+    return new Webhook(key).verify(body, headers) as Heard;
+  } catch {
+    return undefined;
+  }
+};
 const receiver = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => {
-    try {
-      const body = Buffer.concat(chunks).toString("utf8");
-      heard.push(new Webhook(secret).verify(body, req.headers as Record<string, string>) as (typeof heard)[number]);
-      res.writeHead(204).end();
-    } catch {
-      res.writeHead(400).end();
+    if (down) {
+      refused += 1;
+      return res.writeHead(503).end();
     }
+    const body = Buffer.concat(chunks).toString("utf8");
+    const headers = req.headers as Record<string, string>;
+    const message = verifies(secret, body, headers);
+    if (!message) return res.writeHead(400).end();
+    heard.push({ ...message, oldSigned: oldSecret !== "" && verifies(oldSecret, body, headers) !== undefined });
+    res.writeHead(204).end();
   });
 });
+/** Waits until `done` holds (the server's job queue delivers a moment after each act). */
+const until = async (done: () => boolean, what: string) => {
+  for (let waited = 0; !done(); waited += 100) {
+    if (waited > 15_000) throw new Error(`${what} did not happen within 15 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
 await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 const added = await club.webhooks.add.mutate({
@@ -64,10 +87,52 @@ const clip = await uploadMedia(
 console.log(`video: ${clip.media_type}, ${sent} of ${size} bytes sent`);
 
 // Delivered by the server's job queue, in order, a moment after each act.
-for (let waited = 0; heard.length < 3 && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
-receiver.close();
+await until(() => heard.length >= 3, "three messages");
 const told = heard.map((m) => (m.type === "event.created" && m.data.id === event.id ? "event.created (it)" : m.type));
 console.log(`heard, signed: ${told.join(", ")}`);
+
+// A new secret: the old one still signs beside it (for a day), so receivers can change over.
+const hookId = added.webhook.id;
+oldSecret = secret;
+secret = (await club.webhooks.rotateSecret.mutate({ id: hookId })).secret;
+await club.webhooks.ping.mutate({ id: hookId });
+await until(() => heard.some((m) => m.type === "webhook.ping"), "the test message");
+const ping = heard.find((m) => m.type === "webhook.ping");
+console.log(`rotated: the test message signed by the new secret${ping?.oldSigned ? " and the old" : " only"}`);
+
+// The receiver is down when an event is created: the message waits. Mended, "retry now" sends it.
+down = true;
+const second = await club.events.create.mutate({ title: "Second from outside", event_date: "2031-05-02" });
+await until(() => refused > 0, "a refused delivery");
+down = false;
+const retried = await club.webhooks.retryNow.mutate({ id: hookId });
+await until(() => heard.some((m) => m.data.id === second.id), "the waiting message");
+console.log(`retry now: ${retried.message} Heard after ${refused} refused.`);
+receiver.close();
+await club.webhooks.remove.mutate({ id: hookId });
+
+// A create retried with its Idempotency-Key (a CI job whose answer was lost) makes one event.
+const retry = () =>
+  fetch(`${url}/api/events`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      "idempotency-key": "outside-script-1",
+    },
+    body: JSON.stringify({ title: "Once from outside", event_date: "2031-05-03" }),
+  });
+const [first, again] = [await retry(), await retry()];
+const ids = [((await first.json()) as { id: string }).id, ((await again.json()) as { id: string }).id];
+const once = await club.events.list.query({ search: "Once from outside" });
+console.log(
+  `idempotent: ${ids[0] === ids[1] ? "the same event" : "two events"}, replayed ${again.headers.get("idempotent-replayed")}, ${once.items.length} listed`,
+);
+// The token's allowance, told on each answer a call made (a replay calls nothing).
+const policy = first.headers.get("ratelimit-policy")?.match(/"api-token";q=\d+;w=\d+/)?.[0];
+console.log(
+  `rate limit: ${policy}, ${/"api-token";r=\d+/.test(first.headers.get("ratelimit") ?? "") ? "left told" : "not told"}`,
+);
 
 // A live stream: the event's comments, told at once as it opens, and again when one is added.
 let tells = 0;
