@@ -30,18 +30,26 @@ export async function createApiToken(
 }
 
 /**
- * Why a token `validateApiToken` did not take was refused, in words for the script's author: an
- * expired one is told apart (she makes a new one) from one that is not the club's (revoked, or
- * mistyped). Asked only after a refusal, so a valid call pays nothing for it. Saying "expired" tells
+ * Why a token `validateApiToken` did not take was refused, in words for the script's author: a
+ * revoked one (when, and by whom or why) and an expired one are told apart from one that is not the
+ * club's (mistyped, or revoked so long ago that it is gone). Asked only after a refusal, so a valid call pays nothing for it. Saying "expired" tells
  * the holder of the token only what the token itself would.
  */
 export async function apiTokenRefusal(db: Queryable, token: string): Promise<string> {
   const [row] = token.startsWith(API_TOKEN_PREFIX)
     ? await db
-        .select({ expiresAt: apiTokens.expiresAt })
+        .select({
+          expiresAt: apiTokens.expiresAt,
+          revokedAt: apiTokens.revokedAt,
+          revokedBecause: apiTokens.revokedBecause,
+        })
         .from(apiTokens)
         .where(eq(apiTokens.tokenHash, hashToken(token)))
     : [];
+  if (row?.revokedAt) {
+    const because = row.revokedBecause ? ` ${row.revokedBecause}` : "";
+    return `This API token was revoked on ${row.revokedAt.toISOString().slice(0, 10)}${because}. Make a new one in Settings → API tokens, or with "club token create".`;
+  }
   if (row?.expiresAt) {
     return `This API token expired on ${row.expiresAt.toISOString().slice(0, 10)}. Make a new one in Settings → API tokens, or with "club token create".`;
   }
@@ -67,6 +75,7 @@ export async function validateApiToken(
     .where(
       and(
         eq(apiTokens.tokenHash, hashToken(token)),
+        isNull(apiTokens.revokedAt),
         or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`)),
       ),
     );

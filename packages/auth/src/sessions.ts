@@ -1,5 +1,5 @@
 import { apiTokens, type Queryable, type Session, sessions, type User, users } from "@club/db";
-import { and, eq, lt, ne, sql } from "@club/db/orm";
+import { and, eq, isNull, lt, ne, sql } from "@club/db/orm";
 import { generateToken, hashToken } from "./tokens";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -165,6 +165,9 @@ export async function invalidateUserSessions(db: Queryable, userId: string, exce
     );
 }
 
+/** Why her tokens stopped working, as their refusal says it ("…revoked on 2026-12-07 when…"). */
+export const TOKENS_ENDED_BECAUSE = "when its owner's password or rights changed";
+
 /**
  * What a password change, a password reset and a privilege change end: every session of the member
  * and every personal API token, but the session or token kept for the member who made the change
@@ -177,9 +180,14 @@ export async function endSessionsAndTokens(
 ): Promise<void> {
   await invalidateUserSessions(db, userId, keep.sessionId);
   await db
-    .delete(apiTokens)
+    .update(apiTokens)
+    .set({ revokedAt: new Date(), revokedBecause: TOKENS_ENDED_BECAUSE })
     .where(
-      keep.tokenId ? and(eq(apiTokens.userId, userId), ne(apiTokens.id, keep.tokenId)) : eq(apiTokens.userId, userId),
+      and(
+        eq(apiTokens.userId, userId),
+        isNull(apiTokens.revokedAt),
+        keep.tokenId ? ne(apiTokens.id, keep.tokenId) : undefined,
+      ),
     );
 }
 

@@ -226,6 +226,45 @@ describe("a refused token", () => {
     }
   });
 
+  it("says when it was revoked, and by whom or why, until housekeeping forgets it", async () => {
+    const gina = (await addUser(h, { email: "gina@club.test", name: "Gina Grey", type: "Founding" })).id;
+    const cookie = await login(h, "gina@club.test");
+    const bySettings = await createApiToken(h.db.db, { userId: gina, name: "old laptop", scope: "read" });
+    const byPassword = await createApiToken(h.db.db, { userId: gina, name: "CI", scope: "read" });
+    expect((await send(byPassword.token, "GET", "/api/events")).statusCode).toBe(200);
+
+    // She revokes one in Settings → API tokens; then she changes her password, which ends the other.
+    const revoked = await h.app.inject({
+      method: "POST",
+      url: "/trpc/apiTokens.revoke",
+      headers: { cookie, origin: ORIGIN },
+      payload: { json: { id: bySettings.id } },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const changed = await h.app.inject({
+      method: "POST",
+      url: "/update-password",
+      headers: { cookie, origin: ORIGIN },
+      payload: { oldPassword: "password1", newPassword: "a-new-password-2" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const again = 'Make a new one in Settings → API tokens, or with "club token create".';
+    const first = await send(bySettings.token, "GET", "/api/events");
+    expect(first.statusCode).toBe(401);
+    expect(first.json().detail).toBe(`This API token was revoked on ${today} by Gina Grey. ${again}`);
+    const second = await send(byPassword.token, "GET", "/trpc/auth.me");
+    expect(second.statusCode).toBe(401);
+    expect(second.json().error.json.message).toBe(
+      `This API token was revoked on ${today} when its owner's password or rights changed. ${again}`,
+    );
+    // Her list shows the tokens that work: none.
+    const cookieNow = await login(h, "gina@club.test", "a-new-password-2");
+    const listed = await h.app.inject({ url: "/trpc/apiTokens.list", headers: { cookie: cookieNow, origin: ORIGIN } });
+    expect(listed.json().result.data.json).toEqual([]);
+  });
+
   it("a valid token's owner learns its scope from auth.me", async () => {
     const seed = await tokenOf(rootId, "seed");
     const me = await send(seed, "GET", "/trpc/auth.me");

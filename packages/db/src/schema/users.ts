@@ -122,6 +122,12 @@ export const apiTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** How the session that made it was signed in: an admin's token is as strong as the sign-in it came from. */
     createdWith: signInMethodEnum("created_with").notNull().default("password"),
+    /**
+     * When it stopped working, and why in words ("by Ada Lovelace", "when its owner's password or
+     * rights changed"): kept a while (RETENTION_DAYS) so that its refusal says so, not "mistyped".
+     */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBecause: text("revoked_because"),
   },
   (t) => [uniqueIndex("api_tokens_hash_unique").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
 );

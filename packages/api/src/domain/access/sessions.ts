@@ -26,7 +26,13 @@ export async function stillSignedIn(ctx: MemberContext): Promise<boolean> {
     const [token] = await ctx.db
       .select({ id: apiTokens.id })
       .from(apiTokens)
-      .where(and(eq(apiTokens.id, ctx.apiToken.id), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))));
+      .where(
+        and(
+          eq(apiTokens.id, ctx.apiToken.id),
+          isNull(apiTokens.revokedAt),
+          or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+        ),
+      );
     return token !== undefined;
   }
   const [session] = await ctx.db

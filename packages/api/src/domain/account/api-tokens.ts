@@ -1,6 +1,6 @@
 import { type ApiTokenScope, createApiToken, type SignInMethod } from "@club/auth";
 import { apiTokens, type Db, type Queryable, users } from "@club/db";
-import { and, desc, eq } from "@club/db/orm";
+import { and, desc, eq, isNull, type SQL } from "@club/db/orm";
 import { type AuditActor, recordAudit } from "../audit/record";
 
 // A member's own personal API tokens (Settings), and the operator's (`club token`). Each token made
@@ -37,17 +37,34 @@ export function listApiTokens(db: Queryable, userId: string) {
       createdAt: apiTokens.createdAt,
     })
     .from(apiTokens)
-    .where(eq(apiTokens.userId, userId))
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.createdAt));
 }
 
-/** False when she has no token with that id. */
-export async function revokeApiToken(db: Db, userId: string, id: string, actor: AuditActor): Promise<boolean> {
+/**
+ * A token stops working, marked with when and by whom (its refusal says so; housekeeping deletes it
+ * after RETENTION_DAYS). Only a working one is revoked: a second revoke finds none.
+ */
+function markRevoked(tx: Queryable, where: SQL | undefined, by: string) {
+  return tx
+    .update(apiTokens)
+    .set({ revokedAt: new Date(), revokedBecause: `by ${by}` })
+    .where(and(where, isNull(apiTokens.revokedAt)));
+}
+
+/** False when she has no working token with that id. */
+export async function revokeApiToken(
+  db: Db,
+  owner: { id: string; name: string },
+  id: string,
+  actor: AuditActor,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(apiTokens)
-      .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)))
-      .returning({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope });
+    const [row] = await markRevoked(
+      tx,
+      and(eq(apiTokens.id, id), eq(apiTokens.userId, owner.id)),
+      owner.name,
+    ).returning({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope });
     if (!row) return false;
     await recordAudit(tx, actor, {
       kind: "api_token.revoked",
@@ -65,10 +82,12 @@ export async function revokeApiToken(db: Db, userId: string, id: string, actor: 
  */
 export async function revokeAnyApiToken(db: Db, id: string, actor: AuditActor) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(apiTokens)
-      .where(eq(apiTokens.id, id))
-      .returning({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope, userId: apiTokens.userId });
+    const [row] = await markRevoked(tx, eq(apiTokens.id, id), "the club's operator (command line)").returning({
+      id: apiTokens.id,
+      name: apiTokens.name,
+      scope: apiTokens.scope,
+      userId: apiTokens.userId,
+    });
     if (!row) return undefined;
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
     await recordAudit(tx, actor, {

@@ -49,7 +49,7 @@ export async function deleteExpiredRecords(db: Queryable): Promise<Record<string
     .returning({ id: eventInvitations.id });
   const api = await db
     .delete(apiTokens)
-    .where(and(isNotNull(apiTokens.expiresAt), lt(apiTokens.expiresAt, tokens)))
+    .where(or(and(isNotNull(apiTokens.expiresAt), lt(apiTokens.expiresAt, tokens)), lt(apiTokens.revokedAt, tokens)))
     .returning({ id: apiTokens.id });
   const invitationCodesGone = await db
     .delete(invitationCodes)

@@ -17,7 +17,7 @@ import {
   userIdentities,
   users,
 } from "@club/db";
-import { aliasedTable, and, asc, eq, gt, inArray, sql } from "@club/db/orm";
+import { aliasedTable, and, asc, eq, gt, inArray, isNull, sql } from "@club/db/orm";
 import { describeUserAgent } from "../ways-in/member-sessions";
 import { communitySections } from "./community";
 import { conversationSections } from "./conversations";
@@ -313,7 +313,7 @@ export function sections(
             lastUsedAt: apiTokens.lastUsedAt,
           })
           .from(apiTokens)
-          .where(eq(apiTokens.userId, id))
+          .where(and(eq(apiTokens.userId, id), isNull(apiTokens.revokedAt)))
           .orderBy(asc(apiTokens.createdAt)),
     },
     {
