@@ -87,5 +87,6 @@ export {
   type ThrottleRule,
   TOKEN_GUESSES,
   TYPED_ADDRESS_LOOKUPS,
+  WEBHOOK_PINGS,
 } from "./throttle";
 export { fieldErrorsOf, firstMessage, type ProcedureAccess, type ProcedureMeta, procedureAccess } from "./trpc";

@@ -194,6 +194,17 @@ export const API_TOKEN_CALLS: ThrottleRule = {
     "This API token has used its 3,000 calls of this minute. Try again within the minute: Retry-After says when.",
 };
 
+/**
+ * Test messages to one webhook endpoint (Send a test message, `club webhook ping`): each is a post
+ * to someone's receiver; a button pressed in a loop must not become a flood.
+ */
+export const WEBHOOK_PINGS: ThrottleRule = {
+  name: "webhook-ping",
+  max: 10,
+  windowMs: 10 * MINUTE,
+  message: "Ten test messages went to this webhook in the last ten minutes. Please wait {minutes} minute(s).",
+};
+
 /** Wrong passwords per address. */
 export const LOGIN_PER_IP: ThrottleRule = { name: "login-ip", max: 10, windowMs: 10 * MINUTE };
 /**

@@ -75,6 +75,21 @@ describe("an operator's controls", () => {
     });
   });
 
+  it("sends at most ten test messages to an endpoint in ten minutes", async () => {
+    const { webhook } = await add(["stay.requested"]);
+    const other = await add(["stay.requested"]);
+    // One caller: one server's counts (each test caller gets a throttle of its own).
+    const admin$ = adminHere();
+    for (let i = 0; i < 10; i++) await admin$.webhooks.ping({ id: webhook.id });
+    await expect(admin$.webhooks.ping({ id: webhook.id })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: "Ten test messages went to this webhook in the last ten minutes. Please wait 10 minute(s).",
+    });
+    expect((await log(webhook.id)).filter((d) => d.type === "webhook.ping")).toHaveLength(10);
+    // Another endpoint has its own ten.
+    await admin$.webhooks.ping({ id: other.webhook.id });
+  });
+
   it("rotates its secret: for a day both sign each message, then only the new one", async () => {
     const { webhook, secret: old } = await add(["event.created"]);
     const rotated = await adminHere().webhooks.rotateSecret({ id: webhook.id });

@@ -19,6 +19,7 @@ import {
   type ThrottleRule,
   TOKEN_GUESSES,
   TYPED_ADDRESS_LOOKUPS,
+  WEBHOOK_PINGS,
 } from "@club/api";
 import { COMMENTS_PAGE_MAX, LIST_MAX } from "@club/shared";
 import { JSON_BODY_LIMIT_BYTES, TRPC_MAX_BATCH } from "../request-limits";
@@ -98,6 +99,11 @@ export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: numb
       what: "Calls made with one API token (each procedure a request calls, a batch's each)",
       limit: perWindow(API_TOKEN_CALLS, "calls"),
       beyond: `${THROTTLED}, before the call does anything; \`@club/client\` waits and tries again by itself`,
+    },
+    {
+      what: "Test messages to one webhook (Send a test message, `club webhook ping`)",
+      limit: perWindow(WEBHOOK_PINGS, "messages"),
+      beyond: THROTTLED,
     },
     {
       what: "Upload size (photo or video, `MAX_UPLOAD_MB`)",

@@ -27,6 +27,7 @@ import {
   WEBHOOK_NOT_FOUND,
   webhookDeliveryLog,
 } from "../domain/webhooks/endpoints";
+import { WEBHOOK_PINGS } from "../throttle";
 import { adminProcedure, answer, router } from "../trpc";
 
 /**
@@ -82,6 +83,7 @@ export const webhooksRouter = router({
     .input(z.object({ id: z.guid(WEBHOOK_NOT_FOUND) }))
     .output(answer(webhooksPingAnswer))
     .mutation(async ({ ctx, input }) => {
+      await ctx.throttle.take([WEBHOOK_PINGS, input.id]);
       await pingWebhook(ctx.db, ctx.jobs, input.id);
       return { message: "A test message is on its way: its answer shows in the log." };
     }),
