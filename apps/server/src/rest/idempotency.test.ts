@@ -110,6 +110,39 @@ describe("Idempotency-Key on the REST creates", () => {
     expect(hers).toHaveLength(1);
   });
 
+  it("answers a retried upload over a real connection without reading its file again", async () => {
+    // Megabytes the replay does not read: the answer still reaches a client still sending them.
+    const { default: sharp } = await import("sharp");
+    const large = await sharp({
+      create: {
+        width: 1200,
+        height: 1200,
+        channels: 3,
+        background: "#456",
+        noise: { type: "gaussian", mean: 128, sigma: 30 },
+      },
+    })
+      .png()
+      .toBuffer();
+    expect(large.length).toBeGreaterThan(2 * 1024 * 1024);
+    const url = await h.app.listen({ port: 0, host: "127.0.0.1" });
+    const send = async () => {
+      const form = new FormData();
+      form.append("media", new Blob([large], { type: "image/png" }), "large.png");
+      const res = await fetch(`${url}/upload-media`, {
+        method: "POST",
+        body: form,
+        headers: { cookie: ada, origin: ORIGIN, "idempotency-key": "upload-large" },
+      });
+      const { id } = (await res.json()) as { id: string };
+      return { status: res.status, replayed: res.headers.get("idempotent-replayed"), id };
+    };
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(200);
+    expect(again).toEqual({ status: 200, replayed: "true", id: first.id });
+  });
+
   it("forgets a key after a day, and takes over a claim whose request died", async () => {
     expect((await createEvent({ title: "Opera" }, "key-5")).statusCode).toBe(200);
     await h.db.db
