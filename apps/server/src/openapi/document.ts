@@ -71,6 +71,11 @@ const trpcError = z
           code: z.string().meta({ description: "tRPC's code: BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND…" }),
           httpStatus: z.number().int(),
           fieldErrors: fieldErrors.optional(),
+          retryAfterSeconds: z
+            .number()
+            .int()
+            .optional()
+            .meta({ description: "On a 429 of a limit: when to try again (also the Retry-After header)." }),
         }),
       }),
     }),

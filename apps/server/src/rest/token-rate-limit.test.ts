@@ -1,6 +1,7 @@
 import { API_TOKEN_CALLS, Throttle } from "@club/api";
 import { createApiToken } from "@club/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentAnswers } from "../test/document-answers";
 import { addUser, type Harness, login, ORIGIN, startApp } from "../test/harness";
 
 // A token's calls are counted (API_TOKEN_CALLS), told in RateLimit headers, and refused past the
@@ -76,6 +77,9 @@ describe("calls made with an API token", () => {
     expect(viaTrpc.headers["retry-after"]).toBeDefined();
     const error = viaTrpc.json().error.json;
     expect(error.data).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfterSeconds: expect.any(Number) });
+    // The refusal is the one the API's document describes, field for field.
+    const documented = documentAnswers((await h.app.inject({ url: "/api/openapi.json" })).json());
+    expect(documented.check("GET", "/trpc/events.list", 429, viaTrpc.json())).toBeUndefined();
 
     // Her browser's session is not the token: it is not counted, nor refused.
     const session = await h.app.inject({ url: "/api/events", headers: { cookie: adaCookie, origin: ORIGIN } });
