@@ -253,7 +253,7 @@ describe("a refused token", () => {
     const again = 'Make a new one in Settings → API tokens, or with "club token create".';
     const first = await send(bySettings.token, "GET", "/api/events");
     expect(first.statusCode).toBe(401);
-    expect(first.json().detail).toBe(`This API token was revoked on ${today} by Gina Grey. ${again}`);
+    expect(first.json().detail).toBe(`This API token was revoked on ${today} by its owner, in Settings. ${again}`);
     const second = await send(byPassword.token, "GET", "/trpc/auth.me");
     expect(second.statusCode).toBe(401);
     expect(second.json().error.json.message).toBe(

@@ -50,7 +50,7 @@ export const apiTokensRouter = router({
     .input(z.object({ id: z.uuid("Unknown token.") }))
     .output(answer(apiTokensRevokeAnswer))
     .mutation(async ({ ctx, input }) => {
-      if (!(await revokeApiToken(ctx.db, ctx.user, input.id, auditActor(ctx)))) throw notFound("No such token.");
+      if (!(await revokeApiToken(ctx.db, ctx.user.id, input.id, auditActor(ctx)))) throw notFound("No such token.");
       return { ok: true as const };
     }),
 });

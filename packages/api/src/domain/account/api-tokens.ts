@@ -52,18 +52,16 @@ function markRevoked(tx: Queryable, where: SQL | undefined, by: string) {
     .where(and(where, isNull(apiTokens.revokedAt)));
 }
 
-/** False when she has no working token with that id. */
-export async function revokeApiToken(
-  db: Db,
-  owner: { id: string; name: string },
-  id: string,
-  actor: AuditActor,
-): Promise<boolean> {
+/**
+ * False when she has no working token with that id. Its refusal says "by its owner", not her name:
+ * whoever holds a token found in a public repository is told no more of her than before.
+ */
+export async function revokeApiToken(db: Db, userId: string, id: string, actor: AuditActor): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await markRevoked(
       tx,
-      and(eq(apiTokens.id, id), eq(apiTokens.userId, owner.id)),
-      owner.name,
+      and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)),
+      "its owner, in Settings",
     ).returning({ id: apiTokens.id, name: apiTokens.name, scope: apiTokens.scope });
     if (!row) return false;
     await recordAudit(tx, actor, {
