@@ -82,16 +82,17 @@ export const idempotency = fp<{ db: Db }>(async (app: FastifyInstance, { db }) =
       reply.statusCode < 300 &&
       body !== null &&
       Buffer.byteLength(body) <= IDEMPOTENT_ANSWER_MAX_BYTES;
-    if (kept) {
-      const contentType = reply.getHeader("content-type");
-      await keepIdempotentAnswer(db, claim, {
-        status: reply.statusCode,
-        body,
-        contentType: typeof contentType === "string" ? contentType : null,
-      });
-    } else {
-      await releaseIdempotencyKey(db, claim);
-    }
+    const contentType = reply.getHeader("content-type");
+    // The act is done: a database that fails now must not turn its success into an error (the
+    // caller would retry what was made). The claim then lapses (IDEMPOTENCY_STALE_MINUTES).
+    await (kept
+      ? keepIdempotentAnswer(db, claim, {
+          status: reply.statusCode,
+          body,
+          contentType: typeof contentType === "string" ? contentType : null,
+        })
+      : releaseIdempotencyKey(db, claim)
+    ).catch((err: unknown) => request.log.warn({ err }, "an idempotency key's answer was not kept"));
     return payload;
   });
 
