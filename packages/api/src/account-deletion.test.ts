@@ -7,6 +7,7 @@ import {
   cancelledEvents,
   commentLikes,
   comments,
+  deletedRows,
   eventInvitations,
   eventParticipants,
   events,
@@ -177,12 +178,16 @@ async function busyMember(email: string, options: { admin?: boolean } = {}) {
   return { mia, other, waiting, key, own, full, queue, invited, mine, item, miaComment, onItem };
 }
 
-/** Every uuid (and uuid[]) column of every table but the audit log: none may still name her. */
+/**
+ * Every uuid (and uuid[]) column of every table but the audit log and the record that her account
+ * went (her id and when, nothing else, kept a month so that a sync tells the club's other systems
+ * to forget her too): none may still name her.
+ */
 async function rowsNaming(userId: string): Promise<string[]> {
   const columns = rowsOf(
     await api.db.execute(sql`
       select table_name, column_name, data_type from information_schema.columns
-      where table_schema = 'public' and table_name <> 'audit_log'
+      where table_schema = 'public' and table_name not in ('audit_log', 'deleted_rows')
         and (data_type = 'uuid' or (data_type = 'ARRAY' and udt_name = '_uuid'))`),
     z.object({ table_name: z.string(), column_name: z.string(), data_type: z.string() }),
   );
@@ -231,6 +236,9 @@ describe("deleting an account", () => {
     expect(result.message).toBe("Your account has been deleted.");
 
     expect(await rowsNaming(b.mia.id)).toEqual([]);
+    // What stays of her: that an account with her id went, and when.
+    const gone = await api.db.select().from(deletedRows).where(eq(deletedRows.id, b.mia.id));
+    expect(gone.map((r) => [r.kind, Object.keys(r).sort()])).toEqual([["member", ["deletedAt", "id", "kind"]]]);
     expect(await orphans()).toBe(0);
     // The events she created are the longest-standing admin's now.
     const own = await api.db.select({ createdBy: events.createdBy }).from(events).where(eq(events.id, b.own.id));

@@ -13,6 +13,9 @@ const PRIVILEGE = restFields("users.setPrivilege", ["type"]);
 const TESTING_TEAM = restFields("users.setTestingTeam", ["testingTeam"]);
 const GROUP_MAIL = restFields("adminMail.send", ["subject", "body", "recipientGroup", "selectedMemberIds"]);
 const AUDIT_FILTERS = restFields("audit.list", ["actor", "kind", "from", "to"]);
+/** A sync's asks: what changed since a moment, and who went. */
+const CHANGED_MEMBERS = restFields("users.list", ["updated_since", "after"]);
+const DELETED_MEMBERS = restFields("users.deleted", ["since", "after"]);
 
 /** Members and group e-mail (SPEC.md section 7, "Applications and administration"). */
 export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
@@ -23,18 +26,57 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     {
       config: {
         openapi: {
-          summary: "Members, by name",
+          summary: "Members, by name; or what changed since a moment",
           procedure: "users.list",
-          query: offsetQuery,
-          answer: json(`Up to ${LIST_MAX}; a \`Link: <…?offset=…>; rel="next"\` header leads to the rest.`),
+          query: offsetQuery.extend(CHANGED_MEMBERS.schema.shape),
+          answer: json(
+            `Up to ${LIST_MAX}; a \`Link: <…>; rel="next"\` header leads to the rest. With \`updated_since\`, the members whose name, e-mail address, type, admin right or Testing Team changed since then (or who joined), oldest change first, paged by \`after\`; who was deleted is at GET /api/users/deleted.`,
+          ),
         },
       },
     },
     async (request, reply) => {
+      const caller = await callerFor(deps, request, reply);
+      const sync = CHANGED_MEMBERS.from(request.query);
+      if (sync.updated_since !== undefined || sync.after !== undefined) {
+        const changed = await call(caller.users.list, { ...sync, limit: LIST_MAX });
+        const last = changed.at(-1);
+        if (last && changed.length === LIST_MAX) {
+          linkNext(reply, "/api/users", { updated_since: last.updated_at.toISOString(), after: last.user_id });
+        }
+        return changed;
+      }
       const offset = offsetOf(request.query);
-      const users = await (await callerFor(deps, request, reply)).users.list({ offset, limit: LIST_MAX });
+      const users = await caller.users.list({ offset, limit: LIST_MAX });
       if (users.length === LIST_MAX) linkNext(reply, "/api/users", { offset: String(offset + LIST_MAX) });
       return users;
+    },
+  );
+
+  app.get(
+    "/api/users/deleted",
+    {
+      config: {
+        openapi: {
+          summary: "Members deleted since a moment (ids only)",
+          procedure: "users.deleted",
+          query: DELETED_MEMBERS.schema,
+          answer: json(
+            `Oldest first, up to ${LIST_MAX}; a \`Link: <…>; rel="next"\` header leads to the rest. Kept 30 days: \`since\` further back is refused (400).`,
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const gone = await call((await callerFor(deps, request, reply)).users.deleted, {
+        ...DELETED_MEMBERS.from(request.query),
+        limit: LIST_MAX,
+      });
+      const last = gone.at(-1);
+      if (last && gone.length === LIST_MAX) {
+        linkNext(reply, "/api/users/deleted", { since: last.deleted_at.toISOString(), after: last.user_id });
+      }
+      return gone;
     },
   );
 

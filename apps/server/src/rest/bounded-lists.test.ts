@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { applications, comments, events, media, users } from "@club/db";
+import { sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, request, startApp } from "../test/harness";
 
@@ -104,6 +105,31 @@ describe("GET /api/users and GET /api/applications", () => {
     const applicationPages = await allPages("/api/applications", admin);
     expect(applicationPages.map((p) => p.length)).toEqual([1000, EXTRA]);
     expect(new Set(applicationPages.flat()).size).toBe(1000 + EXTRA);
+  });
+
+  it("page a sync's changes and deletions by their Link headers, 1,000 sharing one moment", async () => {
+    const since = encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString());
+    const changed = await allPages(`/api/users?updated_since=${since}`, admin);
+    expect(changed.map((p) => p.length)).toEqual([1000, 2]);
+    expect(new Set(changed.flat()).size).toBe(1002);
+
+    await h.db.db
+      .insert(users)
+      .values(
+        Array.from({ length: EXTRA }, (_, i) => ({ name: `Extra ${i}`, email: `x${i}@club.test`, passwordHash: "x" })),
+      );
+    // One statement: the 1,003 deletions share one moment.
+    await h.db.db.delete(users).where(sql`${users.name} like 'Member %' or ${users.name} like 'Extra %'`);
+    const gone = await allPages(`/api/users/deleted?since=${since}`, admin);
+    expect(gone.map((p) => p.length)).toEqual([1000, EXTRA]);
+    expect(new Set(gone.flat()).size).toBe(1000 + EXTRA);
+
+    const tooOld = await request(h, "GET", "/api/users/deleted?since=2020-01-01", undefined, admin);
+    expect(tooOld.statusCode).toBe(400);
+    expect(tooOld.json().detail).toMatch(/^The club keeps who was deleted for 30 days/);
+    expect((await request(h, "GET", "/api/users/deleted", undefined, admin)).json().detail).toBe(
+      "since must be a real day, like 2027-01-31 or 2027-01-31T18:00:00Z.",
+    );
   });
 });
 

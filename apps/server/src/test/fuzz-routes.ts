@@ -103,6 +103,7 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
     "POST /forgot-password": { body: () => ({ email: "victim@club.test" }) },
     "POST /reset-password": { body: (c) => inputOf("passwordReset.reset", c) },
     "GET /api/users": {},
+    "GET /api/users/deleted": { query: () => ({ since: new Date(Date.now() - 3_600_000).toISOString() }) },
     "PUT /api/users/:user_id/privilege": { param: victim, body: () => ({ type: "Standard" }) },
     "PUT /api/users/:user_id/reset-password-to-temp": { param: victim, body: () => ({ password: "x" }) },
     "PUT /api/users/:user_id/testing-team": { param: victim, body: () => ({ testingTeam: true }) },

@@ -1,5 +1,6 @@
 import {
   memberTypes,
+  moment,
   nameSchema,
   newUserInput,
   offsetPageFields,
@@ -8,6 +9,7 @@ import {
   userIdInput,
   usersCreateAnswer,
   usersDeleteAnswer,
+  usersDeletedAnswer,
   usersListAnswer,
   usersPageAnswer,
   usersResetPasswordToTempAnswer,
@@ -27,6 +29,7 @@ import { deleteAccount } from "../domain/account/deletion";
 import { EmailTakenError } from "../domain/account/users";
 import {
   createMemberAsAdmin,
+  deletedMembers,
   listMembers,
   resetToTemporaryPassword,
   setMemberType,
@@ -82,7 +85,8 @@ export const usersRouter = router({
 
   /**
    * GET /api/users (the whole list, as the spec's client expects); the User Management screen
-   * asks for a page at a time, by name or e-mail.
+   * asks for a page at a time, by name or e-mail. A sync asks with `updated_since` for what changed
+   * since its last ask, and with `deleted` for who went.
    */
   list: adminProcedure
     .input(
@@ -90,11 +94,41 @@ export const usersRouter = router({
         .object({
           search: z.string().trim().max(200).optional(),
           ...offsetPageFields,
+          updated_since: moment("updated_since").optional().meta({
+            description:
+              "Only the members whose row changed at or after this moment (ISO 8601, like 2027-01-31T18:00:00.000Z), oldest change first. For the next page: the last row's updated_at, with its user_id as after.",
+          }),
+          after: z
+            .uuid("after is the user_id of the last member of the page before.")
+            .optional()
+            .meta({ description: "The user_id of the last member of the page before (with updated_since)." }),
         })
+        .refine((page) => page.updated_since || !page.after, "after goes with updated_since.")
+        .refine(
+          (page) => !page.updated_since || page.offset === undefined,
+          "A list of changes is paged with after (the last member's user_id), not offset.",
+        )
         .optional(),
     )
     .output(answer(usersListAnswer))
     .query(({ ctx, input }) => listMembers(ctx.db, input)),
+
+  /** GET /api/users/deleted: the members deleted since a moment (ids only), for a sync. */
+  deleted: adminProcedure
+    .input(
+      z.object({
+        since: moment("since").meta({
+          description: "Members deleted at or after this moment (ISO 8601), at most 30 days back.",
+        }),
+        after: z
+          .uuid("after is the user_id of the last member of the page before.")
+          .optional()
+          .meta({ description: "The user_id of the last member of the page before (with since as its deleted_at)." }),
+        limit: offsetPageFields.limit,
+      }),
+    )
+    .output(answer(usersDeletedAnswer))
+    .query(({ ctx, input }) => deletedMembers(ctx.db, input)),
 
   /**
    * User Management's table: a page of members by name, filtered by name or e-mail, type and admin

@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./conversations";
 export * from "./data-exports";
+export * from "./deleted-rows";
 export * from "./enums";
 export * from "./events";
 export * from "./idempotency";

@@ -31,10 +31,19 @@ export const users = pgTable(
     /** When she last opened her home (My club): what arrived since is marked new there. */
     homeSeenAt: timestamp("home_seen_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When what the members' list shows of her (name, e-mail, type, admin right, Testing Team) last
+     * changed: moved by the `users_updated_at` trigger (migration 0054), not by her visits or
+     * settings, so that a sync asking for changes (`updated_since`) gets only what it shows.
+     */
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     index("users_name_idx").on(t.name),
+    index("users_updated_idx").on(t.updatedAt, t.id),
     // Trigram indexes answer the admins' "contains" search (`ilike '%…%'`) without reading every row.
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`).with(GIN_WRITES_BATCHED),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`).with(GIN_WRITES_BATCHED),

@@ -21,8 +21,11 @@ export const usersCreateAnswer = z.object({
   admin: z.boolean(),
 });
 
-/** users.list */
-export const usersListAnswer = z.array(memberRowSchema);
+/** users.list: each row with when what it shows last changed (a sync's `updated_since` and `after`). */
+export const usersListAnswer = z.array(memberRowSchema.extend({ updated_at: z.date() }).meta({ id: "MemberListRow" }));
+
+/** users.deleted: the members who went, ids only, oldest first. */
+export const usersDeletedAnswer = z.array(z.object({ user_id: z.string(), deleted_at: z.date() }));
 
 /** users.page */
 export const usersPageAnswer = z.object({

@@ -1,6 +1,7 @@
 import {
   apiTokens,
   cancelledEvents,
+  deletedRows,
   eventInvitations,
   invitationCodes,
   passwordResetTokens,
@@ -22,6 +23,8 @@ export const RETENTION_DAYS = {
   invitationCodes: 90,
   cancelledEvents: 60,
   webhookDeliveries: 30,
+  /** What a sync asking for changes learns went (`updated_since`): a sync a month behind lists everything again. */
+  deletedRows: 30,
 } as const;
 
 const daysAgo = (days: number) => sql`now() - ${days}::integer * interval '1 day'`;
@@ -77,10 +80,15 @@ export async function deleteExpiredRecords(db: Queryable): Promise<Record<string
       ),
     )
     .returning({ id: webhookDeliveries.id });
+  const deletions = await db
+    .delete(deletedRows)
+    .where(lt(deletedRows.deletedAt, daysAgo(RETENTION_DAYS.deletedRows)))
+    .returning({ id: deletedRows.id });
   // A retry's key names its request for a day; past it, the kept answer is of no use.
   const idempotencyKeys = await deleteExpiredIdempotencyKeys(db);
   return {
     idempotencyKeys,
+    deletedRows: deletions.length,
     webhookDeliveries: webhookMessages.length,
     sessionConfirmations: confirmations.length,
     webauthnChallenges: challenges,

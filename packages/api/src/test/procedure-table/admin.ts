@@ -27,6 +27,19 @@ export const adminRows: ProcedureRow[] = [
     input: () => ({ search: "vic", limit: 50 }),
     expect: ADMINS,
   },
+  {
+    path: "users.list",
+    tokens: "read",
+    on: "a sync's changes",
+    input: () => ({ updated_since: new Date(Date.now() - 86_400_000) }),
+    expect: ADMINS,
+  },
+  {
+    path: "users.deleted",
+    tokens: "read",
+    input: () => ({ since: new Date(Date.now() - 86_400_000) }),
+    expect: ADMINS,
+  },
   { path: "users.temporaryPassword", tokens: "read", input: () => undefined, expect: ADMINS },
   {
     path: "users.update",
