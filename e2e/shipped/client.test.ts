@@ -99,7 +99,7 @@ describe("@club/client installed outside the workspace", () => {
     // Two runs of tsc over the client's declarations: a minute alone on a busy 2-core machine.
   }, 180_000);
 
-  it("runs with plain node against the server: events, uploads, webhooks rotated and retried, an idempotent retry", async () => {
+  it("runs with plain node against the server: events, uploads, webhooks rotated and retried, an idempotent retry, a sync", async () => {
     // An administrator's token: the script adds a webhook too.
     const token = await adminToken("admin");
     writePhoto(join(project, "photo.jpg"));
@@ -131,6 +131,7 @@ describe("@club/client installed outside the workspace", () => {
       "idempotent: the same event, replayed true, 1 listed",
       'rate limit: "api-token";q=3000;w=60, left told',
       "live: told 2 times of the event's comments",
+      "sync: Sync Newcomer changed at a Date, then told deleted",
       "refused: NOT_FOUND Event not found",
     ]);
   });

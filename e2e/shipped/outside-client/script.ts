@@ -157,6 +157,21 @@ await new Promise<void>((resolve, reject) => {
 });
 console.log(`live: told ${tells} times of the event's comments`);
 
+// A sync of the members' list: who changed since its last ask (a minute before it), and who went.
+const lastAsk = new Date(Date.now() - 60_000);
+const newcomer = await club.users.create.mutate({
+  email: `sync-${Date.now()}@outside.test`,
+  name: "Sync Newcomer",
+  password: "password1",
+});
+const changed = await club.users.list.query({ updated_since: lastAsk });
+const hers = changed.find((m) => m.user_id === newcomer.id);
+await club.users.delete.mutate({ userId: newcomer.id });
+const gone = await club.users.deleted.query({ since: lastAsk });
+console.log(
+  `sync: ${hers ? `${hers.name} changed at a ${hers.updated_at.constructor.name}` : "the newcomer not listed"}, ${gone.some((g) => g.user_id === newcomer.id) ? "then told deleted" : "not told deleted"}`,
+);
+
 try {
   await club.events.get.query({ id: "00000000-0000-4000-8000-000000000000" });
 } catch (err) {
