@@ -1,13 +1,12 @@
 import type { SessionUser } from "@club/auth";
 import { deletedRows, rowsOf, users } from "@club/db";
 import { eq, sql } from "@club/db/orm";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ZodError, z } from "zod";
+import { z } from "zod";
 import { deleteExpiredRecords } from "./domain/admin/retention";
 import { DELETIONS_TOO_OLD } from "./domain/admin/user-management";
 import { type TestApi, testApi } from "./test/api";
-import { firstMessage } from "./trpc";
+import { refusal } from "./test/refusal";
 
 // A sync (a CRM, a mailing tool) asks the members' list what changed since its last ask, and who
 // went: `users.list` with `updated_since` (and `after` for the next page), `users.deleted`.
@@ -24,17 +23,6 @@ afterAll(() => api.close());
 
 const changes = (input: { updated_since: Date; after?: string; limit?: number; search?: string }) =>
   api.callerFor(admin).users.list(input);
-
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof TRPCError)
-      return { code: err.code, message: err.cause instanceof ZodError ? firstMessage(err.cause) : err.message };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-};
 
 /** The database's clock now: the moment a sync would have asked at. */
 async function databaseNow(): Promise<Date> {

@@ -1,12 +1,11 @@
 import type { SessionUser } from "@club/auth";
 import { auditLog, rowsOf, sessions, users } from "@club/db";
 import { eq, sql } from "@club/db/orm";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ZodError, z } from "zod";
+import { z } from "zod";
 import { memberPageRows } from "./domain/admin/user-management-page";
 import { type TestApi, testApi } from "./test/api";
-import { firstMessage } from "./trpc";
+import { refusal } from "./test/refusal";
 
 let api: TestApi;
 let admin: SessionUser;
@@ -20,18 +19,6 @@ afterAll(() => api.close());
 
 const page = (input?: Parameters<ReturnType<TestApi["callerFor"]>["users"]["page"]>[0]) =>
   api.callerFor(admin).users.page(input);
-
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    // The message the answer carries (the error formatter's): a bad input's first complaint.
-    if (err instanceof TRPCError)
-      return { code: err.code, message: err.cause instanceof ZodError ? firstMessage(err.cause) : err.message };
-    throw err;
-  }
-  throw new Error("expected a refusal");
-};
 
 /** Members written straight into the table (no password hashing): the test is about the list. */
 async function addMembers(prefix: string, n: number, values: Partial<typeof users.$inferInsert> = {}) {
