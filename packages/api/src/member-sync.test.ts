@@ -3,8 +3,8 @@ import { deletedRows, rowsOf, users } from "@club/db";
 import { eq, sql } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { DELETIONS_TOO_OLD } from "./domain/admin/member-changes";
 import { deleteExpiredRecords } from "./domain/admin/retention";
-import { DELETIONS_TOO_OLD } from "./domain/admin/user-management";
 import { type TestApi, testApi } from "./test/api";
 import { refusal } from "./test/refusal";
 

@@ -27,9 +27,9 @@ import {
 } from "../domain/access";
 import { deleteAccount } from "../domain/account/deletion";
 import { EmailTakenError } from "../domain/account/users";
+import { changedMembers, deletedMembers } from "../domain/admin/member-changes";
 import {
   createMemberAsAdmin,
-  deletedMembers,
   listMembers,
   resetToTemporaryPassword,
   setMemberType,
@@ -111,7 +111,11 @@ export const usersRouter = router({
         .optional(),
     )
     .output(answer(usersListAnswer))
-    .query(({ ctx, input }) => listMembers(ctx.db, input)),
+    .query(({ ctx, input }) =>
+      input?.updated_since
+        ? changedMembers(ctx.db, { ...input, since: input.updated_since })
+        : listMembers(ctx.db, input),
+    ),
 
   /** GET /api/users/deleted: the members deleted since a moment (ids only), for a sync. */
   deleted: adminProcedure

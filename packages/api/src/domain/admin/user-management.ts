@@ -1,9 +1,9 @@
 import { endSessionsAndTokens, hashPassword } from "@club/auth";
-import { type Db, deletedRows, type Queryable, users } from "@club/db";
-import { and, asc, eq, gt, gte, ilike, or, type SQL } from "@club/db/orm";
+import { type Db, type Queryable, users } from "@club/db";
+import { asc, eq, ilike, or, type SQL } from "@club/db/orm";
 import type { JobSender } from "@club/jobs";
 import { LIST_MAX, type MemberType } from "@club/shared";
-import { badRequest, notFound } from "../../errors";
+import { notFound } from "../../errors";
 import { escapeLike } from "../../lib/like";
 import { createUser, MEMBER_NOT_FOUND, type NewUser, replacePassword } from "../account/users";
 import { type AuditActor, recordAudit } from "../audit/record";
@@ -23,7 +23,7 @@ const memberColumns = {
 };
 
 /** The members' list's rows: with when what they show last changed, which a sync pages by. */
-const listColumns = { ...memberColumns, updated_at: users.updatedAt };
+export const listColumns = { ...memberColumns, updated_at: users.updatedAt };
 
 /** `search` matches a part of the name or the e-mail. */
 export function memberSearch(search: string | undefined): SQL | undefined {
@@ -32,14 +32,11 @@ export function memberSearch(search: string | undefined): SQL | undefined {
   return or(ilike(users.name, pattern), ilike(users.email, pattern));
 }
 
-/**
- * By name, a page at a time; `search` matches a part of the name or the e-mail. With
- * `updated_since`, only the members whose row in this list changed since then (or who joined),
- * oldest change first, a page at a time from the last one's `updated_at` and id (`after`): a sync's
- * ask for what changed (see `deletedMembers` for who went).
- */
-export function listMembers(db: Queryable, page: MemberListPage = {}) {
-  if (page.updated_since) return changedMembers(db, page.updated_since, page.after, page);
+/** By name, a page at a time; `search` matches a part of the name or the e-mail. */
+export function listMembers(
+  db: Queryable,
+  page: { search?: string | undefined; offset?: number | undefined; limit?: number | undefined } = {},
+) {
   return db
     .select(listColumns)
     .from(users)
@@ -48,55 +45,6 @@ export function listMembers(db: Queryable, page: MemberListPage = {}) {
     .offset(page.offset ?? 0)
     .limit(page.limit ?? LIST_MAX);
 }
-
-export interface MemberListPage {
-  search?: string | undefined;
-  offset?: number | undefined;
-  limit?: number | undefined;
-  updated_since?: Date | undefined;
-  after?: string | undefined;
-}
-
-/**
- * Changed at or after `since`; from the second page on, after (`since`, `after`) in the list's
- * order. A change made in the same millisecond as the page's last may come twice, never not at all
- * (the answer's times are to the millisecond, the database's finer).
- */
-function changedMembers(db: Queryable, since: Date, after: string | undefined, page: MemberListPage) {
-  const changed = after
-    ? or(gt(users.updatedAt, since), and(eq(users.updatedAt, since), gt(users.id, after)))
-    : gte(users.updatedAt, since);
-  return db
-    .select(listColumns)
-    .from(users)
-    .where(and(changed, memberSearch(page.search)))
-    .orderBy(asc(users.updatedAt), asc(users.id))
-    .limit(page.limit ?? LIST_MAX);
-}
-
-/**
- * The members deleted at or after `since` (ids only: nothing else of theirs is kept), oldest first,
- * a page at a time as `listMembers`'s changes. Asked from further back than deletions are kept, the
- * answer could not be whole: refused, with what to do instead.
- */
-export async function deletedMembers(
-  db: Queryable,
-  page: { since: Date; after?: string | undefined; limit?: number | undefined },
-) {
-  if (page.since.getTime() < Date.now() - RETENTION_DAYS.deletedRows * 86_400_000) throw badRequest(DELETIONS_TOO_OLD);
-  const since = page.since;
-  const gone = page.after
-    ? or(gt(deletedRows.deletedAt, since), and(eq(deletedRows.deletedAt, since), gt(deletedRows.id, page.after)))
-    : gte(deletedRows.deletedAt, since);
-  return db
-    .select({ user_id: deletedRows.id, deleted_at: deletedRows.deletedAt })
-    .from(deletedRows)
-    .where(and(eq(deletedRows.kind, "member"), gone))
-    .orderBy(asc(deletedRows.deletedAt), asc(deletedRows.id))
-    .limit(page.limit ?? LIST_MAX);
-}
-
-export const DELETIONS_TOO_OLD = `The club keeps who was deleted for ${RETENTION_DAYS.deletedRows} days: \`since\` is further back. List every member again (without updated_since), then ask for changes from the time of that list.`;
 
 /** The admin who makes a change, and the session or API token she makes it from. */
 export interface ActingAdmin {
