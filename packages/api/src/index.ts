@@ -28,6 +28,7 @@ export {
 export { issueApiToken, listApiTokens, revokeAnyApiToken } from "./domain/account/api-tokens";
 export { deleteAccount } from "./domain/account/deletion";
 export { createUser, findUserByEmail, type NewUser } from "./domain/account/users";
+export { RETENTION_DAYS } from "./domain/admin/retention";
 export { createMemberAsAdmin } from "./domain/admin/user-management";
 export { AUDIT_EXPORT_PAGE, type AuditRecordDto, auditRecords, listAudit } from "./domain/audit/list";
 export { operatorActor } from "./domain/audit/record";

@@ -1,4 +1,4 @@
-import { AUDIT_EXPORT_PAGE, auditRecords } from "@club/api";
+import { AUDIT_EXPORT_PAGE, auditRecords, RETENTION_DAYS } from "@club/api";
 import { LIST_MAX } from "@club/shared";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
@@ -62,7 +62,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
           procedure: "users.deleted",
           query: DELETED_MEMBERS.schema,
           answer: json(
-            `Oldest first, up to ${LIST_MAX}; a \`Link: <…>; rel="next"\` header leads to the rest. Kept 30 days: \`since\` further back is refused (400).`,
+            `Oldest first, up to ${LIST_MAX}; a \`Link: <…>; rel="next"\` header leads to the rest. Kept ${RETENTION_DAYS.deletedRows} days: \`since\` further back is refused (400).`,
           ),
         },
       },

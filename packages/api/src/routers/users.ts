@@ -28,6 +28,7 @@ import {
 import { deleteAccount } from "../domain/account/deletion";
 import { EmailTakenError } from "../domain/account/users";
 import { changedMembers, deletedMembers } from "../domain/admin/member-changes";
+import { RETENTION_DAYS } from "../domain/admin/retention";
 import {
   createMemberAsAdmin,
   listMembers,
@@ -122,7 +123,7 @@ export const usersRouter = router({
     .input(
       z.object({
         since: moment("since").meta({
-          description: "Members deleted at or after this moment (ISO 8601), at most 30 days back.",
+          description: `Members deleted at or after this moment (ISO 8601), at most ${RETENTION_DAYS.deletedRows} days back.`,
         }),
         after: z
           .uuid("after is the user_id of the last member of the page before.")
