@@ -83,6 +83,11 @@ export interface BuildOptions {
   throttle?: Throttle;
   /** Live streams the server holds at once (LIVE_STREAMS_PER_SERVER; a test fills a small one). */
   liveStreamsPerServer?: number;
+  /**
+   * Answer a plain GET of queries without tRPC's fetch adapter (default true; plugins/trpc-queries.ts).
+   * False sends every tRPC request through the adapter, for the test that compares the two.
+   */
+  plainQueries?: boolean;
 }
 
 declare module "fastify" {
@@ -279,7 +284,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         routes,
       }),
   });
-  await app.register(trpcPlugin, deps);
+  await app.register(trpcPlugin, { deps, plainQueries: options.plainQueries !== false });
   await app.register(authRoutes, deps);
   await app.register(oidcRoutes, deps);
   await app.register(membershipRoutes, deps);

@@ -8,12 +8,14 @@ import {
   Quotas,
   unavailable,
 } from "@club/api";
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import type { TRPCError } from "@trpc/server";
+import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { procedures } from "../openapi/procedures";
 import { TRPC_MAX_BATCH } from "../request-limits";
 import { retryAfterOf } from "../rest/errors";
 import { sessionCookies } from "./session";
+import { answerQueries, plainQueries } from "./trpc-queries";
 
 export type { ContextDeps };
 
@@ -93,7 +95,10 @@ function procedureOf(request: FastifyRequest): string | undefined {
     : undefined;
 }
 
-export async function trpcPlugin(app: FastifyInstance, deps: ContextDeps): Promise<void> {
+export async function trpcPlugin(
+  app: FastifyInstance,
+  { deps, plainQueries: thin }: { deps: ContextDeps; plainQueries: boolean },
+): Promise<void> {
   const { live } = deps;
   // A live stream holds its connection for as long as its page is open. Past the server's limit
   // (LIVE_STREAMS_PER_SERVER) a new one is refused before anything is read for it: tRPC answers a
@@ -122,23 +127,44 @@ export async function trpcPlugin(app: FastifyInstance, deps: ContextDeps): Promi
     });
     return payload.text();
   });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, res),
-      maxBatchSize: TRPC_MAX_BATCH,
-      responseMeta({ errors }) {
-        const retryAfter = errors.map(retryAfterOf).find((s) => s !== undefined);
-        return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
-      },
-      onError({ error, path, req }) {
-        // The client sees a generic message; the log keeps the real one with the request id.
-        if (error.code === "INTERNAL_SERVER_ERROR")
-          req.log.error({ err: error.cause ?? error, path }, "procedure failed");
-      },
-    } satisfies FastifyTRPCPluginOptions<typeof appRouter>["trpcOptions"],
+  const trpcOptions = {
+    router: appRouter,
+    createContext: ({ req, res }) => createContext(deps, req, res),
+    maxBatchSize: TRPC_MAX_BATCH,
+    responseMeta({ errors }) {
+      const retryAfter = errors.map(retryAfterOf).find((s) => s !== undefined);
+      return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
+    },
+    onError({ error, path, req }) {
+      logFailure(req, error, path);
+    },
+  } satisfies FastifyTRPCPluginOptions<typeof appRouter>["trpcOptions"];
+  // What tRPC's Fastify plugin does (bodies handed to tRPC as they came), but with the plain GET of
+  // queries answered by the thinner path beside it (trpc-queries.ts).
+  app.removeContentTypeParser(["application/json", "multipart/form-data"]);
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser("multipart/form-data", (_request, body, done) => done(null, body));
+  app.all<{ Params: { path: string } }>("/trpc/:path", async (req, res) => {
+    const { path } = req.params;
+    const queries = thin ? plainQueries(req, path) : undefined;
+    if (queries) {
+      return answerQueries(
+        req,
+        res,
+        queries,
+        () => createContext(deps, req, res),
+        (error, at) => logFailure(req, error, at),
+      );
+    }
+    await fastifyRequestHandler({ ...trpcOptions, req, res, path });
+    return res;
   });
+}
+
+/** The client sees a generic message for a failure; the log keeps the real one with the request id. */
+function logFailure(request: FastifyRequest, error: TRPCError, path: string | undefined): void {
+  if (error.code === "INTERNAL_SERVER_ERROR")
+    request.log.error({ err: error.cause ?? error, path }, "procedure failed");
 }
 
 /** A subscription's event stream, or a batch asked for as a stream (httpBatchStreamLink). */

@@ -32,7 +32,7 @@ export interface Harness {
 export async function startApp(
   overrides: Partial<AppConfig> = {},
   openAppDb?: (testDb: TestDb) => Promise<DbHandle>,
-  build: Pick<BuildOptions, "wrapStore" | "operatorSocket" | "throttle" | "liveStreamsPerServer"> = {},
+  build: Pick<BuildOptions, "wrapStore" | "operatorSocket" | "throttle" | "liveStreamsPerServer" | "plainQueries"> = {},
 ): Promise<Harness> {
   const db = await createTestDb();
   const appDb = openAppDb ? await openAppDb(db) : undefined;
