@@ -210,20 +210,9 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
         pending.done(undefined);
         return payload;
       }
-      let body: string;
-      let contentType: string;
-      if (payload instanceof Response) {
-        // tRPC answers a fetch Response, whose status and headers Fastify would copy when sending it;
-        // its text goes instead, so they are copied here.
-        body = await payload.text();
-        payload.headers.forEach((value, name) => {
-          reply.header(name, value);
-        });
-        contentType = payload.headers.get("content-type") ?? "application/json";
-      } else {
-        body = payload as string;
-        contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
-      }
+      // tRPC's answers are text in hand too (plugins/trpc.ts).
+      const body = payload as string;
+      const contentType = String(reply.getHeader("content-type") ?? "application/json; charset=utf-8");
       const link = reply.getHeader("link");
       // Made from her sight, and showing nothing of hers: her sight's. Otherwise hers alone
       // (those waiting for a shared answer then make their own).
@@ -272,7 +261,7 @@ function narrowed(
 }
 
 function isOk(payload: unknown, statusCode: number): boolean {
-  return payload instanceof Response ? payload.status === 200 : statusCode === 200 && typeof payload === "string";
+  return statusCode === 200 && typeof payload === "string";
 }
 
 function serve(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer) {

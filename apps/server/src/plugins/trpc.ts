@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import {
   type ApiContext,
   appRouter,
@@ -9,7 +10,8 @@ import {
   unavailable,
 } from "@club/api";
 import type { TRPCError } from "@trpc/server";
-import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from "@trpc/server/adapters/fastify";
+import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
+import { resolveResponse } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { procedures } from "../openapi/procedures";
 import { TRPC_MAX_BATCH } from "../request-limits";
@@ -114,31 +116,6 @@ export async function trpcPlugin(
     if (!release) throw unavailable(undefined, LIVE_STREAMS_FULL);
     reply.raw.once("close", release);
   });
-  // tRPC answers with a fetch Response. Sent as it is, Fastify reads its body as a web stream, and
-  // compression, seeing a stream, compresses every answer through a brotli stream of its own, a
-  // 40-byte one too (its 1 KB threshold applies only to a body in hand). An answer that is not
-  // streamed (a subscription's events, a batch streamed as it is made) goes out as its text, with
-  // its status and headers: one string, compressed at once when over 1 KB, sent as it is below.
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!(payload instanceof Response) || streamed(request, payload)) return payload;
-    reply.code(payload.status);
-    payload.headers.forEach((value, name) => {
-      reply.header(name, value);
-    });
-    return payload.text();
-  });
-  const trpcOptions = {
-    router: appRouter,
-    createContext: ({ req, res }) => createContext(deps, req, res),
-    maxBatchSize: TRPC_MAX_BATCH,
-    responseMeta({ errors }) {
-      const retryAfter = errors.map(retryAfterOf).find((s) => s !== undefined);
-      return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
-    },
-    onError({ error, path, req }) {
-      logFailure(req, error, path);
-    },
-  } satisfies FastifyTRPCPluginOptions<typeof appRouter>["trpcOptions"];
   // What tRPC's Fastify plugin does (bodies handed to tRPC as they came), but with the plain GET of
   // queries answered by the thinner path beside it (trpc-queries.ts).
   app.removeContentTypeParser(["application/json", "multipart/form-data"]);
@@ -156,8 +133,34 @@ export async function trpcPlugin(
         (error, at) => logFailure(req, error, at),
       );
     }
-    await fastifyRequestHandler({ ...trpcOptions, req, res, path });
-    return res;
+    // Everything else through tRPC's own handling, as its Fastify adapter does it. tRPC answers with
+    // a fetch Response. Sent as it is, Fastify reads its body as a web stream, and compression,
+    // seeing a stream, compresses every answer through a brotli stream of its own, a 40-byte one
+    // too (its 1 KB threshold applies only to a body in hand). An answer that is not streamed (a
+    // subscription's events, a batch streamed as it is made) goes out as its text, with its status
+    // and headers: one string, compressed at once when over 1 KB, sent as it is below, and in hand
+    // for the hooks that keep it (kept answers, a retry's key).
+    const raw: IncomingMessage & { body?: unknown } = req.raw;
+    raw.body = req.body;
+    const response = await resolveResponse({
+      router: appRouter,
+      req: incomingMessageToRequest(raw, res.raw, { maxBodySize: null }),
+      path,
+      error: null,
+      maxBatchSize: TRPC_MAX_BATCH,
+      createContext: () => createContext(deps, req, res),
+      responseMeta({ errors }) {
+        const retryAfter = errors.map(retryAfterOf).find((s) => s !== undefined);
+        return retryAfter ? { headers: { "retry-after": String(retryAfter) } } : {};
+      },
+      onError: ({ error, path: at }) => logFailure(req, error, at),
+    });
+    if (streamed(req, response)) return res.send(response);
+    res.code(response.status);
+    response.headers.forEach((value, name) => {
+      res.header(name, value);
+    });
+    return response.text();
   });
 }
 
