@@ -129,6 +129,7 @@ describe("@club/client installed outside the workspace", () => {
       "rotated: the test message signed by the new secret and the old",
       expect.stringMatching(/^retry now: 1 waiting message is being posted now\. Heard after [1-9]\d* refused\.$/),
       "idempotent: the same event, replayed true, 1 listed",
+      "idempotent through the client: the same webhook and secret, 1 listed",
       'rate limit: "api-token";q=3000;w=60, left told',
       "live: told 2 times of the event's comments",
       "sync: Sync Newcomer changed at a Date, then told deleted",

@@ -4,7 +4,7 @@
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createClubClient, isClubError, type RouterOutputs, uploadMedia } from "@club/client";
+import { createClubClient, IDEMPOTENCY_KEY_CONTEXT, isClubError, type RouterOutputs, uploadMedia } from "@club/client";
 import { Webhook } from "standardwebhooks";
 
 const { CLUB_URL: url, CLUB_TOKEN: token, PHOTO: photo, VIDEO: video } = process.env;
@@ -128,6 +128,19 @@ const once = await club.events.list.query({ search: "Once from outside" });
 console.log(
   `idempotent: ${ids[0] === ids[1] ? "the same event" : "two events"}, replayed ${again.headers.get("idempotent-replayed")}, ${once.items.length} listed`,
 );
+// The same through the client: a mutation given a retry key (a webhook added by a CI job that
+// retries) is done once, and the retry gets the first answer, its secret included.
+const keyed = { context: { [IDEMPOTENCY_KEY_CONTEXT]: "outside-hook-1" } };
+const ciHook = { name: "Added by CI", url: hooks, events: ["event.created" as const] };
+const [hookOnce, hookAgain] = [
+  await club.webhooks.add.mutate(ciHook, keyed),
+  await club.webhooks.add.mutate(ciHook, keyed),
+];
+const ciHooks = (await club.webhooks.list.query()).filter((w) => w.name === ciHook.name);
+console.log(
+  `idempotent through the client: ${hookOnce.webhook.id === hookAgain.webhook.id && hookOnce.secret === hookAgain.secret ? "the same webhook and secret" : "two webhooks"}, ${ciHooks.length} listed`,
+);
+await club.webhooks.remove.mutate({ id: hookOnce.webhook.id });
 // The token's allowance, told on each answer a call made (a replay calls nothing).
 const policy = first.headers.get("ratelimit-policy")?.match(/"api-token";q=\d+;w=\d+/)?.[0];
 console.log(

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createClubClient } from "./client";
+import { createClubClient, IDEMPOTENCY_KEY_CONTEXT } from "./client";
 import { isClubError } from "./errors";
 import { API_VERSION, CLIENT_VERSION } from "./version";
 
@@ -210,5 +210,37 @@ describe("a call refused by a limit", () => {
     const always = await throttling(10, 0);
     await expect(always.club.events.list.query({})).rejects.toThrow("3,000 calls");
     expect(always.asked).toHaveLength(3);
+  });
+});
+
+describe("a mutation given a retry key", () => {
+  it("goes alone, with its key as the Idempotency-Key header; other calls are batched without one", async () => {
+    const asked: { url: string; key: string | undefined }[] = [];
+    server = createHttpServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      if (req.url === "/api/version")
+        return res.end(JSON.stringify({ version: CLIENT_VERSION, apiVersion: API_VERSION }));
+      const key = req.headers["idempotency-key"];
+      asked.push({ url: (req.url ?? "").split("?")[0] ?? "", key: key?.toString() });
+      const answer = { result: { data: { json: { webhook: { id: "w1" }, secret: "whsec_x" } } } };
+      res.end(JSON.stringify(req.url?.includes("batch=1") ? [answer, answer] : answer));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const club = createClubClient({ url: `http://127.0.0.1:${port}`, token: "club_x" });
+    const hook = { name: "CRM", url: "https://crm.example.com/hook", events: ["event.created" as const] };
+    const [keyed] = await Promise.all([
+      club.webhooks.add.mutate(hook, { context: { [IDEMPOTENCY_KEY_CONTEXT]: "crm-hook-1" } }),
+      club.webhooks.add.mutate(hook),
+      club.webhooks.add.mutate(hook),
+    ]);
+    expect(keyed).toEqual({ webhook: { id: "w1" }, secret: "whsec_x" });
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        { url: "/trpc/webhooks.add", key: "crm-hook-1" },
+        { url: "/trpc/webhooks.add,webhooks.add", key: undefined },
+      ]),
+    );
+    expect(asked).toHaveLength(2);
   });
 });

@@ -1,9 +1,16 @@
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, retryLink, splitLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, retryLink, splitLink } from "@trpc/client";
 import { EventSource } from "eventsource";
 import superjson from "superjson";
 import { restRefusal, type ServerVersion, unreachable, versionMismatch } from "./errors";
 import type { AppRouter } from "./router";
 import { API_VERSION, CLIENT_VERSION } from "./version";
+
+/**
+ * The call's context key that names a mutation's Idempotency-Key: a retry with the same key (a
+ * script whose answer was lost) gets the first answer again instead of doing it twice, e.g.
+ * `client.webhooks.add.mutate(input, { context: { idempotencyKey: "crm-hook-1" } })`.
+ */
+export const IDEMPOTENCY_KEY_CONTEXT = "idempotencyKey";
 
 /** How long a call waits for the server's answer when `timeoutMs` is not given. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -88,6 +95,14 @@ export function createClubClient(options: ClubClientOptions) {
     EventSource,
     eventSourceOptions: { fetch: (url, init) => authFetch(url, init as RequestInit, true) },
   });
+  // A mutation given a key to retry it by (`{ context: { idempotencyKey } }`) goes alone, with the
+  // key as its Idempotency-Key header: a batch shares one request, and so would share one key.
+  const keyed = httpLink({
+    url: `${origin}/trpc`,
+    fetch: authFetch,
+    transformer: superjson,
+    headers: ({ op }) => ({ "idempotency-key": String(op.context[IDEMPOTENCY_KEY_CONTEXT]) }),
+  });
   // Without a token, `client.auth.login.mutate({ email, password })` starts a cookie session
   // that the client then keeps.
   return createTRPCClient<AppRouter>({
@@ -96,7 +111,11 @@ export function createClubClient(options: ClubClientOptions) {
       splitLink({
         condition: (op) => op.type === "subscription",
         true: live,
-        false: httpBatchLink({ url: `${origin}/trpc`, fetch: authFetch, transformer: superjson, maxItems: 20 }),
+        false: splitLink({
+          condition: (op) => op.type === "mutation" && op.context[IDEMPOTENCY_KEY_CONTEXT] !== undefined,
+          true: keyed,
+          false: httpBatchLink({ url: `${origin}/trpc`, fetch: authFetch, transformer: superjson, maxItems: 20 }),
+        }),
       }),
     ],
   });

@@ -1,4 +1,10 @@
-export { type ClubClient, type ClubClientOptions, createClubClient, DEFAULT_TIMEOUT_MS } from "./client";
+export {
+  type ClubClient,
+  type ClubClientOptions,
+  createClubClient,
+  DEFAULT_TIMEOUT_MS,
+  IDEMPOTENCY_KEY_CONTEXT,
+} from "./client";
 export { type ClubError, isClubError, type ServerVersion } from "./errors";
 export type { AppRouter, RouterInputs, RouterOutputs } from "./router";
 export { type MediaUpload, type UploadedMedia, type UploadProgress, uploadMedia } from "./upload";

@@ -165,6 +165,9 @@ const idempotencyHeader = z.object({
     }),
 });
 
+const RETRYING_SAFELY =
+  "**Retrying safely:** send an `Idempotency-Key`; a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) instead of a second creation.";
+
 function restOperation(key: string, op: RestOperation): [path: string, method: string, ZodOpenApiOperationObject] {
   const [method = "", url = ""] = key.split(" ");
   const path = openApiPath(url);
@@ -177,9 +180,7 @@ function restOperation(key: string, op: RestOperation): [path: string, method: s
     `**Who:** ${ACCESS_WORDS[access]}`,
     called ? `Calls the procedure \`${called.path}\` (the same rules and validation as \`/trpc/${called.path}\`).` : "",
     op.limits ? `**Limits:** ${op.limits}` : "",
-    op.idempotent
-      ? "**Retrying safely:** send an `Idempotency-Key`; a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) instead of a second creation."
-      : "",
+    op.idempotent ? RETRYING_SAFELY : "",
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -286,6 +287,12 @@ function procedureOperation(p: ProcedureInfo): [path: string, method: string, Zo
     ];
   } else if (p.input) {
     operation.requestBody = { required: !takesNothing, content: { "application/json": { schema: wrapped(p.input) } } };
+  }
+  // A member's mutation retried with its key is done once (plugins/idempotency.ts), alone or in a
+  // batch; a visitor's has no one to keep the key for.
+  if (p.type === "mutation" && p.access !== "public") {
+    operation.requestParams = { header: idempotencyHeader };
+    operation.description = `${description}\n\n${RETRYING_SAFELY}`;
   }
   return [`/trpc/${p.path}`, asked ? "get" : "post", operation];
 }

@@ -10,6 +10,7 @@ import type { Db } from "@club/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { sendProblem } from "../rest/problem";
+import { sendTrpcRefusal } from "./trpc-refusal";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -23,19 +24,23 @@ export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const REPLAYED_HEADER = "idempotent-replayed";
 
 /**
- * `Idempotency-Key` on the REST creates (a route whose description says `idempotent`): a request
- * with a key she used before gets the first request's answer again, with `Idempotent-Replayed:
- * true`, instead of creating a second time. Only a success is kept: a refused or failed request
+ * `Idempotency-Key` on the REST creates (a route whose description says `idempotent`) and on tRPC's
+ * POSTs (mutations, alone or in a batch): a request with a key she used before gets the first
+ * request's answer again, with `Idempotent-Replayed: true`, instead of creating a second time. Only a success is kept: a refused or failed request
  * gives its key back, so that the retry is handled anew. A key sent with another request (another
  * URL or body) is refused (422), and one whose first request is still being handled is too (409).
  */
 export const idempotency = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
   app.addHook("preHandler", async (request, reply) => {
-    if (!request.routeOptions.config.openapi?.idempotent) return;
+    const { config } = request.routeOptions;
+    // tRPC's POSTs too (a mutation, or a batch of them): `webhooks.create` retried by a script.
+    const trpc = config.trpc === true && request.method === "POST";
+    if (!config.openapi?.idempotent && !trpc) return;
+    const refuse = trpc ? sendTrpcRefusal : sendProblem;
     const sent = request.headers[IDEMPOTENCY_HEADER];
     if (sent === undefined) return;
     if (typeof sent !== "string" || !IDEMPOTENCY_KEY.test(sent)) {
-      return sendProblem(request, reply, {
+      return refuse(request, reply, {
         status: 400,
         text: "An Idempotency-Key is one header of 1 to 255 visible ASCII characters, such as a UUID.",
       });
@@ -58,13 +63,13 @@ export const idempotency = fp<{ db: Db }>(async (app: FastifyInstance, { db }) =
         if (found.contentType) reply.type(found.contentType);
         return reply.send(found.answer);
       case "in flight":
-        return sendProblem(request, reply, {
+        return refuse(request, reply, {
           status: 409,
           text: "A request with this Idempotency-Key is still being handled. Try again in a moment.",
           retryAfterSeconds: 1,
         });
       case "another request":
-        return sendProblem(request, reply, {
+        return refuse(request, reply, {
           status: 422,
           text: "This Idempotency-Key was sent with a different request. Use a new key for a new request.",
         });
@@ -77,9 +82,11 @@ export const idempotency = fp<{ db: Db }>(async (app: FastifyInstance, { db }) =
     if (!claim) return payload;
     request.idempotencyClaim = undefined;
     const body = typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : null;
+    // A batch of which some calls were refused (207) is not a success: its key is given back.
     const kept =
       reply.statusCode >= 200 &&
       reply.statusCode < 300 &&
+      reply.statusCode !== 207 &&
       body !== null &&
       Buffer.byteLength(body) <= IDEMPOTENT_ANSWER_MAX_BYTES;
     const contentType = reply.getHeader("content-type");

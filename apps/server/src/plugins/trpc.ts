@@ -121,7 +121,7 @@ export async function trpcPlugin(
   app.removeContentTypeParser(["application/json", "multipart/form-data"]);
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
   app.addContentTypeParser("multipart/form-data", (_request, body, done) => done(null, body));
-  app.all<{ Params: { path: string } }>("/trpc/:path", async (req, res) => {
+  app.all<{ Params: { path: string } }>("/trpc/:path", { config: { trpc: true } }, async (req, res) => {
     const { path } = req.params;
     const queries = thin ? plainQueries(req, path) : undefined;
     if (queries) {
