@@ -29,6 +29,8 @@ beforeAll(async () => {
     `@types/node@${workspaceVersion("@types/node")}`,
     // What the script's receiver of webhooks checks signatures with (the version the server signs with).
     "standardwebhooks@1.1.1",
+    // What it checks each message against the published document with (JSON Schema 2020-12).
+    "ajv@8.20.0",
   ]);
   for (const file of ["script.ts", "mistakes.ts", "tsconfig.json", "tsconfig.mistakes.json", "declarations.mjs"]) {
     copyFileSync(join(fixtures, file), join(project, file));
@@ -133,6 +135,7 @@ describe("@club/client installed outside the workspace", () => {
       'rate limit: "api-token";q=3000;w=60, left told',
       "live: told 2 times of the event's comments",
       "sync: Sync Newcomer changed at a Date, then told deleted",
+      "every kind: 19 of 19 heard, each as the document describes",
       "refused: NOT_FOUND Event not found",
     ]);
   });

@@ -4,7 +4,15 @@
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createClubClient, IDEMPOTENCY_KEY_CONTEXT, isClubError, type RouterOutputs, uploadMedia } from "@club/client";
+import {
+  createClubClient,
+  IDEMPOTENCY_KEY_CONTEXT,
+  isClubError,
+  type RouterInputs,
+  type RouterOutputs,
+  uploadMedia,
+} from "@club/client";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { Webhook } from "standardwebhooks";
 
 const { CLUB_URL: url, CLUB_TOKEN: token, PHOTO: photo, VIDEO: video } = process.env;
@@ -183,6 +191,116 @@ await club.users.delete.mutate({ userId: newcomer.id });
 const gone = await club.users.deleted.query({ since: lastAsk });
 console.log(
   `sync: ${hers ? `${hers.name} changed at a ${hers.updated_at.constructor.name}` : "the newcomer not listed"}, ${gone.some((g) => g.user_id === newcomer.id) ? "then told deleted" : "not told deleted"}`,
+);
+
+// Every kind of message, each checked against its schema in the document the server publishes
+// (its `webhooks`), with Ajv as any receiver would: an endpoint listening for every event, and one
+// act of each kind.
+const published = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+  webhooks: Record<string, { post: { requestBody: { content: { "application/json": { schema: object } } } } }>;
+};
+const kinds = Object.keys(published.webhooks).filter((k) => k !== "webhook.ping");
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const checks = new Map(
+  kinds.map((k) => [k, ajv.compile(published.webhooks[k]!.post.requestBody.content["application/json"].schema)]),
+);
+let everySecret = "";
+const everyHeard: { type: string; valid: boolean; errors: string }[] = [];
+const everyReceiver = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    const message = verifies(
+      everySecret,
+      Buffer.concat(chunks).toString("utf8"),
+      req.headers as Record<string, string>,
+    );
+    if (message) {
+      const check = checks.get(message.type);
+      const valid = check?.(message) === true;
+      everyHeard.push({ type: message.type, valid, errors: valid ? "" : ajv.errorsText(check?.errors) });
+    }
+    res.writeHead(message ? 204 : 401).end();
+  });
+});
+await new Promise<void>((resolve) => everyReceiver.listen(0, "127.0.0.1", resolve));
+const everyHook = await club.webhooks.add.mutate({
+  name: "Every kind",
+  url: `http://127.0.0.1:${(everyReceiver.address() as AddressInfo).port}/every`,
+  events: kinds as RouterInputs["webhooks"]["add"]["events"],
+});
+everySecret = everyHook.secret;
+// Members: added, renamed, deleted.
+const kind = await club.users.create.mutate({
+  email: `every-${Date.now()}@outside.test`,
+  name: "Every Kind",
+  password: "password1",
+});
+await club.users.update.mutate({ userId: kind.id, name: "Every Kind Renamed" });
+await club.users.delete.mutate({ userId: kind.id });
+// Applications: two, with an invitation code; one accepted, one declined.
+const { code } = await club.invitationCodes.create.mutate({});
+const application = (n: number) => ({
+  invitationCode: code,
+  full_name: `Applicant ${n}`,
+  email: `applicant-${n}-${Date.now()}@outside.test`,
+  phone: "+1-5555550100",
+  reason: "To meet other executives.",
+  interests: ["Travel" as const],
+  availability: "Flexible" as const,
+  membershipType: "Standard" as const,
+});
+const [one, two] = [
+  await club.applications.submit.mutate(application(1)),
+  await club.applications.submit.mutate(application(2)),
+];
+await club.applications.setStatus.mutate({ id: one.id, accepted: true });
+await club.applications.setStatus.mutate({ id: two.id, accepted: false });
+// An event: published, edited, a seat taken and given up, a photo and a comment added and removed,
+// then cancelled.
+const evening = await club.events.create.mutate({ title: "Every kind", event_date: "2031-06-01" });
+await club.events.update.mutate({ id: evening.id, title: "Every kind, edited", event_date: "2031-06-01" });
+await club.events.leave.mutate({ id: evening.id });
+await club.events.join.mutate({ id: evening.id });
+await club.events.leave.mutate({ id: evening.id });
+const snapshot = await uploadMedia({ url, token }, { file: photo, eventId: evening.id });
+await club.media.delete.mutate({ media: [snapshot.id] });
+const remark = await club.comments.create.mutate({ commentableId: evening.id, content: "Every kind of message." });
+await club.comments.delete.mutate({ id: remark.id });
+await club.events.delete.mutate({ id: evening.id });
+// Travel: a host's home, listed by the admin for her; two stays asked, one accepted then cancelled,
+// the other declined.
+const hostess = await club.users.create.mutate({
+  email: `hostess-${Date.now()}@outside.test`,
+  name: "Every Kind Host",
+  password: "password1",
+  type: "Travel Host",
+});
+const home = await club.homes.create.mutate({
+  host_id: hostess.id,
+  title: "Every kind flat",
+  kind: "Flat",
+  city: "Lisbon",
+  country: "Portugal",
+  address: "Rua das Flores 12",
+  sleeps: 2,
+  bedrooms: 1,
+  nightly_rate: 100,
+  time_zone: "Europe/Lisbon",
+});
+await club.homes.setWindows.mutate({ id: home.id, windows: [{ from: "2031-07-01", to: "2031-08-01" }] });
+const asked = (arrive: string, depart: string) =>
+  club.stays.request.mutate({ homeId: home.id, arrive, depart, guests: 1 });
+const [kept, turnedDown] = [await asked("2031-07-02", "2031-07-05"), await asked("2031-07-10", "2031-07-12")];
+await club.stays.accept.mutate({ id: kept.id });
+await club.stays.decline.mutate({ id: turnedDown.id });
+await club.stays.cancel.mutate({ id: kept.id, reason: "Plans changed." });
+await until(() => kinds.every((k) => everyHeard.some((m) => m.type === k)), "every kind of message");
+everyReceiver.close();
+await club.webhooks.remove.mutate({ id: everyHook.webhook.id });
+const unlike = everyHeard.filter((m) => !m.valid);
+console.log(
+  `every kind: ${new Set(everyHeard.map((m) => m.type)).size} of ${kinds.length} heard, ${unlike.length === 0 ? "each as the document describes" : unlike.map((m) => `${m.type}: ${m.errors}`).join("; ")}`,
 );
 
 try {
