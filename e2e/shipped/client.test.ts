@@ -101,7 +101,7 @@ describe("@club/client installed outside the workspace", () => {
     // Two runs of tsc over the client's declarations: a minute alone on a busy 2-core machine.
   }, 180_000);
 
-  it("runs with plain node against the server: events, uploads, webhooks rotated and retried, an idempotent retry, a sync", async () => {
+  it("runs with plain node against the server: events, uploads, webhooks rotated and retried, idempotent retries, a sync, every kind of message checked", async () => {
     // An administrator's token: the script adds a webhook too.
     const token = await adminToken("admin");
     writePhoto(join(project, "photo.jpg"));
