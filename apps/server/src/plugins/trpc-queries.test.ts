@@ -84,6 +84,9 @@ describe("the plain GET of queries", () => {
     const headers = { cookie: member };
     for (const url of [
       "/trpc/nothing.here",
+      // Names an object's prototype has: tRPC's table of procedures has none.
+      "/trpc/constructor",
+      "/trpc/__proto__",
       `/trpc/account.changePassword?input=${input({ json: {} })}`,
       `/trpc/auth.status,nothing.here?batch=1`,
       `/trpc/${Array.from({ length: 21 }, () => "auth.status").join(",")}?batch=1`,

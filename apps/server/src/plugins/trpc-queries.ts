@@ -16,8 +16,8 @@ import { retryAfterOf } from "../rest/errors";
  * The plain GET of one query or a batch of them (what the web app and `@club/client` send for
  * every read), answered without tRPC's fetch adapter. The adapter turns Fastify's request into a
  * fetch `Request`, gives each call abort signals of its own, builds a fetch `Response` and reads
- * its body back as text for the compression: a seventh of the server's CPU a read, none of it
- * needed for an answer that is one JSON string. The calls themselves go through tRPC's own
+ * its body back as text for the compression, none of it needed for an answer that is one JSON
+ * string: a quarter to a half of the server's CPU a read, by the limit bench (docs/benchmarks.md). The calls themselves go through tRPC's own
  * `callProcedure` (the same middlewares, input checks and error shapes), and the answer is built by
  * tRPC's own functions, so it is byte for byte the adapter's (`trpc-queries.test.ts` compares the
  * two on good and bad requests). Everything else — POSTs, subscriptions, streamed batches, a GET
