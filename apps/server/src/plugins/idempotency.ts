@@ -26,14 +26,15 @@ export const REPLAYED_HEADER = "idempotent-replayed";
 /**
  * `Idempotency-Key` on the REST creates (a route whose description says `idempotent`) and on tRPC's
  * POSTs (mutations, alone or in a batch): a request with a key she used before gets the first
- * request's answer again, with `Idempotent-Replayed: true`, instead of creating a second time. Only a success is kept: a refused or failed request
- * gives its key back, so that the retry is handled anew. A key sent with another request (another
- * URL or body) is refused (422), and one whose first request is still being handled is too (409).
+ * request's answer again, with `Idempotent-Replayed: true`, instead of creating a second time.
+ * Only a success is kept: a refused or failed request gives its key back, so that the retry is
+ * handled anew. A key sent with another request (another URL or body) is refused (422), and one
+ * whose first request is still being handled is too (409).
  */
 export const idempotency = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
   app.addHook("preHandler", async (request, reply) => {
     const { config } = request.routeOptions;
-    // tRPC's POSTs too (a mutation, or a batch of them): `webhooks.create` retried by a script.
+    // tRPC's POSTs too (a mutation, or a batch of them): `webhooks.add` retried by a script.
     const trpc = config.trpc === true && request.method === "POST";
     if (!config.openapi?.idempotent && !trpc) return;
     const refuse = trpc ? sendTrpcRefusal : sendProblem;
