@@ -138,5 +138,6 @@ describe("@club/client installed outside the workspace", () => {
       "every kind: 19 of 19 heard, each as the document describes",
       "refused: NOT_FOUND Event not found",
     ]);
-  });
+    // Its waits for the webhook messages are bounded inside (15 s each, 60 for every kind).
+  }, 180_000);
 });
