@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_CONTEXT } from "@club/client";
 import {
   isRowId,
   isWebhookEventType,
@@ -6,7 +7,7 @@ import {
   webhookEventTypeNames,
 } from "@club/shared";
 import { type Command, InvalidArgumentError } from "commander";
-import { CommandFailed, countUpTo, print, withOperatorApi } from "../context";
+import { CommandFailed, countUpTo, print, remoteOf, withOperatorApi } from "../context";
 
 const webhookId = (id: string) => {
   if (!isRowId(id)) throw new CommandFailed(`"${id}" is not a webhook id; see club webhook list.`);
@@ -40,18 +41,33 @@ export function registerWebhookCommands(program: Command): void {
     .requiredOption("--events <list>", `comma-separated, of: ${webhookEventTypeNames.join(", ")}`, eventsOf)
     .requiredOption("--name <name>", "what the Admin Panel calls it")
     .option("--json", "print the endpoint and its secret as JSON")
+    .option(
+      "--idempotency-key <key>",
+      "against a server (CLUB_URL): a key of yours, the same on each try; a retry adds nothing and prints the first answer",
+    )
     .addHelpText(
       "after",
       "\nExample:\n  club webhook add --url https://crm.example.com/club-hooks --events event.created,event.updated --name CRM",
     )
     .action(
-      async (opts: { url: string; events: WebhookEventType[]; name: string; json?: boolean }, command: Command) => {
+      async (
+        opts: { url: string; events: WebhookEventType[]; name: string; json?: boolean; idempotencyKey?: string },
+        command: Command,
+      ) => {
+        if (opts.idempotencyKey && !remoteOf(command))
+          throw new CommandFailed(
+            "--idempotency-key is for a server: give --url and --token (or CLUB_URL and CLUB_TOKEN).",
+          );
         await withOperatorApi(command, async (api) => {
-          const { webhook: added, secret } = await api.webhooks.add.mutate({
-            url: opts.url,
-            events: opts.events,
-            name: opts.name,
-          });
+          // A CI job that retries the command: the server adds one endpoint, and answers the retry
+          // with the first answer, its secret included (the key is the server's Idempotency-Key).
+          const keyed = opts.idempotencyKey
+            ? { context: { [IDEMPOTENCY_KEY_CONTEXT]: opts.idempotencyKey } }
+            : undefined;
+          const { webhook: added, secret } = await api.webhooks.add.mutate(
+            { url: opts.url, events: opts.events, name: opts.name },
+            keyed,
+          );
           if (opts.json) return print(JSON.stringify({ ...added, secret }, null, 2));
           print(`Added the webhook "${added.name}" (${added.id}), posting ${added.events.join(", ")} to ${added.url}.`);
           print(`Signing secret (shown this once; give it to the receiver to check each message):\n${secret}`);
