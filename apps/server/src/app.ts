@@ -256,7 +256,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(catchUp, { changes, forget });
   }
   await app.register(sessionPlugin, { db: dbHandle.db, appOrigin: config.appOrigin, sessions: sessionCache });
-  await app.register(idempotency, { db: dbHandle.db });
+  await app.register(idempotency, { db: dbHandle.db, throttle: deps.throttle });
   if (answerCache) {
     await app.register(keepAnswers, {
       cache: answerCache,

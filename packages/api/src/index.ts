@@ -82,6 +82,7 @@ export {
   Quotas,
   RESET_REQUESTS_PER_EMAIL,
   RESET_REQUESTS_PER_IP,
+  RETRY_KEYS_PER_MEMBER,
   redisLimiters,
   Throttle,
   Throttled,

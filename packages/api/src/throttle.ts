@@ -333,6 +333,19 @@ export const CONVERSATIONS_PER_MEMBER: ThrottleRule = {
   windowMs: 60 * MINUTE,
   message: "You can start 20 conversations an hour. Please wait {minutes} minute(s).",
 };
+/**
+ * The `Idempotency-Key`s a member (or her tokens) sends in an hour: each kept key is a row for a
+ * day, and any mutation may carry one, so what one member can make the server keep is bounded. A
+ * CI job's retries are a handful.
+ */
+export const RETRY_KEYS_PER_MEMBER: ThrottleRule = {
+  name: "retry-keys-member",
+  max: 1000,
+  windowMs: 60 * MINUTE,
+  message:
+    "You have sent 1,000 Idempotency-Keys this hour, the most the club keeps. Try again later (Retry-After says when), or send the request without a key.",
+};
+
 export const MESSAGES_PER_MEMBER: ThrottleRule = {
   name: "messages-member",
   max: 30,

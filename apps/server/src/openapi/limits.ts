@@ -16,6 +16,7 @@ import {
   MESSAGES_PER_MEMBER,
   RESET_REQUESTS_PER_EMAIL,
   RESET_REQUESTS_PER_IP,
+  RETRY_KEYS_PER_MEMBER,
   type ThrottleRule,
   TOKEN_GUESSES,
   TYPED_ADDRESS_LOOKUPS,
@@ -133,10 +134,15 @@ export function limitsOf(config: { maxUploadBytes: number; maxVideoSeconds: numb
     },
     { what: "JSON request body", limit: mb(JSON_BODY_LIMIT_BYTES), beyond: "413 with a message" },
     {
-      what: "`Idempotency-Key` on the REST creates: a key, and how long it names its request",
+      what: "`Idempotency-Key` on the REST creates and tRPC mutations: a key, and how long it names its request",
       limit: `1 to 255 visible characters; ${IDEMPOTENCY_KEEP_HOURS} hours; answers up to ${n(IDEMPOTENT_ANSWER_MAX_BYTES / 1024)} KB are kept for the retries`,
       beyond:
         "400 (a bad key), 422 (the key sent with another request), 409 with Retry-After (the first still being handled)",
+    },
+    {
+      what: "`Idempotency-Key`s a member sends (REST creates and tRPC mutations together)",
+      limit: perWindow(RETRY_KEYS_PER_MEMBER, "keys"),
+      beyond: THROTTLED,
     },
     { what: "Procedures in one tRPC batch", limit: n(TRPC_MAX_BATCH), beyond: "400" },
     {

@@ -4,7 +4,10 @@ import {
   IDEMPOTENCY_KEY,
   IDEMPOTENT_ANSWER_MAX_BYTES,
   keepIdempotentAnswer,
+  RETRY_KEYS_PER_MEMBER,
   releaseIdempotencyKey,
+  type Throttle,
+  Throttled,
 } from "@club/api";
 import type { Db } from "@club/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -31,7 +34,7 @@ export const REPLAYED_HEADER = "idempotent-replayed";
  * handled anew. A key sent with another request (another URL or body) is refused (422), and one
  * whose first request is still being handled is too (409).
  */
-export const idempotency = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
+export const idempotency = fp<{ db: Db; throttle: Throttle }>(async (app: FastifyInstance, { db, throttle }) => {
   app.addHook("preHandler", async (request, reply) => {
     const { config } = request.routeOptions;
     // tRPC's POSTs too (a mutation, or a batch of them): `webhooks.add` retried by a script.
@@ -49,6 +52,17 @@ export const idempotency = fp<{ db: Db }>(async (app: FastifyInstance, { db }) =
     // Only a member's requests create; a visitor's is refused by the route itself.
     const { user } = await request.auth();
     if (!user) return;
+    // Each key kept is a row for a day: a member's keys an hour are counted (RETRY_KEYS_PER_MEMBER).
+    try {
+      await throttle.take([RETRY_KEYS_PER_MEMBER, user.id]);
+    } catch (err) {
+      if (!(err instanceof Throttled)) throw err;
+      return refuse(request, reply, {
+        status: 429,
+        text: err.message,
+        retryAfterSeconds: Math.max(1, Math.ceil(err.retryAfterMs / 1000)),
+      });
+    }
     const claim = { userId: user.id, key: sent };
     const found = await claimIdempotencyKey(db, {
       ...claim,

@@ -1,3 +1,4 @@
+import { RETRY_KEYS_PER_MEMBER, Throttle } from "@club/api";
 import { webhookEndpoints } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,10 +8,12 @@ import { addUser, type Harness, login, ORIGIN, startApp } from "../test/harness"
 // first answer again, and the club one endpoint, as on the REST creates (rest/idempotency.test.ts).
 let h: Harness;
 let admin: string;
+let adminId: string;
+const throttle = new Throttle();
 
 beforeAll(async () => {
-  h = await startApp({ webhookAllowPrivate: true });
-  await addUser(h, { email: "ada@club.test", name: "Ada", admin: true });
+  h = await startApp({ webhookAllowPrivate: true }, undefined, { throttle });
+  adminId = (await addUser(h, { email: "ada@club.test", name: "Ada", admin: true })).id;
   admin = await login(h, "ada@club.test");
 });
 afterAll(() => h.close());
@@ -92,5 +95,20 @@ describe("Idempotency-Key on tRPC's POSTs", () => {
       "An Idempotency-Key is one header of 1 to 255 visible ASCII characters, such as a UUID.",
     );
     expect(await endpointsNamed("Bad key")).toBe(0);
+  });
+
+  it("counts a member's keys an hour, and refuses past them before anything is kept or made", async () => {
+    // Her allowance all but used up (the tests above used a few keys of it).
+    await throttle.take([RETRY_KEYS_PER_MEMBER, adminId, RETRY_KEYS_PER_MEMBER.max - 10]);
+    let last = await post("webhooks.add", { json: hook("Counted") }, "count-0");
+    for (let i = 1; last.statusCode === 200 && i < 20; i++)
+      last = await post("webhooks.add", { json: hook("Counted") }, `count-${i}`);
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers["retry-after"])).toBeGreaterThan(0);
+    expect(last.json().error.json.message).toBe(RETRY_KEYS_PER_MEMBER.message);
+    const made = await endpointsNamed("Counted");
+    // Without a key she is not held by it.
+    expect((await post("webhooks.add", { json: hook("Counted") })).statusCode).toBe(200);
+    expect(await endpointsNamed("Counted")).toBe(made + 1);
   });
 });
