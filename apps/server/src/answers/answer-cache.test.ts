@@ -1,6 +1,7 @@
 import { hiddenClassesOf, madeAfterWarmUp } from "@club/db/testing";
 import { describe, expect, it } from "vitest";
 import { AnswerCache } from "./answer-cache";
+import { brotli } from "./encodings";
 
 const answer = (body: string, tables: string[] = ["events"], changesAt = Number.POSITIVE_INFINITY) => ({
   body,
@@ -129,6 +130,25 @@ describe("AnswerCache", () => {
     expect(cache.set("late", "v", answer("[late]", ["events"], Date.now()), cache.mark())).toBeUndefined();
   });
 
+  it("drops, when swept, what can no longer be served: answers past their time or made before a change, and such sights", async () => {
+    const cache = new AnswerCache({ ttlMs: 50 });
+    cache.listening();
+    cache.set("old", "v", answer("x".repeat(1_000)), cache.mark());
+    cache.keepSight("her", sight(["e1"]), cache.mark());
+    await new Promise((r) => setTimeout(r, 60));
+    cache.set("comments", "v", answer("x".repeat(1_000), ["comments"]), cache.mark());
+    cache.set("events", "v", answer("x".repeat(1_000), ["events"]), cache.mark());
+    cache.keepSight("his", sight(["e2"]), cache.mark());
+    cache.changed("comments");
+    const before = cache.bytes;
+    cache.forgetStale();
+    expect(cache.size).toBe(1);
+    expect(cache.get("events")).toBeDefined();
+    expect(cache.bytes).toBeLessThan(before / 2);
+    expect(cache.sight("his")?.sight).toEqual(["e2"]);
+    expect(cache.sight("her")).toBeUndefined();
+  });
+
   it("does not keep an answer whose reading began before a change to one of its tables was told", () => {
     const cache = listeningCache();
     const mark = cache.mark();
@@ -181,6 +201,21 @@ describe("AnswerCache", () => {
     const newest = cache.get("k39");
     expect(newest?.encoded.get("br")?.length).toBe(10_000);
     expect(newest?.body).toBe("x".repeat(1_000));
+  });
+
+  it("keeps a compressed copy in a block of its own size, and counts the memory it holds", () => {
+    const cache = listeningCache();
+    const body = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ id: i, name: `Member ${i}` })));
+    const kept = cache.set("k", "v", answer(body), cache.mark())!;
+    const before = cache.bytes;
+    // As zlib answers it: a slice of the 16 KB block it compressed into.
+    const compressed = brotli(body);
+    expect(compressed.buffer.byteLength).toBeGreaterThan(4 * compressed.length);
+    kept.encoded.set("br", compressed);
+    const copy = cache.get("k")!.encoded.get("br")!;
+    expect(copy.equals(compressed)).toBe(true);
+    expect(copy.buffer.byteLength).toBe(copy.length);
+    expect(cache.bytes - before).toBe(copy.length);
   });
 
   it("counts the members' sights in the same bound: a sight too large for its share is not kept", () => {

@@ -105,12 +105,21 @@ function answerHeaders(reply: FastifyReply, etag: string | undefined): void {
  * her sight, whatever their type: it is kept for all of them, unless it shows her id (something she may
  * manage) or a procedure said it is hers alone. Admins share theirs.
  */
+/** How often the cache drops what can no longer be served. */
+const SWEEP_MS = 10_000;
+
 export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) => Promise<KeptSight> }>(
   async (app: FastifyInstance, { cache, sightOf }) => {
     // The answers being made now, by key. When a kept answer expires, the 32 requests that asked for
     // it at once would each make it again (a list of 200 events, 32 times over): the first makes it
     // and the others wait for hers.
     const making = new Map<string, Promise<KeptAnswer | undefined>>();
+
+    // What can no longer be served is dropped every few seconds, not only when asked for again: a
+    // quiet server after a busy hour gives that memory back.
+    const sweep = setInterval(() => cache.forgetStale(), SWEEP_MS);
+    sweep.unref();
+    app.addHook("onClose", async () => clearInterval(sweep));
 
     /** Her sight: kept, or read (and kept) now; undefined if it cannot be read (the route's handler then answers). */
     async function sightFor(memberId: string): Promise<KeptSight | undefined> {
