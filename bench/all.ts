@@ -4,7 +4,8 @@
 // realistic mix (200 members, the SPA's own URLs, writes, caches on and off, beside a bare
 // Fastify), all on Postgres; the heaviest URLs against the dynamic limit (the app's own SQL in a
 // minimal server); each busy procedure in process beside its own SQL sent bare, at
-// scale; and the embedded default's memory idle and a minute after five minutes of load. Needs
+// scale; the embedded default's memory idle; and the server's memory on Postgres and on the
+// embedded default a minute after five minutes of the realistic mix. Needs
 // `pnpm build` first.
 //   pnpm bench [--seconds 3] [--load-seconds 300]
 import { spawnSync } from "node:child_process";
@@ -31,7 +32,9 @@ console.log("");
 const limit = run("limit.ts", ["--rounds", "3"]);
 console.log("");
 const cost = run("procedure-cost.ts", ["--scale", "large"]);
-console.log("\nThe embedded default's memory (PGlite):");
-const memory = run("pglite-memory.ts", ["--load-seconds", args["load-seconds"], "--after-seconds", "60"]);
+console.log("\nThe embedded default's memory idle (PGlite):");
+const memory = run("pglite-memory.ts", []);
+console.log("");
+const mixMemory = run("mix-memory.ts", ["--load-seconds", args["load-seconds"], "--after-seconds", "60"]);
 console.log(`\n(${((Date.now() - started) / 60_000).toFixed(1)} minutes)`);
-process.exitCode = lighthouse || http || mix || limit || cost || memory;
+process.exitCode = lighthouse || http || mix || limit || cost || memory || mixMemory;

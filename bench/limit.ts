@@ -13,7 +13,7 @@
 // and prints where their time went.
 // Postgres at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), databases
 // club_bench_limit_* (dropped at the end).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serialize } from "node:v8";
 import postgres from "postgres";
+import { startBuilt, stopBuilt } from "./http/built";
 import { median, start, stop } from "./http/child";
 import { processSeconds } from "./http/cpu-use";
 import { captureStatements } from "./http/limit-capture";
@@ -28,7 +29,6 @@ import { load, type Measure } from "./http/mix-measure";
 import { type MixFixture, rng, type Scale } from "./http/mix-seed";
 import type { Req } from "./http/mix-traffic";
 import { ACCEPT_ENCODING, ORIGIN } from "./http/mix-traffic";
-import { SERVER_NODE_FLAGS } from "./server-flags";
 
 const { values: args } = parseArgs({
   options: {
@@ -61,30 +61,12 @@ interface Server {
   database: string;
 }
 
-/** The built server, as `pnpm start` runs it (its Node flags, its allocator setting). */
-async function startBuilt(name: string, database: string, env: NodeJS.ProcessEnv): Promise<Server> {
+/** The built server, as `pnpm start` runs it, on its own copy of the club. */
+async function startOn(name: string, database: string, env: NodeJS.ProcessEnv): Promise<Server> {
   const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${join(args["cpu-prof"], name)}`] : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, join(root, "apps/server/dist/main.js")], {
-    env: { ...process.env, MALLOC_ARENA_MAX: "2", ...common, ...env, DATABASE_URL: dbUrl(database) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const at = /listening on (http:\/\/[^)\s]+)/.exec(out)?.[1];
-      if (at) resolve(at);
-    });
-    child.once("exit", (code) => reject(new Error(`${name} exited with ${code}: ${out}`)));
-  });
+  const { child, address } = await startBuilt({ ...common, ...env, DATABASE_URL: dbUrl(database) }, profile);
   return { name, child, address, database };
 }
-
-const stopBuilt = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 
 const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
 /** The backends serving one database now: a server's own share of Postgres. */
@@ -181,8 +163,8 @@ try {
   for (const { name, path } of capture.urls) console.log(`  ${name}: ${path.split("?")[0]}, ${sent(path)} statements`);
   for (const write of capture.writes) console.log(`  written on every ask: ${write}`);
 
-  servers.push(await startBuilt("caches-on", "club_bench_limit_on", { DATA_DIR: dataDir }));
-  servers.push(await startBuilt("caches-off", "club_bench_limit_off", { ...cachesOff, DATA_DIR: dataDir }));
+  servers.push(await startOn("caches-on", "club_bench_limit_on", { DATA_DIR: dataDir }));
+  servers.push(await startOn("caches-off", "club_bench_limit_off", { ...cachesOff, DATA_DIR: dataDir }));
   const limit = start<{ address: string }>(
     "limit-serve.ts",
     [captureFile],
