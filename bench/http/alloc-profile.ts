@@ -14,6 +14,7 @@ import { createDb } from "@club/db";
 import { buildApp, configFromEnv } from "@club/server";
 import postgres from "postgres";
 import { start, stop } from "./child";
+import { owner } from "./code-owner";
 import { captureStatements } from "./limit-capture";
 import type { MixFixture } from "./mix-seed";
 import { ACCEPT_ENCODING, ORIGIN } from "./mix-traffic";
@@ -36,14 +37,6 @@ type Node = {
   callFrame: { functionName: string; url: string; lineNumber: number };
   selfSize: number;
   children: Node[];
-};
-const owner = (u: string, name: string) => {
-  if (!u) return name.startsWith("(") ? name : "(native)";
-  const m = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u);
-  if (m) return m[1]!;
-  if (u.startsWith("node:")) return "node core";
-  const own = /\/(apps|packages)\/([^/]+)\//.exec(u);
-  return own ? `club ${own[2]}` : u;
 };
 
 const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });

@@ -2,6 +2,7 @@
 // written by `node --cpu-prof` (the http benchmark's --cpu-prof DIR).
 //   pnpm --filter @club/bench exec tsx http/profile-summary.ts FILE.cpuprofile [top N]
 import { readFileSync } from "node:fs";
+import { owner } from "./code-owner";
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number };
 const profile = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as {
@@ -22,16 +23,6 @@ const idle = [...selfTime].reduce(
   0,
 );
 const busy = total - idle;
-
-/** `node_modules/.pnpm/x@1/node_modules/@scope/pkg/…` → `@scope/pkg`; our own code by folder. */
-function owner(url: string, name: string): string {
-  if (!url) return name.startsWith("(") ? name : "(native)";
-  const m = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) return m[1]!;
-  if (url.startsWith("node:")) return "node core";
-  const own = /\/(apps|packages)\/([^/]+)\//.exec(url);
-  return own ? `club ${own[2]}` : url;
-}
 
 const sum = (key: (n: Node) => string) => {
   const totals = new Map<string, number>();
