@@ -87,6 +87,9 @@ function answerHeaders(reply: FastifyReply, etag: string | undefined): void {
   if (etag) reply.header("etag", etag);
 }
 
+/** How often the cache drops what can no longer be served. */
+const SWEEP_MS = 10_000;
+
 /**
  * Keeps the JSON answers of the routes that ask for it (`config: keptAnswerOf(procedure)`) and of
  * KEPT_ANSWERS' procedures, by the caller and the URL (the procedure or route and its whole input), and
@@ -105,9 +108,6 @@ function answerHeaders(reply: FastifyReply, etag: string | undefined): void {
  * her sight, whatever their type: it is kept for all of them, unless it shows her id (something she may
  * manage) or a procedure said it is hers alone. Admins share theirs.
  */
-/** How often the cache drops what can no longer be served. */
-const SWEEP_MS = 10_000;
-
 export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) => Promise<KeptSight> }>(
   async (app: FastifyInstance, { cache, sightOf }) => {
     // The answers being made now, by key. When a kept answer expires, the 32 requests that asked for
