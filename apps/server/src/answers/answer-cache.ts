@@ -74,6 +74,42 @@ export interface KeptAnswer {
   readonly encoded: Map<Encoding, Buffer>;
 }
 
+/**
+ * A kept answer: an instance of a class of its own, its fields set in one order, frozen (shared by
+ * every request that is served it). Every lookup reads them, so they must share one hidden class.
+ * Made as `{ ...answer, etag }` each got a class of its own on Node 20; made by `Object.assign({},
+ * answer, …)` they took the class of the answer given, and in one run of the whole suite, after
+ * other files' answers, ten answers fell into ten classes. A class's objects share its own.
+ */
+class Kept implements KeptAnswer {
+  readonly body: string;
+  readonly contentType: string;
+  readonly link: string | undefined;
+  readonly etag: string;
+  readonly tables: readonly string[];
+  readonly madeAt: number;
+  readonly changesAt: number;
+  readonly encoded: Map<Encoding, Buffer>;
+
+  constructor(
+    answer: Pick<KeptAnswer, "body" | "contentType" | "link" | "tables" | "changesAt">,
+    etag: string,
+    madeAt: number,
+    encoded: Map<Encoding, Buffer>,
+  ) {
+    this.body = answer.body;
+    this.contentType = answer.contentType;
+    this.link = answer.link;
+    this.etag = etag;
+    this.tables = answer.tables;
+    this.madeAt = madeAt;
+    this.changesAt = answer.changesAt;
+    this.encoded = encoded;
+  }
+}
+
+const keptAnswer = (...made: ConstructorParameters<typeof Kept>): KeptAnswer => Object.freeze(new Kept(...made));
+
 /** A member's sight (null: none, her answers are hers alone), and when it changes by itself (ms; Infinity: never). */
 export interface KeptSight {
   readonly sight: Sight | null;
@@ -210,11 +246,7 @@ export class AnswerCache extends ToldCache {
     // An answer larger than a quarter of the cache is not kept (it would push out everything else).
     if (2 * answer.body.length > this.#kept.maxSize / 4) return undefined;
     const encoded = new Encodings(() => this.#copyMade(key, encoded));
-    // Not `{ ...answer, etag }`: a literal that starts with a spread gets a hidden class of its own
-    // per object on Node 20, and every lookup would read the kept answers through a megamorphic cache.
-    const kept: KeptAnswer = Object.freeze(
-      Object.assign({}, answer, { etag: etagOf(viewer, answer.body), madeAt: mark, encoded }),
-    );
+    const kept = keptAnswer(answer, etagOf(viewer, answer.body), mark, encoded);
     this.#kept.set(key, kept);
     return kept;
   }
@@ -227,7 +259,7 @@ export class AnswerCache extends ToldCache {
   #copyMade(key: string, encoded: Encodings): void {
     const kept = this.#kept.peek(key);
     if (kept?.encoded !== encoded) return;
-    this.#kept.set(key, Object.freeze(Object.assign({}, kept)), { noUpdateTTL: true });
+    this.#kept.set(key, keptAnswer(kept, kept.etag, kept.madeAt, kept.encoded), { noUpdateTTL: true });
   }
 
   /** Listening, not cleared, and none of `tables` (or `table:item`, their rows of an item) changed since `generation`. */
