@@ -57,8 +57,15 @@ function answerBytes(answer: KeptAnswer, key: string): number {
   return bytes;
 }
 
-/** An answer as it went out: its body, the headers that belong to it, and its ETag. */
-export interface KeptAnswer {
+/**
+ * An answer as it went out: its body, the headers that belong to it, and its ETag. Kept as an
+ * instance of this class, its fields set in one order, frozen (shared by every request that is
+ * served it): every lookup reads them, so they must share one hidden class. Made as `{ ...answer,
+ * etag }` each got a class of its own on Node 20; made by `Object.assign({}, answer, …)` they
+ * took the class of the answer given, and in one run of the whole suite, after other files'
+ * answers, ten answers fell into ten classes. A class's objects share its own.
+ */
+class KeptAnswer {
   readonly body: string;
   readonly contentType: string;
   /** A list's `Link: <…>; rel="next"`, when it had one. */
@@ -71,24 +78,6 @@ export interface KeptAnswer {
   /** When it changes by itself, with nothing written (a day ending, a deadline passing), in ms; Infinity: never. */
   readonly changesAt: number;
   /** Its compressed bytes by encoding, made the first time a request asks for that encoding. */
-  readonly encoded: Map<Encoding, Buffer>;
-}
-
-/**
- * A kept answer: an instance of a class of its own, its fields set in one order, frozen (shared by
- * every request that is served it). Every lookup reads them, so they must share one hidden class.
- * Made as `{ ...answer, etag }` each got a class of its own on Node 20; made by `Object.assign({},
- * answer, …)` they took the class of the answer given, and in one run of the whole suite, after
- * other files' answers, ten answers fell into ten classes. A class's objects share its own.
- */
-class Kept implements KeptAnswer {
-  readonly body: string;
-  readonly contentType: string;
-  readonly link: string | undefined;
-  readonly etag: string;
-  readonly tables: readonly string[];
-  readonly madeAt: number;
-  readonly changesAt: number;
   readonly encoded: Map<Encoding, Buffer>;
 
   constructor(
@@ -108,7 +97,10 @@ class Kept implements KeptAnswer {
   }
 }
 
-const keptAnswer = (...made: ConstructorParameters<typeof Kept>): KeptAnswer => Object.freeze(new Kept(...made));
+export type { KeptAnswer };
+
+const keptAnswer = (...made: ConstructorParameters<typeof KeptAnswer>): KeptAnswer =>
+  Object.freeze(new KeptAnswer(...made));
 
 /** A member's sight (null: none, her answers are hers alone), and when it changes by itself (ms; Infinity: never). */
 export interface KeptSight {
