@@ -1,7 +1,8 @@
 import { generateToken, hashToken, type SessionUser } from "@club/auth";
-import { eventInvitations, media, profiles } from "@club/db";
+import { eventInvitations, events, media, profiles } from "@club/db";
 import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayAfter, todayIn } from "./domain/events/calendar";
 import { type TestApi, testApi } from "./test/api";
 
 let api: TestApi;
@@ -208,6 +209,61 @@ describe("her home", () => {
       ["Bea", "Lovely picture", "media", "Her portrait"],
       ["Ada", "Count me in!", "event", "Hostess's own"],
     ]);
+  });
+
+  it("says when it changes by itself, so that a server keeps it no longer", async () => {
+    const zoe = await api.member("zoe@home.test", { name: "Zoe" });
+    const host_ = api.callerFor(host);
+    const local = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+    const dinner = await host_.events.create({
+      title: "Zoe's dinner",
+      event_date: inDays(12),
+      exclusivity: "invite-only",
+    });
+    await invite(dinner.id, zoe, 2);
+    await host_.events.create({ title: "Closing soon", event_date: inDays(25), rsvp_deadline: local(3) });
+    const later = await host_.events.create({
+      title: "Closing later",
+      event_date: inDays(30),
+      rsvp_deadline: local(20),
+    });
+    const party = await host_.events.create({ title: "Zoe's party", event_date: inDays(-2) });
+    await api.callerFor(admin).events.addParticipants({ eventId: party.id, userIds: [zoe.id] });
+    const photo = await api.mediaRow({
+      uploadedBy: host.id,
+      associatedEventId: party.id,
+      uploadDate: new Date(Date.now() - 10 * 86_400_000),
+    });
+
+    const said: Date[] = [];
+    const home = await api.callerFor(zoe, { answerChangesAt: (at) => said.push(at) }).home.get();
+    const deadlineOf = async (id: string) =>
+      (await api.db.select({ at: events.rsvpDeadline }).from(events).where(eq(events.id, id)))[0]!.at!;
+    const uploaded = (await api.db.select({ at: media.uploadDate }).from(media).where(eq(media.id, photo)))[0]!.at;
+    const timeZone = api.contextFor(zoe).config.timeZone;
+    // Tomorrow, when today's events are past; her invitation's end; the deadline shown passing;
+    // the one not shown yet coming within 14 days; the first visit's photo leaving its 30 days.
+    expect(home.invitations.map((i) => i.event.title)).toEqual(["Zoe's dinner"]);
+    expect(home.deadlines.map((e) => e.title)).toContain("Closing soon");
+    expect(home.deadlines.map((e) => e.title)).not.toContain("Closing later");
+    expect(home.newMedia.map((m) => m.id)).toEqual([photo]);
+    const soon = home.deadlines.find((e) => e.title === "Closing soon")!.rsvpDeadline!;
+    for (const at of [
+      dayAfter(todayIn(timeZone), timeZone),
+      home.invitations[0]!.expiresAt,
+      soon,
+      new Date((await deadlineOf(later.id)).getTime() - 14 * 86_400_000),
+      new Date(uploaded.getTime() + 30 * 86_400_000),
+    ])
+      expect(said).toContainEqual(at);
+    // Each at its moment, and never one already past.
+    expect(said.every((at) => at.getTime() > Date.now() - 1000)).toBe(true);
+
+    // Once she has seen her home, her photos are new since then, whenever they came.
+    await api.callerFor(zoe).home.seen();
+    const after: Date[] = [];
+    await api.callerFor(zoe, { answerChangesAt: (at) => after.push(at) }).home.get();
+    expect(after).not.toContainEqual(new Date(uploaded.getTime() + 30 * 86_400_000));
   });
 
   it("shows what admins sent to all members lately, not to a smaller group", async () => {

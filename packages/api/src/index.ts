@@ -54,6 +54,7 @@ export { finishOidc, OIDC_CALLBACK_PATH, type OidcOutcome, startOidc } from "./d
 export { ConfigError, type Env, loadEnv, type OidcSettings, oidcSettings, type S3Settings, s3Settings } from "./env";
 export { isUnavailable, LIVE_STREAMS_FULL, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailable } from "./errors";
 export {
+  HER_ROW_TOLD,
   KEPT_ANSWERS,
   type KeptProcedure,
   SHARED_ANSWERS,

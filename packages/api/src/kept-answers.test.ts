@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { sightChangesAt, sightOf } from "./domain/access";
 import {
+  HER_ROW_TOLD,
   KEPT_ANSWERS,
   type KeptProcedure,
   SHARED_ANSWERS,
@@ -36,6 +37,8 @@ import { type TestApi, testApi } from "./test/api";
  */
 let api: TestApi;
 let tableNames: string[] = [];
+/** Each table's columns. */
+let columnsOf = new Map<string, string[]>();
 const calls: Record<KeptProcedure, (ids: Ids) => [string, unknown][]> = {
   "events.list": (ids) => [
     ["events.list", {}],
@@ -75,6 +78,7 @@ const calls: Record<KeptProcedure, (ids: Ids) => [string, unknown][]> = {
     ["comments.page", { commentableId: ids.inviteOnly, limit: 1 }],
     ["comments.page", { commentableId: ids.eventPhoto }],
   ],
+  "home.get": () => [["home.get", undefined]],
 };
 
 interface Ids {
@@ -95,6 +99,14 @@ beforeAll(async () => {
     await api.db.execute(sql`select tablename as name from pg_tables where schemaname = 'public'`),
     named,
   ).map((r) => r.name);
+  columnsOf = new Map(
+    rowsOf(
+      await api.db.execute(sql`
+      select table_name as "table", array_agg(column_name::text) as columns from information_schema.columns
+      where table_schema = 'public' group by table_name`),
+      z.object({ table: z.string(), columns: z.array(z.string()) }),
+    ).map((r) => [r.table, r.columns]),
+  );
   const host = await api.member("host@club.test", { type: "Founding", name: "Hana Host" });
   member = await api.member("member@club.test", { name: "Mia Member" });
   admin = await api.member("admin@club.test", { admin: true, name: "Ada Admin" });
@@ -269,15 +281,58 @@ it("a table that tells only of some columns' changes tells of every column a kep
     z.object({ table: z.string(), columns: z.array(z.string()) }),
   );
   expect(rows.map((r) => r.table).sort()).toEqual(["profiles", "users"]);
-  const sent = (await Promise.all((Object.keys(KEPT_ANSWERS) as KeptProcedure[]).map(everyStatement))).flat();
+  const procedures = Object.keys(KEPT_ANSWERS) as KeptProcedure[];
+  const sent = new Map(await Promise.all(procedures.map(async (p) => [p, await everyStatement(p)] as const)));
+  // What her own answers read of her row beyond them is told by the member (HER_ROW_TOLD).
+  const told = rowsOf(
+    await api.db.execute(sql`
+    select array_agg(a.attname::text) as columns from pg_trigger t
+    join pg_proc p on p.oid = t.tgfoid
+    join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr)
+    where p.proname = 'club_home_seen_changed'`),
+    z.object({ columns: z.array(z.string()) }),
+  );
+  const byMember = told[0]!.columns;
+  const herRow = (procedure: string) => Object.hasOwn(HER_ROW_TOLD, procedure);
   for (const { table, columns } of rows) {
     const read = new Set(
-      sent.flatMap((statement) => [...statement.matchAll(new RegExp(`"${table}"\\."(\\w+)"`, "g"))].map((m) => m[1]!)),
+      procedures.flatMap((procedure) =>
+        sent
+          .get(procedure)!
+          .flatMap((statement) => columnsRead(statement, table))
+          .filter((column) => !(table === "users" && herRow(procedure) && byMember.includes(column))),
+      ),
     );
     expect(read.size).toBeGreaterThan(0);
-    expect([...read].filter((column) => !columns.includes(column))).toEqual([]);
+    expect(
+      [...read].filter((column) => !columns.includes(column)),
+      table,
+    ).toEqual([]);
+  }
+  // Her home reads when she last visited it, of her row alone.
+  for (const procedure of procedures.filter(herRow)) {
+    const reading = sent
+      .get(procedure)!
+      .filter((statement) => columnsRead(statement, "users").some((column) => byMember.includes(column)));
+    expect(reading.length).toBeGreaterThan(0);
+    for (const statement of reading) expect(statement).toMatch(/from "users" where "users"\."id" = \$\d+$/);
   }
 });
+
+/**
+ * The columns of `table` a statement names: as `"table"."column"`, or bare where no other table it
+ * reads has a column of that name (Drizzle leaves a lone table's columns bare).
+ */
+function columnsRead(statement: string, table: string): string[] {
+  const tables = tablesIn(statement);
+  if (!tables.includes(table)) return [];
+  const qualified = [...statement.matchAll(new RegExp(`"${table}"\\."(\\w+)"`, "g"))].map((m) => m[1]!);
+  const others = tables.filter((t) => t !== table).flatMap((t) => columnsOf.get(t) ?? []);
+  const bare = (columnsOf.get(table) ?? []).filter(
+    (column) => !others.includes(column) && new RegExp(`(?<![".])"${column}"(?!\\.)`).test(statement),
+  );
+  return [...new Set([...qualified, ...bare])];
+}
 
 /**
  * Members of one sight share SHARED_ANSWERS' answers (the server's keepAnswers). That holds

@@ -18,9 +18,19 @@ export const KEPT_ANSWERS = {
   "images.byTitle": [...visibility, "media", "media_likes", "users"],
   "comments.list": [...visibility, "comments", "comment_likes", "media", "users"],
   "comments.page": [...visibility, "comments", "comment_likes", "media", "users"],
+  "home.get": [...visibility, "comments", "group_mails", "homes", "media", "profiles", "stays", "users"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type KeptProcedure = keyof typeof KEPT_ANSWERS;
+
+/**
+ * What an answer kept for her alone reads of her own row that a change to `users` does not tell
+ * (its trigger tells the columns answers share, migration 0029): when she last opened her home,
+ * which every visit moves. The database tells that change by the member (`home_seen:<member id>`,
+ * migration 0055), and her visit then forgets her home alone, not every answer that names members.
+ * A test checks that only these procedures read the column, and only her row of it.
+ */
+export const HER_ROW_TOLD = { "home.get": "home_seen" } as const satisfies Partial<Record<KeptProcedure, string>>;
 
 /**
  * The tables whose changes the database tells by the item their rows belong to (the event or

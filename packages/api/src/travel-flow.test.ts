@@ -141,13 +141,17 @@ describe("Travel, end to end through the procedures", () => {
       role: "guest",
     });
 
-    // My club shows her next stay; Cleo has none.
-    expect((await api.callerFor(ana).home.get()).nextStay).toMatchObject({
+    // My club shows her next stay; Cleo has none. A server keeps her home no later than the day she
+    // leaves begins in the home's zone (Lisbon: UTC in winter, an hour ahead in summer).
+    const changesAt: Date[] = [];
+    const { nextStay } = await api.callerFor(ana, { answerChangesAt: (at) => changesAt.push(at) }).home.get();
+    expect(nextStay).toMatchObject({
       id: first.id,
       status: "accepted",
       homeTitle: "Garden flat",
       hostName: "Helena Host",
     });
+    expect(changesAt).toContainEqual(new Date(`${nextStay!.depart}T00:00:00+01:00`));
     expect((await api.callerFor(cleo).home.get()).nextStay).toBeNull();
 
     // The address: hers now, nobody else's.

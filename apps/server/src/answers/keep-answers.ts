@@ -1,4 +1,5 @@
 import {
+  HER_ROW_TOLD,
   KEPT_ANSWERS,
   type KeptProcedure,
   SHARED_ANSWERS,
@@ -71,6 +72,18 @@ function keptProcedures(request: FastifyRequest): KeptProcedure[] | undefined {
 function tablesOf<P extends string>(names: P[], lists: Record<P, readonly string[]>): readonly string[] {
   const [only, ...more] = names;
   return more.length === 0 ? lists[only as P] : [...new Set(names.flatMap((name) => lists[name]))];
+}
+
+const herRowTold: Partial<Record<KeptProcedure, string>> = HER_ROW_TOLD;
+
+/** The tables, and what her answer reads of her own row that `users` does not tell (`home_seen:<her id>`). */
+function withHerRow(
+  tables: readonly string[],
+  names: KeptProcedure[],
+  memberId: string | undefined,
+): readonly string[] {
+  const hers = memberId ? names.flatMap((name) => (herRowTold[name] ? [`${herRowTold[name]}:${memberId}`] : [])) : [];
+  return hers.length === 0 ? tables : [...tables, ...hers];
 }
 
 /** `If-None-Match` names this ETag (or `*`). */
@@ -186,7 +199,7 @@ export const keepAnswers = fp<{ cache: AnswerCache; sightOf: (memberId: string) 
           if (making.get(makingKey) === made) making.delete(makingKey);
         });
       }
-      const tables = tablesOf(procedures, KEPT_ANSWERS);
+      const tables = withHerRow(tablesOf(procedures, KEPT_ANSWERS), procedures, memberId);
       // A batch's procedures may read comments of several items, or seats of other events: only a
       // lone procedure's answer is narrowed (null: made from the whole tables).
       const lone = procedures.length === 1 ? undefined : null;

@@ -11,7 +11,7 @@ import {
   type Queryable,
   users,
 } from "@club/db";
-import { and, asc, desc, eq, gt, gte, isNull, lte, ne, or, type Placeholder, sql } from "@club/db/orm";
+import { and, asc, desc, eq, gt, gte, isNull, ne, or, type Placeholder, sql } from "@club/db/orm";
 import { FORMER_MEMBER, type RecipientGroup } from "@club/shared";
 import { preparedOnce } from "../../lib/prepared";
 import {
@@ -26,7 +26,7 @@ import {
   viewerValues,
   visibleEvents,
 } from "../access";
-import { todayIn } from "../events/calendar";
+import { dayAfter, todayIn } from "../events/calendar";
 import { mediaUrl } from "../media/dto";
 import { nextStayOf } from "../travel/views";
 
@@ -61,16 +61,21 @@ const placeOf = {
  * news (group mails to all members), and her next stay in a member's home (Travel). Every list passes the access module's rules; the queries
  * run at once.
  */
-export async function memberHome(ctx: MemberContext & { config: { timeZone: string } }) {
+export async function memberHome(
+  ctx: MemberContext & { config: { timeZone: string }; answerChangesAt?: ((instant: Date) => void) | undefined },
+) {
   const { db, user } = ctx;
   const q = homeQueries(db, viewerKind(user));
   const [me] = await q.me.execute({ viewerId: user.id });
+  // One instant for what the answer shows and for when it changes, so none can fall between the two.
+  const now = new Date();
   const lastVisit = me?.seen ?? null;
-  const since = lastVisit ?? new Date(Date.now() - FIRST_VISIT_DAYS * 86_400_000);
+  const since = lastVisit ?? new Date(now.getTime() - FIRST_VISIT_DAYS * DAY_MS);
+  const today = todayIn(ctx.config.timeZone);
   // A placeholder has no column to turn a Date into the driver's text: the moment goes as text.
-  const values = { ...viewerValues(user), today: todayIn(ctx.config.timeZone), since: since.toISOString() };
+  const values = { ...viewerValues(user), today, since: since.toISOString() };
 
-  const [going, waiting, invitations, deadlines, newMedia, latestComments, news, nextStay, [firstSteps]] =
+  const [going, waiting, invitations, soonest, newMedia, latestComments, news, nextStay, [firstSteps]] =
     await Promise.all([
       q.going.execute(values),
       q.waiting.execute(values),
@@ -79,9 +84,10 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
       q.newMedia.execute(values),
       q.latestComments.execute(values).then(commentsOf),
       q.news.execute(),
-      nextStayOf(db, user.id),
+      nextStayOf(db, user.id, now, ctx.answerChangesAt),
       q.firstSteps.execute(values),
     ]);
+  const deadlines = comingUp(soonest, now);
 
   const nextEvents = [
     // Keys added to each row, not spread into a new literal: a literal that starts with a spread
@@ -91,6 +97,18 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
   ]
     .sort((a, b) => `${a.eventDate} ${a.startTime}`.localeCompare(`${b.eventDate} ${b.startTime}`))
     .slice(0, NEXT_EVENTS);
+
+  if (ctx.answerChangesAt) {
+    whenHomeChanges(
+      ctx.answerChangesAt,
+      { today, timeZone: ctx.config.timeZone, now, lastVisit },
+      {
+        invitations,
+        soonest,
+        newMedia,
+      },
+    );
+  }
 
   return {
     lastVisit,
@@ -105,6 +123,46 @@ export async function memberHome(ctx: MemberContext & { config: { timeZone: stri
     nextStay,
     welcome: firstSteps && !Object.values(firstSteps).every(Boolean) ? firstSteps : null,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The deadlines of the soonest that pass after `now` and within DEADLINE_DAYS of it. */
+function comingUp<T extends { rsvpDeadline: Date | null }>(soonest: T[], now: Date): T[] {
+  const within = now.getTime() + DEADLINE_DAYS * DAY_MS;
+  return soonest.filter((e) => e.rsvpDeadline && e.rsvpDeadline > now && e.rsvpDeadline.getTime() <= within);
+}
+
+/**
+ * Tells when her home changes with time alone (a server keeps it until then, or until what it is
+ * made of changes): the next day, when her events of today are past; the first of her invitations
+ * to expire; the first deadline it shows to pass, or the moment the soonest not yet shown comes
+ * within DEADLINE_DAYS; on a first visit, when the oldest photo shown leaves the last
+ * FIRST_VISIT_DAYS. Her next stay says its own (nextStayOf).
+ */
+function whenHomeChanges(
+  changesAt: (instant: Date) => void,
+  at: { today: string; timeZone: string; now: Date; lastVisit: Date | null },
+  shown: {
+    invitations: { expiresAt: Date }[];
+    soonest: { rsvpDeadline: Date | null }[];
+    newMedia: { uploadDate: Date }[];
+  },
+): void {
+  changesAt(dayAfter(at.today, at.timeZone));
+  for (const { expiresAt } of shown.invitations) changesAt(expiresAt);
+  for (const { rsvpDeadline } of shown.soonest) {
+    if (!rsvpDeadline) continue;
+    // Shown until it passes; one not shown yet comes up this long before it.
+    changesAt(
+      rsvpDeadline <= new Date(at.now.getTime() + DEADLINE_DAYS * DAY_MS)
+        ? rsvpDeadline
+        : new Date(rsvpDeadline.getTime() - DEADLINE_DAYS * DAY_MS),
+    );
+  }
+  if (at.lastVisit === null) {
+    for (const { uploadDate } of shown.newMedia) changesAt(new Date(uploadDate.getTime() + FIRST_VISIT_DAYS * DAY_MS));
+  }
 }
 
 const p = sql.placeholder;
@@ -171,6 +229,8 @@ function homeQueries(db: Queryable, kind: ViewerKind) {
         .orderBy(asc(events.eventDate))
         .limit(INVITATIONS)
         .prepare("home_invitations"),
+      // The soonest deadlines still open, those within DEADLINE_DAYS kept by `comingUp`: the first
+      // beyond says when it comes up (whenHomeChanges).
       deadlines: db
         .select({ ...placeOf, rsvpDeadline: events.rsvpDeadline })
         .from(events)
@@ -178,7 +238,6 @@ function homeQueries(db: Queryable, kind: ViewerKind) {
           and(
             visibleEvents(viewer),
             gt(events.rsvpDeadline, sql`now()`),
-            lte(events.rsvpDeadline, sql`now() + make_interval(days => ${DEADLINE_DAYS})`),
             sql`not ${or(hasParticipant(userId), isWaiting(userId))}`,
           ),
         )

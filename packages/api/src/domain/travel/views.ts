@@ -6,6 +6,7 @@ import { badRequest, notFound } from "../../errors";
 import { preparedOnce } from "../../lib/prepared";
 import { canManage, HOME_NOT_FOUND, STAY_NOT_FOUND } from "../access";
 import { travelDiscounts } from "../admin/club-settings";
+import { wallClockInstant } from "../events/calendar";
 import { seesAddress } from "./address";
 import { comingBlocks } from "./homes";
 import { type HomeCover, photosOf } from "./photos";
@@ -278,8 +279,14 @@ export function stayAnswer(r: StayRow, viewer: { id: string }) {
 /**
  * Her next stay as a guest (My club): the soonest accepted or requested one she has not left yet
  * (days in each home's time zone), or null. Never the address: the home's page shows it to her.
+ * `answerChangesAt` is told when the answer changes by itself (ApiContext's).
  */
-export async function nextStayOf(db: Queryable, guestId: string, now = new Date()) {
+export async function nextStayOf(
+  db: Queryable,
+  guestId: string,
+  now = new Date(),
+  answerChangesAt?: (instant: Date) => void,
+) {
   // Asked by every member's home: built once per database, only her id changes (preparedOnce).
   const query = preparedOnce(db, "nextStayOf", () =>
     db
@@ -315,6 +322,8 @@ export async function nextStayOf(db: Queryable, guestId: string, now = new Date(
   const rows = await query.execute({ guestId });
   const next = rows.find((r) => r.depart > todayIn(r.timeZone, now));
   if (!next) return null;
+  // Hers until the day she leaves begins in the home's zone; a later one may then be next.
+  answerChangesAt?.(wallClockInstant(`${next.depart}T00:00`, next.timeZone));
   const { timeZone: _zone, ...stay } = next;
   return { ...stay, status: stay.status as "accepted" | "requested" };
 }
