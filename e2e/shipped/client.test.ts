@@ -101,7 +101,7 @@ describe("@club/client installed outside the workspace", () => {
     // Two runs of tsc over the client's declarations: a minute alone on a busy 2-core machine.
   }, 180_000);
 
-  it("runs with plain node against the server: events, uploads, webhooks rotated and retried, idempotent retries, a sync, every kind of message checked", async () => {
+  it("runs with plain node against the server: events, uploads, webhooks rotated and retried, idempotent retries, a sync of members and events, every kind of message checked", async () => {
     // An administrator's token: the script adds a webhook too.
     const token = await adminToken("admin");
     writePhoto(join(project, "photo.jpg"));
@@ -135,6 +135,7 @@ describe("@club/client installed outside the workspace", () => {
       'rate limit: "api-token";q=3000;w=60, left told',
       "live: told 2 times of the event's comments",
       "sync: Sync Newcomer changed at a Date, then told deleted",
+      "event sync: Sync picnic, moved changed at a Date, then told deleted",
       "every kind: 19 of 19 heard, each as the document describes",
       "refused: NOT_FOUND Event not found",
     ]);

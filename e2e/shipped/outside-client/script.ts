@@ -193,6 +193,17 @@ console.log(
   `sync: ${hers ? `${hers.name} changed at a ${hers.updated_at.constructor.name}` : "the newcomer not listed"}, ${gone.some((g) => g.user_id === newcomer.id) ? "then told deleted" : "not told deleted"}`,
 );
 
+// The same of the events: what was made or changed since the last ask, and what went.
+const picnic = await club.events.create.mutate({ title: "Sync picnic", event_date: "2031-07-01" });
+await club.events.update.mutate({ id: picnic.id, title: "Sync picnic, moved" });
+const { items: changedEvents } = await club.events.list.query({ updated_since: lastAsk });
+const moved = changedEvents.find((e) => e.id === picnic.id);
+await club.events.delete.mutate({ id: picnic.id });
+const goneEvents = await club.events.deleted.query({ since: lastAsk });
+console.log(
+  `event sync: ${moved ? `${moved.title} changed at a ${moved.updated_at?.constructor.name}` : "the picnic not listed"}, ${goneEvents.some((g) => g.event_id === picnic.id) ? "then told deleted" : "not told deleted"}`,
+);
+
 // Every kind of message, each checked against its schema in the document the server publishes
 // (its `webhooks`), with Ajv as any receiver would: an endpoint listening for every event, and one
 // act of each kind.

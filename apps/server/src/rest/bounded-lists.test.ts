@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { applications, comments, events, media, users } from "@club/db";
 import { sql } from "@club/db/orm";
+import { EVENTS_PAGE_MAX } from "@club/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, type Harness, login, request, startApp } from "../test/harness";
 
@@ -29,7 +30,9 @@ async function allPages(first: string, as = cookie): Promise<string[][]> {
   while (url) {
     const res = await request(h, "GET", url, undefined, as);
     expect(res.statusCode).toBe(200);
-    pages.push(res.json().map((x: { id?: string; user_id?: string }) => x.id ?? x.user_id));
+    pages.push(
+      res.json().map((x: { id?: string; user_id?: string; event_id?: string }) => x.id ?? x.user_id ?? x.event_id),
+    );
     url = /^<([^>]+)>; rel="next"$/.exec(String(res.headers.link ?? ""))?.[1];
   }
   return pages;
@@ -160,5 +163,25 @@ describe("GET /api/events", () => {
     const salon = await request(h, "GET", "/api/events?search=Salon", undefined, cookie);
     expect(salon.json().map((e: { title: string }) => e.title)).toEqual(["Salon"]);
     expect(salon.headers.link).toBeUndefined();
+  });
+
+  it("pages a sync's changes and deletions by their Link headers, 1,000 sharing one moment", async () => {
+    const since = encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString());
+    const [{ count }] = (await h.db.db.select({ count: sql<number>`count(*)::int` }).from(events)) as [
+      { count: number },
+    ];
+    const changed = await allPages(`/api/events?updated_since=${since}`, admin);
+    expect(changed.slice(0, -1).every((page) => page.length === EVENTS_PAGE_MAX)).toBe(true);
+    expect(new Set(changed.flat()).size).toBe(count);
+    expect((await request(h, "GET", `/api/events?updated_since=${since}`, undefined, cookie)).statusCode).toBe(403);
+
+    // One statement: the deletions share one moment.
+    await h.db.db.delete(events).where(sql`${events.title} like 'History %'`);
+    const gone = await allPages(`/api/events/deleted?since=${since}`, admin);
+    expect(new Set(gone.flat()).size).toBe(1000 + EXTRA);
+    expect(gone.slice(0, -1).every((page) => page.length === EVENTS_PAGE_MAX)).toBe(true);
+    const tooOld = await request(h, "GET", "/api/events/deleted?since=2020-01-01", undefined, admin);
+    expect(tooOld.statusCode).toBe(400);
+    expect(tooOld.json().detail).toMatch(/^The club keeps which events were deleted for 30 days/);
   });
 });

@@ -1,4 +1,4 @@
-import type { RouterInputs } from "@club/api";
+import { RETENTION_DAYS, type RouterInputs } from "@club/api";
 import { EVENTS_PAGE_MAX, eventCardSchema } from "@club/shared";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyInstance } from "fastify";
@@ -43,6 +43,9 @@ const DELETE_SCOPE = restFields("events.delete", ["scope"]);
 const JOIN = restFields("events.join", ["guests"]);
 const CONFIRMATION = restFields("events.sendConfirmation", ["eventId", "userId"]);
 const INVITATION = restFields("events.invite", ["eventId", "eventTitle", "userIds"]);
+/** A sync's asks: what changed since a moment, and what went. */
+const CHANGED_EVENTS = restFields("events.list", ["updated_since", "after"]);
+const DELETED_EVENTS = restFields("events.deleted", ["since", "after"]);
 
 /** The spec's event URLs (SPEC.md section 7, "Events"). */
 export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Promise<void> {
@@ -55,11 +58,11 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       config: {
         ...keptAnswerOf("events.list"),
         openapi: {
-          summary: "Events the member may see",
+          summary: "Events the member may see; or, for admins, what changed since a moment",
           procedure: "events.list",
-          query: fieldsOf("events.list", ["search", "sort", "cursor"]),
+          query: fieldsOf("events.list", ["search", "sort", "cursor", "updated_since", "after"]),
           answer: json(
-            `Up to ${EVENTS_LIST_MAX} events, by start date; a \`Link: <…&cursor=…>; rel="next"\` header leads to the rest.`,
+            `Up to ${EVENTS_LIST_MAX} events, by start date; a \`Link: <…&cursor=…>; rel="next"\` header leads to the rest. With \`updated_since\` (admins), the events whose row changed since then (or that were made or published), oldest change first, up to ${EVENTS_PAGE_MAX}, each with its \`updated_at\`, paged by \`after\`; which went is at GET /api/events/deleted.`,
             z.array(eventCardSchema),
           ),
         },
@@ -67,6 +70,15 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
     },
     async (request, reply) => {
       const caller = await callerFor(deps, request, reply);
+      const sync = CHANGED_EVENTS.from(request.query);
+      if (sync.updated_since !== undefined || sync.after !== undefined) {
+        const { items } = await call(caller.events.list, { ...sync, limit: EVENTS_PAGE_MAX });
+        const last = items.at(-1);
+        if (last?.updated_at && items.length === EVENTS_PAGE_MAX) {
+          linkNext(reply, "/api/events", { updated_since: last.updated_at.toISOString(), after: last.id });
+        }
+        return items;
+      }
       const { search, sort } = request.query;
       const all = [];
       let cursor = request.query.cursor;
@@ -78,6 +90,33 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       } while (cursor && all.length < EVENTS_LIST_MAX);
       if (cursor) linkNext(reply, "/api/events", { search, sort, cursor });
       return all;
+    },
+  );
+
+  app.get(
+    "/api/events/deleted",
+    {
+      config: {
+        openapi: {
+          summary: "Events deleted since a moment (ids only)",
+          procedure: "events.deleted",
+          query: DELETED_EVENTS.schema,
+          answer: json(
+            `Oldest first, up to ${EVENTS_PAGE_MAX}; a \`Link: <…>; rel="next"\` header leads to the rest. Kept ${RETENTION_DAYS.deletedRows} days: \`since\` further back is refused (400).`,
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const gone = await call((await callerFor(deps, request, reply)).events.deleted, {
+        ...DELETED_EVENTS.from(request.query),
+        limit: EVENTS_PAGE_MAX,
+      });
+      const last = gone.at(-1);
+      if (last && gone.length === EVENTS_PAGE_MAX) {
+        linkNext(reply, "/api/events/deleted", { since: last.deleted_at.toISOString(), after: last.event_id });
+      }
+      return gone;
     },
   );
 

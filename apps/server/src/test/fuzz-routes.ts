@@ -170,6 +170,7 @@ export function fuzzRoutes(env: FuzzEnv): Record<string, RouteCase> {
       body: () => ({ text: "A wonderful week." }),
     },
     "GET /api/events": {},
+    "GET /api/events/deleted": { query: () => ({ since: new Date(Date.now() - 3_600_000).toISOString() }) },
     "POST /api/events": {
       body: () => ({
         title: "T",

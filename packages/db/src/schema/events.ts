@@ -80,7 +80,13 @@ export const events = pgTable(
     sequence: integer("sequence").notNull().default(0),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Its row's last change, to the millisecond: moved by the `events_updated_at` trigger (migration
+     * 0056) at any change to the row, so that a sync asking for changes (`updated_since`) gets it.
+     */
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
     /**
      * When the event was published; null while it is a draft (Schedule), which only its creator
      * and admins can open and which no list, feed, search or count includes.
@@ -95,6 +101,7 @@ export const events = pgTable(
     index("events_series_idx").on(t.seriesId, t.seriesDate),
     uniqueIndex("events_slug_unique").on(t.slug),
     index("events_date_idx").on(t.eventDate, t.startTime),
+    index("events_updated_idx").on(t.updatedAt, t.id),
     index("events_cover_idx").on(t.coverMediaId).where(sql`${t.coverMediaId} is not null`),
     index("events_title_lower_idx").on(sql`lower(${t.title})`),
     check("events_capacity_positive", sql`${t.capacity} is null or ${t.capacity} > 0`),

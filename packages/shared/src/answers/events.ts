@@ -127,6 +127,10 @@ export const eventCardSchema = z
     ...eventFields,
     participant_count: z.number(),
     rsvp: seatsSchema.optional(),
+    updated_at: z.date().optional().meta({
+      description:
+        "Only in a list of changes (updated_since): when its row last changed, the next page's updated_since.",
+    }),
   })
   .meta({ id: "EventCard" });
 
@@ -240,6 +244,9 @@ export const eventsListAnswer = z.object({
   nextCursor: z.string().nullable(),
   previousCursor: z.string().nullable(),
 });
+
+/** events.deleted: the events that went, ids only, oldest first. */
+export const eventsDeletedAnswer = z.array(z.object({ event_id: z.string(), deleted_at: z.date() }));
 
 /** events.choices */
 export const eventsChoicesAnswer = z.array(z.object({ id: z.string(), title: z.string(), event_date: z.string() }));

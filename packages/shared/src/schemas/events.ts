@@ -5,7 +5,7 @@ import { EVENT_NOT_FOUND } from "../messages";
 import { countryName } from "../places";
 import { readRepeatRule } from "../repeat/rule";
 import { z } from "../zod";
-import { isCalendarDay, isWallClockMinute } from "./dates";
+import { isCalendarDay, isWallClockMinute, moment } from "./dates";
 
 /** Event types of SPEC.md section 3, key to label, in the form's order. */
 export const eventTypes = [
@@ -337,6 +337,9 @@ const listDay = (label: string) =>
  * `nextCursor` and `previousCursor` of an answer fetch the pages after and before it. `from` and
  * `to` keep the events that fall on those days (a month of the calendar).
  */
+/** What a list of changes (`updated_since`) is not asked with: it is every event, in the order of change. */
+const SYNC_ALONE = ["search", "sort", "mine", "host", "cursor", "upcoming", "from", "to"] as const;
+
 export const eventListInput = z
   .object({
     search: z.string().trim().max(200).optional(),
@@ -349,10 +352,23 @@ export const eventListInput = z
     upcoming: z.boolean().optional(),
     from: listDay("The first day"),
     to: listDay("The last day"),
+    updated_since: moment("updated_since").optional().meta({
+      description:
+        "Admins: only the events whose row changed at or after this moment (ISO 8601, like 2027-01-31T18:00:00.000Z), or that were made then, oldest change first, with each one's updated_at. For the next page: the last event's updated_at, with its id as after.",
+    }),
+    after: z
+      .uuid("after is the id of the last event of the page before.")
+      .optional()
+      .meta({ description: "The id of the last event of the page before (with updated_since)." }),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: "The last day must be on or after the first day.",
     path: ["to"],
+  })
+  .refine((v) => v.updated_since || !v.after, { message: "after goes with updated_since.", path: ["after"] })
+  .refine((v) => !v.updated_since || SYNC_ALONE.every((key) => v[key] === undefined), {
+    message: `A list of changes takes no ${SYNC_ALONE.join(", ")}: it is paged with after (the last event's id).`,
+    path: ["updated_since"],
   })
   .optional();
 

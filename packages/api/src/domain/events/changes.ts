@@ -214,7 +214,8 @@ export async function updateWithin(
   const changes = eventChanges(before, { ...before, ...values }, ctx.config);
   const [after] = await tx
     .update(events)
-    .set({ ...values, updatedAt: new Date(), ...(changes.length ? { sequence: before.sequence + 1 } : {}) })
+    // Its `updated_at` moves with any change to the row (the events_updated_at trigger).
+    .set({ ...values, ...(changes.length ? { sequence: before.sequence + 1 } : {}) })
     .where(eq(events.id, eventId))
     .returning();
   if (!after) throw notFound(EVENT_NOT_FOUND);

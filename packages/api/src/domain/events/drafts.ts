@@ -49,7 +49,7 @@ export async function publishDraft(
     const slug = await slugOnPublish(tx, event);
     const [published] = await tx
       .update(events)
-      .set({ publishedAt: now, updatedAt: now, ...(slug ? { slug } : {}) })
+      .set({ publishedAt: now, ...(slug ? { slug } : {}) })
       .where(and(eq(events.id, event.id), isNull(events.publishedAt)))
       .returning();
     if (published) await seatHost(ctx, tx, published);

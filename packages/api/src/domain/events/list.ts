@@ -148,21 +148,22 @@ function listFilters(shape: ListShape): SQL | undefined {
   );
 }
 
+/** An event with what its card counts: the columns a card is made from (`cardsOf`). */
+export const cardColumns = {
+  event: events,
+  // Counted per listed event on the (event_id, user_id) key, not over every participation.
+  going: sql<number>`(select count(*) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})::int`,
+  guests: countedIfRsvp(
+    sql`(select coalesce(sum(${eventParticipants.guests}), 0) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})`,
+  ),
+  waiting: countedIfRsvp(sql`(select count(*) from ${eventWaitlist} where ${eventWaitlist.eventId} = ${events.id})`),
+};
+
 /** A page of events with their counts, and one more than the page: whether anything lies beyond it. */
 function rowsQuery(db: Queryable, shape: ListShape) {
   const order = shape.keysGrow ? asc : desc;
   return db
-    .select({
-      event: events,
-      // Counted per listed event on the (event_id, user_id) key, not over every participation.
-      going: sql<number>`(select count(*) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})::int`,
-      guests: countedIfRsvp(
-        sql`(select coalesce(sum(${eventParticipants.guests}), 0) from ${eventParticipants} where ${eventParticipants.eventId} = ${events.id})`,
-      ),
-      waiting: countedIfRsvp(
-        sql`(select count(*) from ${eventWaitlist} where ${eventWaitlist.eventId} = ${events.id})`,
-      ),
-    })
+    .select(cardColumns)
     .from(events)
     .where(and(listFilters(shape), shape.place === "none" ? undefined : beyond(shape.place, shape.keysGrow)))
     .orderBy(order(events.eventDate), order(events.startTime), order(events.id))
@@ -272,20 +273,9 @@ export async function listEvents(
     // starts at the earliest one and follows the next cursors to the others.
     nextCursor = last ? encodePlace(placeOf("n", last)) : null;
   }
-  const series = await seriesLinks(
-    ctx.db,
-    page.map((r) => r.event),
-  );
   // One instant for every card's "closed" and for when it changes, so none can fall between the two.
   const now = new Date();
-  const items = page.map((row) => eventCard(row, series, ctx.user, ctx.config.timeZone, now));
-  // A card's RSVP block says whether its deadline has passed (an event with a deadline has one).
-  if (ctx.answerChangesAt) {
-    for (const { event } of page) {
-      const closesAt = rsvpClosesAt(event, now);
-      if (closesAt) ctx.answerChangesAt(closesAt);
-    }
-  }
+  const items = await cardsOf(ctx, page, now);
   return { items, nextCursor, previousCursor };
 }
 
@@ -295,7 +285,36 @@ export type EventCard = EventListItem & {
   participant_count: number;
   series?: SeriesLink;
   rsvp?: RsvpSummary;
+  /** Only in a list of changes (`changedEvents`). */
+  updated_at?: Date;
 };
+
+/**
+ * The cards of these rows (`cardColumns`), their series read at once, their RSVP blocks as at
+ * `now`; each block says whether its deadline has passed, so the answer changes when one does.
+ */
+export async function cardsOf(
+  ctx: {
+    db: Queryable;
+    user: Viewer;
+    config: { timeZone: string };
+    answerChangesAt?: ((instant: Date) => void) | undefined;
+  },
+  rows: ({ event: Event } & RsvpCounts)[],
+  now: Date,
+): Promise<EventCard[]> {
+  const series = await seriesLinks(
+    ctx.db,
+    rows.map((r) => r.event),
+  );
+  if (ctx.answerChangesAt) {
+    for (const { event } of rows) {
+      const closesAt = rsvpClosesAt(event, now);
+      if (closesAt) ctx.answerChangesAt(closesAt);
+    }
+  }
+  return rows.map((row) => eventCard(row, series, ctx.user, ctx.config.timeZone, now));
+}
 
 /** Keys added to one object, never spread into another (toEventListItem says why). */
 function eventCard(

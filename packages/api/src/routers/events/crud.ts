@@ -1,4 +1,5 @@
 import {
+  EVENTS_PAGE_MAX,
   eventInput,
   eventListInput,
   eventRefInput,
@@ -8,32 +9,37 @@ import {
   eventsCoverChoicesAnswer,
   eventsCreateAnswer,
   eventsDeleteAnswer,
+  eventsDeletedAnswer,
   eventsDraftsAnswer,
   eventsGetAnswer,
   eventsListAnswer,
   eventsPublishAnswer,
   eventsUpdateAnswer,
+  moment,
   repeatRule,
   seriesScope,
 } from "@club/shared";
 import { z } from "zod";
 import {
+  requireAdminTools,
   requireEventCreator,
   requireEventManager,
   requireEventOrDraft,
   requireVisibleEvent,
 } from "../../domain/access";
+import { RETENTION_DAYS } from "../../domain/admin/retention";
 import { auditActor } from "../../domain/audit/record";
 import { createEvent, createSeries, deleteEvent, updateEvent } from "../../domain/events/changes";
 import { coverChoices } from "../../domain/events/cover";
 import { listDrafts, publishDraft } from "../../domain/events/drafts";
+import { changedEvents, deletedEvents } from "../../domain/events/event-changes";
 import { eventChoices, listEvents } from "../../domain/events/list";
 import { icsAttachment } from "../../domain/events/mail-details";
 import { loadEventDto } from "../../domain/events/queries";
 import { seriesCalendarFile } from "../../domain/events/series-calendar";
 import { deleteSeriesDates, updateSeriesDates } from "../../domain/events/series-changes";
 import { badRequest, EVENT_NOT_FOUND } from "../../errors";
-import { answer, memberProcedure } from "../../trpc";
+import { adminProcedure, answer, memberProcedure } from "../../trpc";
 
 export const eventCrud = {
   /**
@@ -58,7 +64,29 @@ export const eventCrud = {
   list: memberProcedure
     .input(eventListInput)
     .output(answer(eventsListAnswer))
-    .query(({ ctx, input }) => listEvents(ctx, input)),
+    .query(async ({ ctx, input }) =>
+      // A sync's ask of what changed: an admin's (event-changes.ts says why).
+      input?.updated_since
+        ? changedEvents(await requireAdminTools(ctx), { ...input, since: input.updated_since })
+        : listEvents(ctx, input),
+    ),
+
+  /** GET /api/events/deleted: the events deleted since a moment (ids only), for a sync. */
+  deleted: adminProcedure
+    .input(
+      z.object({
+        since: moment("since").meta({
+          description: `Events deleted at or after this moment (ISO 8601), at most ${RETENTION_DAYS.deletedRows} days back.`,
+        }),
+        after: z
+          .uuid("after is the event_id of the last event of the page before.")
+          .optional()
+          .meta({ description: "The event_id of the last event of the page before (with since as its deleted_at)." }),
+        limit: z.number().int().min(1).max(EVENTS_PAGE_MAX).optional(),
+      }),
+    )
+    .output(answer(eventsDeletedAnswer))
+    .query(({ ctx, input }) => deletedEvents(ctx.db, input)),
 
   /**
    * What an event picker offers: id, title and date of the events the member may see, newest first.

@@ -18,6 +18,19 @@ import type { ProcedureRow } from "./row";
 /** Events: lists, pages, drafts, joining, the waitlist, invitations and announcements. */
 export const eventRows: ProcedureRow[] = [
   { path: "events.list", tokens: "read", input: () => undefined, expect: MEMBERS },
+  {
+    path: "events.list",
+    tokens: "read",
+    on: "a sync's changes",
+    input: () => ({ updated_since: new Date(Date.now() - 86_400_000) }),
+    expect: ADMINS,
+  },
+  {
+    path: "events.deleted",
+    tokens: "read",
+    input: () => ({ since: new Date(Date.now() - 86_400_000) }),
+    expect: ADMINS,
+  },
   { path: "events.choices", tokens: "read", input: () => ({ withMedia: true }), expect: MEMBERS },
   { path: "events.coverChoices", tokens: "read", input: () => undefined, expect: MEMBERS },
   {
