@@ -1,11 +1,11 @@
 import type { SessionUser } from "@club/auth";
-import { deletedRows, events, rowsOf } from "@club/db";
-import { eq, sql } from "@club/db/orm";
+import { deletedRows, events } from "@club/db";
+import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { deleteExpiredRecords } from "./domain/admin/retention";
 import { EVENT_DELETIONS_TOO_OLD } from "./domain/events/event-changes";
 import { type TestApi, testApi } from "./test/api";
+import { databaseNow } from "./test/database-now";
 import { refusal } from "./test/refusal";
 
 // A sync (a calendar, a CRM) asks the events list what changed since its last ask, and which
@@ -29,19 +29,9 @@ const changes = async (input: { updated_since: Date; after?: string; limit?: num
   (await api.callerFor(admin).events.list(input)).items;
 const titles = async (since: Date) => (await changes({ updated_since: since })).map((e) => e.title);
 
-/** The database's clock now: the moment a sync would have asked at. */
-async function databaseNow(): Promise<Date> {
-  const [row] = rowsOf(
-    await api.db.execute(sql`select now() as now`),
-    z.object({ now: z.union([z.date(), z.string()]) }),
-  );
-  if (!row) throw new Error("the database told no time");
-  return new Date(row.now);
-}
-
 describe("what changed in the events since a moment", () => {
   it("lists events made, changed or published, oldest change first, each with its time; not seats, not drafts", async () => {
-    const asked = await databaseNow();
+    const asked = await databaseNow(api.db);
     const salon = await api.callerFor(host).events.create({ title: "Winter salon", event_date: inDays(20) });
     const draft = await api
       .callerFor(host)
@@ -49,7 +39,7 @@ describe("what changed in the events since a moment", () => {
     expect(await titles(asked)).toEqual(["Winter salon"]);
 
     // Seats are not the event's row: a sync that mirrors them asks the event.
-    const afterMade = await databaseNow();
+    const afterMade = await databaseNow(api.db);
     await api.callerFor(member).events.join({ id: salon.id });
     expect(await titles(afterMade)).toEqual([]);
 
@@ -63,7 +53,7 @@ describe("what changed in the events since a moment", () => {
     expect(listed[1]?.updated_at?.getTime()).toBeGreaterThanOrEqual(listed[0]?.updated_at?.getTime() ?? 0);
 
     // Saved as it was, nothing changed: not listed again from then on.
-    const later = await databaseNow();
+    const later = await databaseNow(api.db);
     await api.callerFor(host).events.update({ id: salon.id, title: "Winter salon, moved", city: "Boston" });
     expect(await titles(later)).toEqual([]);
     // Whichever code changes the row, it is told: here one outside the app.
@@ -72,7 +62,7 @@ describe("what changed in the events since a moment", () => {
   });
 
   it("pages by the last event's time and id: every change once, even when many share one moment", async () => {
-    const asked = await databaseNow();
+    const asked = await databaseNow(api.db);
     // One statement: all eleven carry the very same `updated_at`.
     await api.db.insert(events).values(
       Array.from({ length: 11 }, (_, i) => ({
@@ -121,7 +111,7 @@ describe("what changed in the events since a moment", () => {
 
 describe("which events were deleted since a moment", () => {
   it("tells each deleted event's id and when, however it went, and nothing else of it", async () => {
-    const asked = await databaseNow();
+    const asked = await databaseNow(api.db);
     const cancelled = await api.callerFor(host).events.create({ title: "Called off", event_date: inDays(10) });
     const dropped = await api.callerFor(host).events.create({ title: "Dropped", event_date: inDays(11) });
     await api.callerFor(host).events.delete({ id: cancelled.id });

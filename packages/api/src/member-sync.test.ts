@@ -1,11 +1,11 @@
 import type { SessionUser } from "@club/auth";
-import { deletedRows, rowsOf, users } from "@club/db";
-import { eq, sql } from "@club/db/orm";
+import { deletedRows, users } from "@club/db";
+import { eq } from "@club/db/orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { DELETIONS_TOO_OLD } from "./domain/admin/member-changes";
 import { deleteExpiredRecords } from "./domain/admin/retention";
 import { type TestApi, testApi } from "./test/api";
+import { databaseNow } from "./test/database-now";
 import { refusal } from "./test/refusal";
 
 // A sync (a CRM, a mailing tool) asks the members' list what changed since its last ask, and who
@@ -24,19 +24,9 @@ afterAll(() => api.close());
 const changes = (input: { updated_since: Date; after?: string; limit?: number; search?: string }) =>
   api.callerFor(admin).users.list(input);
 
-/** The database's clock now: the moment a sync would have asked at. */
-async function databaseNow(): Promise<Date> {
-  const [row] = rowsOf(
-    await api.db.execute(sql`select now() as now`),
-    z.object({ now: z.union([z.date(), z.string()]) }),
-  );
-  if (!row) throw new Error("the database told no time");
-  return new Date(row.now);
-}
-
 describe("what changed in the members' list since a moment", () => {
   it("lists who joined or changed what the list shows, oldest change first, and not who only visited or chose settings", async () => {
-    const asked = await databaseNow();
+    const asked = await databaseNow(api.db);
     const joined = await api.member("june@sync.test", { name: "June Joined" });
     // What the list does not show: her home visit, her mail settings, her password.
     await api.db
@@ -53,13 +43,13 @@ describe("what changed in the members' list since a moment", () => {
     expect(listed[0]).toMatchObject({ user_id: joined.id, email: "june@sync.test", type: "Standard", admin: false });
 
     // Set to what it was, nothing changed: the row is not listed again from then on.
-    const later = await databaseNow();
+    const later = await databaseNow(api.db);
     await api.callerFor(admin).users.update({ userId: member.id, name: "Mia Renamed" });
     expect(await changes({ updated_since: later })).toEqual([]);
   });
 
   it("pages by the last row's time and id: every change once, even when many share one moment", async () => {
-    const asked = await databaseNow();
+    const asked = await databaseNow(api.db);
     // One statement: all eleven carry the very same `updated_at`.
     await api.db.insert(users).values(
       Array.from({ length: 11 }, (_, i) => ({
@@ -103,7 +93,7 @@ describe("what changed in the members' list since a moment", () => {
 
 describe("who was deleted since a moment", () => {
   it("tells each deleted member's id and when, however she went, and nothing else of hers", async () => {
-    const asked = await databaseNow();
+    const asked = await databaseNow(api.db);
     const leaving = await api.member("lea@sync.test", { name: "Lea Leaving" });
     const removed = await api.member("rob@sync.test", { name: "Rob Removed" });
     await api.callerFor(admin).users.delete({ userId: removed.id });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { id, json, offsetQuery } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
 import { auditCsv } from "./audit-csv";
-import { call, callerFor, linkNext, offsetOf, restFields } from "./caller";
+import { call, callerFor, linkNext, linkNextChanges, offsetOf, restFields } from "./caller";
 
 type UserParams = { Params: { user_id: string } };
 
@@ -40,11 +40,10 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       const sync = CHANGED_MEMBERS.from(request.query);
       if (sync.updated_since !== undefined || sync.after !== undefined) {
         const changed = await call(caller.users.list, { ...sync, limit: LIST_MAX });
-        const last = changed.at(-1);
-        if (last && changed.length === LIST_MAX) {
-          linkNext(reply, "/api/users", { updated_since: last.updated_at.toISOString(), after: last.user_id });
-        }
-        return changed;
+        return linkNextChanges(reply, "/api/users", changed, LIST_MAX, (last) => ({
+          updated_since: last.updated_at.toISOString(),
+          after: last.user_id,
+        }));
       }
       const offset = offsetOf(request.query);
       const users = await caller.users.list({ offset, limit: LIST_MAX });
@@ -72,11 +71,10 @@ export async function adminRoutes(app: FastifyInstance, deps: ContextDeps): Prom
         ...DELETED_MEMBERS.from(request.query),
         limit: LIST_MAX,
       });
-      const last = gone.at(-1);
-      if (last && gone.length === LIST_MAX) {
-        linkNext(reply, "/api/users/deleted", { since: last.deleted_at.toISOString(), after: last.user_id });
-      }
-      return gone;
+      return linkNextChanges(reply, "/api/users/deleted", gone, LIST_MAX, (last) => ({
+        since: last.deleted_at.toISOString(),
+        after: last.user_id,
+      }));
     },
   );
 

@@ -63,6 +63,22 @@ export function linkNext(reply: FastifyReply, path: string, query: Record<string
   reply.header("Link", `<${path}?${params}>; rel="next"`);
 }
 
+/**
+ * A sync's page of changes or of what went, as answered: a full page (`max`) links to the next,
+ * which starts after its last row (`next`: that row's time and id as the query names them).
+ */
+export function linkNextChanges<T>(
+  reply: FastifyReply,
+  path: string,
+  rows: T[],
+  max: number,
+  next: (last: T) => Record<string, string>,
+): T[] {
+  const last = rows.at(-1);
+  if (last && rows.length === max) linkNext(reply, path, next(last));
+  return rows;
+}
+
 /** `?offset=` of a bounded list: a whole number, else the start. */
 export function offsetOf(query: unknown): number {
   const value = Number(typeof query === "object" && query !== null && "offset" in query ? (query.offset ?? 0) : 0);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { fieldsOf, id, json } from "../openapi/describe";
 import type { ContextDeps } from "../plugins/trpc";
 import { attendeesCsv } from "./attendees-csv";
-import { CHANGES_DATA, call, callerFor, keptAnswerOf, linkNext, pick, restFields } from "./caller";
+import { CHANGES_DATA, call, callerFor, keptAnswerOf, linkNext, linkNextChanges, pick, restFields } from "./caller";
 
 type IdParams = { Params: { id: string } };
 
@@ -73,11 +73,10 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
       const sync = CHANGED_EVENTS.from(request.query);
       if (sync.updated_since !== undefined || sync.after !== undefined) {
         const { items } = await call(caller.events.list, { ...sync, limit: EVENTS_PAGE_MAX });
-        const last = items.at(-1);
-        if (last?.updated_at && items.length === EVENTS_PAGE_MAX) {
-          linkNext(reply, "/api/events", { updated_since: last.updated_at.toISOString(), after: last.id });
-        }
-        return items;
+        return linkNextChanges(reply, "/api/events", items, EVENTS_PAGE_MAX, (last) => ({
+          updated_since: last.updated_at?.toISOString() ?? "",
+          after: last.id,
+        }));
       }
       const { search, sort } = request.query;
       const all = [];
@@ -112,11 +111,10 @@ export async function eventRoutes(app: FastifyInstance, deps: ContextDeps): Prom
         ...DELETED_EVENTS.from(request.query),
         limit: EVENTS_PAGE_MAX,
       });
-      const last = gone.at(-1);
-      if (last && gone.length === EVENTS_PAGE_MAX) {
-        linkNext(reply, "/api/events/deleted", { since: last.deleted_at.toISOString(), after: last.event_id });
-      }
-      return gone;
+      return linkNextChanges(reply, "/api/events/deleted", gone, EVENTS_PAGE_MAX, (last) => ({
+        since: last.deleted_at.toISOString(),
+        after: last.event_id,
+      }));
     },
   );
 

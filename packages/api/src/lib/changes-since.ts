@@ -1,6 +1,7 @@
 import { deletedRows, type Queryable } from "@club/db";
 import { type AnyColumn, and, asc, eq, gte, type SQL, sql } from "@club/db/orm";
-import { LIST_MAX } from "@club/shared";
+import { LIST_MAX, moment } from "@club/shared";
+import { z } from "zod";
 import { badRequest } from "../errors";
 
 // A sync's asks of a list (a CRM's, a calendar's, a mailing tool's): what changed since its last
@@ -42,4 +43,23 @@ export async function deletedSince(
     .where(and(eq(deletedRows.kind, kind), fromPlace(deletedRows.deletedAt, deletedRows.id, page)))
     .orderBy(asc(deletedRows.deletedAt), asc(deletedRows.id))
     .limit(page.limit ?? LIST_MAX);
+}
+
+/**
+ * The input of a list of what went (`users.deleted`, `events.deleted`): since a moment, at most
+ * `keptDays` back, after the row `idKey` names on the page before, at most `max` a page.
+ */
+export function deletionsInput(what: { plural: string; one: string; idKey: string; keptDays: number; max: number }) {
+  return z.object({
+    since: moment("since").meta({
+      description: `${what.plural} deleted at or after this moment (ISO 8601), at most ${what.keptDays} days back.`,
+    }),
+    after: z
+      .uuid(`after is the ${what.idKey} of the last ${what.one} of the page before.`)
+      .optional()
+      .meta({
+        description: `The ${what.idKey} of the last ${what.one} of the page before (with since as its deleted_at).`,
+      }),
+    limit: z.number().int().min(1).max(what.max).optional(),
+  });
 }

@@ -1,4 +1,5 @@
 import {
+  LIST_MAX,
   memberTypes,
   moment,
   nameSchema,
@@ -40,6 +41,7 @@ import {
 import { MEMBER_PAGE_SIZE, memberPage } from "../domain/admin/user-management-page";
 import { auditActor } from "../domain/audit/record";
 import { conflict } from "../errors";
+import { deletionsInput } from "../lib/changes-since";
 import { adminProcedure, answer, router } from "../trpc";
 
 /** The User Management table's filters and page; each filter is left out to show every member. */
@@ -121,15 +123,12 @@ export const usersRouter = router({
   /** GET /api/users/deleted: the members deleted since a moment (ids only), for a sync. */
   deleted: adminProcedure
     .input(
-      z.object({
-        since: moment("since").meta({
-          description: `Members deleted at or after this moment (ISO 8601), at most ${RETENTION_DAYS.deletedRows} days back.`,
-        }),
-        after: z
-          .uuid("after is the user_id of the last member of the page before.")
-          .optional()
-          .meta({ description: "The user_id of the last member of the page before (with since as its deleted_at)." }),
-        limit: offsetPageFields.limit,
+      deletionsInput({
+        plural: "Members",
+        one: "member",
+        idKey: "user_id",
+        keptDays: RETENTION_DAYS.deletedRows,
+        max: LIST_MAX,
       }),
     )
     .output(answer(usersDeletedAnswer))

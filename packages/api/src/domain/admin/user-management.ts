@@ -9,7 +9,6 @@ import { createUser, MEMBER_NOT_FOUND, type NewUser, replacePassword } from "../
 import { type AuditActor, recordAudit } from "../audit/record";
 import { memberData, tellMemberUpdated } from "../webhooks/acts";
 import { emitWebhook } from "../webhooks/emit";
-import { RETENTION_DAYS } from "./retention";
 
 // The admins' User Management screen: the members, their type, their passwords, their mailing groups.
 

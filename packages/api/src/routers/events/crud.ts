@@ -15,7 +15,6 @@ import {
   eventsListAnswer,
   eventsPublishAnswer,
   eventsUpdateAnswer,
-  moment,
   repeatRule,
   seriesScope,
 } from "@club/shared";
@@ -39,6 +38,7 @@ import { loadEventDto } from "../../domain/events/queries";
 import { seriesCalendarFile } from "../../domain/events/series-calendar";
 import { deleteSeriesDates, updateSeriesDates } from "../../domain/events/series-changes";
 import { badRequest, EVENT_NOT_FOUND } from "../../errors";
+import { deletionsInput } from "../../lib/changes-since";
 import { adminProcedure, answer, memberProcedure } from "../../trpc";
 
 export const eventCrud = {
@@ -74,15 +74,12 @@ export const eventCrud = {
   /** GET /api/events/deleted: the events deleted since a moment (ids only), for a sync. */
   deleted: adminProcedure
     .input(
-      z.object({
-        since: moment("since").meta({
-          description: `Events deleted at or after this moment (ISO 8601), at most ${RETENTION_DAYS.deletedRows} days back.`,
-        }),
-        after: z
-          .uuid("after is the event_id of the last event of the page before.")
-          .optional()
-          .meta({ description: "The event_id of the last event of the page before (with since as its deleted_at)." }),
-        limit: z.number().int().min(1).max(EVENTS_PAGE_MAX).optional(),
+      deletionsInput({
+        plural: "Events",
+        one: "event",
+        idKey: "event_id",
+        keptDays: RETENTION_DAYS.deletedRows,
+        max: EVENTS_PAGE_MAX,
       }),
     )
     .output(answer(eventsDeletedAnswer))
