@@ -26,9 +26,10 @@ import {
   viewerValues,
   visibleEvents,
 } from "../access";
-import { dayAfter, todayIn } from "../events/calendar";
+import { todayIn } from "../events/calendar";
 import { mediaUrl } from "../media/dto";
 import { nextStayOf } from "../travel/views";
+import { comingUp, firstVisitSince, whenHomeChanges } from "./home-times";
 
 /** How many of each the home shows; each list links to where the rest are. */
 const NEXT_EVENTS = 5;
@@ -37,10 +38,6 @@ const DEADLINES = 5;
 const NEW_MEDIA = 8;
 const COMMENTS = 5;
 const NEWS = 3;
-/** Deadlines this close are "coming up". */
-const DEADLINE_DAYS = 14;
-/** Photos and videos of her events from this far back, when she has not opened her home before. */
-const FIRST_VISIT_DAYS = 30;
 /** The group whose mails are the club's news: sent to every member. */
 export const NEWS_GROUP: RecipientGroup = "all";
 
@@ -70,7 +67,7 @@ export async function memberHome(
   // One instant for what the answer shows and for when it changes, so none can fall between the two.
   const now = new Date();
   const lastVisit = me?.seen ?? null;
-  const since = lastVisit ?? new Date(now.getTime() - FIRST_VISIT_DAYS * DAY_MS);
+  const since = lastVisit ?? firstVisitSince(now);
   const today = todayIn(ctx.config.timeZone);
   // A placeholder has no column to turn a Date into the driver's text: the moment goes as text.
   const values = { ...viewerValues(user), today, since: since.toISOString() };
@@ -123,46 +120,6 @@ export async function memberHome(
     nextStay,
     welcome: firstSteps && !Object.values(firstSteps).every(Boolean) ? firstSteps : null,
   };
-}
-
-const DAY_MS = 86_400_000;
-
-/** The deadlines of the soonest that pass after `now` and within DEADLINE_DAYS of it. */
-function comingUp<T extends { rsvpDeadline: Date | null }>(soonest: T[], now: Date): T[] {
-  const within = now.getTime() + DEADLINE_DAYS * DAY_MS;
-  return soonest.filter((e) => e.rsvpDeadline && e.rsvpDeadline > now && e.rsvpDeadline.getTime() <= within);
-}
-
-/**
- * Tells when her home changes with time alone (a server keeps it until then, or until what it is
- * made of changes): the next day, when her events of today are past; the first of her invitations
- * to expire; the first deadline it shows to pass, or the moment the soonest not yet shown comes
- * within DEADLINE_DAYS; on a first visit, when the oldest photo shown leaves the last
- * FIRST_VISIT_DAYS. Her next stay says its own (nextStayOf).
- */
-function whenHomeChanges(
-  changesAt: (instant: Date) => void,
-  at: { today: string; timeZone: string; now: Date; lastVisit: Date | null },
-  shown: {
-    invitations: { expiresAt: Date }[];
-    soonest: { rsvpDeadline: Date | null }[];
-    newMedia: { uploadDate: Date }[];
-  },
-): void {
-  changesAt(dayAfter(at.today, at.timeZone));
-  for (const { expiresAt } of shown.invitations) changesAt(expiresAt);
-  for (const { rsvpDeadline } of shown.soonest) {
-    if (!rsvpDeadline) continue;
-    // Shown until it passes; one not shown yet comes up this long before it.
-    changesAt(
-      rsvpDeadline <= new Date(at.now.getTime() + DEADLINE_DAYS * DAY_MS)
-        ? rsvpDeadline
-        : new Date(rsvpDeadline.getTime() - DEADLINE_DAYS * DAY_MS),
-    );
-  }
-  if (at.lastVisit === null) {
-    for (const { uploadDate } of shown.newMedia) changesAt(new Date(uploadDate.getTime() + FIRST_VISIT_DAYS * DAY_MS));
-  }
 }
 
 const p = sql.placeholder;
@@ -229,7 +186,7 @@ function homeQueries(db: Queryable, kind: ViewerKind) {
         .orderBy(asc(events.eventDate))
         .limit(INVITATIONS)
         .prepare("home_invitations"),
-      // The soonest deadlines still open, those within DEADLINE_DAYS kept by `comingUp`: the first
+      // The soonest deadlines still open, those coming up kept by `comingUp`: the first
       // beyond says when it comes up (whenHomeChanges).
       deadlines: db
         .select({ ...placeOf, rsvpDeadline: events.rsvpDeadline })
